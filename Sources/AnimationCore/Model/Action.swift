@@ -1,0 +1,61 @@
+/// A named set of F-curves with a scene range: what one file of format 1 describes.
+public struct Action: Sendable, Hashable {
+  public var name: String
+  /// Frames per second.
+  public var fps: Double = 24
+  /// The scene range; `nil` falls back to the keys' range.
+  public var frameStart: Double?
+  public var frameEnd: Double?
+  /// The playhead, if any.
+  public var currentFrame: Double?
+  public var markers: [Marker] = []
+  public var tracks: [FCurve] = []
+  /// The file's top-level `extensions` object, kept verbatim (minified JSON) and ignored.
+  public var extensionsJSON: String?
+
+  public init(name: String, tracks: [FCurve] = []) {
+    self.name = name
+    self.tracks = tracks
+  }
+
+  /// The range of all keys, or `nil` when there are none.
+  public var keyRange: ClosedRange<Double>? {
+    var lo = Double.infinity
+    var hi = -Double.infinity
+    for track in tracks {
+      for key in track.keyframes {
+        lo = min(lo, Double(key.frame))
+        hi = max(hi, Double(key.frame))
+      }
+    }
+    return lo <= hi ? lo...hi : nil
+  }
+
+  /// The scene range: the given one, else the keys' range, else 1...250 (Blender's default).
+  public var sceneRange: ClosedRange<Double> {
+    let keys = keyRange
+    let start = frameStart ?? keys?.lowerBound ?? 1
+    let end = max(start, frameEnd ?? keys?.upperBound ?? 250)
+    return start...end
+  }
+
+  /// Every track after Blender's `fcurve.update()`: see `FCurve.recalculateHandles()`.
+  public func recalculated() -> Action {
+    var copy = self
+    for i in copy.tracks.indices { copy.tracks[i].recalculateHandles() }
+    return copy
+  }
+}
+
+/// A named frame on the timeline.
+public struct Marker: Sendable, Hashable {
+  public var frame: Double
+  public var name: String
+  public var selected: Bool = false
+
+  public init(frame: Double, name: String, selected: Bool = false) {
+    self.frame = frame
+    self.name = name
+    self.selected = selected
+  }
+}
