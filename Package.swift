@@ -2,12 +2,17 @@
 import PackageDescription
 
 // The dependency graph enforces the layers of DESIGN.md: the model and maths know nothing of
-// Cairo or JSON, and only CairoCanvas imports the C module.
+// Cairo or JSON, the editors draw on the abstract Canvas, and only CairoCanvas imports the C
+// libraries.
 let package = Package(
   name: "animplot",
   products: [
     .library(name: "AnimationCore", targets: ["AnimationCore"]),
     .library(name: "AnimationIO", targets: ["AnimationIO"]),
+    .library(name: "Canvas", targets: ["Canvas"]),
+    .library(name: "CairoCanvas", targets: ["CairoCanvas"]),
+    .library(name: "Plots", targets: ["Plots"]),
+    .library(name: "Golden", targets: ["Golden"]),
     .executable(name: "animplot", targets: ["animplot"]),
   ],
   dependencies: [
@@ -16,19 +21,30 @@ let package = Package(
     .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
   ],
   targets: [
+    // C libraries from Debian's -dev packages (the Makefile installs them).
+    .systemLibrary(
+      name: "CCairo", pkgConfig: "cairo",
+      providers: [.apt(["libcairo2-dev", "libfreetype-dev"])]),
+    .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+
     .target(
       name: "AnimationCore",
       dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
     .target(name: "AnimationIO", dependencies: ["AnimationCore"]),
+    .target(name: "Canvas"),
+    .target(name: "CairoCanvas", dependencies: ["Canvas", "CCairo", "CPNG"]),
+    .target(name: "Plots", dependencies: ["AnimationCore", "Canvas"]),
+    .target(name: "Golden", dependencies: ["Canvas", "CairoCanvas"]),
     .executableTarget(
       name: "animplot",
       dependencies: [
-        "AnimationCore", "AnimationIO",
+        "AnimationCore", "AnimationIO", "Canvas", "CairoCanvas", "Plots", "Golden",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(
       name: "animplot-bench", dependencies: ["AnimationCore", "AnimationIO"],
       path: "Benchmarks/animplot-bench"),
+
     .testTarget(
       name: "AnimationCoreTests",
       dependencies: [
@@ -41,6 +57,10 @@ let package = Package(
         "AnimationCore", "AnimationIO",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]),
+    .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
+    .testTarget(name: "CairoCanvasTests", dependencies: ["Canvas", "CairoCanvas"]),
+    .testTarget(name: "PlotsTests", dependencies: ["AnimationCore", "AnimationIO", "Canvas", "Plots"]),
+    .testTarget(name: "GoldenTests", dependencies: ["Canvas", "CairoCanvas", "Golden"]),
     .testTarget(name: "EndToEndTests", dependencies: ["AnimationCore", "AnimationIO"]),
   ]
 )

@@ -1,1 +1,24 @@
-print("animplot")
+import ArgumentParser
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+// Parses and runs the command with SPEC §2.2's exit codes: 0 success, 1 a difference found,
+// 2 bad usage or bad input; one line on standard error, never a crash.
+do {
+  var command = try Animplot.parseAsRoot()
+  try command.run()
+} catch let error as CLIError {
+  Terminal.error(error.message)
+  exit(error.exitCode)
+} catch {
+  if Animplot.exitCode(for: error) == .success {
+    // --help and --version.
+    print(Animplot.fullMessage(for: error))
+    exit(0)
+  }
+  let message = Animplot.message(for: error)
+  Terminal.error(message.isEmpty ? "\(error)" : message + " (see 'animplot --help')")
+  exit(2)
+}

@@ -1,0 +1,1 @@
+// The CairoCanvas module; see DESIGN.md.

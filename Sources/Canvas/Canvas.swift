@@ -1,0 +1,1 @@
+// The Canvas module; see DESIGN.md.

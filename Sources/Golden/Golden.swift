@@ -1,0 +1,1 @@
+// The Golden module; see DESIGN.md.

@@ -1,0 +1,1 @@
+// The Plots module; see DESIGN.md.

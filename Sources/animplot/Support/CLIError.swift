@@ -1,0 +1,44 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// An error the CLI prints as one line on standard error before exiting with `exitCode`.
+struct CLIError: Error {
+  var message: String
+  var exitCode: Int32 = 2
+
+  init(_ message: String, exitCode: Int32 = 2) {
+    self.message = message
+    self.exitCode = exitCode
+  }
+}
+
+/// Writing to the process's standard streams without Foundation.
+enum Terminal {
+  /// Writes `message` and a newline to standard error, prefixed with `animplot: `.
+  static func error(_ message: String) {
+    let line = "animplot: " + message.split(separator: "\n", omittingEmptySubsequences: false)
+      .joined(separator: "\n") + "\n"
+    write(line, to: 2)
+  }
+
+  /// Writes raw bytes to a file descriptor, retrying short writes.
+  static func write(_ text: String, to fd: Int32) {
+    var text = text
+    text.withUTF8 { buffer in write(buffer, to: fd) }
+  }
+
+  static func write(_ bytes: UnsafeBufferPointer<UInt8>, to fd: Int32) {
+    guard var p = bytes.baseAddress else { return }
+    var remaining = bytes.count
+    while remaining > 0 {
+      let n = Glibc.write(fd, p, remaining)
+      if n < 0 {
+        if errno == EINTR { continue }
+        return
+      }
+      p += n
+      remaining -= n
+    }
+  }
+}
