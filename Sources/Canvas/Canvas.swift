@@ -1,1 +1,45 @@
-// The Canvas module; see DESIGN.md.
+/// A drawing surface with few primitives, in logical pixels (y downward). The editors draw on
+/// any `Canvas`; a backend knows nothing of animation.
+///
+/// Implementations: `RecordingCanvas` (a display list, for tests and `--format displaylist`)
+/// and the Cairo backend (PNG, SVG, PDF).
+public protocol Canvas: AnyObject {
+  /// The drawing area in logical pixels.
+  var size: Size { get }
+  /// The text measurer the backend draws with.
+  var fontMetrics: any FontMetrics { get }
+
+  /// Fills `path` (non-zero winding) with `color`.
+  func fill(_ path: Path, color: Color)
+  /// Strokes `path` with `color` in `style`.
+  func stroke(_ path: Path, color: Color, style: StrokeStyle)
+  /// Draws `text` in one line so that `anchor` of the text sits at `point`.
+  func text(_ text: String, at point: Point, style: TextStyle, anchor: TextAnchor)
+  /// Draws the same marker centred at each point: `shape` is given around the origin, filled
+  /// with `fill` and then stroked with `stroke` (either may be absent). A backend may draw
+  /// markers faster than one path each; the default does just that.
+  func markers(_ shape: Path, at points: [Point], fill: Color?, stroke: (Color, StrokeStyle)?)
+  /// Pushes the current clip and transform.
+  func save()
+  /// Pops what the matching `save()` pushed.
+  func restore()
+  /// Intersects the clip with `path`.
+  func clip(to path: Path)
+  /// Applies `transform` to everything drawn after it (until `restore()`).
+  func concatenate(_ transform: Transform)
+}
+
+extension Canvas {
+  public func markers(_ shape: Path, at points: [Point], fill: Color?, stroke: (Color, StrokeStyle)?) {
+    for p in points {
+      save()
+      concatenate(.translation(p.x, p.y))
+      if let fill { self.fill(shape, color: fill) }
+      if let (color, style) = stroke { self.stroke(shape, color: color, style: style) }
+      restore()
+    }
+  }
+
+  /// Clips to `rect`.
+  public func clip(to rect: Rect) { clip(to: .rect(rect)) }
+}

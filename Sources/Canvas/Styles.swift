@@ -1,0 +1,70 @@
+/// How a path is stroked.
+public struct StrokeStyle: Sendable, Hashable {
+  public enum Cap: Sendable, Hashable { case butt, round, square }
+  public enum Join: Sendable, Hashable { case miter, round, bevel }
+
+  /// Line width in logical pixels.
+  public var width: Double
+  /// Dash pattern in logical pixels (on, off, …); empty for a solid line.
+  public var dash: [Double]
+  public var dashPhase: Double
+  public var cap: Cap
+  public var join: Join
+
+  public init(
+    width: Double = 1, dash: [Double] = [], dashPhase: Double = 0, cap: Cap = .butt,
+    join: Join = .miter
+  ) {
+    self.width = width
+    self.dash = dash
+    self.dashPhase = dashPhase
+    self.cap = cap
+    self.join = join
+  }
+}
+
+/// How text is drawn: the bundled font at a pixel size.
+public struct TextStyle: Sendable, Hashable {
+  /// Font size in logical pixels (the em size).
+  public var size: Double
+  public var color: Color
+
+  public init(size: Double, color: Color) {
+    self.size = size
+    self.color = color
+  }
+}
+
+/// Where a text's anchor point sits relative to the text.
+public struct TextAnchor: Sendable, Hashable {
+  public enum Horizontal: Sendable, Hashable { case left, center, right }
+  public enum Vertical: Sendable, Hashable {
+    /// The point is on the baseline.
+    case baseline
+    /// The point is half the height of the digit "0" above the baseline (Blender's labels).
+    case middle
+    /// The point is at the font's ascent above the baseline.
+    case top
+  }
+
+  public var horizontal: Horizontal
+  public var vertical: Vertical
+
+  public init(_ horizontal: Horizontal = .left, _ vertical: Vertical = .baseline) {
+    self.horizontal = horizontal
+    self.vertical = vertical
+  }
+}
+
+/// Measures text set in the bundled font, the same way for every backend, so that layout is
+/// identical whether it is recorded, rasterised or written as SVG/PDF.
+public protocol FontMetrics: Sendable {
+  /// The advance width of `text` at `size` pixels (no kerning, as Cairo's `show_text`).
+  func width(of text: String, size: Double) -> Double
+  /// The font's ascent above the baseline at `size` pixels.
+  func ascent(size: Double) -> Double
+  /// The font's descent below the baseline at `size` pixels (positive).
+  func descent(size: Double) -> Double
+  /// The height of the digit "0" at `size` pixels (Blender centres labels with it).
+  func digitHeight(size: Double) -> Double
+}
