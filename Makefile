@@ -1,0 +1,39 @@
+# animplot: `make demo` renders a sample, `make test` runs the tests, `make bench` measures.
+# Each target first installs the Debian packages it needs when they are missing.
+
+SWIFT    ?= swift
+DEBS     := pkg-config libcairo2-dev libpng-dev libfreetype-dev
+OUT      := out
+BENCHDIR := .build/bench
+
+.PHONY: all build deps demo test bench clean
+
+all: build
+
+# Installs missing system packages with apt-get (as root, or through sudo).
+deps:
+	@missing=""; for p in $(DEBS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "make: installing missing packages:$$missing"; \
+	  if [ "$$(id -u)" -eq 0 ]; then sudo=""; else sudo="sudo"; fi; \
+	  $$sudo apt-get install -y $$missing >/dev/null 2>&1 || { $$sudo apt-get update >/dev/null && $$sudo apt-get install -y $$missing; }; \
+	fi
+
+build: deps
+	$(SWIFT) build -c release --product animplot
+
+demo: build
+	@mkdir -p $(OUT)
+	.build/release/animplot eval Examples/bouncing-ball.json --range 1:134:6 --channels 'Z Location,Z Scale'
+	@echo "make demo: the values above are Blender's own for Examples/bouncing-ball.json"
+
+test: deps
+	$(SWIFT) build --build-tests
+	$(SWIFT) test --skip-build
+
+bench: deps
+	$(SWIFT) build -c release --product animplot --product animplot-bench
+	Benchmarks/run.sh
+
+clean:
+	rm -rf .build $(OUT)

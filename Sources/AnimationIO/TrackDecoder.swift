@@ -1,0 +1,226 @@
+import AnimationCore
+
+/// `tracks: [...]`: F-curves with their settings, modifiers and keys.
+enum TrackDecoder {
+  static let fields: [StaticString] = [
+    "dataPath", "index", "label", "group", "color", "extrapolation", "autoSmoothing", "muted",
+    "locked", "hidden", "selected", "active", "modifiers", "keyframes",
+  ]
+
+  static func decodeTracks(_ r: inout JSONReader) throws(ActionDecodingError) -> [FCurve] {
+    var tracks: [FCurve] = []
+    try r.beginArray()
+    while try r.nextElement() {
+      let track = try within("[\(tracks.count)]") { () throws(ActionDecodingError) in
+        try decodeTrack(&r)
+      }
+      tracks.append(track)
+    }
+    return tracks
+  }
+
+  static func decodeTrack(_ r: inout JSONReader) throws(ActionDecodingError) -> FCurve {
+    r.skipWhitespace()
+    let start = r.offset
+    var curve = FCurve(dataPath: "")
+    var seen = FieldSet()
+    try r.beginObject()
+    while let key = try r.nextKey() {
+      guard let index = r.match(key, fields) else {
+        throw r.error(.unknownField(r.keyString(key)), at: key.start)
+      }
+      try seen.mark(index, fields, r, at: key)
+      try within(fields[index].description) { () throws(ActionDecodingError) in
+        switch index {
+        case 0: curve.dataPath = try r.readString()
+        case 1: curve.index = try r.readInteger(in: 0...Int(Int32.max))
+        case 2: curve.label = try r.readString()
+        case 3: curve.group = try r.readString()
+        case 4: curve.color = try r.readHexColor()
+        case 5: curve.extrapolation = try r.readEnum(Extrapolation.self)
+        case 6: curve.autoSmoothing = try r.readEnum(AutoSmoothing.self)
+        case 7: curve.muted = try r.readBool()
+        case 8: curve.locked = try r.readBool()
+        case 9: curve.hidden = try r.readBool()
+        case 10: curve.selected = try r.readBool()
+        case 11: curve.active = try r.readBool()
+        case 12: curve.modifiers = try decodeModifiers(&r)
+        default: curve.keyframes = try KeyframeDecoder.decodeKeyframes(&r)
+        }
+      }
+    }
+    guard seen.has(0) else { throw r.error(.missingField("dataPath"), at: start) }
+    guard seen.has(13) else { throw r.error(.missingField("keyframes"), at: start) }
+    return curve
+  }
+
+  static let modifierFields: [StaticString] = ["type", "before", "after", "beforeCount", "afterCount"]
+
+  static func decodeModifiers(_ r: inout JSONReader) throws(ActionDecodingError) -> [Modifier] {
+    var modifiers: [Modifier] = []
+    try r.beginArray()
+    while try r.nextElement() {
+      try within("[\(modifiers.count)]") { () throws(ActionDecodingError) in
+        r.skipWhitespace()
+        let start = r.offset
+        var cycles = CyclesModifier()
+        var seen = FieldSet()
+        try r.beginObject()
+        while let key = try r.nextKey() {
+          guard let index = r.match(key, modifierFields) else {
+            throw r.error(.unknownField(r.keyString(key)), at: key.start)
+          }
+          try seen.mark(index, modifierFields, r, at: key)
+          try within(modifierFields[index].description) { () throws(ActionDecodingError) in
+            switch index {
+            case 0:
+              r.skipWhitespace()
+              let at = r.offset
+              let type = try r.readString()
+              guard type.lowercased() == "cycles" else {
+                throw r.error(.unknownValue(type, accepted: ["cycles"]), at: at)
+              }
+            case 1: cycles.before = try r.readEnum(CyclesModifier.Mode.self)
+            case 2: cycles.after = try r.readEnum(CyclesModifier.Mode.self)
+            case 3: cycles.beforeCount = try r.readInteger(in: 0...Int(Int32.max))
+            default: cycles.afterCount = try r.readInteger(in: 0...Int(Int32.max))
+            }
+          }
+        }
+        guard seen.has(0) else { throw r.error(.missingField("type"), at: start) }
+        modifiers.append(.cycles(cycles))
+      }
+    }
+    return modifiers
+  }
+}
+
+/// `keyframes: [...]` with Blender's defaults for a newly inserted key.
+enum KeyframeDecoder {
+  static let fields: [StaticString] = [
+    "frame", "value", "interpolation", "easing", "back", "amplitude", "period",
+    "handleLeftType", "handleRightType", "handleLeft", "handleRight", "type", "selected",
+    "selectedHandleLeft", "selectedHandleRight",
+  ]
+
+  static func decodeKeyframes(_ r: inout JSONReader) throws(ActionDecodingError) -> [Keyframe] {
+    var keys: [Keyframe] = []
+    var starts: [Int] = []
+    var given: [(left: Bool, right: Bool)] = []
+    try r.beginArray()
+    while try r.nextElement() {
+      r.skipWhitespace()
+      starts.append(r.offset)
+      let (key, left, right) = try within("[\(keys.count)]") { () throws(ActionDecodingError) in
+        try decodeKeyframe(&r)
+      }
+      keys.append(key)
+      given.append((left, right))
+    }
+    // Free and aligned sides keep their coordinates, so they must be given; a one-key curve
+    // keeps its handles whatever their type.
+    for (i, key) in keys.enumerated() {
+      for (side, type, has) in [
+        ("handleLeft", key.handleLeftType, given[i].left), ("handleRight", key.handleRightType, given[i].right),
+      ] where !has && (type == .free || type == .aligned) {
+        throw r.error(.missingHandle(side: side, type: type.spelling), at: starts[i]).prefixed("[\(i)]")
+      }
+    }
+    return keys
+  }
+
+  /// One key, and whether its left and right handle coordinates were given.
+  static func decodeKeyframe(_ r: inout JSONReader) throws(ActionDecodingError) -> (Keyframe, Bool, Bool) {
+    r.skipWhitespace()
+    let start = r.offset
+    var key = Keyframe(frame: 0, value: 0)
+    var left: CurvePoint?
+    var right: CurvePoint?
+    var seen = FieldSet()
+    try r.beginObject()
+    while let name = try r.nextKey() {
+      guard let index = r.match(name, fields) else {
+        throw r.error(.unknownField(r.keyString(name)), at: name.start)
+      }
+      try seen.mark(index, fields, r, at: name)
+      try within(fields[index].description) { () throws(ActionDecodingError) in
+        switch index {
+        case 0: key.frame = try r.readFloat()
+        case 1: key.value = try r.readFloat()
+        case 2: key.interpolation = try r.readEnum(Interpolation.self)
+        case 3: key.easing = try r.readEnum(Easing.self)
+        case 4: key.back = try r.readFloat()
+        case 5: key.amplitude = try r.readFloat()
+        case 6: key.period = try r.readFloat()
+        case 7: key.handleLeftType = try r.readEnum(HandleType.self)
+        case 8: key.handleRightType = try r.readEnum(HandleType.self)
+        case 9: left = try r.readPoint()
+        case 10: right = try r.readPoint()
+        case 11: key.type = try r.readEnum(KeyframeType.self)
+        case 12: key.selected = try r.readBool()
+        case 13: key.selectedHandleLeft = try r.readBool()
+        default: key.selectedHandleRight = try r.readBool()
+        }
+      }
+    }
+    guard seen.has(0) else { throw r.error(.missingField("frame"), at: start) }
+    guard seen.has(1) else { throw r.error(.missingField("value"), at: start) }
+    key.handleLeft = left ?? CurvePoint(frame: key.frame - 1, value: key.value)
+    key.handleRight = right ?? CurvePoint(frame: key.frame + 1, value: key.value)
+    return (key, left != nil, right != nil)
+  }
+}
+
+/// SPEC §1.1: one shared timeline with a value array per channel.
+struct CompactForm {
+  var timeline: [Float]?
+  var channels: [(name: String, values: [Float], at: Int)]?
+  var interpolation: Interpolation = .bezier
+
+  static func readNumbers(_ r: inout JSONReader) throws(ActionDecodingError) -> [Float] {
+    var numbers: [Float] = []
+    try r.beginArray()
+    while try r.nextElement() {
+      numbers.append(try within("[\(numbers.count)]") { () throws(ActionDecodingError) in try r.readFloat() })
+    }
+    return numbers
+  }
+
+  static func readChannels(_ r: inout JSONReader) throws(ActionDecodingError) -> [(name: String, values: [Float], at: Int)] {
+    var channels: [(name: String, values: [Float], at: Int)] = []
+    try r.beginObject()
+    while let key = try r.nextKey() {
+      let name = r.keyString(key)
+      if channels.contains(where: { $0.name == name }) {
+        throw r.error(.duplicateField(name), at: key.start)
+      }
+      let values = try within(name) { () throws(ActionDecodingError) in try readNumbers(&r) }
+      channels.append((name, values, key.start))
+    }
+    return channels
+  }
+
+  /// The action: a track per channel, a key per timeline position.
+  func action(_ r: inout JSONReader, at offset: Int) throws(ActionDecodingError) -> Action {
+    guard let timeline else { throw r.error(.missingField("timeline"), at: offset) }
+    guard let channels else { throw r.error(.missingField("channels"), at: offset) }
+    var tracks: [FCurve] = []
+    for channel in channels {
+      guard channel.values.count == timeline.count else {
+        throw r.error(
+          .lengthMismatch(channel: channel.name, count: channel.values.count, expected: timeline.count),
+          at: channel.at
+        ).prefixed("channels")
+      }
+      var track = FCurve(dataPath: channel.name)
+      track.label = channel.name
+      track.keyframes = zip(timeline, channel.values).map { frame, value in
+        var key = Keyframe(frame: frame, value: value)
+        key.interpolation = interpolation
+        return key
+      }
+      tracks.append(track)
+    }
+    return Action(name: "Action", tracks: tracks)
+  }
+}
