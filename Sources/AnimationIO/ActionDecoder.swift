@@ -135,6 +135,8 @@ extension JSONReader {
   mutating func readEnum<E: FileSpelledEnum>(_ type: E.Type) throws(ActionDecodingError) -> E {
     skipWhitespace()
     let at = offset
+    if let raw = try rawUnescapedString(), let value = E(foldedMatching: raw) { return value }
+    offset = at
     let text = try readString()
     guard let value = E(spelling: text) else {
       throw error(.unknownValue(text, accepted: E.spellings), at: at)
@@ -147,15 +149,16 @@ extension JSONReader {
     skipWhitespace()
     let at = offset
     try beginArray()
-    var numbers: [Float] = []
+    var point = CurvePoint(frame: 0, value: 0)
+    var count = 0
     while try nextElement() {
-      guard numbers.count < 2 else {
-        throw error(.invalid("expected [frame, value]: two numbers"), at: at)
-      }
-      numbers.append(try within("[\(numbers.count)]") { () throws(ActionDecodingError) in try readFloat() })
+      guard count < 2 else { throw error(.invalid("expected [frame, value]: two numbers"), at: at) }
+      let number = try within("[\(count)]") { () throws(ActionDecodingError) in try readFloat() }
+      if count == 0 { point.frame = number } else { point.value = number }
+      count += 1
     }
-    guard numbers.count == 2 else { throw error(.invalid("expected [frame, value]: two numbers"), at: at) }
-    return CurvePoint(frame: numbers[0], value: numbers[1])
+    guard count == 2 else { throw error(.invalid("expected [frame, value]: two numbers"), at: at) }
+    return point
   }
 
   /// A `#rrggbb` colour string.

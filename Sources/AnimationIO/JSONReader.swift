@@ -11,7 +11,7 @@
 /// when it is reported.
 struct JSONReader {
   let bytes: UnsafeBufferPointer<UInt8>
-  private(set) var offset = 0
+  var offset = 0
 
   init(_ bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
@@ -187,7 +187,9 @@ struct JSONReader {
   func key(_ key: Key, is name: StaticString) -> Bool {
     let n = name.utf8CodeUnitCount
     if key.escaped { return keyString(key) == name.description }
-    guard key.contentEnd - key.contentStart == n else { return false }
+    guard key.contentEnd - key.contentStart == n, bytes[key.contentStart] == name.utf8Start[0] else {
+      return false
+    }
     return memcmp(bytes.baseAddress! + key.contentStart, name.utf8Start, n) == 0
   }
 
@@ -317,6 +319,22 @@ struct JSONReader {
     }
     try flush()
     return String(scalars)
+  }
+
+  /// The bytes of a string without escapes, consumed; `nil` (nothing consumed) for a string
+  /// with escapes. Throws if no string is next.
+  mutating func rawUnescapedString() throws(ActionDecodingError) -> UnsafeBufferPointer<UInt8>? {
+    skipWhitespace()
+    guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else {
+      throw typeMismatch(expected: "a string")
+    }
+    let start = offset
+    let (s, e, escaped) = try scanString()
+    if escaped {
+      offset = start
+      return nil
+    }
+    return UnsafeBufferPointer(rebasing: bytes[s..<e])
   }
 
   /// Reads `true` or `false`.

@@ -105,26 +105,23 @@ enum KeyframeDecoder {
 
   static func decodeKeyframes(_ r: inout JSONReader) throws(ActionDecodingError) -> [Keyframe] {
     var keys: [Keyframe] = []
-    var starts: [Int] = []
-    var given: [(left: Bool, right: Bool)] = []
     try r.beginArray()
     while try r.nextElement() {
       r.skipWhitespace()
-      starts.append(r.offset)
-      let (key, left, right) = try within("[\(keys.count)]") { () throws(ActionDecodingError) in
-        try decodeKeyframe(&r)
+      let start = r.offset
+      let index = keys.count
+      let key = try within("[\(index)]") { () throws(ActionDecodingError) in
+        let (key, hasLeft, hasRight) = try decodeKeyframe(&r)
+        // Free and aligned sides keep their coordinates, so they must be given.
+        if !hasLeft && (key.handleLeftType == .free || key.handleLeftType == .aligned) {
+          throw r.error(.missingHandle(side: "handleLeft", type: key.handleLeftType.spelling), at: start)
+        }
+        if !hasRight && (key.handleRightType == .free || key.handleRightType == .aligned) {
+          throw r.error(.missingHandle(side: "handleRight", type: key.handleRightType.spelling), at: start)
+        }
+        return key
       }
       keys.append(key)
-      given.append((left, right))
-    }
-    // Free and aligned sides keep their coordinates, so they must be given; a one-key curve
-    // keeps its handles whatever their type.
-    for (i, key) in keys.enumerated() {
-      for (side, type, has) in [
-        ("handleLeft", key.handleLeftType, given[i].left), ("handleRight", key.handleRightType, given[i].right),
-      ] where !has && (type == .free || type == .aligned) {
-        throw r.error(.missingHandle(side: side, type: type.spelling), at: starts[i]).prefixed("[\(i)]")
-      }
     }
     return keys
   }

@@ -57,4 +57,28 @@ struct OracleTests {
     print("oracle: \(samples - failures.count)/\(samples) samples within tolerance, \(exact) bit-identical to Blender")
     #expect(failures.isEmpty, "\(failures.count) of \(samples) samples differ:\n\(failures.prefix(40).joined(separator: "\n"))")
   }
+
+  @Test("batch evaluation gives Blender's values too", .enabled(if: Oracle.directory != nil))
+  func batchValues() {
+    var failures: [String] = []
+    var exact = 0
+    var samples = 0
+    for c in Self.cases {
+      let curve = c.curve.recalculated()
+      // Sorted (the cursor path) and reversed (the search path).
+      for frames in [c.frames, c.frames.reversed()] {
+        let got = curve.values(at: frames)
+        let want = Dictionary(zip(c.frames, c.values), uniquingKeysWith: { a, _ in a })
+        for (frame, value) in zip(frames, got) {
+          samples += 1
+          if value == want[frame] { exact += 1 }
+          if !Oracle.valueMatches(value, want[frame]!) {
+            failures.append("\(c.id) f=\(frame): got \(value), want \(want[frame]!)")
+          }
+        }
+      }
+    }
+    print("oracle batch: \(exact)/\(samples) bit-identical to Blender")
+    #expect(failures.isEmpty, "\(failures.count) differ:\n\(failures.prefix(20).joined(separator: "\n"))")
+  }
 }

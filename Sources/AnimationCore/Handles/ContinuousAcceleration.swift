@@ -13,6 +13,7 @@ enum ContinuousAcceleration {
     func isFree(_ i: Int) -> Bool { keys[i].isFullyAuto && !locked[i] }
 
     let cyclic = cyclic && isFree(0) && isFree(total - 1)
+    var ws = Workspace(capacity: total)
     var searchBase = 0
     if cyclic {
       for i in 1..<(total - 1) where !isFree(i) {
@@ -20,7 +21,7 @@ enum ContinuousAcceleration {
         break
       }
       if searchBase == 0 {
-        solveRun(keys, locked: locked, start: 0, count: total, cyclic: true)
+        solveRun(keys, locked: locked, start: 0, count: total, cyclic: true, &ws)
         return
       }
     }
@@ -31,7 +32,7 @@ enum ContinuousAcceleration {
     for _ in 1..<total {
       if j == total - 1 && cyclic { j = 0 }
       if !isFree(j) {
-        solveRun(keys, locked: locked, start: start, count: count + 1, cyclic: cyclic)
+        solveRun(keys, locked: locked, start: start, count: count + 1, cyclic: cyclic, &ws)
         start = j
         count = 1
       } else {
@@ -39,14 +40,14 @@ enum ContinuousAcceleration {
       }
       j += 1
     }
-    if count > 1 { solveRun(keys, locked: locked, start: start, count: count, cyclic: cyclic) }
+    if count > 1 { solveRun(keys, locked: locked, start: start, count: count, cyclic: cyclic, &ws) }
   }
 
   /// Solves one run of `count` keys starting at `start` (wrapping around in cyclic curves,
   /// where the last key is the first one shifted by a cycle).
   static func solveRun(
     _ keys: UnsafeMutableBufferPointer<Keyframe>, locked: [Bool], start: Int, count: Int,
-    cyclic: Bool
+    cyclic: Bool, _ ws: inout Workspace
   ) {
     let total = keys.count
     guard count >= 2 else { return }
@@ -62,30 +63,26 @@ enum ContinuousAcceleration {
       lastIndex, keys[lastIndex].handleLeftType, atCurveEnd: start + count == total)
     if count == 2 && !fullCycle && solveFirst == solveLast { return }
 
-    var dx = [Float](repeating: .nan, count: count)
-    var dy = [Float](repeating: .nan, count: count)
+    ws.reset(count)
     do {
       var j = start + 1
       for i in 1..<count {
-        dx[i] = keys[j].frame - keys[j - 1].frame
-        dy[i] = keys[j].value - keys[j - 1].value
+        ws.dx[i] = keys[j].frame - keys[j - 1].frame
+        ws.dy[i] = keys[j].value - keys[j - 1].value
         // In a cyclic curve the last key is the first one: jump from it to the second key.
         if cyclic && j == total - 1 { j = 0 }
         j += 1
       }
     }
 
-    var l = [Float](repeating: 1, count: count)
     if fullCycle {
-      dx[0] = dx[count - 1]
-      dy[0] = dy[count - 1]
-      l[0] = dx[1] / dx[0]
-      l[count - 1] = l[0]
+      ws.dx[0] = ws.dx[count - 1]
+      ws.dy[0] = ws.dy[count - 1]
+      ws.l[0] = ws.dx[1] / ws.dx[0]
+      ws.l[count - 1] = ws.l[0]
     }
-    for i in 1..<(count - 1) { l[i] = dx[i + 1] / dx[i] }
+    for i in 1..<(count - 1) { ws.l[i] = ws.dx[i + 1] / ws.dx[i] }
 
-    var hmax = [Float](repeating: .greatestFiniteMagnitude, count: count)
-    var hmin = [Float](repeating: -.greatestFiniteMagnitude, count: count)
     func isClamped(_ k: Keyframe) -> Bool {
       k.handleLeftType == .autoClamped || k.handleRightType == .autoClamped
     }
@@ -99,114 +96,101 @@ enum ContinuousAcceleration {
           j = 0
           clampedCur = clampedCur || isClamped(keys[0])
         }
-        clamp(&hmax, &hmin, i - 1, dy[i], clampedPrev)
-        clamp(&hmax, &hmin, i, dy[i] * l[i], clampedCur)
+        clamp(&ws, i - 1, ws.dy[i], clampedPrev)
+        clamp(&ws, i, ws.dy[i] * ws.l[i], clampedCur)
         j += 1
       }
     }
 
-    var a = [Float](repeating: 0, count: count)
-    var b = [Float](repeating: 0, count: count)
-    var c = [Float](repeating: 0, count: count)
-    var d = [Float](repeating: 0, count: count)
-    func continuous(_ i: Int) {
-      a[i] = l[i] * l[i]
-      b[i] = 2 * (l[i] + 1)
-      c[i] = 1 / l[i + 1]
-      d[i] = dy[i] * l[i] * l[i] + dy[i + 1]
-    }
-    func lock(_ i: Int, _ value: Float) {
-      a[i] = 0
-      c[i] = 0
-      b[i] = 1
-      d[i] = value
-    }
 
     var solveCount = count
     var firstAdjust: Float = 0
     var lastAdjust: Float = 0
     if fullCycle {
       solveCount = count - 1
-      hmin[0] = max(hmin[0], hmin[count - 1])
-      hmax[0] = min(hmax[0], hmax[count - 1])
+      ws.hmin[0] = max(ws.hmin[0], ws.hmin[count - 1])
+      ws.hmax[0] = min(ws.hmax[0], ws.hmax[count - 1])
       solveFirst = true
       solveLast = true
-      continuous(0)
+      continuous(0, &ws)
     } else {
       if !solveFirst {
         let k = keys[firstIndex]
         var size = k.handleRight - k.point
-        firstAdjust = handleAdjustment(&size, dx[1])
-        lock(0, size.value)
+        firstAdjust = handleAdjustment(&size, ws.dx[1])
+        ws.lock(0, size.value)
       } else {
         // Zero acceleration at the start.
-        a[0] = 0
-        b[0] = 2
-        c[0] = 1 / l[1]
-        d[0] = dy[1]
+        ws.a[0] = 0
+        ws.b[0] = 2
+        ws.c[0] = 1 / ws.l[1]
+        ws.d[0] = ws.dy[1]
       }
       if !solveLast {
         let k = keys[lastIndex]
         var size = k.point - k.handleLeft
-        lastAdjust = handleAdjustment(&size, dx[count - 1])
-        lock(count - 1, size.value)
+        lastAdjust = handleAdjustment(&size, ws.dx[count - 1])
+        ws.lock(count - 1, size.value)
       } else {
         // Zero acceleration at the end.
         let i = count - 1
-        a[i] = l[i] * l[i]
-        b[i] = 2 * l[i]
-        c[i] = 0
-        d[i] = dy[i] * l[i] * l[i]
+        ws.a[i] = ws.l[i] * ws.l[i]
+        ws.b[i] = 2 * ws.l[i]
+        ws.c[i] = 0
+        ws.d[i] = ws.dy[i] * ws.l[i] * ws.l[i]
       }
     }
-    for i in 1..<(count - 1) { continuous(i) }
+    for i in 1..<(count - 1) { continuous(i, &ws) }
 
     // Correction for fixed neighbouring handles whose x-length is not a third of the interval.
     if !fullCycle {
-      if count > 2 || solveLast { b[1] += l[1] * firstAdjust }
-      if count > 2 || solveFirst { b[count - 2] += lastAdjust }
+      if count > 2 || solveLast { ws.b[1] += ws.l[1] * firstAdjust }
+      if count > 2 || solveFirst { ws.b[count - 2] += lastAdjust }
     }
 
-    var h = [Float](repeating: 0, count: count)
-    guard
-      Tridiagonal.solveWithLimits(
-        a: &a, b: &b, c: &c, d: &d, h: &h, hmin: hmin, hmax: hmax, count: solveCount)
-    else { return }
-    if fullCycle { h[count - 1] = h[0] }
+    guard Tridiagonal.solveWithLimits(&ws, count: solveCount) else { return }
+    if fullCycle { ws.h[count - 1] = ws.h[0] }
 
     do {
       var j = start + 1
       for i in 1..<(count - 1) {
         let end = j == total - 1
-        output(&keys[j], right: false, offset: -h[i] / l[i], endpoint: end)
+        output(&keys[j], right: false, offset: -ws.h[i] / ws.l[i], endpoint: end)
         if end { j = 0 }
-        output(&keys[j], right: true, offset: h[i], endpoint: end)
+        output(&keys[j], right: true, offset: ws.h[i], endpoint: end)
         j += 1
       }
     }
-    if solveFirst { output(&keys[firstIndex], right: true, offset: h[0], endpoint: start == 0) }
+    if solveFirst { output(&keys[firstIndex], right: true, offset: ws.h[0], endpoint: start == 0) }
     if solveLast {
       output(
-        &keys[lastIndex], right: false, offset: -h[count - 1] / l[count - 1],
+        &keys[lastIndex], right: false, offset: -ws.h[count - 1] / ws.l[count - 1],
         endpoint: start + count == total)
     }
   }
 
+  /// Equal second derivatives on both sides of key i.
+  @inline(__always)
+  static func continuous(_ i: Int, _ ws: inout Workspace) {
+    let l = ws.l[i]
+    ws.a[i] = l * l
+    ws.b[i] = 2 * (l + 1)
+    ws.c[i] = 1 / ws.l[i + 1]
+    ws.d[i] = ws.dy[i] * l * l + ws.dy[i + 1]
+  }
+
   /// Auto-clamp limits: no reversal of the key's own direction, no overshoot of the neighbour.
-  static func clamp(_ hmax: inout [Float], _ hmin: inout [Float], _ i: Int, _ dy: Float, _ on: Bool) {
+  static func clamp(_ ws: inout Workspace, _ i: Int, _ dy: Float, _ on: Bool) {
+    guard on else { return }
     if dy > 0 {
-      if on {
-        hmax[i] = min(hmax[i], dy)
-        hmin[i] = 0
-      }
+      ws.hmax[i] = min(ws.hmax[i], dy)
+      ws.hmin[i] = 0
     } else if dy < 0 {
-      if on {
-        hmax[i] = 0
-        hmin[i] = max(hmin[i], dy)
-      }
-    } else if on {
-      hmax[i] = 0
-      hmin[i] = 0
+      ws.hmax[i] = 0
+      ws.hmin[i] = max(ws.hmin[i], dy)
+    } else {
+      ws.hmax[i] = 0
+      ws.hmin[i] = 0
     }
   }
 
@@ -245,5 +229,50 @@ enum ContinuousAcceleration {
       let mirrored = CurvePoint(frame: p.frame + dir.frame, value: p.value + dir.value)
       if right { key.handleLeft = mirrored } else { key.handleRight = mirrored }
     }
+  }
+}
+
+/// Scratch arrays for one curve's smoothing, allocated once and reused by every run and every
+/// solve (a curve has as many runs as it has extremes).
+struct Workspace {
+  var dx: [Float], dy: [Float], l: [Float], hmax: [Float], hmin: [Float]
+  var a: [Float], b: [Float], c: [Float], d: [Float], h: [Float]
+  // Tridiagonal scratch.
+  var a0: [Float], b0: [Float], c0: [Float], d0: [Float], b2: [Float], tmp: [Float], adjust: [Float]
+  var c1: [Double], d1: [Double]
+  var isLocked: [Bool], unlocks: [Int]
+
+  init(capacity n: Int) {
+    let zeros = [Float](repeating: 0, count: n)
+    (dx, dy, l, hmax, hmin, a, b, c, d, h) = (zeros, zeros, zeros, zeros, zeros, zeros, zeros, zeros, zeros, zeros)
+    (a0, b0, c0, d0, b2, tmp, adjust) = (zeros, zeros, zeros, zeros, zeros, zeros, zeros)
+    c1 = [Double](repeating: 0, count: n)
+    d1 = c1
+    isLocked = [Bool](repeating: false, count: n)
+    unlocks = [Int](repeating: 0, count: n)
+  }
+
+  /// Initial values for a run of `count` keys.
+  mutating func reset(_ count: Int) {
+    for i in 0..<count {
+      dx[i] = .nan
+      dy[i] = .nan
+      l[i] = 1
+      hmax[i] = .greatestFiniteMagnitude
+      hmin[i] = -.greatestFiniteMagnitude
+      a[i] = 0
+      b[i] = 0
+      c[i] = 0
+      d[i] = 0
+      h[i] = 0
+    }
+  }
+
+  /// Unknown i fixed at `value`.
+  mutating func lock(_ i: Int, _ value: Float) {
+    a[i] = 0
+    c[i] = 0
+    b[i] = 1
+    d[i] = value
   }
 }

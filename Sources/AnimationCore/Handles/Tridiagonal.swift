@@ -1,13 +1,13 @@
 /// Tridiagonal solvers for Continuous Acceleration, as Blender's `BLI_tridiagonal_solve*`:
-/// `Float` inputs and outputs, `Double` inside the Thomas algorithm.
+/// `Float` coefficients and results, `Double` inside the Thomas algorithm. They work on the
+/// first `count` entries of a `Workspace`'s arrays.
 enum Tridiagonal {
-  /// Solves a[i]·x[i−1] + b[i]·x[i] + c[i]·x[i+1] = d[i] (a[0] and c[n−1] ignored).
+  /// Solves a[i]·x[i−1] + b[i]·x[i] + c[i]·x[i+1] = d[i] (a[0] and c[n−1] ignored) into `x`.
   static func solve(
-    _ a: [Float], _ b: [Float], _ c: [Float], _ d: [Float], _ x: inout [Float], _ count: Int
+    _ a: [Float], _ b: [Float], _ c: [Float], _ d: [Float], _ x: inout [Float], _ count: Int,
+    _ c1: inout [Double], _ d1: inout [Double]
   ) -> Bool {
     guard count >= 1 else { return false }
-    var c1 = [Double](repeating: 0, count: count)
-    var d1 = [Double](repeating: 0, count: count)
     var cPrev = Double(c[0]) / Double(b[0])
     var dPrev = Double(d[0]) / Double(b[0])
     c1[0] = cPrev
@@ -31,68 +31,68 @@ enum Tridiagonal {
   }
 
   /// The cyclic variant: a[0] couples x[0] to x[n−1] and c[n−1] couples x[n−1] to x[0].
-  static func solveCyclic(
-    _ a: [Float], _ b: [Float], _ c: [Float], _ d: [Float], _ x: inout [Float], _ count: Int
-  ) -> Bool {
+  /// Solves `ws.a…ws.d` into `ws.h`.
+  static func solveCyclic(_ ws: inout Workspace, _ count: Int) -> Bool {
     guard count >= 1 else { return false }
     if count == 1 {
-      x[0] = d[0] / (a[0] + b[0] + c[0])
-      return x[0].isFinite
+      ws.h[0] = ws.d[0] / (ws.a[0] + ws.b[0] + ws.c[0])
+      return ws.h[0].isFinite
     }
     if count == 2 {
-      let a2: [Float] = [0, a[1] + c[1]]
-      let c2: [Float] = [a[0] + c[0], 0]
-      return solve(a2, b, c2, d, &x, count)
+      let a2: [Float] = [0, ws.a[1] + ws.c[1]]
+      let c2: [Float] = [ws.a[0] + ws.c[0], 0]
+      return solve(a2, ws.b, c2, ws.d, &ws.h, 2, &ws.c1, &ws.d1)
     }
-    let a0 = a[0]
-    let cN = c[count - 1]
-    if a0 == 0 && cN == 0 { return solve(a, b, c, d, &x, count) }
+    let a0 = ws.a[0]
+    let cN = ws.c[count - 1]
+    if a0 == 0 && cN == 0 { return solve(ws.a, ws.b, ws.c, ws.d, &ws.h, count, &ws.c1, &ws.d1) }
 
-    var b2 = Array(b[0..<count])
-    b2[0] -= a0
-    b2[count - 1] -= cN
-    var tmp = [Float](repeating: 0, count: count)
-    tmp[0] = a0
-    tmp[count - 1] = cN
-    var adjust = tmp
-    guard solve(a, b2, c, tmp, &adjust, count), solve(a, b2, c, d, &x, count) else {
-      return false
+    for i in 0..<count {
+      ws.b2[i] = ws.b[i]
+      ws.tmp[i] = 0
     }
-    let coeff = (x[0] + x[count - 1]) / (1 + adjust[0] + adjust[count - 1])
-    for i in 0..<count { x[i] -= coeff * adjust[i] }
+    ws.b2[0] -= a0
+    ws.b2[count - 1] -= cN
+    ws.tmp[0] = a0
+    ws.tmp[count - 1] = cN
+    guard solve(ws.a, ws.b2, ws.c, ws.tmp, &ws.adjust, count, &ws.c1, &ws.d1),
+      solve(ws.a, ws.b2, ws.c, ws.d, &ws.h, count, &ws.c1, &ws.d1)
+    else { return false }
+    let coeff = (ws.h[0] + ws.h[count - 1]) / (1 + ws.adjust[0] + ws.adjust[count - 1])
+    for i in 0..<count { ws.h[i] -= coeff * ws.adjust[i] }
     return true
   }
 
-  /// Solves, then pins unknowns that leave [hmin, hmax] to their limit and re-solves; a pinned
-  /// unknown that wants to move back inside is released, at most twice
+  /// Solves `ws.a…ws.d` into `ws.h`, then pins unknowns that leave [hmin, hmax] to their limit
+  /// and re-solves; a pinned unknown that wants to move back inside is released, at most twice
   /// (Blender's `tridiagonal_solve_with_limits`).
-  static func solveWithLimits(
-    a: inout [Float], b: inout [Float], c: inout [Float], d: inout [Float], h: inout [Float],
-    hmin: [Float], hmax: [Float], count: Int
-  ) -> Bool {
-    let a0 = a, b0 = b, c0 = c, d0 = d
-    var isLocked = [Bool](repeating: false, count: count)
-    var unlocks = [Int](repeating: 0, count: count)
+  static func solveWithLimits(_ ws: inout Workspace, count: Int) -> Bool {
+    for i in 0..<count {
+      ws.a0[i] = ws.a[i]
+      ws.b0[i] = ws.b[i]
+      ws.c0[i] = ws.c[i]
+      ws.d0[i] = ws.d[i]
+      ws.isLocked[i] = false
+      ws.unlocks[i] = 0
+    }
     var overshoot = false
     var unlocked = false
     repeat {
-      guard solveCyclic(a, b, c, d, &h, count) else { return false }
+      guard solveCyclic(&ws, count) else { return false }
       var all = false
       var lockedAny = false
       overshoot = false
       unlocked = false
       repeat {
         for i in 0..<count {
-          if h[i] >= hmin[i] && h[i] <= hmax[i] { continue }
+          let h = ws.h[i]
+          if h >= ws.hmin[i] && h <= ws.hmax[i] { continue }
           overshoot = true
-          let target = h[i] > hmax[i] ? hmax[i] : hmin[i]
+          let target = h > ws.hmax[i] ? ws.hmax[i] : ws.hmin[i]
           // Prefer pinning handles that head the right way, if any.
           if target != 0 || all {
-            isLocked[i] = true
-            a[i] = 0
-            c[i] = 0
-            b[i] = 1
-            d[i] = target
+            ws.isLocked[i] = true
+            ws.lock(i, target)
             lockedAny = true
           }
         }
@@ -100,17 +100,18 @@ enum Tridiagonal {
       } while overshoot && !lockedAny
 
       if !lockedAny {
-        for i in 0..<count where isLocked[i] && unlocks[i] < 2 {
+        for i in 0..<count where ws.isLocked[i] && ws.unlocks[i] < 2 {
           let state =
-            a0[i] * h[(i + count - 1) % count] + b0[i] * h[i] + c0[i] * h[(i + 1) % count] - d0[i]
-          let relax = -state * b0[i]
-          if (relax > 0 && h[i] < hmax[i]) || (relax < 0 && h[i] > hmin[i]) {
-            a[i] = a0[i]
-            b[i] = b0[i]
-            c[i] = c0[i]
-            d[i] = d0[i]
-            isLocked[i] = false
-            unlocks[i] += 1
+            ws.a0[i] * ws.h[(i + count - 1) % count] + ws.b0[i] * ws.h[i]
+            + ws.c0[i] * ws.h[(i + 1) % count] - ws.d0[i]
+          let relax = -state * ws.b0[i]
+          if (relax > 0 && ws.h[i] < ws.hmax[i]) || (relax < 0 && ws.h[i] > ws.hmin[i]) {
+            ws.a[i] = ws.a0[i]
+            ws.b[i] = ws.b0[i]
+            ws.c[i] = ws.c0[i]
+            ws.d[i] = ws.d0[i]
+            ws.isLocked[i] = false
+            ws.unlocks[i] += 1
             unlocked = true
           }
         }

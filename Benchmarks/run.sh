@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# `make bench`: animplot beside the C baselines of ../shared/bench, measured in the same run.
+# Builds the baselines from their sources into .build/bench (nothing of them is committed),
+# generates the workloads (seed 1234), converts them to action files, and prints the tables.
+# A benchmark, not a test: the machine's load shows in the numbers; compare ratios.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SHARED=${ANIMPLOT_SHARED:-../shared}
+B=.build/bench
+if [ ! -f "$SHARED/bench/evalbench.c" ]; then
+  echo "make bench: needs the baselines in $SHARED/bench (set ANIMPLOT_SHARED)" >&2
+  exit 2
+fi
+mkdir -p "$B/work"
+cp "$SHARED"/bench/{Makefile,plotcore.c,plotcore.h,cplot.c,evalbench.c,pngbench.c,spawnrss.c,gen_workloads.py} "$B/"
+make -s -C "$B" >/dev/null
+[ -f "$B/work/w2.json" ] || python3 "$B/gen_workloads.py" --out "$B/work" >/dev/null
+for w in w1 w2 w3; do
+  [ -f "$B/work/$w.action.json" ] || [ -f "$B/work/$w.action_000.json" ] || python3 Benchmarks/workload_to_action.py "$B/work/$w.json" "$B/work/$w.action"
+done
+
+BIN=.build/release
+
+echo "== F-curve evaluation: W1 curve 0 (50 Bezier keys), 100000 frames over the key range =="
+echo "-- C baseline (evalbench, double precision, binary search + closed-form cubic)"
+"$B/evalbench" "$B/work/w1.json" 100000 | tee "$B/eval_c.tsv"
+echo "-- animplot (Float, Blender-exact)"
+"$BIN/animplot-bench" eval "$B/work/w1.action.json" 100000 | tee "$B/eval_swift.tsv"
+python3 - "$B/eval_c.tsv" "$B/eval_swift.tsv" <<'PY'
+import sys
+def rows(p):
+    return {tuple(l.split("\t")[:2]): float(l.split("\t")[4]) for l in open(p) if l[0] != "#" and not l.startswith("method")}
+c, s = rows(sys.argv[1]), rows(sys.argv[2])
+cseq, cshuf = c[("bsearch+cardano", "sequential")], c[("bsearch+cardano", "shuffled")]
+print("\n| animplot | M evals/s | vs C cardano, same order |")
+print("|---|---:|---:|")
+for (m, o), v in s.items():
+    ref = cseq if o in ("sequential", "sorted") else cshuf
+    print("| %s %s | %.1f | %.2fx |" % (m, o, v, v / ref))
+print("C cardano: sequential %.1f, shuffled %.1f M evals/s" % (cseq, cshuf))
+PY
+
+echo
+echo "== Decoding the W2 action (100 tracks x 1000 keys) =="
+ls -l "$B/work/w2.action.json" | awk '{print $5 " bytes"}'
+"$BIN/animplot-bench" decode "$B/work/w2.action.json"
+echo "-- C baseline: cplot's hand-written DOM parser (strtod) on w2.json, parse_ms:"
+for i in 1 2 3 4 5; do "$B/cplot" -t --nopng "$B/work/w2.json" "$B/w2_c" 2>&1 >/dev/null | sed -n 's/.*"parse_ms":\([0-9.]*\).*/\1/p'; done | sort -n | sed -n 3p
