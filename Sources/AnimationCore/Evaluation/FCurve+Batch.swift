@@ -40,8 +40,14 @@ struct CurveSampler {
   private var solvers: [BezierSolver?]
   /// The right key of the segment the previous frame fell in.
   private var cursor = 1
-  /// The previous root, to warm-start Newton.
-  private var lastRoot: Double = 0.5
+  /// Frames strictly between these are inside the cursor's segment and farther than Blender's
+  /// on-key threshold from both its keys; empty until a frame lands in a Bézier segment.
+  private var safeLow: Float = .infinity
+  private var safeHigh: Float = -.infinity
+  /// The cursor segment's solver while `safeLow...safeHigh` is set (`safeLow < safeHigh`).
+  private var current = BezierSolver.placeholder
+  /// The previous root in the cursor's segment, to warm-start Newton.
+  private var lastRoot: Double = .nan
 
   init(keys: UnsafeBufferPointer<Keyframe>, extrapolation: Extrapolation) {
     self.keys = keys
@@ -50,7 +56,13 @@ struct CurveSampler {
     solvers = [BezierSolver?](repeating: nil, count: keys.count)
   }
 
+  @inline(__always)
   mutating func value(at t: Float) -> Float {
+    if t > safeLow && t < safeHigh { return current.value(at: t, guess: &lastRoot) }
+    return slowValue(at: t)
+  }
+
+  private mutating func slowValue(at t: Float) -> Float {
     let n = keys.count
     if t <= frames[0] { return KeyInterpolator.extrapolate(keys, from: 0, toward: 1, at: t, extrapolation) }
     if frames[n - 1] <= t {
@@ -71,6 +83,9 @@ struct CurveSampler {
         i = hi
       }
       cursor = i
+      lastRoot = .nan
+      safeLow = .infinity
+      safeHigh = -.infinity
     }
     // Within Blender's threshold of a key, or anywhere unusual, use Blender's own search.
     let threshold = KeyInterpolator.onKeyThreshold
@@ -79,12 +94,18 @@ struct CurveSampler {
       !KeyInterpolator.isEqual(t, frames[i], within: threshold)
     else { return KeyInterpolator.interpolate(keys, at: t) }
 
-    let prev = keys[i - 1]
-    guard prev.interpolation == .bezier else {
-      return KeyInterpolator.segmentValue(prev, keys[i], at: t)
+    guard keys[i - 1].interpolation == .bezier else {
+      return KeyInterpolator.segmentValue(keys[i - 1], keys[i], at: t)
     }
-    if solvers[i - 1] == nil { solvers[i - 1] = BezierSolver(BezierSegment(from: prev, to: keys[i])) }
-    return solvers[i - 1]!.value(at: t, guess: &lastRoot)
+    if solvers[i - 1] == nil { solvers[i - 1] = BezierSolver(BezierSegment(from: keys[i - 1], to: keys[i])) }
+    let solver = solvers[i - 1]!
+    // Twice the threshold plus a float step of the key frames: beyond it, t − key rounds to
+    // more than the threshold.
+    let margin = 2 * threshold
+    safeLow = frames[i - 1] + max(margin, 2 * frames[i - 1].ulp)
+    safeHigh = frames[i] - max(margin, 2 * frames[i].ulp)
+    current = solver
+    return solver.value(at: t, guess: &lastRoot)
   }
 }
 
@@ -97,6 +118,12 @@ struct CurveSampler {
 /// root), with a per-segment bound on Cardano's error, and only when the root is farther than
 /// that bound from a midpoint; everything else goes through Blender's closed form.
 struct BezierSolver {
+  /// A solver for a flat unit segment, to fill storage before use.
+  static let placeholder = BezierSolver(
+    BezierSegment(
+      p0: CurvePoint(frame: 0, value: 0), p1: CurvePoint(frame: 0, value: 0),
+      p2: CurvePoint(frame: 1, value: 0), p3: CurvePoint(frame: 1, value: 0)))
+
   let segment: BezierSegment
   let flat: Bool
   /// x(t) − frame = c0 + c1·t + c2·t² + c3·t³ with c0 = q0 − frame (Blender's `findzero`).
@@ -106,6 +133,12 @@ struct BezierSolver {
   let newton: Bool
   /// A bound on the error of Cardano's root on this segment.
   let cardanoError: Double
+  /// Newton's error after a step of size s is at most `curvature · s²`.
+  let curvature: Double
+  /// Newton stops after a step this small (its error is then below 1e-13).
+  let stopStep: Double
+  /// 1 / (x(1) − x(0)): the chord parameter of a frame is a good first guess.
+  let inverseSpan: Double
 
   init(_ raw: BezierSegment) {
     flat = raw.isFlat
@@ -131,6 +164,9 @@ struct BezierSolver {
       cardanoError = 1e-14
     }
     newton = c3 != 0 && scale > 0 && minSlope > 1e-3 * scale && cardanoError < 1e-9
+    curvature = newton ? (2 * abs(c2) + 6 * abs(c3)) / (2 * minSlope) : 0
+    stopStep = newton ? (1e-13 / max(curvature, 1e-3)).squareRoot() : 0
+    inverseSpan = 1 / Double(p3 - p0)
   }
 
   /// The value at `frame`; `guess` is the previous root, updated.
@@ -144,30 +180,32 @@ struct BezierSolver {
     return segment.y(at: t)
   }
 
-  /// The `Float` root by Newton, or `nil` when it might differ from Cardano's.
+  /// The `Float` root by Newton, or `nil` when it might differ from Cardano's. `guess` is a
+  /// root in this segment to start from, or NaN.
   @inline(__always)
   private func newtonRoot(_ frame: Float, _ guess: inout Double) -> Float? {
     let c0 = Double(q0 - frame)
     var t = guess
-    if !(t > 0 && t < 1) { t = min(max(-c0 / c1, 0), 1) }
-    var converged = false
-    for _ in 0..<12 {
+    if !(t > 0 && t < 1) { t = -c0 * inverseSpan }
+    var slope = c1
+    var step = 1.0
+    for _ in 0..<16 {
       let f = c0 + t * (c1 + t * (c2 + t * c3))
-      let df = c1 + t * (2 * c2 + 3 * c3 * t)
-      let step = f / df
+      slope = c1 + t * (2 * c2 + 3 * c3 * t)
+      step = f / slope
       t -= step
-      if abs(step) <= 1e-15 + 1e-15 * abs(t) {
-        converged = true
-        break
-      }
+      if abs(step) < stopStep { break }
     }
-    guard converged, t > 1e-7, t < 1 - 1e-7 else { return nil }
+    guard abs(step) < stopStep, t > 1e-7, t < 1 - 1e-7 else { return nil }
     guess = t
+    // Round-off of evaluating the cubic near its root, carried to t by the slope, plus what
+    // the last step left (quadratic convergence).
+    let newtonError =
+      4e-16 * (abs(c0) + abs(c1) + abs(c2) + abs(c3)) / abs(slope) + curvature * step * step
     let rounded = Float(t)
     // Distance from t to the nearest point where rounding to Float changes.
-    let halfUlp = Double(rounded.ulp) / 2
-    let margin = halfUlp - abs(t - Double(rounded))
-    guard margin > 4 * cardanoError + 4 * abs(t).ulp else { return nil }
+    let margin = Double(rounded.ulp) / 2 - abs(t - Double(rounded))
+    guard margin > 4 * (cardanoError + newtonError) else { return nil }
     return rounded
   }
 }

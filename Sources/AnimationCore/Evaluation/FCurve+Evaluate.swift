@@ -6,8 +6,9 @@ extension FCurve {
   public func value(at frame: Float) -> Float {
     keyframes.withUnsafeBufferPointer { keys in
       guard !keys.isEmpty else { return 0 }
-      let mapped = CycleMapping(curve: self, keys: keys)
-      guard let mapped else { return KeyInterpolator.value(keys, at: frame, extrapolation) }
+      guard !modifiers.isEmpty, let mapped = CycleMapping(curve: self, keys: keys) else {
+        return KeyInterpolator.value(keys, at: frame, extrapolation)
+      }
       let (time, offset) = mapped.map(frame)
       return KeyInterpolator.value(keys, at: time, extrapolation) + offset
     }
@@ -98,7 +99,7 @@ struct CycleMapping {
 /// Interpolation and extrapolation of sorted keys (Blender's `fcurve_eval_keyframes`).
 enum KeyInterpolator {
   /// Blender's threshold for "on a key" when evaluating (frames).
-  static let onKeyThreshold = Float(0.0001)
+  @inline(__always) static var onKeyThreshold: Float { 0.0001 }
 
   static func value(
     _ keys: UnsafeBufferPointer<Keyframe>, at frame: Float, _ extrapolation: Extrapolation
@@ -156,7 +157,7 @@ enum KeyInterpolator {
     var end = count
     var rounds = 0
     while start <= end && rounds < count * 2 {
-      let mid = start + (end - start) / 2
+      let mid = (start &+ end) &>> 1
       let midFrame = keys[mid].frame
       if isEqual(frame, midFrame, within: threshold) { return (mid, true) }
       if frame > midFrame {
@@ -169,9 +170,38 @@ enum KeyInterpolator {
     return (start, false)
   }
 
+  /// The same answer as `search` for a frame strictly inside the key range, found by a plain
+  /// binary search, or `nil` when only Blender's own search order can decide (more than one key
+  /// within the threshold, or a NaN frame).
+  ///
+  /// Why it agrees: with no key within the threshold, Blender's search ends at the first key
+  /// after the frame; and it always visits both keys around the frame, so when exactly one key
+  /// is within the threshold (it must be one of those two), that is the key it returns.
+  @inline(__always)
+  static func fastSearch(_ keys: UnsafeBufferPointer<Keyframe>, _ frame: Float) -> (index: Int, exact: Bool)? {
+    guard !frame.isNaN else { return nil }
+    // The last key at or before the frame (keys[0] is before it).
+    var low = 0
+    var size = keys.count
+    while size > 1 {
+      let half = size &>> 1
+      if keys[low &+ half].frame <= frame { low &+= half }
+      size &-= half
+    }
+    let threshold = onKeyThreshold
+    let count = keys.count
+    let onLow = isEqual(frame, keys[low].frame, within: threshold)
+    let onHigh = low + 1 < count && isEqual(frame, keys[low + 1].frame, within: threshold)
+    if !onLow && !onHigh { return (low + 1, false) }
+    if onLow && onHigh { return nil }
+    if low > 0 && isEqual(frame, keys[low - 1].frame, within: threshold) { return nil }
+    if low + 2 < count && isEqual(frame, keys[low + 2].frame, within: threshold) { return nil }
+    return (onLow ? low : low + 1, true)
+  }
+
   /// Blender's `fcurve_eval_keyframes_interpolate`, for a frame strictly inside the key range.
   static func interpolate(_ keys: UnsafeBufferPointer<Keyframe>, at frame: Float) -> Float {
-    let (index, exact) = search(keys, frame)
+    let (index, exact) = fastSearch(keys, frame) ?? search(keys, frame)
     let i = min(index, keys.count - 1)
     if exact { return keys[i].value }
     let next = keys[i]
@@ -192,7 +222,8 @@ enum KeyInterpolator {
     case .constant:
       return prev.value
     case .bezier:
-      return BezierSegment(from: prev, to: next).value(at: frame)
+      var guess = Double.nan
+      return BezierSolver(BezierSegment(from: prev, to: next)).value(at: frame, guess: &guess)
     case .linear:
       return Ease.linear(time, begin, change, duration)
     default:
