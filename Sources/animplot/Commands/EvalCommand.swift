@@ -15,10 +15,10 @@ struct Eval: ParsableCommand {
 
   @OptionGroup var input: InputOptions
 
-  @Option(help: ArgumentHelp("Frames to evaluate at, comma-separated (e.g. 1,2.5,10).", valueName: "frames"))
+  @Option(help: ArgumentHelp("Frames to evaluate at, comma-separated (e.g. 1,2.5,10; write --at=-5,0 for negative frames).", valueName: "frames"))
   var at: String?
 
-  @Option(help: ArgumentHelp("Frames START to END every STEP (default 1), e.g. 1:120 or 0:10:0.5.", valueName: "start:end[:step]"))
+  @Option(help: ArgumentHelp("Frames START to END every STEP (default 1), e.g. 1:120, 0:10:0.5 or --range=-10:10.", valueName: "start:end[:step]"))
   var range: String?
 
   @Option(help: "Output format: csv or json.")

@@ -1,0 +1,124 @@
+import AnimationCore
+import AnimationIO
+import Foundation
+import Testing
+
+@Suite("animplot eval and recalc, end to end")
+struct EvalRecalcTests {
+  let ball = "Examples/bouncing-ball.json"
+
+  @Test func evalPrintsCSVWithBlenderLabels() throws {
+    let r = try CLI.run(["eval", ball, "--at", "1,23,30.5", "--channels", "Z Location"])
+    #expect(r.status == 0, "\(r.stderr)")
+    let lines = r.stdout.split(separator: "\n")
+    #expect(lines.first == "frame,Z Location")
+    #expect(lines.count == 4)
+    let action = try ActionFile.load(CLI.repository.appendingPathComponent(ball).path).action(named: nil)
+    let z = action.tracks.first { $0.displayLabel == "Z Location" }!
+    for line in lines.dropFirst() {
+      let fields = line.split(separator: ",")
+      let frame = Float(fields[0])!
+      // Printed as the Double of the Float, so it reads back exactly.
+      #expect(Float(Double(fields[1])!) == z.value(at: frame))
+    }
+  }
+
+  @Test func evalJSONWithRange() throws {
+    let r = try CLI.run(["eval", ball, "--range", "1:3:0.5", "--format", "json", "--channels", "location*"])
+    #expect(r.status == 0, "\(r.stderr)")
+    let json = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
+    #expect(json["frames"] as? [Double] == [1, 1.5, 2, 2.5, 3])
+    let tracks = json["tracks"] as! [[String: Any]]
+    #expect(tracks.map { $0["label"] as! String } == ["X Location", "Z Location"])
+    #expect(tracks.map { $0["dataPath"] as! String } == ["location", "location"])
+    #expect(tracks.map { $0["index"] as! Int } == [0, 2])
+    #expect((tracks[0]["values"] as! [Double]).count == 5)
+  }
+
+  @Test func evalReadsStandardInputAndTheCompactForm() throws {
+    let r = try CLI.run(["eval", "-", "--at", "30"], stdin: #"{"timeline": [0, 60], "channels": {"offset": [100, 160]}, "interpolation": "linear"}"#)
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(r.stdout == "frame,offset\n30,130\n")
+  }
+
+  @Test func evalDefaultsToTheSceneRange() throws {
+    let r = try CLI.run(["eval", ball, "--channels", "X Location"])
+    #expect(r.status == 0)
+    #expect(r.stdout.split(separator: "\n").count == 1 + 134)
+  }
+
+  @Test func recalcWritesFormatOneThatDecodesToTheSameAction() throws {
+    let dir = try CLI.temporaryDirectory()
+    let out = dir.appendingPathComponent("ball.recalc.json").path
+    let r = try CLI.run(["recalc", ball, "-o", out])
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(r.stdout.isEmpty)
+    let written = try ActionFile.load(out, recalculate: false)
+    let expected = try ActionFile.load(CLI.repository.appendingPathComponent(ball).path)
+    #expect(written == expected)
+    // Every handle is written out.
+    #expect(try String(contentsOfFile: out, encoding: .utf8).components(separatedBy: "\"handleLeft\":").count - 1
+      == expected.actions[0].tracks.reduce(0) { $0 + $1.keyframes.count })
+  }
+
+  @Test func badInputIsOneLineWithPlaceAndExitTwo() throws {
+    let dir = try CLI.temporaryDirectory()
+    let bad = dir.appendingPathComponent("bad.json")
+    try #"{"tracks": [{"dataPath": "x", "keyframes": [{"frame": 1, "value": 0, "interpolation": "bezir"}]}]}"#
+      .write(to: bad, atomically: true, encoding: .utf8)
+    let r = try CLI.run(["eval", bad.path, "--at", "1"])
+    #expect(r.status == 2)
+    #expect(r.stdout.isEmpty)
+    #expect(r.stderr == "animplot: \(bad.path):1:87: tracks[0].keyframes[0].interpolation: unknown value \"bezir\"; expected one of constant, linear, bezier, sine, quad, cubic, quart, quint, expo, circ, back, bounce, elastic\n")
+  }
+
+  @Test func aFailedCommandLeavesTheOutputAlone() throws {
+    let dir = try CLI.temporaryDirectory()
+    let out = dir.appendingPathComponent("out.json")
+    try "sentinel".write(to: out, atomically: true, encoding: .utf8)
+    let bad = dir.appendingPathComponent("bad.json")
+    try "{\"tracks\": [".write(to: bad, atomically: true, encoding: .utf8)
+    let r = try CLI.run(["recalc", bad.path, "-o", out.path])
+    #expect(r.status == 2)
+    #expect(r.stderr.hasPrefix("animplot: \(bad.path):1:13: "))
+    #expect(try String(contentsOf: out, encoding: .utf8) == "sentinel")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["bad.json", "out.json"])
+  }
+
+  @Test func missingFileAndDirectory() throws {
+    var r = try CLI.run(["eval", "no/such.json"])
+    #expect(r.status == 2)
+    #expect(r.stderr == "animplot: no/such.json: cannot read: No such file or directory\n")
+    r = try CLI.run(["eval", "Examples"])
+    #expect(r.status == 2)
+    #expect(r.stderr == "animplot: Examples: cannot read: it is a directory\n")
+  }
+
+  @Test(arguments: [
+    (["eval", "Examples/bouncing-ball.json", "--range", "5:1"], "--range: END is before START in '5:1'"),
+    (["eval", "Examples/bouncing-ball.json", "--range", "1:5:0"], "--range: STEP must be greater than 0"),
+    (["eval", "Examples/bouncing-ball.json", "--at", "1,x"], "--at: 'x' is not a frame number"),
+    (["eval", "Examples/bouncing-ball.json", "--format", "xml"], "The value 'xml' is invalid for '--format <format>'"),
+    (["eval", "Examples/bouncing-ball.json", "--channels", "nothing*"], "no channel matches --channels 'nothing*'"),
+    (["eval", "Examples/bouncing-ball.json", "--action", "Run"], #"unknown value "Run"; expected one of BouncingBall"#),
+    (["frobnicate"], "Unexpected argument 'frobnicate'"),
+    (["eval"], "Missing expected argument '<input>'"),
+  ])
+  func badUsageExitsTwoWithOneLine(arguments: [String], message: String) throws {
+    let r = try CLI.run(arguments)
+    #expect(r.status == 2)
+    #expect(r.stdout.isEmpty)
+    #expect(r.stderr.contains(message), "\(r.stderr)")
+    #expect(r.stderr.hasPrefix("animplot: "))
+    #expect(r.stderr.split(separator: "\n").count == 1, "\(r.stderr)")
+  }
+
+  @Test func helpAndVersion() throws {
+    let help = try CLI.run(["eval", "--help"])
+    #expect(help.status == 0)
+    #expect(help.stdout.contains("--range <start:end[:step]>"))
+    let version = try CLI.run(["--version"])
+    #expect(version.status == 0)
+    #expect(version.stdout == "0.1.0\n")
+  }
+}
