@@ -31,7 +31,8 @@ public enum PNGDecoder {
       guard png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count) != 0 else {
         return .failure(.malformed(message(of: &image)))
       }
-      let width = Int(image.width), height = Int(image.height)
+      let width = Int(image.width)
+      let height = Int(image.height)
       // PNG dimensions are below 2³¹, so the product cannot overflow.
       guard width * height <= maxPixelCount else {
         png_image_free(&image)

@@ -22,7 +22,10 @@ enum PNGDeinterlacer {
     }
     // The passes' filtered scanlines, each a filter byte and the pass's row of pixels.
     let passes = adam7.map { pass in
-      (pass, columns: count(header.width, pass.x, pass.dx), rows: count(header.height, pass.y, pass.dy))
+      (
+        pass, columns: count(header.width, pass.x, pass.dx),
+        rows: count(header.height, pass.y, pass.dy)
+      )
     }.filter { $0.columns > 0 && $0.rows > 0 }
     let expected = passes.reduce(0) { $0 + $1.rows * (1 + $1.columns * bytesPerPixel) }
     let interlaced = try inflate(compressed, size: expected)
@@ -41,7 +44,8 @@ enum PNGDeinterlacer {
         for column in 0..<columns {
           let x = pass.x + column * pass.dx
           let to = y * (1 + rowBytes) + 1 + x * bytesPerPixel
-          plain[to..<to + bytesPerPixel] = line[column * bytesPerPixel..<(column + 1) * bytesPerPixel]
+          plain[to..<to + bytesPerPixel] =
+            line[column * bytesPerPixel..<(column + 1) * bytesPerPixel]
         }
         previous = line
         offset += 1 + passRowBytes
@@ -68,7 +72,8 @@ enum PNGDeinterlacer {
 
   /// Adam7's passes: first column and row, and the steps between them.
   private static let adam7: [(x: Int, y: Int, dx: Int, dy: Int)] = [
-    (0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2),
+    (0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2),
+    (0, 1, 1, 2),
   ]
 
   private static func count(_ size: Int, _ start: Int, _ step: Int) -> Int {
@@ -91,7 +96,9 @@ enum PNGDeinterlacer {
       case 3: predictor = (a + b) / 2
       case 4:
         let p = a + b - c
-        let pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+        let pa = abs(p - a)
+        let pb = abs(p - b)
+        let pc = abs(p - c)
         predictor = pa <= pb && pa <= pc ? a : pb <= pc ? b : c
       default: throw .malformed("bad adaptive filter value")
       }

@@ -41,7 +41,8 @@ import Testing
   @Test(arguments: [8, 16], [false, true])
   func rgbaDecodesExactly(bitDepth: Int, interlaced: Bool) throws {
     let values = Self.rgba.pixels.map(Int.init)
-    let bytes = Self.fixture(.rgba, bitDepth, Self.samples(values, bitDepth: bitDepth), interlaced: interlaced)
+    let bytes = Self.fixture(
+      .rgba, bitDepth, Self.samples(values, bitDepth: bitDepth), interlaced: interlaced)
     #expect(try PNGDecoder.decode(bytes: bytes) == Self.rgba)
   }
 
@@ -58,16 +59,22 @@ import Testing
   }
 
   @Test func corruptSixteenBitInterlacedFileIsReported() throws {
-    var bytes = Self.fixture(.rgba, 16, Self.samples(Self.rgba.pixels.map(Int.init), bitDepth: 16), interlaced: true)
+    var bytes = Self.fixture(
+      .rgba, 16, Self.samples(Self.rgba.pixels.map(Int.init), bitDepth: 16), interlaced: true)
     let idat = try #require(Self.offset(of: "IDAT", in: bytes))
     bytes[idat + 30] ^= 0xFF
-    #expect(throws: PNGDecodingError.malformed("IDAT: CRC error")) { try PNGDecoder.decode(bytes: bytes) }
+    #expect(throws: PNGDecodingError.malformed("IDAT: CRC error")) {
+      try PNGDecoder.decode(bytes: bytes)
+    }
   }
 
   @Test(arguments: [8, 16], [false, true])
   func rgbDecodesOpaque(bitDepth: Int, interlaced: Bool) throws {
-    let values = Self.indices.flatMap { i in [Self.palette[i].0, Self.palette[i].1, Self.palette[i].2].map(Int.init) }
-    let bytes = Self.fixture(.rgb, bitDepth, Self.samples(values, bitDepth: bitDepth), interlaced: interlaced)
+    let values = Self.indices.flatMap { i in
+      [Self.palette[i].0, Self.palette[i].1, Self.palette[i].2].map(Int.init)
+    }
+    let bytes = Self.fixture(
+      .rgb, bitDepth, Self.samples(values, bitDepth: bitDepth), interlaced: interlaced)
     #expect(try PNGDecoder.decode(bytes: bytes) == Self.opaque)
   }
 
@@ -83,14 +90,19 @@ import Testing
     fixture.transparency = colours.map(\.3)
     let expected = RGBAImage(
       width: Self.width, height: Self.height,
-      pixels: indices.flatMap { let c = Self.palette[$0]; return [c.0, c.1, c.2, c.3] })
+      pixels: indices.flatMap {
+        let c = Self.palette[$0]
+        return [c.0, c.1, c.2, c.3]
+      })
     #expect(try PNGDecoder.decode(bytes: fixture.encode()) == expected)
   }
 
   @Test(arguments: [2, 4, 8, 16], [false, true])
   func greyExpandsToRGB(bitDepth: Int, interlaced: Bool) throws {
     let levels = (1 << min(bitDepth, 8)) - 1  // 3, 15, 255
-    let values = Self.indices.map { bitDepth == 16 ? Self.greys[$0] * 257 : Self.greys[$0] * levels / 255 }
+    let values = Self.indices.map {
+      bitDepth == 16 ? Self.greys[$0] * 257 : Self.greys[$0] * levels / 255
+    }
     let bytes = Self.fixture(.grey, bitDepth, values, interlaced: interlaced)
     #expect(try PNGDecoder.decode(bytes: bytes) == Self.grey)
   }
@@ -107,7 +119,8 @@ import Testing
   @Test(arguments: [8, 16])
   func greyAlphaDecodes(bitDepth: Int) throws {
     let values = Self.indices.flatMap { [Self.greys[$0], Int(Self.palette[$0].3)] }
-    let bytes = Self.fixture(.greyAlpha, bitDepth, Self.samples(values, bitDepth: bitDepth), interlaced: true)
+    let bytes = Self.fixture(
+      .greyAlpha, bitDepth, Self.samples(values, bitDepth: bitDepth), interlaced: true)
     let expected = RGBAImage(
       width: Self.width, height: Self.height,
       pixels: Self.indices.flatMap { i in
@@ -119,7 +132,9 @@ import Testing
 
   @Test func colourKeyBecomesTransparent() throws {
     // tRNS on an RGB image names one colour that is fully transparent.
-    let values = Self.indices.flatMap { i in [Self.palette[i].0, Self.palette[i].1, Self.palette[i].2].map(Int.init) }
+    let values = Self.indices.flatMap { i in
+      [Self.palette[i].0, Self.palette[i].1, Self.palette[i].2].map(Int.init)
+    }
     var fixture = PNGFixture(
       width: Self.width, height: Self.height, colorType: .rgb, bitDepth: 8, samples: values)
     fixture.transparency = [0, 20, 0, 120, 0, 220]
@@ -131,7 +146,9 @@ import Testing
 
   @Test func sixteenBitSamplesAreScaledWithRounding() throws {
     // 0x12FF·255/65535 = 18.92: scaling gives 19 where stripping the low byte would give 18.
-    let bytes = PNGFixture(width: 1, height: 1, colorType: .rgb, bitDepth: 16, samples: [0x12FF, 0x1280, 0xFFFF]).encode()
+    let bytes = PNGFixture(
+      width: 1, height: 1, colorType: .rgb, bitDepth: 16, samples: [0x12FF, 0x1280, 0xFFFF]
+    ).encode()
     #expect(try PNGDecoder.decode(bytes: bytes).pixels == [19, 18, 255, 255])
   }
 
@@ -144,13 +161,19 @@ import Testing
   }
 
   @Test func notAPNG() {
-    #expect(throws: PNGDecodingError.notPNG) { try PNGDecoder.decode(bytes: Array("GIF89a, not a PNG".utf8)) }
-    #expect(throws: PNGDecodingError.notPNG) { try PNGDecoder.decode(bytes: Array(Self.valid.prefix(5))) }
+    #expect(throws: PNGDecodingError.notPNG) {
+      try PNGDecoder.decode(bytes: Array("GIF89a, not a PNG".utf8))
+    }
+    #expect(throws: PNGDecodingError.notPNG) {
+      try PNGDecoder.decode(bytes: Array(Self.valid.prefix(5)))
+    }
   }
 
   @Test(arguments: [9, 20, 40, valid.count / 2, valid.count - 12, valid.count - 1])
   func truncatedFile(length: Int) {
-    #expect(throws: PNGDecodingError.truncated) { try PNGDecoder.decode(bytes: Array(Self.valid.prefix(length))) }
+    #expect(throws: PNGDecodingError.truncated) {
+      try PNGDecoder.decode(bytes: Array(Self.valid.prefix(length)))
+    }
   }
 
   @Test func badChecksum() throws {
@@ -164,7 +187,9 @@ import Testing
   @Test func corruptCompressedData() throws {
     // Garbage in place of the zlib stream, under a correct CRC.
     let header = Self.valid[8..<33]  // the IHDR chunk
-    let bytes = PNGFixture.signature + header + PNGFixture.chunk("IDAT", [0x78, 0x01, 0xFF, 0xFF, 0xFF, 0xFF, 0, 0])
+    let bytes =
+      PNGFixture.signature + header
+      + PNGFixture.chunk("IDAT", [0x78, 0x01, 0xFF, 0xFF, 0xFF, 0xFF, 0, 0])
       + PNGFixture.chunk("IEND", [])
     let error = try #require(throws: PNGDecodingError.self) { try PNGDecoder.decode(bytes: bytes) }
     guard case .malformed(let message) = error else {
@@ -186,7 +211,8 @@ import Testing
   @Test func hugeDeclaredSizeIsRefusedBeforeAllocating() throws {
     var header = PNGFixture.bigEndian(100_000) + PNGFixture.bigEndian(100_000)
     header += [8, 6, 0, 0, 0]
-    let bytes = PNGFixture.signature + PNGFixture.chunk("IHDR", header)
+    let bytes =
+      PNGFixture.signature + PNGFixture.chunk("IHDR", header)
       + PNGFixture.chunk("IDAT", PNGFixture.zlibStored([0])) + PNGFixture.chunk("IEND", [])
     #expect(throws: PNGDecodingError.tooLarge(width: 100_000, height: 100_000)) {
       try PNGDecoder.decode(bytes: bytes)
@@ -194,11 +220,15 @@ import Testing
   }
 
   @Test func errorsReadAsOneLine() {
-    let errors: [PNGDecodingError] = [.empty, .notPNG, .truncated, .tooLarge(width: 1, height: 2), .malformed("IDAT: CRC error")]
+    let errors: [PNGDecodingError] = [
+      .empty, .notPNG, .truncated, .tooLarge(width: 1, height: 2), .malformed("IDAT: CRC error"),
+    ]
     for error in errors {
       #expect(!error.description.isEmpty && !error.description.contains("\n"))
     }
-    #expect(PNGDecodingError.malformed("IDAT: CRC error").description == "corrupt PNG file: IDAT: CRC error")
+    #expect(
+      PNGDecodingError.malformed("IDAT: CRC error").description
+        == "corrupt PNG file: IDAT: CRC error")
   }
 
   static func offset(of type: String, in bytes: [UInt8]) -> Int? {

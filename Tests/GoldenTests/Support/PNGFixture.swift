@@ -4,7 +4,11 @@
 struct PNGFixture {
   /// PNG colour types (IHDR byte 9).
   enum ColorType: UInt8 {
-    case grey = 0, rgb = 2, palette = 3, greyAlpha = 4, rgba = 6
+    case grey = 0
+    case rgb = 2
+    case palette = 3
+    case greyAlpha = 4
+    case rgba = 6
 
     var channels: Int {
       switch self {
@@ -51,7 +55,10 @@ struct PNGFixture {
   private func imageData() -> [UInt8] {
     let passes: [(x: Int, y: Int, dx: Int, dy: Int)] =
       interlaced
-      ? [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
+      ? [
+        (0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2),
+        (0, 1, 1, 2),
+      ]
       : [(0, 0, 1, 1)]
     var data: [UInt8] = []
     for pass in passes {
@@ -103,7 +110,8 @@ struct PNGFixture {
     case 8: return row.map { UInt8($0) }
     default:
       var bytes: [UInt8] = []
-      var current = 0, used = 0
+      var current = 0
+      var used = 0
       for sample in row {
         current = current << bitDepth | sample
         used += bitDepth
@@ -136,11 +144,15 @@ struct PNGFixture {
     repeat {
       let end = min(start + 65535, data.count)
       let n = end - start
-      out += [end == data.count ? 1 : 0, UInt8(n & 0xFF), UInt8(n >> 8), UInt8(~n & 0xFF), UInt8((~n >> 8) & 0xFF)]
+      out += [
+        end == data.count ? 1 : 0, UInt8(n & 0xFF), UInt8(n >> 8), UInt8(~n & 0xFF),
+        UInt8((~n >> 8) & 0xFF),
+      ]
       out += data[start..<end]
       start = end
     } while start < data.count
-    var a = 1, b = 0
+    var a = 1
+    var b = 0
     for byte in data {
       a = (a + Int(byte)) % 65521
       b = (b + a) % 65521
