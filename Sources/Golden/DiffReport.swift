@@ -99,8 +99,9 @@ private func percent(_ ratio: Double) -> String {
   return text + "%"
 }
 
-/// A non-negative number with exactly `decimals` digits after the point, rounded.
+/// A non-negative number with exactly `decimals` (≥ 1) digits after the point, rounded.
 private func fixed(_ value: Double, decimals: Int) -> String {
+  precondition(decimals >= 1 && value >= 0)
   var scale = 1
   for _ in 0..<decimals { scale *= 10 }
   let scaled = Int((value * Double(scale)).rounded())
