@@ -1,1 +1,0 @@
-// The Golden module; see DESIGN.md.

@@ -1,0 +1,171 @@
+/// A PNG file written sample by sample, in any colour type, bit depth and interlacing, to
+/// test the decoder against files it did not write itself. Compression is deflate "stored"
+/// blocks: valid for every PNG reader, and simple enough to corrupt on purpose.
+struct PNGFixture {
+  /// PNG colour types (IHDR byte 9).
+  enum ColorType: UInt8 {
+    case grey = 0
+    case rgb = 2
+    case palette = 3
+    case greyAlpha = 4
+    case rgba = 6
+
+    var channels: Int {
+      switch self {
+      case .grey, .palette: 1
+      case .greyAlpha: 2
+      case .rgb: 3
+      case .rgba: 4
+      }
+    }
+  }
+
+  var width: Int
+  var height: Int
+  var colorType: ColorType
+  var bitDepth: Int
+  /// `width · height · channels` samples, rows top to bottom, each below 2^bitDepth
+  /// (palette indices for `.palette`).
+  var samples: [Int]
+  /// PLTE entries for `.palette`.
+  var palette: [(UInt8, UInt8, UInt8)] = []
+  /// The raw tRNS chunk data, if any.
+  var transparency: [UInt8]? = nil
+  var interlaced = false
+  /// The scanline filter applied to every row (0 none, 1 sub, 2 up, 3 average, 4 Paeth).
+  var filter: UInt8 = 0
+
+  /// The file's bytes.
+  func encode() -> [UInt8] {
+    var out = Self.signature
+    var header = Self.bigEndian(UInt32(width)) + Self.bigEndian(UInt32(height))
+    header += [UInt8(bitDepth), colorType.rawValue, 0, 0, interlaced ? 1 : 0]
+    out += Self.chunk("IHDR", header)
+    if !palette.isEmpty { out += Self.chunk("PLTE", palette.flatMap { [$0.0, $0.1, $0.2] }) }
+    if let transparency { out += Self.chunk("tRNS", transparency) }
+    // Two IDAT chunks, so that readers must join them.
+    let stream = Self.zlibStored(imageData())
+    let half = stream.count / 2
+    out += Self.chunk("IDAT", Array(stream[..<half])) + Self.chunk("IDAT", Array(stream[half...]))
+    out += Self.chunk("IEND", [])
+    return out
+  }
+
+  /// The filtered scanlines, pass after pass when interlaced.
+  private func imageData() -> [UInt8] {
+    let passes: [(x: Int, y: Int, dx: Int, dy: Int)] =
+      interlaced
+      ? [
+        (0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2),
+        (0, 1, 1, 2),
+      ]
+      : [(0, 0, 1, 1)]
+    var data: [UInt8] = []
+    for pass in passes {
+      let columns = Array(stride(from: pass.x, to: width, by: pass.dx))
+      guard !columns.isEmpty else { continue }
+      var previous: [UInt8] = []
+      for y in stride(from: pass.y, to: height, by: pass.dy) {
+        var row: [Int] = []
+        for x in columns {
+          let start = (y * width + x) * colorType.channels
+          row += samples[start..<start + colorType.channels]
+        }
+        let raw = pack(row)
+        if previous.isEmpty { previous = [UInt8](repeating: 0, count: raw.count) }
+        data.append(filter)
+        data += filtered(raw, previous: previous)
+        previous = raw
+      }
+    }
+    return data
+  }
+
+  /// `raw` minus PNG's predictor for `filter`, byte by byte.
+  private func filtered(_ raw: [UInt8], previous: [UInt8]) -> [UInt8] {
+    let bpp = max(1, colorType.channels * bitDepth / 8)
+    return raw.indices.map { i in
+      let a = i >= bpp ? Int(raw[i - bpp]) : 0
+      let b = Int(previous[i])
+      let c = i >= bpp ? Int(previous[i - bpp]) : 0
+      let predictor: Int
+      switch filter {
+      case 1: predictor = a
+      case 2: predictor = b
+      case 3: predictor = (a + b) / 2
+      case 4:
+        let p = a + b - c
+        let (pa, pb, pc) = (abs(p - a), abs(p - b), abs(p - c))
+        predictor = pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
+      default: predictor = 0
+      }
+      return raw[i] &- UInt8(predictor & 0xFF)
+    }
+  }
+
+  /// Samples packed big-endian at `bitDepth` bits, the row padded to whole bytes.
+  private func pack(_ row: [Int]) -> [UInt8] {
+    switch bitDepth {
+    case 16: return row.flatMap { [UInt8($0 >> 8), UInt8($0 & 0xFF)] }
+    case 8: return row.map { UInt8($0) }
+    default:
+      var bytes: [UInt8] = []
+      var current = 0
+      var used = 0
+      for sample in row {
+        current = current << bitDepth | sample
+        used += bitDepth
+        if used == 8 {
+          bytes.append(UInt8(current))
+          current = 0
+          used = 0
+        }
+      }
+      if used > 0 { bytes.append(UInt8(current << (8 - used))) }
+      return bytes
+    }
+  }
+
+  static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+  /// A chunk: length, type, data, CRC-32 of type and data.
+  static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+    let typed = Array(type.utf8) + data
+    return bigEndian(UInt32(data.count)) + typed + bigEndian(crc32(typed))
+  }
+
+  static func bigEndian(_ v: UInt32) -> [UInt8] {
+    [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
+  }
+
+  static func zlibStored(_ data: [UInt8]) -> [UInt8] {
+    var out: [UInt8] = [0x78, 0x01]
+    var start = 0
+    repeat {
+      let end = min(start + 65535, data.count)
+      let n = end - start
+      out += [
+        end == data.count ? 1 : 0, UInt8(n & 0xFF), UInt8(n >> 8), UInt8(~n & 0xFF),
+        UInt8((~n >> 8) & 0xFF),
+      ]
+      out += data[start..<end]
+      start = end
+    } while start < data.count
+    var a = 1
+    var b = 0
+    for byte in data {
+      a = (a + Int(byte)) % 65521
+      b = (b + a) % 65521
+    }
+    return out + bigEndian(UInt32(b << 16 | a))
+  }
+
+  static func crc32(_ bytes: [UInt8]) -> UInt32 {
+    var crc: UInt32 = 0xFFFF_FFFF
+    for byte in bytes {
+      crc ^= UInt32(byte)
+      for _ in 0..<8 { crc = crc & 1 != 0 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
+    }
+    return ~crc
+  }
+}
