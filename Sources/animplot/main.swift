@@ -9,6 +9,9 @@ import ArgumentParser
 do {
   var command = try Animplot.parseAsRoot()
   try command.run()
+} catch let code as ExitCode where code == .success || code.rawValue == 1 {
+  // A comparison that found a difference (exit 1) reports it before throwing.
+  exit(code.rawValue)
 } catch let error as CLIError {
   Terminal.error(error.message)
   exit(error.exitCode)

@@ -108,7 +108,7 @@ struct Diff: ParsableCommand {
       }
     Terminal.write(report + "\n", to: output == "-" ? 2 : 1)
     // A difference is an outcome, not an error: no message, just SPEC §2.2's exit code 1.
-    if !comparison.result.passed { Glibc.exit(1) }
+    if !comparison.result.passed { throw ExitCode(1) }
   }
 
   /// The options the flags ask for, or a one-line error naming the flag at fault.
