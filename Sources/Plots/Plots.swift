@@ -1,1 +1,0 @@
-// The Plots module; see DESIGN.md.
