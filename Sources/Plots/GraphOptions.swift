@@ -1,0 +1,39 @@
+/// What the Graph Editor shows and how (the options of `animplot graph`).
+public struct GraphOptions: Sendable, Hashable {
+  /// Which keys show their handles.
+  public enum Handles: String, Sendable, CaseIterable {
+    /// Keys with any of their three points selected (Blender 2.8–3.x's default).
+    case selected
+    case all
+    case none
+  }
+
+  /// How keys are drawn.
+  public enum KeyShape: String, Sendable, CaseIterable {
+    /// Blender's round vertices: black, orange when selected, white when active.
+    case round
+    /// Diamonds in the channel's colour, white when selected.
+    case diamond
+  }
+
+  /// Size of the picture in logical pixels.
+  public var width: Double = 1600
+  public var height: Double = 900
+  public var theme: Theme = .blender
+  /// The frames shown; `nil` fits every visible key, handle and overshoot, with a margin.
+  public var frames: ClosedRange<Double>?
+  /// The values shown; `nil` fits as for `frames`.
+  public var values: ClosedRange<Double>?
+  /// The playhead; `nil` uses the action's `currentFrame` (none if it has none).
+  public var currentFrame: Double?
+  public var showChannelList = true
+  public var handles: Handles = .selected
+  public var keyShape: KeyShape = .round
+  /// Blender's Normalize: every curve scaled to −1…1.
+  public var normalize = false
+  public var colors: CurveColorMode = .auto
+  /// Blender's 2D cursor value line (at 0).
+  public var showCursor = true
+
+  public init() {}
+}
