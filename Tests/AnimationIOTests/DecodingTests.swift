@@ -1,3 +1,4 @@
+import Foundation
 import AnimationCore
 import AnimationIO
 import Testing
@@ -100,4 +101,13 @@ struct DecodingTests {
     #expect(FCurve.blenderLabel(dataPath: "pose.bones[\"Arm\"].scale", index: 0) == "X Scale (Arm)")
     #expect(FCurve.blenderLabel(dataPath: "custom_prop", index: 0) == "custom_prop[0]")
   }
+}
+
+@Test func decodesDataStringAndBytesAlike() throws {
+  let text = #"{"name": "A", "tracks": [{"dataPath": "x", "keyframes": [{"frame": 1, "value": 2}, {"frame": 5, "value": 3}]}]}"#
+  let fromString = try ActionDecoder.decode(text)
+  let fromBytes = try ActionDecoder.decode(Array(text.utf8))
+  let fromData = try ActionDecoder.decode(Foundation.Data(text.utf8))
+  #expect(fromString == fromBytes)
+  #expect(fromString == fromData)
 }
