@@ -111,42 +111,7 @@ public enum ActionEncoder {
   }
 }
 
-/// The shortest decimal that reads back to `value` as a `Float`, without a needless `.0`.
-public func formatNumber(_ value: Float) -> String {
-  trimmed(value.description)
-}
-
-/// The shortest decimal that reads back to `value` as a `Double`, without a needless `.0`.
-public func formatNumber(_ value: Double) -> String {
-  trimmed(value.description)
-}
-
-private func trimmed(_ s: String) -> String {
-  if s.hasSuffix(".0") { return String(s.dropLast(2)) }
-  if s == "-0" { return "0" }
-  return s
-}
-
 @inline(__always) private func number(_ v: Float) -> String { formatNumber(v) }
 @inline(__always) private func number(_ v: Double) -> String { formatNumber(v) }
 
 @inline(__always) private func quoted(_ s: String) -> String { jsonStringLiteral(s) }
-
-/// `s` as a JSON string literal, escaped as RFC 8259 requires.
-public func jsonStringLiteral(_ s: String) -> String {
-  var out = "\""
-  for scalar in s.unicodeScalars {
-    switch scalar {
-    case "\"": out += "\\\""
-    case "\\": out += "\\\\"
-    case "\n": out += "\\n"
-    case "\r": out += "\\r"
-    case "\t": out += "\\t"
-    case _ where scalar.value < 0x20:
-      let hex = String(scalar.value, radix: 16)
-      out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-    default: out.unicodeScalars.append(scalar)
-    }
-  }
-  return out + "\""
-}
