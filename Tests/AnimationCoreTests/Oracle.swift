@@ -16,12 +16,10 @@ struct OracleCase: Sendable {
 enum Oracle {
   /// The oracle folder: `$ANIMPLOT_ORACLE`, else `../shared/oracle` beside the repository.
   static var directory: URL? {
-    if let env = ProcessInfo.processInfo.environment["ANIMPLOT_ORACLE"] {
-      return URL(fileURLWithPath: env)
-    }
     let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent()
-    let dir = repo.deletingLastPathComponent().appendingPathComponent("shared/oracle")
+    let dir = ProcessInfo.processInfo.environment["ANIMPLOT_ORACLE"].map(URL.init(fileURLWithPath:))
+      ?? repo.deletingLastPathComponent().appendingPathComponent("shared/oracle")
     return FileManager.default.fileExists(atPath: dir.appendingPathComponent("curves.json").path)
       ? dir : nil
   }
