@@ -219,6 +219,7 @@ public final class CairoCanvas: Canvas {
   }
 
   public func markers(_ shape: Path, at points: [Point], fill: Color?, stroke: (Color, StrokeStyle)?) {
+    if drawMarkerSprites(shape, at: points, fill: fill, stroke: stroke) { return }
     if let (_, style) = stroke { setStrokeStyle(style) }
     for p in points {
       setPath(shape, offset: p)
