@@ -10,7 +10,8 @@ struct ARGB32Pixels {
 
   /// The pixels of row `y`.
   func row(_ y: Int) -> UnsafeBufferPointer<UInt32> {
-    UnsafeBufferPointer(start: (base + y * stride).assumingMemoryBound(to: UInt32.self), count: width)
+    UnsafeBufferPointer(
+      start: (base + y * stride).assumingMemoryBound(to: UInt32.self), count: width)
   }
 
   /// Whether every pixel has alpha 255.
@@ -29,11 +30,19 @@ struct ARGB32Pixels {
     var o = out
     for pixel in row(y) {
       let a = pixel >> 24
-      let r = pixel >> 16 & 0xFF, g = pixel >> 8 & 0xFF, b = pixel & 0xFF
+      let r = pixel >> 16 & 0xFF
+      let g = pixel >> 8 & 0xFF
+      let b = pixel & 0xFF
       if a == 0 {
-        o[0] = 0; o[1] = 0; o[2] = 0; o[3] = 0
+        o[0] = 0
+        o[1] = 0
+        o[2] = 0
+        o[3] = 0
       } else if a == 255 {
-        o[0] = UInt8(r); o[1] = UInt8(g); o[2] = UInt8(b); o[3] = 255
+        o[0] = UInt8(r)
+        o[1] = UInt8(g)
+        o[2] = UInt8(b)
+        o[3] = 255
       } else {
         o[0] = UInt8((r * 255 + a / 2) / a)
         o[1] = UInt8((g * 255 + a / 2) / a)

@@ -75,7 +75,8 @@ public final class CairoCanvas: Canvas {
     let surface: OpaquePointer
     switch format {
     case .png:
-      surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight))
+      surface = cairo_image_surface_create(
+        CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight))
     case .svg:
       surface = cairo_svg_surface_create_for_stream(
         writeToSink, sinkPointer, Double(pixelWidth), Double(pixelHeight))
@@ -218,7 +219,9 @@ public final class CairoCanvas: Canvas {
     }
   }
 
-  public func markers(_ shape: Path, at points: [Point], fill: Color?, stroke: (Color, StrokeStyle)?) {
+  public func markers(
+    _ shape: Path, at points: [Point], fill: Color?, stroke: (Color, StrokeStyle)?
+  ) {
     if drawMarkerSprites(shape, at: points, fill: fill, stroke: stroke) { return }
     if let (_, style) = stroke { setStrokeStyle(style) }
     for p in points {
@@ -287,7 +290,8 @@ public final class CairoCanvas: Canvas {
 
 /// Appends `path`, moved by `offset`, to the current path of `cr`.
 func appendPath(_ path: Path, offset: Point, to cr: OpaquePointer) {
-  let dx = offset.x, dy = offset.y
+  let dx = offset.x
+  let dy = offset.y
   for element in path.elements {
     switch element {
     case .move(let p): cairo_move_to(cr, p.x + dx, p.y + dy)

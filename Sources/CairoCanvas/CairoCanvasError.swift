@@ -12,7 +12,8 @@ public enum CairoCanvasError: Error, Sendable, Hashable, CustomStringConvertible
   public var description: String {
     switch self {
     case .invalidSize(let width, let height, let scale):
-      "invalid canvas size \(width)×\(height) at scale \(scale): each side must be at least 1 pixel and at most \(CairoCanvas.maximumDevicePixels) device pixels"
+      "invalid canvas size \(width)×\(height) at scale \(scale): each side must be at least 1"
+        + " pixel and at most \(CairoCanvas.maximumDevicePixels) device pixels"
     case .cairo(let status, let message): "cairo error \(status): \(message)"
     case .font(let code): "cannot load the bundled font (FreeType error \(code))"
     case .alreadyFinished: "the canvas was already finished"

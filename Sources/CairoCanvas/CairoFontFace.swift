@@ -13,7 +13,8 @@ final class CairoFontFace: @unchecked Sendable {
   let face: OpaquePointer
 
   /// The shared face, or why it could not be made.
-  static let shared: Result<CairoFontFace, CairoCanvasError> = Result { () throws(CairoCanvasError) in
+  static let shared: Result<CairoFontFace, CairoCanvasError> = Result {
+    () throws(CairoCanvasError) in
     try CairoFontFace()
   }
 
@@ -32,7 +33,8 @@ final class CairoFontFace: @unchecked Sendable {
     // The address Cairo knows the `FT_Face` user data by. It must outlive the font face, so it
     // is never deallocated (one small allocation per process).
     let key = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(capacity: 1)
-    let face = cairo_ft_font_face_create_for_ft_face(ftFace, Int32(FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP))!
+    let face = cairo_ft_font_face_create_for_ft_face(
+      ftFace, Int32(FT_LOAD_NO_HINTING | FT_LOAD_NO_BITMAP))!
     var status = cairo_font_face_status(face)
     if status == CAIRO_STATUS_SUCCESS {
       status = cairo_font_face_set_user_data(face, key, ftFace) { ftFace in
@@ -52,6 +54,7 @@ final class CairoFontFace: @unchecked Sendable {
 extension CairoCanvasError {
   /// The error for a Cairo status other than success.
   init(_ status: cairo_status_t) {
-    self = .cairo(status: Int(status.rawValue), message: String(cString: cairo_status_to_string(status)))
+    self = .cairo(
+      status: Int(status.rawValue), message: String(cString: cairo_status_to_string(status)))
   }
 }

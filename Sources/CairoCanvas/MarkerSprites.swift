@@ -47,9 +47,11 @@ extension CairoCanvas {
     var spriteOfOffset: [Int: Int] = [:]
     var spritePoints: [(point: Point, x: Int, y: Int)] = []
     for p in points {
-      let qx = (m.xx * p.x + m.x0) * 256, qy = (m.yy * p.y + m.y0) * 256
+      let qx = (m.xx * p.x + m.x0) * 256
+      let qy = (m.yy * p.y + m.y0) * 256
       guard abs(qx) < 1e12, abs(qy) < 1e12 else { return false }  // also rejects NaN
-      let fx = Int(qx.rounded()), fy = Int(qy.rounded())
+      let fx = Int(qx.rounded())
+      let fy = Int(qy.rounded())
       let offset = (fx & 255) << 8 | (fy & 255)
       let sprite: Int
       if let known = spriteOfOffset[offset] {
@@ -79,7 +81,8 @@ extension CairoCanvas {
       let sprite = sprites[placement.sprite]
       for rect in clip {
         sprite.composite(
-          into: data, stride: stride, x: placement.x + sprite.offsetX, y: placement.y + sprite.offsetY,
+          into: data, stride: stride, x: placement.x + sprite.offsetX,
+          y: placement.y + sprite.offsetY,
           clip: rect)
       }
     }
@@ -95,13 +98,16 @@ extension CairoCanvas {
     var rects: [PixelRect] = []
     for i in 0..<Int(list.pointee.num_rectangles) {
       let r = list.pointee.rectangles[i]
-      let x0 = m.xx * r.x + m.x0, x1 = m.xx * (r.x + r.width) + m.x0
-      let y0 = m.yy * r.y + m.y0, y1 = m.yy * (r.y + r.height) + m.y0
+      let x0 = m.xx * r.x + m.x0
+      let x1 = m.xx * (r.x + r.width) + m.x0
+      let y0 = m.yy * r.y + m.y0
+      let y1 = m.yy * (r.y + r.height) + m.y0
       let edges = [min(x0, x1), max(x0, x1), min(y0, y1), max(y0, y1)]
       guard edges.allSatisfy({ abs($0 - $0.rounded()) < 1e-9 && abs($0) < 1e9 }) else { return nil }
       let e = edges.map { Int($0.rounded()) }
       let rect = PixelRect(
-        minX: max(0, e[0]), maxX: min(pixelWidth, e[1]), minY: max(0, e[2]), maxY: min(pixelHeight, e[3]))
+        minX: max(0, e[0]), maxX: min(pixelWidth, e[1]), minY: max(0, e[2]),
+        maxY: min(pixelHeight, e[3]))
       if rect.minX < rect.maxX, rect.minY < rect.maxY { rects.append(rect) }
     }
     return rects
@@ -128,7 +134,8 @@ struct MarkerSprite {
   let pixels: [UInt32]
 
   /// Renders `shape` at `point` as `canvas` would, into a surface positioned so that device
-  /// pixels differ from the canvas's by whole pixels only; nil if Cairo fails.
+  /// pixels differ from the canvas's by whole pixels only; nil if the sprite would be over
+  /// 4096 px (no faster than a path then) or Cairo fails.
   init?(
     _ shape: Path, at point: Point, pixelX: Int, pixelY: Int, matrix m: cairo_matrix_t,
     fill: Color?, stroke: (Color, StrokeStyle)?, on canvas: CairoCanvas
@@ -137,20 +144,23 @@ struct MarkerSprite {
     let cr = canvas.context
     cairo_save(cr)
     canvas.setPath(shape, offset: point)
-    var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
-    cairo_fill_extents(cr, &x0, &y0, &x1, &y1)
+    var (x0, y0, x1, y1) = Self.extents(cr, cairo_fill_extents)
     if let (_, style) = stroke {
       canvas.setStrokeStyle(style)
-      var sx0 = 0.0, sy0 = 0.0, sx1 = 0.0, sy1 = 0.0
-      cairo_stroke_extents(cr, &sx0, &sy0, &sx1, &sy1)
-      x0 = min(x0, sx0); y0 = min(y0, sy0); x1 = max(x1, sx1); y1 = max(y1, sy1)
+      let stroked = Self.extents(cr, cairo_stroke_extents)
+      (x0, y0) = (min(x0, stroked.x0), min(y0, stroked.y0))
+      (x1, y1) = (max(x1, stroked.x1), max(y1, stroked.y1))
     }
     cairo_new_path(cr)
     cairo_restore(cr)
-    let dx0 = m.xx * x0 + m.x0, dx1 = m.xx * x1 + m.x0
-    let dy0 = m.yy * y0 + m.y0, dy1 = m.yy * y1 + m.y0
-    let left = Int(min(dx0, dx1).rounded(.down)) - 1, right = Int(max(dx0, dx1).rounded(.up)) + 1
-    let top = Int(min(dy0, dy1).rounded(.down)) - 1, bottom = Int(max(dy0, dy1).rounded(.up)) + 1
+    let dx0 = m.xx * x0 + m.x0
+    let dx1 = m.xx * x1 + m.x0
+    let dy0 = m.yy * y0 + m.y0
+    let dy1 = m.yy * y1 + m.y0
+    let left = Int(min(dx0, dx1).rounded(.down)) - 1
+    let right = Int(max(dx0, dx1).rounded(.up)) + 1
+    let top = Int(min(dy0, dy1).rounded(.down)) - 1
+    let bottom = Int(max(dy0, dy1).rounded(.up)) + 1
     width = right - left
     height = bottom - top
     offsetX = left - pixelX
@@ -162,7 +172,8 @@ struct MarkerSprite {
     let sprite = cairo_create(surface)!
     defer { cairo_destroy(sprite) }
     // The canvas's transform moved by whole pixels: (−left, −top).
-    var shifted = cairo_matrix_t(xx: m.xx, yx: 0, xy: 0, yy: m.yy, x0: m.x0 - Double(left), y0: m.y0 - Double(top))
+    var shifted = cairo_matrix_t(
+      xx: m.xx, yx: 0, xy: 0, yy: m.yy, x0: m.x0 - Double(left), y0: m.y0 - Double(top))
     cairo_set_matrix(sprite, &shifted)
     appendPath(shape, offset: point, to: sprite)
     if let fill {
@@ -186,15 +197,37 @@ struct MarkerSprite {
     self.pixels = pixels
   }
 
+  /// The box `measure` (`cairo_fill_extents` or `cairo_stroke_extents`) gives for the current
+  /// path of `cr`, in user space.
+  private static func extents(
+    _ cr: OpaquePointer,
+    _ measure: (
+      OpaquePointer?, UnsafeMutablePointer<Double>?, UnsafeMutablePointer<Double>?,
+      UnsafeMutablePointer<Double>?, UnsafeMutablePointer<Double>?
+    ) -> Void
+  ) -> (x0: Double, y0: Double, x1: Double, y1: Double) {
+    var x0 = 0.0
+    var y0 = 0.0
+    var x1 = 0.0
+    var y1 = 0.0
+    measure(cr, &x0, &y0, &x1, &y1)
+    return (x0, y0, x1, y1)
+  }
+
   /// Composites the sprite (pixman's OVER on premultiplied pixels, with its rounding) with its
   /// top-left pixel at (`x`, `y`) of the ARGB32 pixels at `data`, inside `clip`.
-  func composite(into data: UnsafeMutablePointer<UInt8>, stride: Int, x: Int, y: Int, clip: PixelRect) {
-    let x0 = max(x, clip.minX), x1 = min(x + width, clip.maxX)
-    let y0 = max(y, clip.minY), y1 = min(y + height, clip.maxY)
+  func composite(
+    into data: UnsafeMutablePointer<UInt8>, stride: Int, x: Int, y: Int, clip: PixelRect
+  ) {
+    let x0 = max(x, clip.minX)
+    let x1 = min(x + width, clip.maxX)
+    let y0 = max(y, clip.minY)
+    let y1 = min(y + height, clip.maxY)
     guard x0 < x1, y0 < y1 else { return }
     pixels.withUnsafeBufferPointer { source in
       for row in y0..<y1 {
-        let target = UnsafeMutableRawPointer(data + row * stride).assumingMemoryBound(to: UInt32.self)
+        let target = UnsafeMutableRawPointer(data + row * stride).assumingMemoryBound(
+          to: UInt32.self)
         let sourceRow = source.baseAddress! + (row - y) * width - x
         for column in x0..<x1 {
           let s = sourceRow[column]

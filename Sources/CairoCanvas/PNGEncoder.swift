@@ -85,7 +85,9 @@ public enum PNGEncoder {
             png_set_filler(png, 0, PNG_FILLER_BEFORE)
           #endif
         },
-        row: { y, _ in UnsafeRawPointer(pixels.row(y).baseAddress!).assumingMemoryBound(to: UInt8.self) })
+        row: { y, _ in
+          UnsafeRawPointer(pixels.row(y).baseAddress!).assumingMemoryBound(to: UInt8.self)
+        })
     }
     return encode(
       width: pixels.width, height: pixels.height, alpha: true, compression: compression,
@@ -99,7 +101,8 @@ public enum PNGEncoder {
   /// Chooses the settings for `compression` (running the trial of `.small`) and writes.
   private static func encode(
     width: Int, height: Int, alpha: Bool, compression: PNGCompression,
-    transform: (png_structp) -> Void, row: (Int, UnsafeMutablePointer<UInt8>) -> UnsafePointer<UInt8>
+    transform: (png_structp) -> Void,
+    row: (Int, UnsafeMutablePointer<UInt8>) -> UnsafePointer<UInt8>
   ) -> [UInt8] {
     func write(_ settings: PNGSettings, rows: Range<Int> = 0..<height) -> [UInt8] {
       PNGEncoder.write(
@@ -111,9 +114,11 @@ public enum PNGEncoder {
     case .default:
       return write(width <= 2048 ? .deflate(6, PNG_FILTER_NONE) : .rleUp)
     case .small:
-      let none = PNGSettings.deflate(9, PNG_FILTER_NONE), up = PNGSettings.deflate(9, PNG_FILTER_UP)
+      let none = PNGSettings.deflate(9, PNG_FILTER_NONE)
+      let up = PNGSettings.deflate(9, PNG_FILTER_UP)
       if height <= 2 * trialRows {
-        let a = write(none), b = write(up)
+        let a = write(none)
+        let b = write(up)
         return a.count <= b.count ? a : b
       }
       let band = (height - trialRows) / 2..<(height + trialRows) / 2
@@ -132,7 +137,8 @@ public enum PNGEncoder {
   /// are valid by construction, sizes at most 32767) and running out of memory, so the error
   /// function stops the process with libpng's message instead of returning.
   static func write(
-    width: Int, rows: Range<Int>, alpha: Bool, settings: PNGSettings, transform: (png_structp) -> Void,
+    width: Int, rows: Range<Int>, alpha: Bool, settings: PNGSettings,
+    transform: (png_structp) -> Void,
     row: (Int, UnsafeMutablePointer<UInt8>) -> UnsafePointer<UInt8>
   ) -> [UInt8] {
     let sink = PNGSink()

@@ -17,7 +17,9 @@ enum SVGIdentifiers {
         svg[i...].starts(with: word)
       {
         var end = i + word.count
-        while end < svg.count, svg[end] >= UInt8(ascii: "0"), svg[end] <= UInt8(ascii: "9") { end += 1 }
+        while end < svg.count, svg[end] >= UInt8(ascii: "0"), svg[end] <= UInt8(ascii: "9") {
+          end += 1
+        }
         if end > i + word.count {
           let original = svg[(i + word.count)..<end]
           let number: Int

@@ -52,7 +52,9 @@ public final class RecordingCanvas: Canvas {
         + " color=\(style.color.hex) anchor=\(anchor.horizontal),\(anchor.vertical)")
   }
 
-  public func markers(_ shape: Path, at points: [Point], fill: Color?, stroke: (Color, StrokeStyle)?) {
+  public func markers(
+    _ shape: Path, at points: [Point], fill: Color?, stroke: (Color, StrokeStyle)?
+  ) {
     var line = "markers \(Self.path(shape)) at"
     for p in points { line += " (\(Self.number(p.x)),\(Self.number(p.y)))" }
     line += " fill=\(fill?.hex ?? "none")"

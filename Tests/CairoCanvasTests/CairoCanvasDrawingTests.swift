@@ -12,7 +12,9 @@ struct CairoCanvasDrawingTests {
   }
 
   /// The smallest box holding every pixel whose red channel is above `threshold`.
-  func inkBox(_ image: RGBAImage, threshold: UInt8 = 0) -> (minX: Int, minY: Int, maxX: Int, maxY: Int)? {
+  func inkBox(_ image: RGBAImage, threshold: UInt8 = 0) -> (
+    minX: Int, minY: Int, maxX: Int, maxY: Int
+  )? {
     var box: (Int, Int, Int, Int)?
     for y in 0..<image.height {
       for x in 0..<image.width where image.pixels[(y * image.width + x) * 4] > threshold {
@@ -24,7 +26,8 @@ struct CairoCanvasDrawingTests {
 
   func blackCanvas(_ width: Int, _ height: Int, scale: Double = 1) throws -> CairoCanvas {
     let canvas = try CairoCanvas(width: width, height: height, scale: scale, format: .png)
-    canvas.fill(.rect(Rect(x: 0, y: 0, width: Double(width), height: Double(height))), color: .black)
+    canvas.fill(
+      .rect(Rect(x: 0, y: 0, width: Double(width), height: Double(height))), color: .black)
     return canvas
   }
 
@@ -44,7 +47,8 @@ struct CairoCanvasDrawingTests {
   @Test("a 1 px stroke on a pixel centre fills one row; a translucent colour is blended")
   func strokeLine() throws {
     let canvas = try blackCanvas(20, 10)
-    canvas.stroke(.line(from: Point(0, 4.5), to: Point(20, 4.5)), color: .white, style: StrokeStyle())
+    canvas.stroke(
+      .line(from: Point(0, 4.5), to: Point(20, 4.5)), color: .white, style: StrokeStyle())
     canvas.stroke(
       .line(from: Point(10.5, 0), to: Point(10.5, 10)), color: Color(bytes: 255, 0, 0, 128),
       style: StrokeStyle())
@@ -59,9 +63,11 @@ struct CairoCanvasDrawingTests {
   func dashes() throws {
     let canvas = try blackCanvas(24, 6)
     canvas.stroke(
-      .line(from: Point(0, 1.5), to: Point(24, 1.5)), color: .white, style: StrokeStyle(dash: [4, 2]))
+      .line(from: Point(0, 1.5), to: Point(24, 1.5)), color: .white,
+      style: StrokeStyle(dash: [4, 2]))
     canvas.stroke(
-      .line(from: Point(0, 3.5), to: Point(24, 3.5)), color: .white, style: StrokeStyle(dash: [4, 2], dashPhase: 1))
+      .line(from: Point(0, 3.5), to: Point(24, 3.5)), color: .white,
+      style: StrokeStyle(dash: [4, 2], dashPhase: 1))
     let image = canvas.image()
     let row1 = (0..<12).map { pixel(image, $0, 1)[0] }
     let row3 = (0..<12).map { pixel(image, $0, 3)[0] }
@@ -70,7 +76,8 @@ struct CairoCanvasDrawingTests {
 
     let capped = try blackCanvas(20, 20)
     capped.stroke(
-      .line(from: Point(5, 10), to: Point(15, 10)), color: .white, style: StrokeStyle(width: 4, cap: .square))
+      .line(from: Point(5, 10), to: Point(15, 10)), color: .white,
+      style: StrokeStyle(width: 4, cap: .square))
     #expect(inkBox(capped.image()).map { [$0.minX, $0.maxX, $0.minY, $0.maxY] } == [3, 16, 8, 11])
   }
 
@@ -115,7 +122,8 @@ struct CairoCanvasDrawingTests {
     "text: the anchor point sits left/centre/right of the advance, on the baseline, at half the digit height, or at the ascent",
     arguments: [TextAnchor.Horizontal.left, .center, .right])
   func textAnchors(horizontal: TextAnchor.Horizontal) throws {
-    let size = 40.0, point = Point(100, 60)
+    let size = 40.0
+    let point = Point(100, 60)
     let metrics = BundledFont.metrics
     let unit = size / 2048  // "0": advance 1303, ink x 135…1167, y −29…1520 (font units)
     let advance = 1303 * unit
@@ -127,7 +135,9 @@ struct CairoCanvasDrawingTests {
     }
     for vertical in [TextAnchor.Vertical.baseline, .middle, .top] {
       let canvas = try blackCanvas(200, 120)
-      canvas.text("0", at: point, style: TextStyle(size: size, color: .white), anchor: TextAnchor(horizontal, vertical))
+      canvas.text(
+        "0", at: point, style: TextStyle(size: size, color: .white),
+        anchor: TextAnchor(horizontal, vertical))
       let baseline: Double
       switch vertical {
       case .baseline: baseline = point.y
@@ -137,16 +147,19 @@ struct CairoCanvasDrawingTests {
       let box = try #require(inkBox(canvas.image()))
       // Cairo 1.16 places glyphs on whole pixels, and antialiasing adds up to a pixel.
       #expect(abs(Double(box.minX) - (originX + 135 * unit)) <= 1.5, "\(horizontal),\(vertical)")
-      #expect(abs(Double(box.maxX + 1) - (originX + 1167 * unit)) <= 1.5, "\(horizontal),\(vertical)")
+      #expect(
+        abs(Double(box.maxX + 1) - (originX + 1167 * unit)) <= 1.5, "\(horizontal),\(vertical)")
       #expect(abs(Double(box.minY) - (baseline - 1520 * unit)) <= 1.5, "\(horizontal),\(vertical)")
-      #expect(abs(Double(box.maxY + 1) - (baseline + 29 * unit)) <= 1.5, "\(horizontal),\(vertical)")
+      #expect(
+        abs(Double(box.maxY + 1) - (baseline + 29 * unit)) <= 1.5, "\(horizontal),\(vertical)")
     }
   }
 
   @Test("text is antialiased in grey: intermediate values, equal channels for white on black")
   func textAntialiasing() throws {
     let canvas = try blackCanvas(60, 20)
-    canvas.text("13 Frame", at: Point(2, 14), style: TextStyle(size: 11, color: .white), anchor: TextAnchor())
+    canvas.text(
+      "13 Frame", at: Point(2, 14), style: TextStyle(size: 11, color: .white), anchor: TextAnchor())
     let image = canvas.image()
     var grey = 0
     for i in Swift.stride(from: 0, to: image.pixels.count, by: 4) {
@@ -160,7 +173,8 @@ struct CairoCanvasDrawingTests {
   @Test(
     "sizes below one device pixel or above 32767 throw instead of crashing",
     arguments: [
-      (0, 10, 1.0), (10, 0, 1), (-5, 10, 1), (10, 10, 0), (10, 10, -1), (10, 10, .nan), (10, 10, .infinity),
+      (0, 10, 1.0), (10, 0, 1), (-5, 10, 1), (10, 10, 0), (10, 10, -1), (10, 10, .nan),
+      (10, 10, .infinity),
       (40_000, 10, 1), (20_000, 10, 2), (10, 10, 0.01),
     ])
   func invalidSizes(width: Int, height: Int, scale: Double) {
@@ -176,7 +190,13 @@ struct CairoCanvasDrawingTests {
     let cases: [(String, (CairoCanvas) -> Void)] = [
       ("restore", { $0.restore() }),
       ("matrix", { $0.concatenate(.scale(0, 0)) }),
-      ("dash", { $0.stroke(.line(from: .zero, to: Point(5, 5)), color: .white, style: StrokeStyle(dash: [-1, 2])) }),
+      (
+        "dash",
+        {
+          $0.stroke(
+            .line(from: .zero, to: Point(5, 5)), color: .white, style: StrokeStyle(dash: [-1, 2]))
+        }
+      ),
     ]
     for (name, draw) in cases {
       for format in CairoCanvas.Format.allCases {
@@ -203,7 +223,8 @@ struct CairoCanvasDrawingTests {
   func errorDescriptions() {
     #expect(
       CairoCanvasError.invalidSize(width: 0, height: 10, scale: 1).description
-        == "invalid canvas size 0×10 at scale 1.0: each side must be at least 1 pixel and at most 32767 device pixels")
+        == "invalid canvas size 0×10 at scale 1.0: each side must be at least 1 pixel and at most 32767 device pixels"
+    )
     #expect(CairoCanvasError.alreadyFinished.description == "the canvas was already finished")
   }
 }

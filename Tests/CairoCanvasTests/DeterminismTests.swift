@@ -25,7 +25,8 @@ struct DeterminismTests {
   @Test("a render in another process is byte-identical", arguments: CairoCanvas.Format.allCases)
   func twoProcesses(format: CairoCanvas.Format) throws {
     let directory = makeTemporaryDirectory()
-    let status = runTestBinary(filter: "childProcessRendersScene", environment: [Self.directoryVariable: directory])
+    let status = runTestBinary(
+      filter: "childProcessRendersScene", environment: [Self.directoryVariable: directory])
     try #require(status == 0, "child test process failed with status \(status)")
     let childBytes = try #require(readFile("\(directory)/scene.\(format.rawValue)"))
     #expect(childBytes == (try Self.render(format)))
@@ -35,7 +36,9 @@ struct DeterminismTests {
   /// environment, and does nothing in an ordinary test run.
   @Test("child process: render the scene (only when spawned by the test above)")
   func childProcessRendersScene() throws {
-    guard let directory = getenv(Self.directoryVariable).map({ String(cString: $0) }) else { return }
+    guard let directory = getenv(Self.directoryVariable).map({ String(cString: $0) }) else {
+      return
+    }
     for format in CairoCanvas.Format.allCases {
       #expect(writeFile("\(directory)/scene.\(format.rawValue)", try Self.render(format)))
     }

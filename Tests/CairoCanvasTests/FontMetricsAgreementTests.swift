@@ -19,7 +19,8 @@ struct FontMetricsAgreementTests {
       FT_Init_FreeType(&library)
       let bytes = BundledFont.fileBytes
       FT_New_Memory_Face(
-        library, bytes.baseAddress!.assumingMemoryBound(to: FT_Byte.self), FT_Long(bytes.count), 0, &face)
+        library, bytes.baseAddress!.assumingMemoryBound(to: FT_Byte.self), FT_Long(bytes.count), 0,
+        &face)
       fontFace = cairo_ft_font_face_create_for_ft_face(face, 0)
       surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 8, 8)
       context = cairo_create(surface)
@@ -78,7 +79,8 @@ struct FontMetricsAgreementTests {
     #expect(abs(metrics.ascent(size: size) - font.ascent) <= 1e-6)
     #expect(abs(metrics.descent(size: size) - font.descent) <= 1e-6)
     // FreeType reports glyph boxes in 26.6 fixed point.
-    #expect(abs(metrics.digitHeight(size: size) - cairo.extents("0", size: size).height) <= 1.0 / 64)
+    #expect(
+      abs(metrics.digitHeight(size: size) - cairo.extents("0", size: size).height) <= 1.0 / 64)
   }
 
   @Test("every code point maps to the glyph FreeType picks")
@@ -92,6 +94,7 @@ struct FontMetricsAgreementTests {
         mismatches.append(code)
       }
     }
-    #expect(mismatches.isEmpty, "\(mismatches.count) code points differ, first \(mismatches.prefix(5))")
+    #expect(
+      mismatches.isEmpty, "\(mismatches.count) code points differ, first \(mismatches.prefix(5))")
   }
 }

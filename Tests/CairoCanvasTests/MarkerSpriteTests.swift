@@ -10,7 +10,8 @@ struct MarkerSpriteTests {
 
   /// Draws `points` with `markers` on one canvas and one path per marker on another.
   func render(
-    _ shape: Path, _ points: [Point], fill: Color?, stroke: (Color, StrokeStyle)?, scale: Double = 1,
+    _ shape: Path, _ points: [Point], fill: Color?, stroke: (Color, StrokeStyle)?,
+    scale: Double = 1,
     clip: Rect? = nil, transform: Transform? = nil
   ) throws -> (markers: RGBAImage, paths: RGBAImage) {
     func draw(_ body: (CairoCanvas) -> Void) throws -> RGBAImage {
@@ -65,10 +66,12 @@ struct MarkerSpriteTests {
   @Test("a clip off the pixel grid, or points off the grid, fall back to paths: identical pixels")
   func fallbacks() throws {
     let (clipped, clippedPaths) = try render(
-      Self.circle, Self.keyPoints, fill: .white, stroke: nil, clip: Rect(x: 10.3, y: 8, width: 60, height: 50))
+      Self.circle, Self.keyPoints, fill: .white, stroke: nil,
+      clip: Rect(x: 10.3, y: 8, width: 60, height: 50))
     #expect(clipped == clippedPaths)
     let scattered = (0..<40).map { Point(Double($0) * 2.913 + 0.1, Double($0 % 7) * 9.37 + 5) }
-    let (markers, paths) = try render(Self.circle, scattered, fill: .white, stroke: (.black, StrokeStyle()))
+    let (markers, paths) = try render(
+      Self.circle, scattered, fill: .white, stroke: (.black, StrokeStyle()))
     #expect(markers == paths)
   }
 
@@ -79,15 +82,19 @@ struct MarkerSpriteTests {
       body(canvas)
       return try canvas.finish()
     }
-    let points = [Point(10.5, 10.5), Point(20.5, 30.5), Point(40.5, 20.5), Point(30.5, 40.5), Point(15.5, 45.5)]
+    let points = [
+      Point(10.5, 10.5), Point(20.5, 30.5), Point(40.5, 20.5), Point(30.5, 40.5), Point(15.5, 45.5),
+    ]
     let markers = try svg { $0.markers(Self.diamond, at: points, fill: .white, stroke: nil) }
     let paths = try svg { canvas in
       for p in points {
-        canvas.fill(.polygon(Self.diamond.elements.compactMap { element -> Point? in
-          if case .line(let q) = element { return Point(q.x + p.x, q.y + p.y) }
-          if case .move(let q) = element { return Point(q.x + p.x, q.y + p.y) }
-          return nil
-        }), color: .white)
+        canvas.fill(
+          .polygon(
+            Self.diamond.elements.compactMap { element -> Point? in
+              if case .line(let q) = element { return Point(q.x + p.x, q.y + p.y) }
+              if case .move(let q) = element { return Point(q.x + p.x, q.y + p.y) }
+              return nil
+            }), color: .white)
       }
     }
     #expect(markers == paths)

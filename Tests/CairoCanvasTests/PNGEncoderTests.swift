@@ -1,11 +1,14 @@
-@testable import CairoCanvas
 import Canvas
 import Testing
+
+@testable import CairoCanvas
 
 /// PNG files written through libpng decode (with Cairo's own reader) to the pixels drawn.
 @Suite("PNG encoding")
 struct PNGEncoderTests {
-  @Test("an opaque canvas is written as 8-bit RGB and decodes to its pixels", arguments: PNGCompression.allCases)
+  @Test(
+    "an opaque canvas is written as 8-bit RGB and decodes to its pixels",
+    arguments: PNGCompression.allCases)
   func opaqueRoundTrip(compression: PNGCompression) throws {
     let canvas = try CairoCanvas(width: 480, height: 270, format: .png, pngCompression: compression)
     drawSampleScene(on: canvas)
@@ -15,11 +18,15 @@ struct PNGEncoderTests {
     #expect(decodePNGWithCairo(png) == canvas.image())
   }
 
-  @Test("a canvas with transparent pixels is written as RGBA, un-premultiplied", arguments: PNGCompression.allCases)
+  @Test(
+    "a canvas with transparent pixels is written as RGBA, un-premultiplied",
+    arguments: PNGCompression.allCases)
   func transparentRoundTrip(compression: PNGCompression) throws {
     let canvas = try CairoCanvas(width: 64, height: 32, format: .png, pngCompression: compression)
     canvas.fill(.circle(center: Point(20, 16), radius: 12), color: Color(bytes: 255, 51, 82, 200))
-    canvas.text("Ab", at: Point(40, 20), style: TextStyle(size: 13, color: .white.withAlpha(0.6)), anchor: TextAnchor())
+    canvas.text(
+      "Ab", at: Point(40, 20), style: TextStyle(size: 13, color: .white.withAlpha(0.6)),
+      anchor: TextAnchor())
     let png = try canvas.finish()
     #expect(pngHeader(png).colorType == 6)
     let image = canvas.image()
@@ -29,7 +36,9 @@ struct PNGEncoderTests {
     #expect(Array(image.pixels[i..<i + 4]) == [255, 51, 82, 200])
   }
 
-  @Test("RGBAImage: opaque images become RGB, others RGBA; pixels survive", arguments: PNGCompression.allCases)
+  @Test(
+    "RGBAImage: opaque images become RGB, others RGBA; pixels survive",
+    arguments: PNGCompression.allCases)
   func imageRoundTrip(compression: PNGCompression) throws {
     var pixels: [UInt8] = []
     for y in 0..<40 {
@@ -42,7 +51,9 @@ struct PNGEncoderTests {
 
     // Alpha 255 or 0 (with zero colour), which survive Cairo's premultiplied decoding exactly.
     var holes = opaque
-    for i in Swift.stride(from: 0, to: holes.pixels.count, by: 28) { holes.pixels.replaceSubrange(i..<i + 4, with: [0, 0, 0, 0]) }
+    for i in Swift.stride(from: 0, to: holes.pixels.count, by: 28) {
+      holes.pixels.replaceSubrange(i..<i + 4, with: [0, 0, 0, 0])
+    }
     let rgba = PNGEncoder.encode(holes, compression: compression)
     #expect(pngHeader(rgba).colorType == 6)
     #expect(decodePNGWithCairo(rgba) == holes)

@@ -1,12 +1,15 @@
-@testable import CairoCanvas
 import Testing
+
+@testable import CairoCanvas
 
 @Suite("SVG surface ids")
 struct SVGIdentifiersTests {
   @Test("surfaceN ids and references are renumbered in order of first appearance")
   func renumbering() {
-    let svg = ##"<g id="surface17"><use xlink:href="#surface9"/></g><g id="surface9" clip-path="url(#surface17)">"##
-    let expected = ##"<g id="surface1"><use xlink:href="#surface2"/></g><g id="surface2" clip-path="url(#surface1)">"##
+    let svg =
+      ##"<g id="surface17"><use xlink:href="#surface9"/></g><g id="surface9" clip-path="url(#surface17)">"##
+    let expected =
+      ##"<g id="surface1"><use xlink:href="#surface2"/></g><g id="surface2" clip-path="url(#surface1)">"##
     #expect(String(decoding: SVGIdentifiers.renumbered(Array(svg.utf8)), as: UTF8.self) == expected)
   }
 

@@ -6,7 +6,8 @@ import Glibc
 /// labels at 11–13 px with several anchors, rounded rectangles, clipped and transformed
 /// drawing, and circle and diamond markers.
 func drawSampleScene(on canvas: any Canvas) {
-  let w = canvas.size.width, h = canvas.size.height
+  let w = canvas.size.width
+  let h = canvas.size.height
   canvas.fill(.rect(Rect(x: 0, y: 0, width: w, height: h)), color: Color(hex: "#303030")!)
   let grid = Color(hex: "#3d3d3d")!
   for x in Swift.stride(from: 40.5, to: w, by: 40) {
@@ -25,7 +26,8 @@ func drawSampleScene(on canvas: any Canvas) {
   curve.curve(to: Point(160.5, 40.5), control1: Point(80, 140.5), control2: Point(120, 40.5))
   curve.curve(to: Point(280.5, 120.5), control1: Point(200, 40.5), control2: Point(240, 120.5))
   curve.curve(to: Point(400.5, 60.5), control1: Point(320, 120.5), control2: Point(360, 60.5))
-  canvas.stroke(curve, color: Color(hex: "#ff3352")!, style: StrokeStyle(width: 2, cap: .round, join: .round))
+  canvas.stroke(
+    curve, color: Color(hex: "#ff3352")!, style: StrokeStyle(width: 2, cap: .round, join: .round))
   canvas.stroke(
     .line(from: Point(40, 100.5), to: Point(w, 100.5)), color: Color(hex: "#8bdc00")!,
     style: StrokeStyle(width: 1, dash: [16, 5.6]))
@@ -35,17 +37,20 @@ func drawSampleScene(on canvas: any Canvas) {
     fill: .black, stroke: (.white, StrokeStyle(width: 1)))
   canvas.markers(
     .polygon([Point(0, -5), Point(5, 0), Point(0, 5), Point(-5, 0)]),
-    at: (0..<12).map { Point(60.5 + Double($0) * 30, 180.5) }, fill: Color(hex: "#ffcc00")!, stroke: nil)
+    at: (0..<12).map { Point(60.5 + Double($0) * 30, 180.5) }, fill: Color(hex: "#ffcc00")!,
+    stroke: nil)
   canvas.restore()
   canvas.save()
   canvas.concatenate(.translation(300, 150))
   canvas.fill(
-    .roundedRect(Rect(x: 0, y: 0, width: 110, height: 24), radius: 6), color: Color(hex: "#4772b3")!)
+    .roundedRect(Rect(x: 0, y: 0, width: 110, height: 24), radius: 6), color: Color(hex: "#4772b3")!
+  )
   canvas.stroke(
     .roundedRect(Rect(x: 0.5, y: 0.5, width: 109, height: 23), radius: 6, corners: .left),
     color: .white.withAlpha(0.5), style: StrokeStyle())
   canvas.text(
-    "Frame 250", at: Point(55, 12), style: TextStyle(size: 12, color: .white), anchor: TextAnchor(.center, .middle))
+    "Frame 250", at: Point(55, 12), style: TextStyle(size: 12, color: .white),
+    anchor: TextAnchor(.center, .middle))
   canvas.restore()
   canvas.text(
     "X Location (13 px)", at: Point(w - 6, h - 5), style: TextStyle(size: 13, color: .white),
@@ -73,7 +78,8 @@ func decodePNGWithCairo(_ bytes: [UInt8]) -> RGBAImage? {
   }
   defer { cairo_surface_destroy(surface) }
   guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else { return nil }
-  let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
+  let width = Int(cairo_image_surface_get_width(surface))
+  let height = Int(cairo_image_surface_get_height(surface))
   let stride = Int(cairo_image_surface_get_stride(surface))
   let opaque = cairo_image_surface_get_format(surface) == CAIRO_FORMAT_RGB24
   let data = cairo_image_surface_get_data(surface)!
@@ -135,15 +141,20 @@ func readFile(_ path: String) -> [UInt8]? {
 /// Runs this test binary again as a child process with `environment` added, running only the
 /// tests whose names match `filter`; returns the child's exit status.
 func runTestBinary(filter: String, environment: [String: String]) -> Int32 {
-  let arguments = [CommandLine.arguments[0], "--testing-library", "swift-testing", "--filter", filter]
+  let arguments = [
+    CommandLine.arguments[0], "--testing-library", "swift-testing", "--filter", filter,
+  ]
   var env = environment.map { "\($0.key)=\($0.value)" }
   var i = 0
   while let entry = environ[i] {
     env.append(String(cString: entry))
     i += 1
   }
-  func cStrings(_ strings: [String]) -> [UnsafeMutablePointer<CChar>?] { strings.map { strdup($0) } + [nil] }
-  let argv = cStrings(arguments), envp = cStrings(env)
+  func cStrings(_ strings: [String]) -> [UnsafeMutablePointer<CChar>?] {
+    strings.map { strdup($0) } + [nil]
+  }
+  let argv = cStrings(arguments)
+  let envp = cStrings(env)
   defer { (argv + envp).forEach { free($0) } }
   var pid: pid_t = 0
   // The child's output goes to /dev/null: it is a whole test run of its own.

@@ -27,8 +27,10 @@ struct TrueTypeFontTests {
   @Test(
     "glyphs and advances",
     arguments: [
-      ("0", [19], 1303), ("13", [20, 22], 2606), ("Frame 250", [41, 85, 68, 80, 72, 3, 21, 24, 19], 11090),
-      ("X Location", [59, 3, 47, 82, 70, 68, 87, 76, 82, 81], 10752), ("-0.5", [16, 19, 17, 24], 3996),
+      ("0", [19], 1303), ("13", [20, 22], 2606),
+      ("Frame 250", [41, 85, 68, 80, 72, 3, 21, 24, 19], 11090),
+      ("X Location", [59, 3, 47, 82, 70, 68, 87, 76, 82, 81], 10752),
+      ("-0.5", [16, 19, 17, 24], 3996),
       ("Ωé€", [830, 171, 2948], 4128), ("\u{1F600}", [5857], 2135), ("AV", [36, 57], 2802),
     ])
   func advances(text: String, glyphs: [Int], units: Int) {
@@ -54,7 +56,8 @@ struct TrueTypeFontTests {
     let count = Int(bytes[cmap + 2]) << 8 | Int(bytes[cmap + 3])
     for i in 0..<count {
       let record = cmap + 4 + 8 * i
-      let platform = Int(bytes[record + 1]), encoding = Int(bytes[record + 3])
+      let platform = Int(bytes[record + 1])
+      let encoding = Int(bytes[record + 3])
       if (platform == 3 && encoding == 10) || (platform == 0 && encoding == 4) {
         bytes[record] = 0x7F  // an unknown platform
       }
@@ -65,20 +68,25 @@ struct TrueTypeFontTests {
       guard let scalar = Unicode.Scalar(code) else { continue }
       if bmpOnly.glyph(for: scalar) != font.glyph(for: scalar) { mismatches.append(code) }
     }
-    #expect(mismatches.isEmpty, "\(mismatches.count) code points differ, first \(mismatches.prefix(5))")
+    #expect(
+      mismatches.isEmpty, "\(mismatches.count) code points differ, first \(mismatches.prefix(5))")
     #expect(bmpOnly.glyph(for: "\u{1F600}") == 0)
   }
 
   @Test("files that are not fonts, or lack tables, throw")
   func errors() {
     #expect(throws: TrueTypeFontError.notTrueType) { try TrueTypeFont(data: [UInt8]()) }
-    #expect(throws: TrueTypeFontError.notTrueType) { try TrueTypeFont(data: Array("not a font at all".utf8)) }
+    #expect(throws: TrueTypeFontError.notTrueType) {
+      try TrueTypeFont(data: Array("not a font at all".utf8))
+    }
     // A directory with no tables.
     #expect(throws: TrueTypeFontError.missingTable("head")) {
       try TrueTypeFont(data: [0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0])
     }
     // The real font cut short: the directory points past the end.
-    #expect(throws: TrueTypeFontError.self) { try TrueTypeFont(data: Array(BundledFont.fileBytes.prefix(4000))) }
+    #expect(throws: TrueTypeFontError.self) {
+      try TrueTypeFont(data: Array(BundledFont.fileBytes.prefix(4000)))
+    }
   }
 
   private func tableOffset(_ tag: String, in bytes: [UInt8]) -> Int? {

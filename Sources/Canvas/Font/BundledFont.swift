@@ -6,9 +6,6 @@ internal import CDejaVuSans
 /// Every backend measures with `metrics` and the Cairo backend renders from `fileBytes`, so
 /// layout is the same in a display list, a PNG, an SVG and a PDF.
 public enum BundledFont {
-  /// The font's family name.
-  public static let familyName = "DejaVu Sans"
-
   /// The bytes of the font file `DejaVuSans.ttf`; valid for the life of the process.
   public static var fileBytes: UnsafeRawBufferPointer {
     UnsafeRawBufferPointer(

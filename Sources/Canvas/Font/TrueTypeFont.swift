@@ -124,7 +124,8 @@ private struct FontFile {
   init(_ data: UnsafeRawBufferPointer) throws(TrueTypeFontError) {
     self.data = data
     let header = Table(tag: "", bytes: data)
-    guard data.count >= 12, let version = try? header.u32(0), version == 0x0001_0000 || version == 0x7472_7565
+    guard data.count >= 12, let version = try? header.u32(0),
+      version == 0x0001_0000 || version == 0x7472_7565
     else { throw .notTrueType }
     let count = Int(try header.u16(4))
     guard data.count >= 12 + 16 * count else { throw .notTrueType }
@@ -132,8 +133,11 @@ private struct FontFile {
     for i in 0..<count {
       let record = 12 + 16 * i
       let tag = String(decoding: data[record..<record + 4], as: UTF8.self)
-      let offset = Int(try header.u32(record + 8)), length = Int(try header.u32(record + 12))
-      guard offset <= data.count, length <= data.count - offset else { throw .truncated(table: tag) }
+      let offset = Int(try header.u32(record + 8))
+      let length = Int(try header.u32(record + 12))
+      guard offset <= data.count, length <= data.count - offset else {
+        throw .truncated(table: tag)
+      }
       tables[tag] = offset..<offset + length
     }
     self.tables = tables
@@ -193,9 +197,11 @@ private enum CharacterMap: Sendable {
   /// one (platform 0, or 3 with encoding 1).
   init(_ cmap: Table) throws(TrueTypeFontError) {
     let count = Int(try cmap.u16(2))
-    var ucs4: Int?, ucs2: Int?
+    var ucs4: Int?
+    var ucs2: Int?
     for i in 0..<count {
-      let platform = try cmap.u16(4 + 8 * i), encoding = try cmap.u16(6 + 8 * i)
+      let platform = try cmap.u16(4 + 8 * i)
+      let encoding = try cmap.u16(6 + 8 * i)
       let offset = Int(try cmap.u32(8 + 8 * i))
       if (platform == 3 && encoding == 10) || (platform == 0 && encoding == 4) {
         ucs4 = offset
@@ -212,7 +218,9 @@ private enum CharacterMap: Sendable {
       groups.reserveCapacity(groupCount)
       for i in 0..<groupCount {
         let g = 16 + 12 * i
-        groups.append(Group(start: try table.u32(g), end: try table.u32(g + 4), startGlyph: try table.u32(g + 8)))
+        groups.append(
+          Group(
+            start: try table.u32(g), end: try table.u32(g + 4), startGlyph: try table.u32(g + 8)))
       }
       self = .groups(groups)
     case 4:
@@ -223,13 +231,16 @@ private enum CharacterMap: Sendable {
         for i in 0..<count { out[i] = try table.u16(start + 2 * i) }
         return out
       }
-      let ends = 14, starts = ends + 2 * segmentCount + 2
-      let deltas = starts + 2 * segmentCount, rangeOffsets = deltas + 2 * segmentCount
+      let ends = 14
+      let starts = ends + 2 * segmentCount + 2
+      let deltas = starts + 2 * segmentCount
+      let rangeOffsets = deltas + 2 * segmentCount
       let glyphIDs = rangeOffsets + 2 * segmentCount
       self = .segments(
         Segments(
           ends: try words(ends, segmentCount), starts: try words(starts, segmentCount),
-          deltas: try words(deltas, segmentCount), rangeOffsets: try words(rangeOffsets, segmentCount),
+          deltas: try words(deltas, segmentCount),
+          rangeOffsets: try words(rangeOffsets, segmentCount),
           glyphIDs: try words(glyphIDs, max(0, (min(length, table.bytes.count) - glyphIDs) / 2))))
     case let format:
       throw .malformed("unsupported character map format \(format)")
@@ -239,7 +250,8 @@ private enum CharacterMap: Sendable {
   func glyph(for code: UInt32) -> Int {
     switch self {
     case .groups(let groups):
-      var low = 0, high = groups.count
+      var low = 0
+      var high = groups.count
       while low < high {
         let mid = (low + high) / 2
         if groups[mid].end < code { low = mid + 1 } else { high = mid }
@@ -249,7 +261,8 @@ private enum CharacterMap: Sendable {
     case .segments(let s):
       guard code <= 0xFFFF else { return 0 }
       let c = UInt16(code)
-      var low = 0, high = s.ends.count
+      var low = 0
+      var high = s.ends.count
       while low < high {
         let mid = (low + high) / 2
         if s.ends[mid] < c { low = mid + 1 } else { high = mid }
