@@ -26,12 +26,16 @@ let package = Package(
       name: "CCairo", pkgConfig: "cairo",
       providers: [.apt(["libcairo2-dev", "libfreetype-dev"])]),
     .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+    // The bundled font's bytes, linked in with `.incbin` (the path "." lets it find the file).
+    .target(
+      name: "CDejaVuSans", exclude: ["DejaVuSans.ttf", "LICENSE"],
+      cSettings: [.headerSearchPath(".")]),
 
     .target(
       name: "AnimationCore",
       dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
     .target(name: "AnimationIO", dependencies: ["AnimationCore"]),
-    .target(name: "Canvas"),
+    .target(name: "Canvas", dependencies: ["CDejaVuSans"]),
     .target(name: "CairoCanvas", dependencies: ["Canvas", "CCairo", "CPNG"]),
     .target(name: "Plots", dependencies: ["AnimationCore", "Canvas"]),
     .target(name: "Golden", dependencies: ["Canvas", "CairoCanvas"]),

@@ -1,0 +1,22 @@
+/// Why a Cairo canvas could not be created or finished.
+public enum CairoCanvasError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The size is not positive, or the device size (size × scale) exceeds 32767 pixels.
+  case invalidSize(width: Int, height: Int, scale: Double)
+  /// Cairo reported an error status; its code and message (`cairo_status_to_string`).
+  case cairo(status: Int, message: String)
+  /// FreeType could not load the bundled font; its error code.
+  case font(freeTypeError: Int)
+  /// `finish()` was already called.
+  case alreadyFinished
+
+  public var description: String {
+    switch self {
+    case .invalidSize(let width, let height, let scale):
+      "invalid canvas size \(width)×\(height) at scale \(scale): each side must be at least 1"
+        + " pixel and at most \(CairoCanvas.maximumDevicePixels) device pixels"
+    case .cairo(let status, let message): "cairo error \(status): \(message)"
+    case .font(let code): "cannot load the bundled font (FreeType error \(code))"
+    case .alreadyFinished: "the canvas was already finished"
+    }
+  }
+}
