@@ -23,10 +23,7 @@ public enum ImageFile {
   }
 
   /// The PNG file bytes of `image`.
-  ///
-  /// Until CairoCanvas's encoder lands this is `StoredPNG`, a minimal uncompressed encoder;
-  /// then this one line becomes a call to it, and `StoredPNG.swift` goes.
-  public static func pngBytes(_ image: RGBAImage) -> [UInt8] { StoredPNG.encode(image) }
+  public static func pngBytes(_ image: RGBAImage) -> [UInt8] { PNGEncoder.encode(image) }
 
   /// The whole content of a file, or the system's reason why not.
   private static func readBytes(path: String) throws(SystemError) -> [UInt8] {

@@ -13,7 +13,10 @@ struct Eval: ParsableCommand {
       the text Blender's Python prints for fcurve.evaluate().
       """)
 
-  @OptionGroup var input: InputOptions
+  @Argument(help: "The input file (action JSON or the compact form); '-' reads standard input.")
+  var input: String
+
+  @OptionGroup var selection: ActionSelection
 
   @Option(help: ArgumentHelp("Frames to evaluate at, comma-separated (e.g. 1,2.5,10; write --at=-5,0 for negative frames).", valueName: "frames"))
   var at: String?
@@ -33,7 +36,7 @@ struct Eval: ParsableCommand {
   }
 
   func run() throws {
-    let action = try input.loadAction()
+    let action = try selection.load(input)
     var frames: [Double] = []
     if let at { frames += try FrameList.parse(at: at) }
     if let range { frames += try FrameList.parse(range: range) }

@@ -2,11 +2,8 @@ import AnimationCore
 import AnimationIO
 import ArgumentParser
 
-/// The input file and which action and channels of it to use.
-struct InputOptions: ParsableArguments {
-  @Argument(help: "The input file (action JSON or the compact form); '-' reads standard input.")
-  var input: String
-
+/// Which action of a file, and which of its channels, a command uses.
+struct ActionSelection: ParsableArguments {
   @Option(help: "The action to use in a multi-action file (default: the first).")
   var action: String?
 
@@ -15,12 +12,13 @@ struct InputOptions: ParsableArguments {
     valueName: "pattern"))
   var channels: String?
 
-  /// The chosen action, handles recalculated, filtered to the chosen channels.
+  /// The chosen action of the file at `path`, handles recalculated, filtered to the chosen
+  /// channels.
   /// - Throws: `CLIError` with the decoder's one-line message.
-  func loadAction() throws -> Action {
+  func load(_ path: String) throws -> Action {
     let document: ActionDocument
     do {
-      document = try ActionFile.load(input)
+      document = try ActionFile.load(path)
     } catch {
       throw CLIError(error.description)
     }
@@ -29,14 +27,14 @@ struct InputOptions: ParsableArguments {
       action = try document.action(named: self.action)
     } catch {
       var e = error
-      e.file = input
+      e.file = path
       throw CLIError(e.description)
     }
     if let channels {
       let pattern = ChannelPattern(channels)
       action.tracks = action.tracks.filter(pattern.matches)
       if action.tracks.isEmpty {
-        throw CLIError("\(input): no channel matches --channels '\(channels)'")
+        throw CLIError("\(path): no channel matches --channels '\(channels)'")
       }
     }
     return action

@@ -1,0 +1,58 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Where each input's picture goes: `-o FILE` for one input, `-o FOLDER/` for several.
+enum Outputs {
+  /// The output path and format for each input.
+  /// - Throws: `CLIError` for a missing or unsuitable `-o`.
+  static func plan(
+    inputs: [String], output: String?, format: OutputFormat?
+  ) throws -> [(input: String, path: String, format: OutputFormat)] {
+    guard let output else {
+      throw CLIError("missing -o OUTPUT: a file ('-' for standard output), or a folder ending in / for several inputs")
+    }
+    let isFolder = output.hasSuffix("/") || isDirectory(output)
+    if inputs.count > 1 || isFolder {
+      guard isFolder else {
+        throw CLIError("-o \(output): several inputs need a folder (end it with /)")
+      }
+      let chosen = format ?? .png
+      let folder = output.hasSuffix("/") ? output : output + "/"
+      var seen: Set<String> = []
+      return try inputs.map { input in
+        let path = folder + stem(input) + "." + chosen.fileExtension
+        guard seen.insert(path).inserted else {
+          throw CLIError("\(input): its output \(path) would overwrite another input's")
+        }
+        return (input, path, chosen)
+      }
+    }
+    guard let chosen = format ?? OutputFormat(path: output) ?? (output == "-" ? .png : nil) else {
+      throw CLIError("-o \(output): cannot tell the format from the extension; use .png, .svg, .pdf or --format")
+    }
+    return [(inputs[0], output, chosen)]
+  }
+
+  /// Creates the folder of a planned output when missing.
+  static func prepareFolder(of path: String) throws {
+    guard let slash = path.lastIndex(of: "/") else { return }
+    let folder = String(path[..<slash])
+    guard !folder.isEmpty, !isDirectory(folder) else { return }
+    if mkdir(folder, 0o755) != 0 && errno != EEXIST {
+      throw CLIError("\(folder)/: cannot create the folder: \(String(cString: strerror(errno)))")
+    }
+  }
+
+  static func isDirectory(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+  }
+
+  /// The file name without folder and extension.
+  static func stem(_ path: String) -> String {
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+    return String(name[..<dot])
+  }
+}
