@@ -3,7 +3,7 @@ import ArgumentParser
 import Plots
 
 /// `animplot graph`: Blender's Graph Editor as a picture.
-struct Graph: ParsableCommand {
+struct Graph: DrawingCommand {
   static let configuration = CommandConfiguration(
     commandName: "graph",
     abstract: "Draw the curves as Blender's Graph Editor shows them, to PNG, SVG or PDF.",
@@ -39,10 +39,22 @@ struct Graph: ParsableCommand {
     guard !inputs.isEmpty else { throw ValidationError("Missing expected argument '<inputs> ...'") }
   }
 
-  func run() throws {
+  func render() throws -> [RenderedPicture] {
     let plan = try Outputs.plan(inputs: inputs, output: view.output, format: view.format)
-    // Read every input before writing anything: a bad one stops the command with no output.
+    // Read every input before drawing anything: a bad one stops the command with no output.
     let actions = try plan.map { try selection.load($0.input) }
+    let options = try graphOptions()
+    return try zip(plan, actions).map { item, action in
+      let editor = GraphEditor(action: action, options: options)
+      let bytes = try Rendering.render(
+        format: item.format, width: view.width, height: view.height, scale: view.scale,
+        compression: view.pngCompression, output: item.path
+      ) { editor.draw(on: $0) }
+      return RenderedPicture(path: item.path, format: item.format, bytes: bytes)
+    }
+  }
+
+  func graphOptions() throws -> GraphOptions {
     var options = GraphOptions()
     options.width = Double(view.width)
     options.height = Double(view.height)
@@ -56,15 +68,7 @@ struct Graph: ParsableCommand {
     options.normalize = normalize
     options.colors = colors
     options.showCursor = !noCursor
-    for (item, action) in zip(plan, actions) {
-      let editor = GraphEditor(action: action, options: options)
-      let bytes = try Rendering.render(
-        format: item.format, width: view.width, height: view.height, scale: view.scale,
-        compression: view.pngCompression, output: item.path
-      ) { editor.draw(on: $0) }
-      try Outputs.prepareFolder(of: item.path)
-      try OutputFile.write(bytes, to: item.path)
-    }
+    return options
   }
 }
 
