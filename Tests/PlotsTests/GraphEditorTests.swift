@@ -1,0 +1,167 @@
+import AnimationCore
+import AnimationIO
+import Canvas
+import Plots
+import Testing
+
+/// The Graph Editor's drawing, as display lists (exact, portable) and as facts about its layout.
+@Suite("Graph Editor")
+struct GraphEditorTests {
+  /// An action decoded (and recalculated) from format-1 text.
+  static func action(_ json: String) -> Action {
+    try! ActionDecoder.decode(json).action(named: nil)
+  }
+
+  /// The display list of `action` at 480×270 (small, so snapshots stay readable).
+  static func displayList(_ action: Action, _ configure: (inout GraphOptions) -> Void = { _ in }) -> String {
+    var options = GraphOptions()
+    options.width = 480
+    options.height = 270
+    configure(&options)
+    let canvas = RecordingCanvas(size: Size(options.width, options.height))
+    GraphEditor(action: action, options: options).draw(on: canvas)
+    return canvas.displayList
+  }
+
+  static let ball = action(#"""
+    {"name": "Ball", "frameStart": 1, "frameEnd": 48, "currentFrame": 12.5,
+     "markers": [{"frame": 24, "name": "contact"}],
+     "tracks": [
+      {"dataPath": "location", "index": 2, "group": "Object Transforms", "selected": true, "active": true,
+       "keyframes": [
+        {"frame": 1, "value": 4, "selected": true},
+        {"frame": 24, "value": 0, "handleLeftType": "free", "handleRightType": "free",
+         "handleLeft": [16.3, 2.7], "handleRight": [31.7, 2.7], "selected": true, "selectedHandleLeft": true},
+        {"frame": 48, "value": 4}]},
+      {"dataPath": "location", "index": 0, "group": "Object Transforms",
+       "keyframes": [{"frame": 1, "value": 0, "interpolation": "linear"}, {"frame": 48, "value": 3}]}]}
+    """#)
+
+  static let interpolations = action(#"""
+    {"name": "Interpolations", "tracks": [
+      {"dataPath": "value", "selected": true, "keyframes": [
+        {"frame": 0, "value": 0, "interpolation": "constant"},
+        {"frame": 10, "value": 1, "interpolation": "linear"},
+        {"frame": 20, "value": 0, "interpolation": "elastic", "easing": "easeOut"},
+        {"frame": 40, "value": 1, "interpolation": "back", "back": 2.5},
+        {"frame": 50, "value": 0, "interpolation": "bounce"},
+        {"frame": 60, "value": 1, "interpolation": "bezier", "handleLeftType": "vector", "handleRightType": "aligned",
+         "handleRight": [64, 1.5]},
+        {"frame": 70, "value": 0.5, "handleLeftType": "auto"}]}]}
+    """#)
+
+  @Test("a bouncing ball: curves, handles of selected keys, keys, playhead, marker, channel list")
+  func bouncingBall() {
+    Snapshot.assert(Self.displayList(Self.ball), named: "graph-ball")
+  }
+
+  @Test("constant steps, linear lines, sampled easings, Bézier with vector and aligned handles")
+  func interpolations() {
+    Snapshot.assert(Self.displayList(Self.interpolations) { $0.handles = .all }, named: "graph-interpolations")
+  }
+
+  @Test("light theme, diamonds, no channel list, normalised, no cursor")
+  func optionsVariant() {
+    let list = Self.displayList(Self.ball) {
+      $0.theme = .light
+      $0.keyShape = .diamond
+      $0.showChannelList = false
+      $0.normalize = true
+      $0.showCursor = false
+      $0.handles = .none
+    }
+    Snapshot.assert(list, named: "graph-light-diamonds-normalized")
+  }
+
+  @Test("a Cycles curve is sampled across the view; linear extrapolation reaches the edges")
+  func cyclesAndExtrapolation() {
+    let action = Self.action(#"""
+      {"tracks": [
+        {"dataPath": "location", "index": 1, "selected": true, "modifiers": [{"type": "cycles", "after": "repeatOffset"}],
+         "keyframes": [{"frame": 0, "value": 0}, {"frame": 12, "value": 1}, {"frame": 24, "value": 0.5}]},
+        {"dataPath": "location", "index": 0, "extrapolation": "linear",
+         "keyframes": [{"frame": 4, "value": 0, "interpolation": "linear"}, {"frame": 8, "value": 1, "interpolation": "linear"}]}]}
+      """#)
+    let list = Self.displayList(action) { $0.frames = -12...60 }
+    Snapshot.assert(list, named: "graph-cycles-extrapolation")
+    // The linear extrapolation runs to both edges of the view.
+    #expect(list.contains("stroke M 200 "))
+  }
+
+  @Test("muted curves are grey, locked ones dashed without handles, hidden ones not drawn")
+  func mutedLockedHidden() {
+    let action = Self.action(#"""
+      {"tracks": [
+        {"dataPath": "a", "muted": true, "keyframes": [{"frame": 0, "value": 0}, {"frame": 10, "value": 1}]},
+        {"dataPath": "b", "locked": true, "selected": true, "keyframes": [{"frame": 0, "value": 1, "selected": true}, {"frame": 10, "value": 0}]},
+        {"dataPath": "c", "hidden": true, "keyframes": [{"frame": 0, "value": 5}, {"frame": 10, "value": 7}]}]}
+      """#)
+    let list = Self.displayList(action)
+    Snapshot.assert(list, named: "graph-muted-locked-hidden")
+    #expect(list.contains("color=#62626240"), "muted curve in Blender's muted grey at the inactive alpha")
+    #expect(list.contains("dash=5.6,10.4"), "locked curve dashed as Blender's 16 px × 0.35")
+  }
+
+  @Test("the view fits keys, handles and overshoot (back, elastic)")
+  func fitIncludesOvershoot() {
+    let editor = GraphEditor(action: Self.interpolations)
+    let range = CurvePath.valueRange(of: Self.interpolations.tracks[0])!
+    #expect(range.lowerBound < -0.1, "elastic and back overshoot below 0")
+    #expect(range.upperBound > 1.1)
+    #expect(editor.view.values.lowerBound < range.lowerBound)
+    #expect(editor.view.values.upperBound > range.upperBound)
+    #expect(editor.view.frames.lowerBound < 0 && editor.view.frames.upperBound > 70)
+  }
+
+  @Test("explicit frames and values are used as given")
+  func explicitView() {
+    var options = GraphOptions()
+    options.frames = 5...15
+    options.values = -2...2
+    let editor = GraphEditor(action: Self.ball, options: options)
+    #expect(editor.view.frames == 5...15)
+    #expect(editor.view.values == -2...2)
+  }
+
+  @Test("grid steps follow Blender's 1-2-5 table with 45 px minimum spacing")
+  func gridSteps() {
+    #expect(GridStep.major(pixelsPerUnit: 10) == 5)
+    #expect(GridStep.major(pixelsPerUnit: 44) == 2)
+    #expect(GridStep.major(pixelsPerUnit: 45) == 1)
+    #expect(GridStep.major(pixelsPerUnit: 1000) == 0.05)
+    #expect(GridStep.major(pixelsPerUnit: 10, discrete: true) == 5)
+    #expect(GridStep.major(pixelsPerUnit: 100, discrete: true) == 1)
+    #expect(GridStep.label(2.9, step: 2) == "2")
+    #expect(GridStep.label(-0.25, step: 0.05) == "-0.25")
+    #expect(GridStep.label(0.4, step: 0.2) == "0.4")
+    #expect(GridStep.label(1e-17, step: 0.1) == "0.0")
+  }
+
+  @Test("rainbow colours as Blender computes them for nine curves")
+  func rainbow() {
+    // Blender's first three of nine: red, green, blue-violet (hue 0, 0.323, 0.647).
+    let first = CurveColors.rainbow(index: 0, count: 9)
+    #expect(first == Color(red: 1, green: 0.4, blue: 0.4))
+    let second = CurveColors.rainbow(index: 1, count: 9)
+    #expect(second.green == 1 && second.red < 0.5)
+    let third = CurveColors.rainbow(index: 2, count: 9)
+    #expect(third.blue == 1 && third.green < third.blue)
+  }
+
+  @Test("transform channels take Blender's X/Y/Z colours, a track's own colour wins")
+  func axisColours() {
+    let action = Self.action(#"""
+      {"tracks": [{"dataPath": "location", "index": 0, "keyframes": []},
+                  {"dataPath": "scale", "index": 2, "keyframes": []},
+                  {"dataPath": "rotation_quaternion", "index": 0, "keyframes": []},
+                  {"dataPath": "location", "index": 1, "color": "#123456", "keyframes": []},
+                  {"dataPath": "influence", "keyframes": []}]}
+      """#)
+    let colors = CurveColors.colors(for: action.tracks, theme: .blender, mode: .auto)
+    #expect(colors[0] == Color(hex: "#ff3352"))
+    #expect(colors[1] == Color(hex: "#2890ff"))
+    #expect(colors[2].blue > colors[2].red, "Blender's quaternion W is blue")
+    #expect(colors[3] == Color(hex: "#123456"))
+    #expect(colors[4] == CurveColors.rainbow(index: 4, count: 5))
+  }
+}
