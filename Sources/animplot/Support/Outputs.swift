@@ -34,11 +34,12 @@ enum Outputs {
     return [(inputs[0], output, chosen)]
   }
 
-  /// Creates the folder of a planned output when missing.
+  /// Creates the folder of a planned output, and its parents, when missing.
   static func prepareFolder(of path: String) throws {
     guard let slash = path.lastIndex(of: "/") else { return }
     let folder = String(path[..<slash])
     guard !folder.isEmpty, !isDirectory(folder) else { return }
+    try prepareFolder(of: folder)
     if mkdir(folder, 0o755) != 0 && errno != EEXIST {
       throw CLIError("\(folder)/: cannot create the folder: \(String(cString: strerror(errno)))")
     }

@@ -1,0 +1,114 @@
+import Foundation
+import Testing
+
+@Suite("animplot graph, end to end")
+struct GraphCommandTests {
+  let ball = "Examples/bouncing-ball.json"
+
+  func bytes(_ path: URL) throws -> Data { try Data(contentsOf: path) }
+
+  @Test(arguments: ["png", "svg", "pdf", "txt"])
+  func writesEachFormatDeterministically(ext: String) throws {
+    let dir = try CLI.temporaryDirectory()
+    let a = dir.appendingPathComponent("a.\(ext)"), b = dir.appendingPathComponent("b.\(ext)")
+    for out in [a, b] {
+      let r = try CLI.run(["graph", ball, "-o", out.path, "--width", "640", "--height", "360"])
+      #expect(r.status == 0, "\(r.stderr)")
+      #expect(r.stdout.isEmpty && r.stderr.isEmpty)
+    }
+    let first = try bytes(a)
+    #expect(first.count > 1000)
+    #expect(first == (try bytes(b)), "two processes, same bytes")
+    let magic: [String: [UInt8]] = ["png": [0x89, 0x50, 0x4E, 0x47], "svg": Array("<?xml".utf8), "pdf": Array("%PDF".utf8), "txt": Array("canvas".utf8)]
+    #expect(Array(first.prefix(magic[ext]!.count)) == magic[ext]!)
+  }
+
+  @Test func pngSizeFollowsWidthHeightAndScale() throws {
+    let dir = try CLI.temporaryDirectory()
+    let out = dir.appendingPathComponent("hidpi.png")
+    let r = try CLI.run(["graph", ball, "-o", out.path, "--width", "300", "--height", "200", "--scale", "2"])
+    #expect(r.status == 0, "\(r.stderr)")
+    let data = try bytes(out)
+    // IHDR width and height, big-endian, at bytes 16–23.
+    let w = data[16..<20].reduce(0) { $0 << 8 | Int($1) }, h = data[20..<24].reduce(0) { $0 << 8 | Int($1) }
+    #expect(w == 600 && h == 400)
+  }
+
+  @Test func standardOutput() throws {
+    let r = try CLI.run(["graph", ball, "-o", "-", "--format", "svg", "--width", "200", "--height", "100"])
+    #expect(r.status == 0)
+    #expect(r.stdout.hasPrefix("<?xml"))
+  }
+
+  @Test func severalInputsRenderIntoAFolder() throws {
+    let dir = try CLI.temporaryDirectory()
+    let second = dir.appendingPathComponent("second.json")
+    try #"{"timeline": [0, 10], "channels": {"x": [0, 1]}}"#.write(to: second, atomically: true, encoding: .utf8)
+    let out = dir.appendingPathComponent("out")
+    let r = try CLI.run(["graph", ball, second.path, "-o", out.path + "/", "--width", "320", "--height", "180"])
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == ["bouncing-ball.png", "second.png"])
+  }
+
+  @Test func aBadInputAmongSeveralWritesNothing() throws {
+    let dir = try CLI.temporaryDirectory()
+    let bad = dir.appendingPathComponent("bad.json")
+    try #"{"tracks": 3}"#.write(to: bad, atomically: true, encoding: .utf8)
+    let out = dir.appendingPathComponent("out")
+    let r = try CLI.run(["graph", ball, bad.path, "-o", out.path + "/"])
+    #expect(r.status == 2)
+    #expect(r.stderr == "animplot: \(bad.path):1:12: tracks: expected an array, found a number\n")
+    #expect(!FileManager.default.fileExists(atPath: out.path))
+  }
+
+  @Test(arguments: [
+    (["--width", "0"], "--width must be from 16 to 16384 pixels, not 0"),
+    (["--height", "99999"], "--height must be from 16 to 16384 pixels, not 99999"),
+    (["--scale", "0"], "--scale must be greater than 0 and at most 8, not 0.0"),
+    (["--scale", "abc"], "The value 'abc' is invalid for '--scale <scale>'"),
+    (["--theme", "solarized"], "--theme must be one of blender, light, not 'solarized'"),
+    (["--frames", "10:5"], "--frames: the end must be greater than the start in '10:5'"),
+    (["--frames", "a:b"], "--frames: 'a:b' is not START:END"),
+    (["--values", "1"], "--values: '1' is not START:END"),
+    (["--handles", "some"], "The value 'some' is invalid for '--handles <handles>'"),
+    (["--key-shape", "star"], "The value 'star' is invalid for '--key-shape <key-shape>'"),
+    (["--colors", "pastel"], "The value 'pastel' is invalid for '--colors <colors>'"),
+    (["--format", "jpeg"], "The value 'jpeg' is invalid for '--format <format>'"),
+    (["--png-compression", "max"], "The value 'max' is invalid for '--png-compression <png-compression>'"),
+    (["--current-frame", "x"], "The value 'x' is invalid for '--current-frame <frame>'"),
+    (["--channels", "nothing*"], "no channel matches --channels 'nothing*'"),
+    (["--action", "Nope"], #"unknown value "Nope"; expected one of BouncingBall"#),
+  ])
+  func badOptionValuesExitTwoAndWriteNothing(extra: [String], message: String) throws {
+    let dir = try CLI.temporaryDirectory()
+    let out = dir.appendingPathComponent("out.png")
+    let r = try CLI.run(["graph", ball, "-o", out.path] + extra)
+    #expect(r.status == 2, "\(extra)")
+    #expect(r.stderr.contains(message), "\(r.stderr)")
+    #expect(r.stderr.split(separator: "\n").count == 1, "\(r.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: out.path))
+  }
+
+  @Test func outputProblems() throws {
+    var r = try CLI.run(["graph", ball])
+    #expect(r.status == 2)
+    #expect(r.stderr.contains("missing -o OUTPUT"))
+    r = try CLI.run(["graph", ball, "-o", "/tmp/x.gif"])
+    #expect(r.status == 2)
+    #expect(r.stderr.contains("cannot tell the format from the extension"))
+    r = try CLI.run(["graph", ball, ball, "-o", "/tmp/x.png"])
+    #expect(r.status == 2)
+    #expect(r.stderr.contains("several inputs need a folder"))
+    let dir = try CLI.temporaryDirectory()
+    let file = dir.appendingPathComponent("file")
+    try "x".write(to: file, atomically: true, encoding: .utf8)
+    r = try CLI.run(["graph", ball, "-o", file.path + "/sub/x.png"])
+    #expect(r.status == 2)
+    #expect(r.stderr == "animplot: \(file.path)/sub/: cannot create the folder: Not a directory\n", "\(r.stderr)")
+    // Missing parent folders are created.
+    let nested = dir.appendingPathComponent("a/b/c.png")
+    r = try CLI.run(["graph", ball, "-o", nested.path, "--width", "100", "--height", "60"])
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(FileManager.default.fileExists(atPath: nested.path))
+  }
+}
