@@ -24,8 +24,9 @@ build: deps
 
 demo: build
 	@mkdir -p $(OUT)
-	.build/release/animplot eval Examples/bouncing-ball.json --range 1:134:6 --channels 'Z Location,Z Scale'
-	@echo "make demo: the values above are Blender's own for Examples/bouncing-ball.json"
+	.build/release/animplot graph Examples/bouncing-ball.json --normalize -o $(OUT)/bouncing-ball.png
+	.build/release/animplot graph Examples/bouncing-ball.json --normalize --theme light -o $(OUT)/bouncing-ball.svg
+	@echo "make demo: wrote $(OUT)/bouncing-ball.png and $(OUT)/bouncing-ball.svg (Blender's Graph Editor, Examples/bouncing-ball.json)"
 
 test: deps
 	$(SWIFT) build --build-tests
