@@ -47,7 +47,7 @@ struct CurveSampler {
   /// The cursor segment's solver while `safeLow...safeHigh` is set (`safeLow < safeHigh`).
   private var current = BezierSolver.placeholder
   /// The previous root in the cursor's segment, to warm-start Newton.
-  private var lastRoot: Double = .nan
+  private var lastRoot = NewtonGuess.none
 
   init(keys: UnsafeBufferPointer<Keyframe>, extrapolation: Extrapolation) {
     self.keys = keys
@@ -83,7 +83,7 @@ struct CurveSampler {
         i = hi
       }
       cursor = i
-      lastRoot = .nan
+      lastRoot = .none
       safeLow = .infinity
       safeHigh = -.infinity
     }
@@ -169,9 +169,9 @@ struct BezierSolver {
     inverseSpan = 1 / Double(p3 - p0)
   }
 
-  /// The value at `frame`; `guess` is the previous root, updated.
+  /// The value at `frame`; `guess` is where the previous frame's root was, updated.
   @inline(__always)
-  func value(at frame: Float, guess: inout Double) -> Float {
+  func value(at frame: Float, guess: inout NewtonGuess) -> Float {
     if flat { return segment.p0.value }
     guard newton, let t = newtonRoot(frame, &guess) else {
       guard let t = segment.parameter(at: frame) else { return 0 }
@@ -183,29 +183,44 @@ struct BezierSolver {
   /// The `Float` root by Newton, or `nil` when it might differ from Cardano's. `guess` is a
   /// root in this segment to start from, or NaN.
   @inline(__always)
-  private func newtonRoot(_ frame: Float, _ guess: inout Double) -> Float? {
+  private func newtonRoot(_ frame: Float, _ guess: inout NewtonGuess) -> Float? {
     let c0 = Double(q0 - frame)
-    var t = guess
-    if !(t > 0 && t < 1) { t = -c0 * inverseSpan }
-    var slope = c1
+    var t: Double
+    if guess.root > 0 && guess.root < 1 {
+      // One Newton step from the previous root with its slope: near frames, close to the root.
+      t = guess.root + (guess.offset - c0) * guess.inverseSlope
+    } else {
+      t = -c0 * inverseSpan
+    }
+    var inverseSlope = 1 / c1
     var step = 1.0
     for _ in 0..<16 {
       let f = c0 + t * (c1 + t * (c2 + t * c3))
-      slope = c1 + t * (2 * c2 + 3 * c3 * t)
-      step = f / slope
+      inverseSlope = 1 / (c1 + t * (2 * c2 + 3 * c3 * t))
+      step = f * inverseSlope
       t -= step
       if abs(step) < stopStep { break }
     }
     guard abs(step) < stopStep, t > 1e-7, t < 1 - 1e-7 else { return nil }
-    guess = t
+    guess = NewtonGuess(root: t, offset: c0, inverseSlope: inverseSlope)
     // Round-off of evaluating the cubic near its root, carried to t by the slope, plus what
     // the last step left (quadratic convergence).
     let newtonError =
-      4e-16 * (abs(c0) + abs(c1) + abs(c2) + abs(c3)) / abs(slope) + curvature * step * step
+      4e-16 * (abs(c0) + abs(c1) + abs(c2) + abs(c3)) * abs(inverseSlope) + curvature * step * step
     let rounded = Float(t)
     // Distance from t to the nearest point where rounding to Float changes.
     let margin = Double(rounded.ulp) / 2 - abs(t - Double(rounded))
     guard margin > 4 * (cardanoError + newtonError) else { return nil }
     return rounded
   }
+}
+
+/// Where Newton's iteration ended for the previous frame of a segment: its root, the
+/// coefficient `c0` it solved for and the inverse slope there (a first step for the next frame).
+struct NewtonGuess {
+  var root: Double
+  var offset: Double
+  var inverseSlope: Double
+
+  static let none = NewtonGuess(root: .nan, offset: 0, inverseSlope: 0)
 }

@@ -222,7 +222,7 @@ enum KeyInterpolator {
     case .constant:
       return prev.value
     case .bezier:
-      var guess = Double.nan
+      var guess = NewtonGuess.none
       return BezierSolver(BezierSegment(from: prev, to: next)).value(at: frame, guess: &guess)
     case .linear:
       return Ease.linear(time, begin, change, duration)
