@@ -1,5 +1,8 @@
 /// A shell-style glob (`*`, `?`, `[abc]`, `[a-z]`, `[!abc]`) selecting channels by label or by
 /// `dataPath[index]`; several patterns may be given separated by commas.
+///
+/// Brackets are read both ways, so that `location[2]` and `location[?]` select by array index
+/// while `[XY] Location` is a character class: a pattern matches if either reading does.
 public struct ChannelPattern: Sendable, Hashable {
   public let text: String
   private let alternatives: [[Character]]
@@ -13,10 +16,15 @@ public struct ChannelPattern: Sendable, Hashable {
   public func matches(_ curve: FCurve) -> Bool {
     let label = Array(curve.displayLabel)
     let address = Array(curve.address)
-    return alternatives.contains { Self.glob($0[...], label[...]) || Self.glob($0[...], address[...]) }
+    return alternatives.contains { p in
+      [false, true].contains { literal in
+        Self.glob(p[...], label[...], literalBrackets: literal)
+          || Self.glob(p[...], address[...], literalBrackets: literal)
+      }
+    }
   }
 
-  static func glob(_ p: ArraySlice<Character>, _ s: ArraySlice<Character>) -> Bool {
+  static func glob(_ p: ArraySlice<Character>, _ s: ArraySlice<Character>, literalBrackets: Bool) -> Bool {
     var p = p
     var s = s
     while let c = p.first {
@@ -26,7 +34,7 @@ public struct ChannelPattern: Sendable, Hashable {
         if p.isEmpty { return true }
         var rest = s
         while true {
-          if glob(p, rest) { return true }
+          if glob(p, rest, literalBrackets: literalBrackets) { return true }
           if rest.isEmpty { return false }
           rest = rest.dropFirst()
         }
@@ -34,7 +42,7 @@ public struct ChannelPattern: Sendable, Hashable {
         guard !s.isEmpty else { return false }
         p = p.dropFirst()
         s = s.dropFirst()
-      case "[":
+      case "[" where !literalBrackets:
         guard let ch = s.first, let close = p.dropFirst(2).firstIndex(of: "]") else {
           // An unclosed bracket matches itself.
           guard s.first == "[" else { return false }
