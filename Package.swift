@@ -37,7 +37,9 @@ let package = Package(
     .target(name: "AnimationIO", dependencies: ["AnimationCore"]),
     .target(name: "Canvas", dependencies: ["CDejaVuSans"]),
     .target(name: "CairoCanvas", dependencies: ["Canvas", "CCairo", "CPNG"]),
-    .target(name: "Plots", dependencies: ["AnimationCore", "Canvas"]),
+    .target(
+      name: "Plots",
+      dependencies: ["AnimationCore", "Canvas", .product(name: "RealModule", package: "swift-numerics")]),
     .target(name: "Golden", dependencies: ["Canvas", "CairoCanvas"]),
     .executableTarget(
       name: "animplot",
