@@ -65,7 +65,10 @@ let package = Package(
       ]),
     .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
     .testTarget(name: "CairoCanvasTests", dependencies: ["Canvas", "CairoCanvas"]),
-    .testTarget(name: "PlotsTests", dependencies: ["AnimationCore", "AnimationIO", "Canvas", "Plots"]),
+    .testTarget(
+      name: "PlotsTests",
+      dependencies: ["AnimationCore", "AnimationIO", "Canvas", "CairoCanvas", "Golden", "Plots"],
+      exclude: ["Snapshots", "Goldens"]),
     .testTarget(name: "GoldenTests", dependencies: ["Canvas", "CairoCanvas", "Golden"]),
     .testTarget(name: "EndToEndTests", dependencies: ["AnimationCore", "AnimationIO"]),
   ]
