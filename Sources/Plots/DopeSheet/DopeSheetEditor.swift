@@ -11,6 +11,7 @@ public struct DopeSheetEditor: Sendable {
   /// (`action_edit.cc:actkeys_viewall`).
   static let viewMargin = 0.125
 
+  /// What the editor was made with.
   public let options: DopeSheetEditorOptions
   /// The rows drawn, from top to bottom.
   public let layout: DopeSheetLayout

@@ -11,6 +11,7 @@ public struct Timeline: Sendable {
   /// The fraction of the fitted frames left free on each side.
   static let viewMargin = 0.04
 
+  /// What the strip was made with.
   public let options: TimelineOptions
   /// The keys shown: the Summary row of the chosen channels.
   public let keys: DopeSheetRow
