@@ -188,7 +188,7 @@ struct DopeSheetEditorTests {
       default: break
       }
     }
-    Reference.assertSnapshot(Self.draw(pictureAction, options), named: "dopesheet-\(variant)")
+    Snapshot.assert(Self.draw(pictureAction, options), named: "dopesheet-\(variant)")
   }
 
   @Test("PNG golden, 480×270, handles and interpolation shown")
@@ -198,7 +198,7 @@ struct DopeSheetEditorTests {
       $0.showHandlesAndInterpolation = true
     }
     let editor = DopeSheetEditor(actions: [pictureAction], options: options)
-    try Reference.assertGolden(
+    try GoldenImage.assert(
       png: try rendered(.png, width: 480, height: 270) { editor.draw(on: $0) }, named: "dopesheet-handle-types")
   }
 

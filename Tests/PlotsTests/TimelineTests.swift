@@ -60,14 +60,14 @@ struct TimelineTests {
   @Test("display-list snapshots", arguments: ["dark", "light"])
   func snapshots(theme: String) {
     let timeline = Timeline(actions: [pictureAction], options: Self.options { $0.theme = Theme.named(theme)! })
-    Reference.assertSnapshot(
+    Snapshot.assert(
       displayList(width: 480, height: 120) { timeline.draw(on: $0) }, named: "timeline-\(theme)")
   }
 
   @Test("PNG golden, 480×120")
   func golden() throws {
     let timeline = Timeline(actions: [pictureAction], options: Self.options())
-    try Reference.assertGolden(
+    try GoldenImage.assert(
       png: try rendered(.png, width: 480, height: 120) { timeline.draw(on: $0) }, named: "timeline")
   }
 
