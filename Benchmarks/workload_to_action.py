@@ -26,6 +26,5 @@ for n, plot in enumerate(w["plots"]):
         json.dump(action, fh, separators=(",", ":"))
     if n == 0:
         with open(prefix + ".args", "w") as fh:
-            # --frames=A:B keeps a negative start from reading as an option.
             fh.write("--width %d --height %d --frames=%r:%r --values=%r:%r\n"
                      % (w["width"], w["height"], v["x0"], v["x1"], v["y0"], v["y1"]))
