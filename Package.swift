@@ -37,7 +37,9 @@ let package = Package(
     .target(name: "AnimationIO", dependencies: ["AnimationCore"]),
     .target(name: "Canvas", dependencies: ["CDejaVuSans"]),
     .target(name: "CairoCanvas", dependencies: ["Canvas", "CCairo", "CPNG"]),
-    .target(name: "Plots", dependencies: ["AnimationCore", "Canvas"]),
+    .target(
+      name: "Plots",
+      dependencies: ["AnimationCore", "Canvas", .product(name: "RealModule", package: "swift-numerics")]),
     .target(name: "Golden", dependencies: ["Canvas", "CairoCanvas"]),
     .executableTarget(
       name: "animplot",
@@ -63,7 +65,10 @@ let package = Package(
       ]),
     .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
     .testTarget(name: "CairoCanvasTests", dependencies: ["Canvas", "CairoCanvas"]),
-    .testTarget(name: "PlotsTests", dependencies: ["AnimationCore", "AnimationIO", "Canvas", "Plots"]),
+    .testTarget(
+      name: "PlotsTests",
+      dependencies: ["AnimationCore", "AnimationIO", "Canvas", "CairoCanvas", "Golden", "Plots"],
+      exclude: ["Snapshots", "Goldens"]),
     .testTarget(name: "GoldenTests", dependencies: ["Canvas", "CairoCanvas", "Golden"]),
     .testTarget(name: "EndToEndTests", dependencies: ["AnimationCore", "AnimationIO"]),
   ]

@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """Whole-process timing of `animplot graph` beside the raw C + Cairo baseline (`cplot`).
 
-usage: render_bench.py BENCHDIR ANIMPLOT ROUNDS
+usage: render_bench.py BENCHDIR ANIMPLOT ROUNDS [dopesheet]
 Runs every command once to warm up, then ROUNDS rounds in a shuffled order (seeded), each
 through BENCHDIR/spawnrss (fork/exec/wait4: wall time and the child's peak RSS). Prints a
-Markdown table of medians and ratios to cplot measured in the same run.
+Markdown table of medians and ratios to cplot measured in the same run. With `dopesheet`, also
+times `animplot dopesheet` on W2 (100 channels x 1000 keys at 3840x2160, all rows visible) and
+prints its median over the Graph Editor's W2 median.
 """
 import os, random, statistics, subprocess, sys
 
@@ -65,3 +67,7 @@ for w, n, _ in commands:
     print("| %s | %s | %.1f | %.1f–%.1f | %.1f | %.2fx | %+.1f MB |" % (
         w, n, m, min(walls), max(walls), r, m / statistics.median(cw), r - statistics.median(cr)))
 print("(%d interleaved rounds after a warm-up; W3 is 200 plots of 480x270 in one call)" % rounds)
+if ("W2", "animplot dopesheet") in samples:
+    dope = statistics.median(samples[("W2", "animplot dopesheet")][0])
+    graph = statistics.median(samples[("W2", "animplot graph")][0])
+    print("W2 dopesheet / graph: %.2fx (target <= 1.0x)" % (dope / graph))

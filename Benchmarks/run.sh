@@ -16,7 +16,8 @@ cp "$SHARED"/bench/{Makefile,plotcore.c,plotcore.h,cplot.c,evalbench.c,pngbench.
 make -s -C "$B" >/dev/null
 [ -f "$B/work/w2.json" ] || python3 "$B/gen_workloads.py" --out "$B/work" >/dev/null
 for w in w1 w2 w3; do
-  [ -f "$B/work/$w.action.json" ] || [ -f "$B/work/$w.action_000.json" ] || python3 Benchmarks/workload_to_action.py "$B/work/$w.json" "$B/work/$w.action"
+  # Converted again when the options file predates --frames=A:B (a negative start read as an option).
+  grep -qs -- '--frames=' "$B/work/$w.action.args" || python3 Benchmarks/workload_to_action.py "$B/work/$w.json" "$B/work/$w.action"
 done
 
 BIN=.build/release
@@ -46,3 +47,7 @@ ls -l "$B/work/w2.action.json" | awk '{print $5 " bytes"}'
 "$BIN/animplot-bench" decode "$B/work/w2.action.json"
 echo "-- C baseline: cplot's hand-written DOM parser (strtod) on w2.json, parse_ms:"
 for i in 1 2 3 4 5; do "$B/cplot" -t --nopng "$B/work/w2.json" "$B/w2_c" 2>&1 >/dev/null | sed -n 's/.*"parse_ms":\([0-9.]*\).*/\1/p'; done | sort -n | sed -n 3p
+
+echo
+echo "== Whole-process rendering: animplot graph and dopesheet beside cplot (C + Cairo) =="
+python3 Benchmarks/render_bench.py "$B" "$BIN/animplot" "${ANIMPLOT_BENCH_ROUNDS:-7}" dopesheet

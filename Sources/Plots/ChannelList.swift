@@ -3,7 +3,14 @@ import Canvas
 
 /// The channel list left of the Graph Editor and Dope Sheet: action, group and channel rows
 /// (research/blender.md §3.8, §4.1).
+///
+/// The two editors' lists differ as in Blender: the Graph Editor's channels carry their curve
+/// colour and visibility eye; the Dope Sheet's rows have Blender's backdrop shapes and icons, and
+/// its group and channel rows end in the modifier, mute and lock toggles.
 struct ChannelList {
+  /// Which editor the list belongs to.
+  enum Style { case graphEditor, dopeSheet }
+
   /// Row height and the gap below each row, pixels (0.8 and 0.1 widget units).
   static let rowHeight = 16.0
   static let rowGap = 2.0
@@ -25,11 +32,14 @@ struct ChannelList {
     var hidden = false
     var muted = false
     var locked = false
+    /// A group row whose channels are not listed (its disclosure triangle points right).
+    var collapsed = false
   }
 
   var theme: Theme
   var width: Double
   var height: Double
+  var style = Style.graphEditor
   /// The top of the first row (below the scrub strip and a gap).
   var top = TimeRuler.stripHeight + rowGap
 
@@ -58,11 +68,16 @@ struct ChannelList {
     canvas.save()
     canvas.clip(to: Rect(x: 0, y: 0, width: width, height: height))
     canvas.fill(.rect(Rect(x: 0, y: 0, width: width, height: height)), color: theme.listBackground)
+    if style == .dopeSheet { drawSearchField(canvas) }
     let step = Self.rowHeight + Self.rowGap
     for (i, row) in rows.enumerated() {
       let y = top + Double(i) * step
       guard y < height else { break }
-      drawRow(canvas, row, Rect(x: 0, y: y, width: width, height: Self.rowHeight))
+      let rect = Rect(x: 0, y: y, width: width, height: Self.rowHeight)
+      switch style {
+      case .graphEditor: drawRow(canvas, row, rect)
+      case .dopeSheet: drawDopeSheetRow(canvas, row, rect)
+      }
     }
     canvas.restore()
   }

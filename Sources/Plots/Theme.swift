@@ -81,6 +81,18 @@ public struct Theme: Sendable, Hashable {
   public var holdBar: Color
   public var holdBarSelected: Color
   public var interpolationLine: Color
+  // Widgets of the Dope Sheet's channel list and the Timeline's header.
+  /// Disclosure triangles, the action icon and the modifier wrench of the Dope Sheet's list.
+  public var listIcon: Color
+  /// The mute checkbox of the Dope Sheet's list.
+  public var listToggle: Color
+  public var header: Color
+  public var headerText: Color
+  /// Number fields and buttons in the header.
+  public var headerField: Color
+  public var headerFieldOutline: Color
+  /// Toggle buttons (the channel filter's "only show errors" toggle).
+  public var headerButton: Color
 
   public static func == (a: Theme, b: Theme) -> Bool { a.name == b.name }
   public func hash(into hasher: inout Hasher) { hasher.combine(name) }
@@ -114,7 +126,10 @@ public struct Theme: Sendable, Hashable {
     keyframe: (hex("BFBFBF"), hex("FFBE33")), extreme: (hex("E8B3CC"), hex("F28080")),
     breakdown: (hex("B3DBE8"), hex("54BFED")), jitter: (hex("94E575"), hex("61C042")),
     movingHold: (hex("808080"), hex("FFAF23")), generated: (hex("585858"), hex("A28962")),
-    holdBar: hex("FFFFFF1F"), holdBarSelected: hex("FF8C0099"), interpolationLine: hex("94E575CC"))
+    holdBar: hex("FFFFFF1F"), holdBarSelected: hex("FF8C0099"), interpolationLine: hex("94E575CC"),
+    listIcon: hex("FFFFFF"), listToggle: hex("B3B3B3"), header: hex("353535"),
+    headerText: hex("D9D9D9"), headerField: hex("282828"), headerFieldOutline: hex("3D3D3D"),
+    headerButton: hex("545454"))
 
   /// A light theme for documents and print: white ground, darker axis colours, stronger
   /// unselected curves.
@@ -145,7 +160,10 @@ public struct Theme: Sendable, Hashable {
     keyframe: (hex("A0A0A0"), hex("FFB020")), extreme: (hex("E090B0"), hex("F06060")),
     breakdown: (hex("90C8E0"), hex("30A8E0")), jitter: (hex("80D060"), hex("50B030")),
     movingHold: (hex("707070"), hex("FFA010")), generated: (hex("C0C0C0"), hex("A28962")),
-    holdBar: hex("00000020"), holdBarSelected: hex("FF8C0080"), interpolationLine: hex("50A040CC"))
+    holdBar: hex("00000020"), holdBarSelected: hex("FF8C0080"), interpolationLine: hex("50A040CC"),
+    listIcon: hex("404040"), listToggle: hex("8C8C8C"), header: hex("E6E6E6"),
+    headerText: hex("303030"), headerField: hex("FFFFFF"), headerFieldOutline: hex("BDBDBD"),
+    headerButton: hex("D0D0D0"))
 
   /// The theme called `name` (`blender` or `light`), or `nil`.
   public static func named(_ name: String) -> Theme? {

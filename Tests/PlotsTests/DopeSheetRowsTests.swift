@@ -42,12 +42,14 @@ struct DopeSheetRowsTests {
     #expect(layout.rows[2].keys.map(\.frame) == [1, 2, 3, 4])
   }
 
-  @Test("tracks hidden in the Graph Editor are listed, with their flags")
+  @Test("tracks hidden in the Graph Editor are listed, with their flags; a group with a selected channel is selected")
   func flags() {
     let rows = DopeSheetLayout(action: Self.action).rows
     #expect(rows[4].name == "Z Location" && rows[4].selected && rows[4].locked && !rows[4].muted)
     #expect(rows[7].muted && !rows[7].selected && !rows[7].locked)
-    #expect(rows.filter { $0.kind != .channel }.allSatisfy { !$0.selected && !$0.locked && !$0.muted })
+    #expect(rows.filter { $0.kind != .channel }.allSatisfy { !$0.locked && !$0.muted })
+    // A group is selected when one of its channels is, as Blender's Graph Editor list shows it.
+    #expect(rows.filter { $0.kind != .channel }.map(\.selected) == [false, false, true, false])
   }
 
   @Test("without the Summary the other rows keep their depths")
@@ -87,5 +89,24 @@ struct DopeSheetRowsTests {
     let layout = DopeSheetLayout(action: Action(name: "Empty"))
     #expect(outline(layout) == ["summary Summary 0", "action Empty 1"])
     #expect(layout.rows.allSatisfy { $0.keys.isEmpty && $0.holds.isEmpty && $0.interpolationLines.isEmpty })
+  }
+
+  @Test("several actions: one Summary over all, then each action's block in order")
+  func severalActions() {
+    let other = Action(name: "CameraAction", tracks: [track("lens", 0, [key(6), key(9)])])
+    let layout = DopeSheetLayout(actions: [Self.action, other])
+    #expect(
+      outline(layout) == [
+        "summary Summary 0", "action LampAction 1", "group Object Transforms 2", "channel X Location 3",
+        "channel Z Location 3", "group Light 2", "channel Power 3", "channel Influence 2",
+        "action CameraAction 1", "channel Focal Length 2",
+      ])
+    #expect(layout.rows[0].keys.map(\.frame) == [1, 2, 3, 4, 5, 6, 7, 9])
+    #expect(layout.rows[1].keys.map(\.frame) == [1, 2, 3, 4, 5, 7])
+    #expect(layout.rows[8].keys.map(\.frame) == [6, 9])
+    // An action the channel pattern empties is not listed.
+    let lensOnly = DopeSheetLayout(
+      actions: [Self.action, other], options: DopeSheetOptions(channels: ChannelPattern("lens*")))
+    #expect(outline(lensOnly) == ["summary Summary 0", "action CameraAction 1", "channel Focal Length 2"])
   }
 }

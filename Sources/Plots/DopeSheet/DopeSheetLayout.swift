@@ -1,21 +1,59 @@
 import AnimationCore
 
-/// The Dope Sheet of one action as data: its rows in order, each with its merged key columns,
-/// hold bars and interpolation lines, everything a renderer draws and nothing it must recompute.
+/// The Dope Sheet of one or several actions as data: its rows in order, each with its merged key
+/// columns, hold bars and interpolation lines, everything a renderer draws and nothing it must
+/// recompute.
 ///
-/// Rows follow Blender's Dope Sheet mode for one object's action: Summary, the action, then each
-/// group with its channels, then the channels outside any group. Groups come in the order their
-/// first track appears; channels keep the tracks' order within their group. Tracks hidden in the
-/// Graph Editor (`hidden`) are listed, as Blender's Dope Sheet lists them (its visibility filter
-/// is a Graph Editor one). The action's tracks should have their keys sorted by frame, as
-/// decoding leaves them; unsorted keys are sorted here.
+/// Rows follow Blender's Dope Sheet mode: Summary, then for each action (as Blender lists each
+/// animated object) the action, each group with its channels, then the channels outside any
+/// group. Groups come in the order their first track appears; channels keep the tracks' order
+/// within their group. Tracks hidden in the Graph Editor (`hidden`) are listed, as Blender's Dope
+/// Sheet lists them (its visibility filter is a Graph Editor one). The actions' tracks should have
+/// their keys sorted by frame, as decoding leaves them; unsorted keys are sorted here.
 public struct DopeSheetLayout: Sendable, Hashable {
   /// The rows from top to bottom.
   public var rows: [DopeSheetRow]
 
   /// The layout of `action` with `options`.
   public init(action: Action, options: DopeSheetOptions = DopeSheetOptions()) {
-    let tracks = action.tracks.filter { options.channels?.matches($0) ?? true }
+    self.init(actions: [action], options: options)
+  }
+
+  /// The layout of several actions under one Summary, each action's block in the given order;
+  /// an action left without channels by `options.channels` is not listed.
+  public init(actions: [Action], options: DopeSheetOptions = DopeSheetOptions()) {
+    let blocks = actions.map { action in
+      (action, action.tracks.filter { options.channels?.matches($0) ?? true })
+    }.filter { actions.count == 1 || !$0.1.isEmpty }
+    let grouped = blocks.map { Self.grouped($0.1) }
+    let listed = grouped.map { $0.groups.flatMap(\.tracks) + $0.ungrouped }
+    // One action's rows repeat the Summary's keys: merge them once.
+    let actionLists = listed.map(Self.keyList)
+    rows = []
+    if options.showSummary {
+      let all = actionLists.count == 1 ? actionLists[0] : Self.keyList(listed.flatMap { $0 })
+      rows.append(Self.row(.summary, name: "Summary", depth: 0, all))
+    }
+    for (i, (action, _)) in blocks.enumerated() {
+      rows.append(Self.row(.action, name: action.name, depth: 1, actionLists[i]))
+      for group in grouped[i].groups {
+        var row = Self.row(.group, name: group.name, depth: 2, Self.keyList(group.tracks))
+        row.selected = group.tracks.contains(where: \.selected)
+        row.collapsed = options.collapseGroups
+        rows.append(row)
+        if !options.collapseGroups {
+          rows += group.tracks.map { Self.channelRow($0, depth: 3) }
+        }
+      }
+      rows += grouped[i].ungrouped.map { Self.channelRow($0, depth: 2) }
+    }
+  }
+
+  /// The tracks by group, groups in the order their first track appears, and the tracks
+  /// outside any group.
+  private static func grouped(
+    _ tracks: [FCurve]
+  ) -> (groups: [(name: String, tracks: [FCurve])], ungrouped: [FCurve]) {
     var groups: [(name: String, tracks: [FCurve])] = []
     var ungrouped: [FCurve] = []
     for track in tracks {
@@ -29,23 +67,7 @@ public struct DopeSheetLayout: Sendable, Hashable {
         groups.append((group, [track]))
       }
     }
-    let listed = groups.flatMap(\.tracks) + ungrouped
-    let all = Self.keyList(listed)
-
-    rows = []
-    if options.showSummary {
-      rows.append(Self.row(.summary, name: "Summary", depth: 0, all))
-    }
-    rows.append(Self.row(.action, name: action.name, depth: 1, all))
-    for group in groups {
-      var row = Self.row(.group, name: group.name, depth: 2, Self.keyList(group.tracks))
-      row.collapsed = options.collapseGroups
-      rows.append(row)
-      if !options.collapseGroups {
-        rows += group.tracks.map { Self.channelRow($0, depth: 3) }
-      }
-    }
-    rows += ungrouped.map { Self.channelRow($0, depth: 2) }
+    return (groups, ungrouped)
   }
 
   private static func keyList(_ tracks: [FCurve]) -> KeyList {

@@ -11,7 +11,8 @@ public struct DopeSheetRow: Sendable, Hashable {
   public var dataPath: String?
   /// Blender's `array_index` of a channel row; `nil` on other rows.
   public var index: Int?
-  /// A channel row whose track is selected (Blender highlights its backdrop).
+  /// A channel row whose track is selected, or a group row with a selected channel (Blender
+  /// highlights its backdrop).
   public var selected: Bool
   /// A channel row whose track is locked (Blender draws its keys and bars at 0.25 alpha).
   public var locked: Bool

@@ -4,11 +4,18 @@
 
 /// Where each input's picture goes: `-o FILE` for one input, `-o FOLDER/` for several.
 enum Outputs {
-  /// The output path and format for each input.
-  /// - Throws: `CLIError` for a missing or unsuitable `-o`.
+  /// The output path and format for each input, in one of the `accepted` formats.
+  /// - Throws: `CLIError` for a missing or unsuitable `-o` or `--format`.
   static func plan(
-    inputs: [String], output: String?, format: OutputFormat?
+    inputs: [String], output: String?, format: OutputFormat?,
+    accepted: [OutputFormat] = OutputFormat.pictures
   ) throws -> [(input: String, path: String, format: OutputFormat)] {
+    if let format, !accepted.contains(format) {
+      let names = accepted.map(\.rawValue)
+      throw CLIError(
+        "--format \(format.rawValue) is not available here; use "
+          + names.dropLast().joined(separator: ", ") + " or " + names.last!)
+    }
     guard let output else {
       throw CLIError("missing -o OUTPUT: a file ('-' for standard output), or a folder ending in / for several inputs")
     }
@@ -28,8 +35,12 @@ enum Outputs {
         return (input, path, chosen)
       }
     }
+    let extensions = accepted.map { "." + $0.fileExtension }.joined(separator: ", ")
     guard let chosen = format ?? OutputFormat(path: output) ?? (output == "-" ? .png : nil) else {
-      throw CLIError("-o \(output): cannot tell the format from the extension; use .png, .svg, .pdf or --format")
+      throw CLIError("-o \(output): cannot tell the format from the extension; use \(extensions) or --format")
+    }
+    guard accepted.contains(chosen) else {
+      throw CLIError("-o \(output): this command does not write \(chosen.rawValue); use \(extensions)")
     }
     return [(inputs[0], output, chosen)]
   }

@@ -7,8 +7,13 @@ struct ViewOptions: ParsableArguments {
   @Option(help: "Width of the picture in pixels.")
   var width: Int = 1600
 
-  @Option(help: "Height of the picture in pixels.")
-  var height: Int = 900
+  @Option(
+    name: .customLong("height"),
+    help: "Height of the picture in pixels (default: 900; for timeline 120).")
+  var requestedHeight: Int?
+
+  /// The height asked for, else the drawing verbs' default, 900.
+  var height: Int { requestedHeight ?? 900 }
 
   @Option(help: "Device pixels per pixel (2 for HiDPI).")
   var scale: Double = 1
@@ -28,7 +33,7 @@ struct ViewOptions: ParsableArguments {
   @Option(name: .shortAndLong, help: "Output file, '-' for standard output, or a folder (ending in /) for several inputs.")
   var output: String?
 
-  @Option(help: "Output format: png, svg, pdf or displaylist (default: from the output's extension, else png).")
+  @Option(help: "Output format: png, svg, pdf, displaylist, or json for dopesheet's layout (default: from the output's extension, else png).")
   var format: OutputFormat?
 
   @Option(name: .customLong("png-compression"), help: "PNG compression: fast, default or small.")
@@ -38,7 +43,8 @@ struct ViewOptions: ParsableArguments {
   static let maximumSide = 16_384
 
   func validate() throws {
-    for (name, v) in [("--width", width), ("--height", height)] where v < 16 || v > Self.maximumSide {
+    for (name, v) in [("--width", width), ("--height", requestedHeight ?? 900)]
+    where v < 16 || v > Self.maximumSide {
       throw ValidationError("\(name) must be from 16 to \(Self.maximumSide) pixels, not \(v)")
     }
     guard scale > 0 && scale <= 8 && scale.isFinite else {
@@ -73,6 +79,11 @@ struct ViewOptions: ParsableArguments {
 /// The file formats a drawing verb writes.
 enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
   case png, svg, pdf, displaylist
+  /// A layout as data (`dopesheet` only).
+  case json
+
+  /// The formats every drawing verb writes.
+  static let pictures: [OutputFormat] = [.png, .svg, .pdf, .displaylist]
 
   /// The format an output path's extension names, if any.
   init?(path: String) {
@@ -82,6 +93,7 @@ enum OutputFormat: String, ExpressibleByArgument, CaseIterable {
     case "svg": self = .svg
     case "pdf": self = .pdf
     case "txt", "displaylist": self = .displaylist
+    case "json": self = .json
     default: return nil
     }
   }

@@ -1,0 +1,22 @@
+/// What the Dope Sheet picture shows and how (the options of `animplot dopesheet`).
+public struct DopeSheetEditorOptions: Sendable, Hashable {
+  /// Size of the picture in logical pixels.
+  public var width: Double = 1600
+  public var height: Double = 900
+  /// Colours: Blender's dark theme or the light one.
+  public var theme: Theme = .blender
+  /// The frames shown; `nil` frames every listed key as Blender's View All does.
+  public var frames: ClosedRange<Double>?
+  /// The playhead; `nil` uses the first action's `currentFrame` that is set (none if none is).
+  public var currentFrame: Double?
+  /// The channel list at the left (200 px).
+  public var showChannelList = true
+  /// Blender's "Show Handles and Interpolation" (off by default, as in Blender): keys shaped by
+  /// their handle types, and a line over spans that are not Bézier.
+  public var showHandlesAndInterpolation = false
+  /// Which rows are listed: Summary, collapsed groups, a channel pattern.
+  public var rows = DopeSheetOptions()
+
+  /// Blender's defaults at 1600×900.
+  public init() {}
+}
