@@ -10,7 +10,10 @@ struct RenderedPicture {
 
 /// A verb that draws pictures (`graph`, `dopesheet`, `timeline`). `render()` does all the work
 /// but writing, so `check` can run the same command in-process on its cases.
-protocol DrawingCommand: ParsableCommand {
+protocol DrawingCommand: ParsableCommand, Sendable {
+  /// The input files named on the command line (`check` makes sure a case names only its own).
+  var inputs: [String] { get }
+
   /// Reads the inputs and draws every picture.
   /// - Throws: `CLIError` for bad input or a backend failure; nothing has been written.
   func render() throws -> [RenderedPicture]
