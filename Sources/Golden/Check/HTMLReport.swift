@@ -150,7 +150,7 @@ extension CheckReport {
     table.figures { border-collapse: collapse; margin: 6px 0 10px; }
     table.figures th { text-align: left; font-weight: normal; color: #666; padding: 1px 14px 1px 0; }
     .images { display: flex; gap: 12px; align-items: flex-start; }
-    figure { margin: 0; flex: 1 1 0; min-width: 0; }
+    figure { margin: 0; flex: 0 1 calc((100% - 24px) / 3); min-width: 0; }
     figcaption { font-weight: 600; margin-bottom: 4px; }
     figure img { display: block; max-width: 100%; height: auto; border: 1px solid #bbb;
       background: repeating-conic-gradient(#ddd 0 25%, #fff 0 50%) 0 0 / 16px 16px; }

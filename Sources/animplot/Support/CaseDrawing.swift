@@ -13,6 +13,12 @@ struct CaseDrawing: Sendable {
   ///   when the options do not parse, the verb does not draw, or the options name an input.
   init(_ checkCase: CheckCase, output: String) throws {
     let source = checkCase.argumentsPath ?? checkCase.inputPath
+    let verb = checkCase.arguments.verb
+    guard Self.drawingVerbs.contains(verb) else {
+      throw CLIError(
+        "\(source): '\(verb)' is not a drawing verb; a case's verb is one of "
+          + Self.drawingVerbs.joined(separator: ", "))
+    }
     var words = checkCase.arguments.words + ["-o", output]
     if checkCase.arguments.referenceKind == nil { words += ["--format", checkCase.kind.format] }
     words += ["--", checkCase.inputPath]
@@ -20,16 +26,12 @@ struct CaseDrawing: Sendable {
     do {
       parsed = try Animplot.parseAsRoot(words)
     } catch {
-      if Animplot.exitCode(for: error) == .success {
-        throw CLIError("\(source): asks for help or the version; a case's options draw a picture")
-      }
       let message = Animplot.message(for: error)
       throw CLIError("\(source): " + (message.isEmpty ? "\(error)" : message))
     }
+    // A drawing verb parses to its command, unless the options ask for help.
     guard let drawing = parsed as? any DrawingCommand else {
-      throw CLIError(
-        "\(source): '\(checkCase.arguments.verb)' does not draw; a case's verb is one of "
-          + Self.drawingVerbs.joined(separator: ", "))
+      throw CLIError("\(source): asks for help; a case's options draw a picture")
     }
     let others = drawing.inputs.filter { $0 != checkCase.inputPath }
     guard others.isEmpty else {
