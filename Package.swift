@@ -65,6 +65,7 @@ let package = Package(
     .testTarget(name: "CairoCanvasTests", dependencies: ["Canvas", "CairoCanvas"]),
     .testTarget(name: "PlotsTests", dependencies: ["AnimationCore", "AnimationIO", "Canvas", "Plots"]),
     .testTarget(name: "GoldenTests", dependencies: ["Canvas", "CairoCanvas", "Golden"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["AnimationCore", "AnimationIO"]),
+    .testTarget(
+      name: "EndToEndTests", dependencies: ["AnimationCore", "AnimationIO", "Canvas", "Golden"]),
   ]
 )
