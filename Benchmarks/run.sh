@@ -46,3 +46,7 @@ ls -l "$B/work/w2.action.json" | awk '{print $5 " bytes"}'
 "$BIN/animplot-bench" decode "$B/work/w2.action.json"
 echo "-- C baseline: cplot's hand-written DOM parser (strtod) on w2.json, parse_ms:"
 for i in 1 2 3 4 5; do "$B/cplot" -t --nopng "$B/work/w2.json" "$B/w2_c" 2>&1 >/dev/null | sed -n 's/.*"parse_ms":\([0-9.]*\).*/\1/p'; done | sort -n | sed -n 3p
+
+echo
+echo "== animplot check: W3's 200 plots against their references, beside graph drawing them =="
+python3 Benchmarks/check_bench.py "$B" "$BIN/animplot" 5
