@@ -41,9 +41,6 @@ public struct CaseArguments: Sendable, Hashable {
   /// The drawing verb: `graph`, `dopesheet`, `timeline`.
   public var verb: String { words[0] }
 
-  /// The options after the verb.
-  public var options: ArraySlice<String> { words.dropFirst() }
-
   /// The reference kind the options ask for with `--format`, if they do.
   public var referenceKind: ReferenceKind? {
     (try? formatValue()).flatMap { $0.flatMap(ReferenceKind.init(format:)) }

@@ -36,9 +36,6 @@ public enum ReferenceKind: String, Sendable, Hashable, CaseIterable {
     self = kind
   }
 
-  /// Whether the reference is text, compared line by line (else an image, compared by pixels).
-  public var isText: Bool { self == .layoutJSON || self == .displayList }
-
   /// The kind and the stem (name without suffix) of a reference file name, if it is one.
   public static func classify(fileName: String) -> (stem: String, kind: ReferenceKind)? {
     for kind in allCases where fileName.hasSuffix(kind.suffix) {

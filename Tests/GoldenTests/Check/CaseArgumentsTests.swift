@@ -24,7 +24,7 @@ import Testing
     #expect(try CaseArguments(parsing: "").words == ["graph"])
     #expect(try CaseArguments(parsing: "  \n# nothing but a comment\n").words == ["graph"])
     #expect(CaseArguments.default.verb == "graph")
-    #expect(CaseArguments.default.options.isEmpty)
+    #expect(CaseArguments.default.words == ["graph"])
   }
 
   @Test(arguments: [
