@@ -117,9 +117,10 @@ struct Check: ParsableCommand {
 
     // Every case's options parse before anything is drawn.
     var problems: [String] = []
+    var parser = CaseDrawings()
     let drawings = cases.compactMap { checkCase in
       do {
-        return try CaseDrawing(checkCase, output: artifactPath(ArtifactNames(for: checkCase).actual))
+        return try parser.drawing(for: checkCase)
       } catch {
         problems.append((error as? CLIError)?.message ?? "\(error)")
         return nil

@@ -11,8 +11,9 @@ struct RenderedPicture {
 /// A verb that draws pictures (`graph`, `dopesheet`, `timeline`). `render()` does all the work
 /// but writing, so `check` can run the same command in-process on its cases.
 protocol DrawingCommand: ParsableCommand, Sendable {
-  /// The input files named on the command line (`check` makes sure a case names only its own).
-  var inputs: [String] { get }
+  /// The input files named on the command line; `check` parses a case's options once and
+  /// sets each case's input here.
+  var inputs: [String] { get set }
 
   /// Reads the inputs and draws every picture.
   /// - Throws: `CLIError` for bad input or a backend failure; nothing has been written.
