@@ -131,7 +131,7 @@ struct Check: ParsableCommand {
     let bar = ProgressBar(total: cases.count)
     let results = ParallelRun.map(
       count: cases.count, jobs: jobs ?? Self.cores,
-      { run(cases[$0], drawings[$0], options: options, mode: mode, rasterizer: rasterizer) },
+      { runCase(cases[$0], drawings[$0], options: options, mode: mode, rasterizer: rasterizer) },
       finished: bar.update(done:),
       deliver: { _, result in
         guard result.status != .passed else { return }
@@ -166,7 +166,7 @@ struct Check: ParsableCommand {
   }
 
   /// Draws, compares and records one case, and writes its files; safe on any thread.
-  private func run(
+  private func runCase(
     _ checkCase: CheckCase, _ drawing: CaseDrawing, options: DiffOptions, mode: RecordMode,
     rasterizer: SVGRasterizer?
   ) -> CaseResult {
