@@ -2,7 +2,8 @@
 # Each target first installs the Debian packages it needs when they are missing.
 
 SWIFT    ?= swift
-DEBS     := pkg-config libcairo2-dev libpng-dev libfreetype-dev
+# librsvg2-bin: rsvg-convert, with which `animplot check` compares SVG references (Fixtures/).
+DEBS     := pkg-config libcairo2-dev libpng-dev libfreetype-dev librsvg2-bin
 OUT      := out
 BENCHDIR := .build/bench
 

@@ -70,6 +70,7 @@ let package = Package(
       dependencies: ["AnimationCore", "AnimationIO", "Canvas", "CairoCanvas", "Golden", "Plots"],
       exclude: ["Snapshots", "Goldens"]),
     .testTarget(name: "GoldenTests", dependencies: ["Canvas", "CairoCanvas", "Golden"]),
-    .testTarget(name: "EndToEndTests", dependencies: ["AnimationCore", "AnimationIO"]),
+    .testTarget(
+      name: "EndToEndTests", dependencies: ["AnimationCore", "AnimationIO", "Canvas", "Golden"]),
   ]
 )

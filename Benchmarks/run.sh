@@ -51,3 +51,7 @@ for i in 1 2 3 4 5; do "$B/cplot" -t --nopng "$B/work/w2.json" "$B/w2_c" 2>&1 >/
 echo
 echo "== Whole-process rendering: animplot graph and dopesheet beside cplot (C + Cairo) =="
 python3 Benchmarks/render_bench.py "$B" "$BIN/animplot" "${ANIMPLOT_BENCH_ROUNDS:-7}" dopesheet
+
+echo
+echo "== animplot check: W3's 200 plots against their references, beside graph drawing them =="
+python3 Benchmarks/check_bench.py "$B" "$BIN/animplot" 5

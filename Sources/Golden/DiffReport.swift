@@ -88,7 +88,7 @@ extension ImageComparison {
 }
 
 /// `ratio` as a percentage with at most 4 decimals: `0.0026%`, `12.5%`, `<0.0001%`.
-private func percent(_ ratio: Double) -> String {
+func percent(_ ratio: Double) -> String {
   let value = ratio * 100
   if value > 0 && value < 0.00005 { return "<0.0001%" }
   var text = fixed(value, decimals: 4)
@@ -100,7 +100,7 @@ private func percent(_ ratio: Double) -> String {
 }
 
 /// A non-negative number with exactly `decimals` (≥ 1) digits after the point, rounded.
-private func fixed(_ value: Double, decimals: Int) -> String {
+func fixed(_ value: Double, decimals: Int) -> String {
   precondition(decimals >= 1 && value >= 0)
   var scale = 1
   for _ in 0..<decimals { scale *= 10 }

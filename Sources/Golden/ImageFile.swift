@@ -11,10 +11,17 @@ public enum ImageFile {
   public static func read(path: String) throws(ImageFileError) -> RGBAImage {
     let bytes: [UInt8]
     do {
-      bytes = try readBytes(path: path)
+      bytes = try FileSystem.readBytes(path: path)
     } catch {
       throw ImageFileError(path: path, reason: .unreadable(error))
     }
+    return try decode(pngBytes: bytes, path: path)
+  }
+
+  /// Decodes PNG file bytes; `path` names them in the error.
+  public static func decode(pngBytes bytes: [UInt8], path: String) throws(ImageFileError)
+    -> RGBAImage
+  {
     do {
       return try PNGDecoder.decode(bytes: bytes)
     } catch {
@@ -24,34 +31,6 @@ public enum ImageFile {
 
   /// The PNG file bytes of `image`.
   public static func pngBytes(_ image: RGBAImage) -> [UInt8] { PNGEncoder.encode(image) }
-
-  /// The whole content of a file, or the system's reason why not.
-  private static func readBytes(path: String) throws(SystemError) -> [UInt8] {
-    let fd = open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { throw SystemError(errno: errno) }
-    defer { close(fd) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let n = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw SystemError(errno: errno)
-      }
-      if n == 0 { return bytes }
-      bytes += chunk[0..<n]
-    }
-  }
-}
-
-/// An operating-system error, by its `errno`.
-public struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
-  public var errno: Int32
-
-  public init(errno: Int32) { self.errno = errno }
-
-  /// The C library's text for the error, such as `No such file or directory`.
-  public var description: String { String(cString: strerror(errno)) }
 }
 
 /// A PNG file that could not be read, and why.

@@ -20,12 +20,21 @@ enum CLI {
     var stderr: String
   }
 
-  /// Runs `animplot ARGS` with `stdin` as its standard input.
-  static func run(_ arguments: [String], stdin: String? = nil, in directory: URL? = nil) throws -> Result {
+  /// Runs `animplot ARGS` with `stdin` as its standard input; `environment` changes the
+  /// test's environment (a `nil` value removes the variable).
+  static func run(
+    _ arguments: [String], stdin: String? = nil, in directory: URL? = nil,
+    environment: [String: String?] = [:]
+  ) throws -> Result {
     let process = Process()
     process.executableURL = binary
     process.arguments = arguments
     process.currentDirectoryURL = directory ?? repository
+    if !environment.isEmpty {
+      var merged = ProcessInfo.processInfo.environment
+      for (name, value) in environment { merged[name] = value }
+      process.environment = merged
+    }
     let out = Pipe(), err = Pipe(), input = Pipe()
     process.standardOutput = out
     process.standardError = err

@@ -10,7 +10,11 @@ struct RenderedPicture {
 
 /// A verb that draws pictures (`graph`, `dopesheet`, `timeline`). `render()` does all the work
 /// but writing, so `check` can run the same command in-process on its cases.
-protocol DrawingCommand: ParsableCommand {
+protocol DrawingCommand: ParsableCommand, Sendable {
+  /// The input files named on the command line; `check` parses a case's options once and
+  /// sets each case's input here.
+  var inputs: [String] { get set }
+
   /// Reads the inputs and draws every picture.
   /// - Throws: `CLIError` for bad input or a backend failure; nothing has been written.
   func render() throws -> [RenderedPicture]

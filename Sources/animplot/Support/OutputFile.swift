@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -50,16 +52,17 @@ enum OutputFile {
     try write(Array(text.utf8), to: path)
   }
 
-  /// `dir/.name.animplot-PID-N.tmp`: same directory, so the rename is atomic.
+  /// `dir/.name.animplot-PID-N.tmp`: same directory, so the rename is atomic; N is unique in
+  /// the process, even when `check` writes from several threads.
   private static func temporaryPath(for path: String) -> String {
-    counter += 1
+    let n = counter.add(1, ordering: .relaxed).newValue
     let slash = path.lastIndex(of: "/")
     let dir = slash.map { String(path[...$0]) } ?? ""
     let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-    return "\(dir).\(name).animplot-\(getpid())-\(counter).tmp"
+    return "\(dir).\(name).animplot-\(getpid())-\(n).tmp"
   }
 
-  nonisolated(unsafe) private static var counter = 0
+  private static let counter = Atomic<Int>(0)
 
   private static func failure(_ path: String) -> CLIError {
     CLIError("\(path): cannot write: \(String(cString: strerror(errno)))")

@@ -56,6 +56,18 @@ enum Outputs {
     }
   }
 
+  /// Creates a folder and its missing parents, as `mkdir -p`.
+  static func createFolders(_ path: String) throws {
+    var prefix = path.hasPrefix("/") ? "/" : ""
+    for part in path.split(separator: "/") {
+      prefix += part
+      if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
+        throw CLIError("\(prefix)/: cannot create the folder: \(String(cString: strerror(errno)))")
+      }
+      prefix += "/"
+    }
+  }
+
   static func isDirectory(_ path: String) -> Bool {
     var info = stat()
     return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR

@@ -1,0 +1,163 @@
+/// The drawing verb and options of a check case, from its `NAME.args` file.
+///
+/// The file's lines are joined and split into words as a POSIX shell would: blanks separate
+/// words, `'…'` quotes literally, `"…"` quotes with `\"` and `\\` escaped, a backslash
+/// outside quotes escapes the next character (and joins lines), and `#` at the start of a
+/// word comments out the rest of its line. The first word is the verb; an empty file means
+/// `graph`. The case supplies the input and the output, so `-o`/`--output` is refused, and
+/// `--format`, when given, must name a format check compares (it chooses the reference kind).
+public struct CaseArguments: Sendable, Hashable {
+  /// The verb, then its options.
+  public private(set) var words: [String]
+
+  /// The verb a case uses when it has no `NAME.args` file.
+  public static let defaultVerb = "graph"
+
+  /// `graph` with no options.
+  public static let `default` = CaseArguments(validated: [defaultVerb])
+
+  private init(validated words: [String]) { self.words = words }
+
+  /// Parses and checks the text of a `NAME.args` file.
+  public init(parsing text: String) throws(CaseArgumentsError) {
+    let words = try Self.split(text)
+    guard let verb = words.first else {
+      self = .default
+      return
+    }
+    if verb.hasPrefix("-") { throw .noVerb(verb) }
+    for word in words.dropFirst()
+    where word == "-o" || word == "--output" || word.hasPrefix("--output=")
+      || (word.hasPrefix("-o") && !word.hasPrefix("--"))
+    {
+      throw .output(word)
+    }
+    self.init(validated: words)
+    if let format = try formatValue(), ReferenceKind(format: format) == nil {
+      throw .unsupportedFormat(format)
+    }
+  }
+
+  /// The drawing verb: `graph`, `dopesheet`, `timeline`.
+  public var verb: String { words[0] }
+
+  /// The reference kind the options ask for with `--format`, if they do.
+  public var referenceKind: ReferenceKind? {
+    (try? formatValue()).flatMap { $0.flatMap(ReferenceKind.init(format:)) }
+  }
+
+  /// The value of the last `--format` (`--format X` or `--format=X`), if any.
+  private func formatValue() throws(CaseArgumentsError) -> String? {
+    var value: String?
+    var i = 1
+    while i < words.count {
+      let word = words[i]
+      if word == "--format" {
+        guard i + 1 < words.count else { throw .missingFormatValue }
+        value = words[i + 1]
+        i += 1
+      } else if word.hasPrefix("--format=") {
+        value = String(word.dropFirst("--format=".count))
+      }
+      i += 1
+    }
+    return value
+  }
+
+  /// The words of `text`, split as a POSIX shell splits a command line (no expansions).
+  static func split(_ text: String) throws(CaseArgumentsError) -> [String] {
+    var words: [String] = []
+    var word = ""
+    var inWord = false
+    var line = 1
+    var iterator = text.unicodeScalars.makeIterator()
+    func finishWord() {
+      if inWord { words.append(word) }
+      word = ""
+      inWord = false
+    }
+    while let c = iterator.next() {
+      switch c {
+      case " ", "\t", "\r":
+        finishWord()
+      case "\n":
+        finishWord()
+        line += 1
+      case "#" where !inWord:
+        while let d = iterator.next(), d != "\n" {}
+        line += 1
+      case "'":
+        inWord = true
+        let start = line
+        while true {
+          guard let d = iterator.next() else { throw .unterminatedQuote("'", line: start) }
+          if d == "'" { break }
+          if d == "\n" { line += 1 }
+          word.unicodeScalars.append(d)
+        }
+      case "\"":
+        inWord = true
+        let start = line
+        while true {
+          guard let d = iterator.next() else { throw .unterminatedQuote("\"", line: start) }
+          if d == "\"" { break }
+          if d == "\n" { line += 1 }
+          if d == "\\" {
+            guard let e = iterator.next() else { throw .unterminatedQuote("\"", line: start) }
+            switch e {
+            case "\"", "\\": word.unicodeScalars.append(e)
+            case "\n": line += 1
+            default: word.unicodeScalars.append(contentsOf: ["\\", e])
+            }
+          } else {
+            word.unicodeScalars.append(d)
+          }
+        }
+      case "\\":
+        guard let d = iterator.next() else { throw .trailingBackslash(line: line) }
+        if d == "\n" {
+          line += 1
+        } else {
+          inWord = true
+          word.unicodeScalars.append(d)
+        }
+      default:
+        inWord = true
+        word.unicodeScalars.append(c)
+      }
+    }
+    finishWord()
+    return words
+  }
+}
+
+/// What is wrong with a `NAME.args` file.
+public enum CaseArgumentsError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// A quote (`'` or `"`) opened on `line` is never closed.
+  case unterminatedQuote(Character, line: Int)
+  /// The file ends with a backslash.
+  case trailingBackslash(line: Int)
+  /// The first word is an option, not a verb.
+  case noVerb(String)
+  /// An output option: the case's reference decides where and what is drawn.
+  case output(String)
+  /// `--format` with no value after it.
+  case missingFormatValue
+  /// A `--format` check does not compare.
+  case unsupportedFormat(String)
+
+  public var description: String {
+    switch self {
+    case .unterminatedQuote(let quote, let line): "line \(line): the \(quote) quote is never closed"
+    case .trailingBackslash(let line): "line \(line): the file ends with a backslash"
+    case .noVerb(let word):
+      "starts with '\(word)'; the first word is the verb, as in: graph --width 800 --height 450"
+    case .output(let word):
+      "'\(word)': a case has no output option; it is drawn in memory and compared with its reference"
+    case .missingFormatValue: "--format needs a value"
+    case .unsupportedFormat(let format):
+      "--format \(format): check compares "
+        + ReferenceKind.allCases.map { "\($0.format) (NAME\($0.suffix))" }.joined(separator: ", ")
+    }
+  }
+}

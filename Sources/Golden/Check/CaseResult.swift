@@ -1,0 +1,91 @@
+/// What check concluded about one case, with what the reports show of it.
+public struct CaseResult: Sendable {
+  /// The verdict.
+  public enum Status: Sendable, Hashable {
+    /// The output matches the reference.
+    case passed
+    /// The output differs from the reference beyond the budgets.
+    case differed
+    /// There is no reference and the record mode writes none.
+    case missing
+    /// The case could not be drawn or compared (bad input, unreadable reference).
+    case error
+    /// The reference was written; the run fails until it is reviewed and committed.
+    case recorded(Recording)
+
+    /// Whether the case counts as failed (recorded cases are counted apart).
+    public var isFailure: Bool {
+      switch self {
+      case .differed, .missing, .error: true
+      case .passed, .recorded: false
+      }
+    }
+
+    /// `PASS`, `FAIL`, `MISSING`, `ERROR`, `RECORDED`: the word that starts its line.
+    public var word: String {
+      switch self {
+      case .passed: "PASS"
+      case .differed: "FAIL"
+      case .missing: "MISSING"
+      case .error: "ERROR"
+      case .recorded: "RECORDED"
+      }
+    }
+  }
+
+  /// Why a reference was written.
+  public enum Recording: Sendable, Hashable {
+    /// There was none.
+    case new
+    /// The old one did not match.
+    case differed
+    /// The old one matched (record mode `all`).
+    case matched
+    /// The old one could not be read or decoded.
+    case unreadable
+  }
+
+  /// The case.
+  public var checkCase: CheckCase
+  public var status: Status
+  /// One line: the comparison's summary, the error, or what was recorded.
+  public var message: String
+  /// Wall-clock seconds spent on the case: drawing, comparing, writing.
+  public var seconds: Double
+  /// The pixel figures, when images were compared and differed (or matched within budgets).
+  public var figures: DiffResult?
+  /// PNG images to show for the case.
+  public var images: CaseImages
+  /// The unified diff, for a text case that differs.
+  public var textDiff: String?
+  /// The artifact files written for the case, relative to the artifacts folder.
+  public var artifacts: [String]
+
+  public init(
+    checkCase: CheckCase, status: Status, message: String, seconds: Double = 0,
+    figures: DiffResult? = nil, images: CaseImages = CaseImages(), textDiff: String? = nil,
+    artifacts: [String] = []
+  ) {
+    self.checkCase = checkCase
+    self.status = status
+    self.message = message
+    self.seconds = seconds
+    self.figures = figures
+    self.images = images
+    self.textDiff = textDiff
+    self.artifacts = artifacts
+  }
+}
+
+/// The PNG images of a case the report shows: reference, output, diff.
+public struct CaseImages: Sendable, Hashable {
+  public var expected: [UInt8]?
+  public var actual: [UInt8]?
+  public var diff: [UInt8]?
+
+  public init(expected: [UInt8]? = nil, actual: [UInt8]? = nil, diff: [UInt8]? = nil) {
+    self.expected = expected
+    self.actual = actual
+    self.diff = diff
+  }
+}

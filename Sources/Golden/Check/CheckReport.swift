@@ -1,0 +1,74 @@
+/// A finished check run: every case's result, the orphans and the settings; the summary
+/// line, the JUnit XML and the HTML report are made from it.
+public struct CheckReport: Sendable {
+  /// The case folder, as given.
+  public var folder: String
+  /// The results in case order.
+  public var results: [CaseResult]
+  /// Reference and `NAME.args` files with no input, relative to the folder.
+  public var orphans: [String]
+  /// How images were compared.
+  public var options: DiffOptions
+  public var mode: RecordMode
+  /// The shard run, when the cases were split.
+  public var shard: Shard?
+  /// Where the artifacts of failing cases were written.
+  public var artifactsFolder: String
+  /// Wall-clock seconds of the whole run.
+  public var seconds: Double
+
+  public init(
+    folder: String, results: [CaseResult], orphans: [String], options: DiffOptions,
+    mode: RecordMode, shard: Shard?, artifactsFolder: String, seconds: Double
+  ) {
+    self.folder = folder
+    self.results = results
+    self.orphans = orphans
+    self.options = options
+    self.mode = mode
+    self.shard = shard
+    self.artifactsFolder = artifactsFolder
+    self.seconds = seconds
+  }
+
+  /// Cases that matched.
+  public var passedCount: Int { results.count { $0.status == .passed } }
+  /// Cases that differed, had no reference (record mode never) or could not be drawn.
+  public var failedCount: Int { results.count { $0.status.isFailure } }
+  /// Cases whose reference was written.
+  public var recordedCount: Int {
+    results.count {
+      if case .recorded = $0.status { return true }
+      return false
+    }
+  }
+
+  /// Whether the run passes: nothing failed and nothing was recorded (orphans do not fail).
+  public var passed: Bool { failedCount == 0 && recordedCount == 0 }
+
+  /// `3 passed, 2 failed, 1 recorded, 1 orphaned`; recorded and orphaned only when not 0.
+  public var summaryLine: String {
+    var parts = ["\(passedCount) passed", "\(failedCount) failed"]
+    if recordedCount > 0 { parts.append("\(recordedCount) recorded") }
+    if !orphans.isEmpty { parts.append("\(orphans.count) orphaned") }
+    return parts.joined(separator: ", ")
+  }
+
+  /// `exact` or `perceptual (threshold 0.1)`, then the budgets.
+  var comparisonDescription: String {
+    var text =
+      switch options.metric {
+      case .exact: "exact"
+      case .perceptual(let threshold, let includeAA):
+        "perceptual (threshold \(threshold)\(includeAA ? ", anti-aliasing counted" : ""))"
+      }
+    switch options.pixelBudget {
+    case .pixels(let n): text += ", at most \(n) differing pixel\(n == 1 ? "" : "s")"
+    case .ratio(let r): text += ", at most \(percent(r)) of pixels differing"
+    }
+    if let max = options.maxWindowPixels {
+      text += ", at most \(max) in any \(options.windowSize)×\(options.windowSize) window"
+    }
+    return text
+  }
+}

@@ -1,0 +1,47 @@
+/// The kinds of reference file a check case compares against, told by the file-name suffix.
+public enum ReferenceKind: String, Sendable, Hashable, CaseIterable {
+  /// `NAME.png`: compared pixel by pixel.
+  case png
+  /// `NAME.svg`: the reference and the actual SVG are both rasterised, then compared pixel
+  /// by pixel.
+  case svg
+  /// `NAME.layout.json`: a dope-sheet layout (`dopesheet --format json`), compared as text.
+  case layoutJSON
+  /// `NAME.displaylist.txt`: a display list (`--format displaylist`), compared as text.
+  case displayList
+
+  /// The end of the reference's file name: `.png`, `.svg`, `.layout.json`, `.displaylist.txt`.
+  public var suffix: String {
+    switch self {
+    case .png: ".png"
+    case .svg: ".svg"
+    case .layoutJSON: ".layout.json"
+    case .displayList: ".displaylist.txt"
+    }
+  }
+
+  /// The drawing verb's `--format` value whose output this kind holds.
+  public var format: String {
+    switch self {
+    case .png: "png"
+    case .svg: "svg"
+    case .layoutJSON: "json"
+    case .displayList: "displaylist"
+    }
+  }
+
+  /// The kind a `--format` value makes, if check compares that format.
+  public init?(format: String) {
+    guard let kind = Self.allCases.first(where: { $0.format == format }) else { return nil }
+    self = kind
+  }
+
+  /// The kind and the stem (name without suffix) of a reference file name, if it is one.
+  public static func classify(fileName: String) -> (stem: String, kind: ReferenceKind)? {
+    for kind in allCases where fileName.hasSuffix(kind.suffix) {
+      let stem = String(fileName.dropLast(kind.suffix.count))
+      if !stem.isEmpty { return (stem, kind) }
+    }
+    return nil
+  }
+}

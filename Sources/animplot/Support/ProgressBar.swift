@@ -1,0 +1,53 @@
+import Synchronization
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A one-line progress bar on standard error, drawn only when standard error is a terminal,
+/// at most 20 times a second; safe to update from any thread.
+final class ProgressBar: Sendable {
+  private let total: Int
+  private let enabled: Bool
+  /// When it was last drawn, and whether it is on screen.
+  private let state = Mutex((lastDraw: 0.0, shown: false))
+
+  init(total: Int) {
+    self.total = total
+    enabled = isatty(2) != 0 && total > 0
+  }
+
+  /// Shows `done` of `total`; the last one is always drawn.
+  func update(done: Int) {
+    guard enabled else { return }
+    state.withLock { state in
+      let now = Clock.seconds()
+      guard done == total || now - state.lastDraw >= 0.05 else { return }
+      state.lastDraw = now
+      let width = 30
+      let filled = done * width / total
+      let bar = String(repeating: "=", count: filled) + String(repeating: " ", count: width - filled)
+      Terminal.write("\r\u{1B}[K[\(bar)] \(done)/\(total)", to: 2)
+      state.shown = true
+    }
+  }
+
+  /// Erases the bar, before other output or at the end.
+  func clear() {
+    state.withLock { state in
+      guard state.shown else { return }
+      Terminal.write("\r\u{1B}[K", to: 2)
+      state.shown = false
+    }
+  }
+}
+
+/// Monotonic time.
+enum Clock {
+  /// Seconds since an arbitrary fixed point (`CLOCK_MONOTONIC`).
+  static func seconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+  }
+}

@@ -1,0 +1,73 @@
+import Canvas
+import Foundation
+import Golden
+import Testing
+
+/// The HTML report in a real browser: headless Chromium takes a screenshot, which must show
+/// the failing case's three images. Skipped when no Chromium is installed (`make test` does
+/// not install one; `apt-get install chromium` does).
+@Suite("animplot check --report in a browser")
+struct CheckReportBrowserTests {
+  static let browser = ["chromium", "chromium-browser", "google-chrome"].lazy.compactMap { name in
+    (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":")
+      .map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+  }.first
+
+  @Test(.enabled(if: browser != nil, "no Chromium on PATH (Debian: apt-get install chromium)"))
+  func screenshotShowsTheFailingCaseImages() throws {
+    let root = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let cases = root.appendingPathComponent("cases")
+    try FileManager.default.createDirectory(at: cases, withIntermediateDirectories: true)
+    for name in ["moved", "same"] {
+      try FileManager.default.copyItem(
+        at: CLI.repository.appendingPathComponent("Examples/bouncing-ball.json"),
+        to: cases.appendingPathComponent("\(name).json"))
+      try Data("graph --width 320 --height 180".utf8).write(to: cases.appendingPathComponent("\(name).args"))
+    }
+    #expect(try CLI.run(["check", "cases"], in: root, environment: ["CI": nil, "ANIMPLOT_RECORD": nil]).status == 1)
+    try Data("graph --width 320 --height 180 --current-frame 70".utf8).write(to: cases.appendingPathComponent("moved.args"))
+    let r = try CLI.run(["check", "cases", "--report", "report.html"], in: root, environment: ["CI": "true"])
+    #expect(r.status == 1)
+
+    let screenshot = root.appendingPathComponent("screenshot.png")
+    let chromium = Process()
+    chromium.executableURL = URL(fileURLWithPath: Self.browser!)
+    chromium.arguments = [
+      "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+      "--user-data-dir=" + root.appendingPathComponent("profile").path,
+      "--screenshot=" + screenshot.path, "--window-size=1400,900",
+      root.appendingPathComponent("report.html").absoluteString,
+    ]
+    chromium.standardOutput = FileHandle.nullDevice
+    chromium.standardError = FileHandle.nullDevice
+    try chromium.run()
+    let deadline = Date().addingTimeInterval(90)
+    while chromium.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+    if chromium.isRunning { chromium.terminate() }
+    try #require(chromium.terminationStatus == 0, "chromium exited with \(chromium.terminationStatus)")
+
+    let shot = try ImageFile.read(path: screenshot.path)
+    #expect(shot.width == 1400 && shot.height == 900)
+    var counts: [UInt32: Int] = [:]
+    for i in stride(from: 0, to: shot.pixels.count, by: 4) {
+      let p = shot.pixels
+      counts[UInt32(p[i]) << 16 | UInt32(p[i + 1]) << 8 | UInt32(p[i + 2]), default: 0] += 1
+    }
+    // Not blank: the page has text, panels and plots.
+    #expect(counts.count > 200)
+    // The diff panel: pure red and blue pixels where the playhead moved.
+    #expect(counts[0xFF0000, default: 0] > 200)
+    #expect(counts[0x0000FF, default: 0] > 200)
+    // The reference and the output: the plot's commonest colour covers both panels, at their
+    // natural size (320×180 fits three to a row in 1400 pixels).
+    let plot = try ImageFile.read(path: cases.appendingPathComponent("moved.png").path)
+    var plotCounts: [UInt32: Int] = [:]
+    for i in stride(from: 0, to: plot.pixels.count, by: 4) {
+      let p = plot.pixels
+      plotCounts[UInt32(p[i]) << 16 | UInt32(p[i + 1]) << 8 | UInt32(p[i + 2]), default: 0] += 1
+    }
+    let (background, perImage) = plotCounts.max { $0.value < $1.value }!
+    #expect(counts[background, default: 0] >= 2 * perImage * 9 / 10)
+  }
+}
