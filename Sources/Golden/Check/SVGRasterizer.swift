@@ -114,7 +114,7 @@ private struct TemporaryFile {
         name: name, reason: "cannot make a temporary file in \(folder): \(SystemError(errno: errno))")
     }
     close(fd)
-    path = String(cString: template)
+    path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
   }
 
   func write(_ bytes: [UInt8], name: String) throws(SVGRasterizingError) {
