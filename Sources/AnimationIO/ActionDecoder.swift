@@ -98,6 +98,43 @@ struct FieldSet {
   func has(_ index: Int) -> Bool { seen & (1 << UInt64(index)) != 0 }
 }
 
+extension JSONReader {
+  /// Reads an object whose members are among `fields`: an unknown or repeated member is an
+  /// error at its key, and `body` reads each member's value (given its index in `fields`), with
+  /// errors prefixed by the member's name. Returns the object's offset and the members seen.
+  @inline(__always)
+  mutating func readFields(
+    _ fields: [StaticString], _ body: (inout JSONReader, Int) throws(ActionDecodingError) -> Void
+  ) throws(ActionDecodingError) -> (start: Int, seen: FieldSet) {
+    skipWhitespace()
+    let start = offset
+    var seen = FieldSet()
+    try beginObject()
+    while let key = try nextKey() {
+      guard let index = match(key, fields) else {
+        throw error(.unknownField(keyString(key)), at: key.start)
+      }
+      try seen.mark(index, fields, self, at: key)
+      try within(fields[index].description) { () throws(ActionDecodingError) in try body(&self, index) }
+    }
+    return (start, seen)
+  }
+
+  /// Reads an array, calling `body` for each element (given its index) with errors prefixed by
+  /// `[index]`.
+  @inline(__always)
+  mutating func readElements(_ body: (inout JSONReader, Int) throws(ActionDecodingError) -> Void)
+    throws(ActionDecodingError)
+  {
+    try beginArray()
+    var index = 0
+    while try nextElement() {
+      try within("[\(index)]") { () throws(ActionDecodingError) in try body(&self, index) }
+      index += 1
+    }
+  }
+}
+
 // MARK: - Scalars with validation
 
 extension JSONReader {
@@ -148,13 +185,12 @@ extension JSONReader {
   mutating func readPoint() throws(ActionDecodingError) -> CurvePoint {
     skipWhitespace()
     let at = offset
-    try beginArray()
     var point = CurvePoint(frame: 0, value: 0)
     var count = 0
-    while try nextElement() {
-      guard count < 2 else { throw error(.invalid("expected [frame, value]: two numbers"), at: at) }
-      let number = try within("[\(count)]") { () throws(ActionDecodingError) in try readFloat() }
-      if count == 0 { point.frame = number } else { point.value = number }
+    try readElements { (r, i) throws(ActionDecodingError) in
+      guard i < 2 else { throw r.error(.invalid("expected [frame, value]: two numbers"), at: at) }
+      let number = try r.readFloat()
+      if i == 0 { point.frame = number } else { point.value = number }
       count += 1
     }
     guard count == 2 else { throw error(.invalid("expected [frame, value]: two numbers"), at: at) }

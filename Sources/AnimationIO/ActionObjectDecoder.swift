@@ -12,37 +12,23 @@ enum TopLevel {
   }
 
   static func decode(_ r: inout JSONReader) throws(ActionDecodingError) -> ActionDocument {
-    r.skipWhitespace()
-    let objectStart = r.offset
     var header = ActionHeader()
     var tracks: [FCurve]?
     var actions: [Action]?
     var compact = CompactForm()
-    var seen = FieldSet()
-    try r.beginObject()
-    while let key = try r.nextKey() {
-      guard let index = r.match(key, fields), let field = F(rawValue: index) else {
-        throw r.error(.unknownField(r.keyString(key)), at: key.start)
-      }
-      try seen.mark(index, fields, r, at: key)
-      let name = fields[index].description
-      try within(name) { () throws(ActionDecodingError) in
-        switch field {
-        case .tracks: tracks = try TrackDecoder.decodeTracks(&r)
-        case .actions:
-          var list: [Action] = []
-          try r.beginArray()
-          while try r.nextElement() {
-            try within("[\(list.count)]") { () throws(ActionDecodingError) in
-              list.append(try ActionObject.decode(&r, defaultName: "Action \(list.count + 1)"))
-            }
-          }
-          actions = list
-        case .timeline: compact.timeline = try CompactForm.readNumbers(&r)
-        case .channels: compact.channels = try CompactForm.readChannels(&r)
-        case .interpolation: compact.interpolation = try r.readEnum(Interpolation.self)
-        default: try header.read(field.rawValue, &r)
+    let (objectStart, seen) = try r.readFields(fields) { (r, index) throws(ActionDecodingError) in
+      switch F(rawValue: index)! {
+      case .tracks: tracks = try TrackDecoder.decodeTracks(&r)
+      case .actions:
+        var list: [Action] = []
+        try r.readElements { (r, i) throws(ActionDecodingError) in
+          list.append(try ActionObject.decode(&r, defaultName: "Action \(i + 1)"))
         }
+        actions = list
+      case .timeline: compact.timeline = try CompactForm.readNumbers(&r)
+      case .channels: compact.channels = try CompactForm.readChannels(&r)
+      case .interpolation: compact.interpolation = try r.readEnum(Interpolation.self)
+      default: try header.read(index, &r)
       }
     }
 
@@ -143,23 +129,13 @@ enum ActionObject {
   ]
 
   static func decode(_ r: inout JSONReader, defaultName: String) throws(ActionDecodingError) -> Action {
-    r.skipWhitespace()
-    let objectStart = r.offset
     var header = ActionHeader()
     var tracks: [FCurve]?
-    var seen = FieldSet()
-    try r.beginObject()
-    while let key = try r.nextKey() {
-      guard let index = r.match(key, fields) else {
-        throw r.error(.unknownField(r.keyString(key)), at: key.start)
-      }
-      try seen.mark(index, fields, r, at: key)
-      try within(fields[index].description) { () throws(ActionDecodingError) in
-        if index == TopLevel.F.tracks.rawValue {
-          tracks = try TrackDecoder.decodeTracks(&r)
-        } else {
-          try header.read(index, &r)
-        }
+    let (objectStart, _) = try r.readFields(fields) { (r, index) throws(ActionDecodingError) in
+      if index == TopLevel.F.tracks.rawValue {
+        tracks = try TrackDecoder.decodeTracks(&r)
+      } else {
+        try header.read(index, &r)
       }
     }
     guard let tracks else { throw r.error(.missingField("tracks"), at: objectStart) }
@@ -176,32 +152,19 @@ enum MarkerDecoder {
 
   static func decodeMarkers(_ r: inout JSONReader) throws(ActionDecodingError) -> [Marker] {
     var markers: [Marker] = []
-    try r.beginArray()
-    while try r.nextElement() {
-      try within("[\(markers.count)]") { () throws(ActionDecodingError) in
-        r.skipWhitespace()
-        let start = r.offset
-        var frame: Double?
-        var name = ""
-        var selected = false
-        var seen = FieldSet()
-        try r.beginObject()
-        while let key = try r.nextKey() {
-          guard let index = r.match(key, fields) else {
-            throw r.error(.unknownField(r.keyString(key)), at: key.start)
-          }
-          try seen.mark(index, fields, r, at: key)
-          try within(fields[index].description) { () throws(ActionDecodingError) in
-            switch index {
-            case 0: frame = try r.readFiniteDouble()
-            case 1: name = try r.readString()
-            default: selected = try r.readBool()
-            }
-          }
+    try r.readElements { (r, _) throws(ActionDecodingError) in
+      var frame: Double?
+      var name = ""
+      var selected = false
+      let (start, _) = try r.readFields(fields) { (r, index) throws(ActionDecodingError) in
+        switch index {
+        case 0: frame = try r.readFiniteDouble()
+        case 1: name = try r.readString()
+        default: selected = try r.readBool()
         }
-        guard let frame else { throw r.error(.missingField("frame"), at: start) }
-        markers.append(Marker(frame: frame, name: name, selected: selected))
       }
+      guard let frame else { throw r.error(.missingField("frame"), at: start) }
+      markers.append(Marker(frame: frame, name: name, selected: selected))
     }
     return markers
   }

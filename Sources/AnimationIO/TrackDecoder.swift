@@ -9,44 +9,28 @@ enum TrackDecoder {
 
   static func decodeTracks(_ r: inout JSONReader) throws(ActionDecodingError) -> [FCurve] {
     var tracks: [FCurve] = []
-    try r.beginArray()
-    while try r.nextElement() {
-      let track = try within("[\(tracks.count)]") { () throws(ActionDecodingError) in
-        try decodeTrack(&r)
-      }
-      tracks.append(track)
-    }
+    try r.readElements { (r, _) throws(ActionDecodingError) in tracks.append(try decodeTrack(&r)) }
     return tracks
   }
 
   static func decodeTrack(_ r: inout JSONReader) throws(ActionDecodingError) -> FCurve {
-    r.skipWhitespace()
-    let start = r.offset
     var curve = FCurve(dataPath: "")
-    var seen = FieldSet()
-    try r.beginObject()
-    while let key = try r.nextKey() {
-      guard let index = r.match(key, fields) else {
-        throw r.error(.unknownField(r.keyString(key)), at: key.start)
-      }
-      try seen.mark(index, fields, r, at: key)
-      try within(fields[index].description) { () throws(ActionDecodingError) in
-        switch index {
-        case 0: curve.dataPath = try r.readString()
-        case 1: curve.index = try r.readInteger(in: 0...Int(Int32.max))
-        case 2: curve.label = try r.readString()
-        case 3: curve.group = try r.readString()
-        case 4: curve.color = try r.readHexColor()
-        case 5: curve.extrapolation = try r.readEnum(Extrapolation.self)
-        case 6: curve.autoSmoothing = try r.readEnum(AutoSmoothing.self)
-        case 7: curve.muted = try r.readBool()
-        case 8: curve.locked = try r.readBool()
-        case 9: curve.hidden = try r.readBool()
-        case 10: curve.selected = try r.readBool()
-        case 11: curve.active = try r.readBool()
-        case 12: curve.modifiers = try decodeModifiers(&r)
-        default: curve.keyframes = try KeyframeDecoder.decodeKeyframes(&r)
-        }
+    let (start, seen) = try r.readFields(fields) { (r, index) throws(ActionDecodingError) in
+      switch index {
+      case 0: curve.dataPath = try r.readString()
+      case 1: curve.index = try r.readInteger(in: 0...Int(Int32.max))
+      case 2: curve.label = try r.readString()
+      case 3: curve.group = try r.readString()
+      case 4: curve.color = try r.readHexColor()
+      case 5: curve.extrapolation = try r.readEnum(Extrapolation.self)
+      case 6: curve.autoSmoothing = try r.readEnum(AutoSmoothing.self)
+      case 7: curve.muted = try r.readBool()
+      case 8: curve.locked = try r.readBool()
+      case 9: curve.hidden = try r.readBool()
+      case 10: curve.selected = try r.readBool()
+      case 11: curve.active = try r.readBool()
+      case 12: curve.modifiers = try decodeModifiers(&r)
+      default: curve.keyframes = try KeyframeDecoder.decodeKeyframes(&r)
       }
     }
     guard seen.has(0) else { throw r.error(.missingField("dataPath"), at: start) }
@@ -58,38 +42,25 @@ enum TrackDecoder {
 
   static func decodeModifiers(_ r: inout JSONReader) throws(ActionDecodingError) -> [Modifier] {
     var modifiers: [Modifier] = []
-    try r.beginArray()
-    while try r.nextElement() {
-      try within("[\(modifiers.count)]") { () throws(ActionDecodingError) in
-        r.skipWhitespace()
-        let start = r.offset
-        var cycles = CyclesModifier()
-        var seen = FieldSet()
-        try r.beginObject()
-        while let key = try r.nextKey() {
-          guard let index = r.match(key, modifierFields) else {
-            throw r.error(.unknownField(r.keyString(key)), at: key.start)
+    try r.readElements { (r, _) throws(ActionDecodingError) in
+      var cycles = CyclesModifier()
+      let (start, seen) = try r.readFields(modifierFields) { (r, index) throws(ActionDecodingError) in
+        switch index {
+        case 0:
+          r.skipWhitespace()
+          let at = r.offset
+          let type = try r.readString()
+          guard type.lowercased() == "cycles" else {
+            throw r.error(.unknownValue(type, accepted: ["cycles"]), at: at)
           }
-          try seen.mark(index, modifierFields, r, at: key)
-          try within(modifierFields[index].description) { () throws(ActionDecodingError) in
-            switch index {
-            case 0:
-              r.skipWhitespace()
-              let at = r.offset
-              let type = try r.readString()
-              guard type.lowercased() == "cycles" else {
-                throw r.error(.unknownValue(type, accepted: ["cycles"]), at: at)
-              }
-            case 1: cycles.before = try r.readEnum(CyclesModifier.Mode.self)
-            case 2: cycles.after = try r.readEnum(CyclesModifier.Mode.self)
-            case 3: cycles.beforeCount = try r.readInteger(in: 0...Int(Int32.max))
-            default: cycles.afterCount = try r.readInteger(in: 0...Int(Int32.max))
-            }
-          }
+        case 1: cycles.before = try r.readEnum(CyclesModifier.Mode.self)
+        case 2: cycles.after = try r.readEnum(CyclesModifier.Mode.self)
+        case 3: cycles.beforeCount = try r.readInteger(in: 0...Int(Int32.max))
+        default: cycles.afterCount = try r.readInteger(in: 0...Int(Int32.max))
         }
-        guard seen.has(0) else { throw r.error(.missingField("type"), at: start) }
-        modifiers.append(.cycles(cycles))
       }
+      guard seen.has(0) else { throw r.error(.missingField("type"), at: start) }
+      modifiers.append(.cycles(cycles))
     }
     return modifiers
   }
@@ -105,66 +76,46 @@ enum KeyframeDecoder {
 
   static func decodeKeyframes(_ r: inout JSONReader) throws(ActionDecodingError) -> [Keyframe] {
     var keys: [Keyframe] = []
-    try r.beginArray()
-    while try r.nextElement() {
-      r.skipWhitespace()
-      let start = r.offset
-      let index = keys.count
-      let key = try within("[\(index)]") { () throws(ActionDecodingError) in
-        let (key, hasLeft, hasRight) = try decodeKeyframe(&r)
-        // Free and aligned sides keep their coordinates, so they must be given.
-        if !hasLeft && (key.handleLeftType == .free || key.handleLeftType == .aligned) {
-          throw r.error(.missingHandle(side: "handleLeft", type: key.handleLeftType.spelling), at: start)
-        }
-        if !hasRight && (key.handleRightType == .free || key.handleRightType == .aligned) {
-          throw r.error(.missingHandle(side: "handleRight", type: key.handleRightType.spelling), at: start)
-        }
-        return key
-      }
-      keys.append(key)
-    }
+    try r.readElements { (r, _) throws(ActionDecodingError) in keys.append(try decodeKeyframe(&r)) }
     return keys
   }
 
-  /// One key, and whether its left and right handle coordinates were given.
-  static func decodeKeyframe(_ r: inout JSONReader) throws(ActionDecodingError) -> (Keyframe, Bool, Bool) {
-    r.skipWhitespace()
-    let start = r.offset
+  /// One key. Free and aligned sides keep their coordinates, so they must be given; other
+  /// sides default to flat, one frame out (what a one-key curve keeps).
+  static func decodeKeyframe(_ r: inout JSONReader) throws(ActionDecodingError) -> Keyframe {
     var key = Keyframe(frame: 0, value: 0)
     var left: CurvePoint?
     var right: CurvePoint?
-    var seen = FieldSet()
-    try r.beginObject()
-    while let name = try r.nextKey() {
-      guard let index = r.match(name, fields) else {
-        throw r.error(.unknownField(r.keyString(name)), at: name.start)
-      }
-      try seen.mark(index, fields, r, at: name)
-      try within(fields[index].description) { () throws(ActionDecodingError) in
-        switch index {
-        case 0: key.frame = try r.readFloat()
-        case 1: key.value = try r.readFloat()
-        case 2: key.interpolation = try r.readEnum(Interpolation.self)
-        case 3: key.easing = try r.readEnum(Easing.self)
-        case 4: key.back = try r.readFloat()
-        case 5: key.amplitude = try r.readFloat()
-        case 6: key.period = try r.readFloat()
-        case 7: key.handleLeftType = try r.readEnum(HandleType.self)
-        case 8: key.handleRightType = try r.readEnum(HandleType.self)
-        case 9: left = try r.readPoint()
-        case 10: right = try r.readPoint()
-        case 11: key.type = try r.readEnum(KeyframeType.self)
-        case 12: key.selected = try r.readBool()
-        case 13: key.selectedHandleLeft = try r.readBool()
-        default: key.selectedHandleRight = try r.readBool()
-        }
+    let (start, seen) = try r.readFields(fields) { (r, index) throws(ActionDecodingError) in
+      switch index {
+      case 0: key.frame = try r.readFloat()
+      case 1: key.value = try r.readFloat()
+      case 2: key.interpolation = try r.readEnum(Interpolation.self)
+      case 3: key.easing = try r.readEnum(Easing.self)
+      case 4: key.back = try r.readFloat()
+      case 5: key.amplitude = try r.readFloat()
+      case 6: key.period = try r.readFloat()
+      case 7: key.handleLeftType = try r.readEnum(HandleType.self)
+      case 8: key.handleRightType = try r.readEnum(HandleType.self)
+      case 9: left = try r.readPoint()
+      case 10: right = try r.readPoint()
+      case 11: key.type = try r.readEnum(KeyframeType.self)
+      case 12: key.selected = try r.readBool()
+      case 13: key.selectedHandleLeft = try r.readBool()
+      default: key.selectedHandleRight = try r.readBool()
       }
     }
     guard seen.has(0) else { throw r.error(.missingField("frame"), at: start) }
     guard seen.has(1) else { throw r.error(.missingField("value"), at: start) }
+    if left == nil && (key.handleLeftType == .free || key.handleLeftType == .aligned) {
+      throw r.error(.missingHandle(side: "handleLeft", type: key.handleLeftType.spelling), at: start)
+    }
+    if right == nil && (key.handleRightType == .free || key.handleRightType == .aligned) {
+      throw r.error(.missingHandle(side: "handleRight", type: key.handleRightType.spelling), at: start)
+    }
     key.handleLeft = left ?? CurvePoint(frame: key.frame - 1, value: key.value)
     key.handleRight = right ?? CurvePoint(frame: key.frame + 1, value: key.value)
-    return (key, left != nil, right != nil)
+    return key
   }
 }
 
@@ -176,10 +127,7 @@ struct CompactForm {
 
   static func readNumbers(_ r: inout JSONReader) throws(ActionDecodingError) -> [Float] {
     var numbers: [Float] = []
-    try r.beginArray()
-    while try r.nextElement() {
-      numbers.append(try within("[\(numbers.count)]") { () throws(ActionDecodingError) in try r.readFloat() })
-    }
+    try r.readElements { (r, _) throws(ActionDecodingError) in numbers.append(try r.readFloat()) }
     return numbers
   }
 
