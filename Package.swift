@@ -34,17 +34,22 @@ let package = Package(
     .target(
       name: "AnimationCore",
       dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
-    .target(name: "AnimationIO", dependencies: ["AnimationCore"]),
+    // Number and JSON-string spelling shared by every text output (stdlib only).
+    .target(name: "TextFormatting"),
+    .target(name: "AnimationIO", dependencies: ["AnimationCore", "TextFormatting"]),
     .target(name: "Canvas", dependencies: ["CDejaVuSans"]),
     .target(name: "CairoCanvas", dependencies: ["Canvas", "CCairo", "CPNG"]),
     .target(
       name: "Plots",
-      dependencies: ["AnimationCore", "Canvas", .product(name: "RealModule", package: "swift-numerics")]),
-    .target(name: "Golden", dependencies: ["Canvas", "CairoCanvas"]),
+      dependencies: [
+        "AnimationCore", "Canvas", "TextFormatting",
+        .product(name: "RealModule", package: "swift-numerics"),
+      ]),
+    .target(name: "Golden", dependencies: ["Canvas", "CairoCanvas", "TextFormatting"]),
     .executableTarget(
       name: "animplot",
       dependencies: [
-        "AnimationCore", "AnimationIO", "Canvas", "CairoCanvas", "Plots", "Golden",
+        "AnimationCore", "AnimationIO", "Canvas", "CairoCanvas", "Plots", "Golden", "TextFormatting",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(

@@ -1,4 +1,5 @@
 import AnimationCore
+import TextFormatting
 
 /// Writes actions in format 1 (SPEC §1): one track per block and one key per line, fields in
 /// a fixed order, so that output is stable and diffs well. Handles and their types are always

@@ -1,3 +1,5 @@
+import TextFormatting
+
 extension ImageComparison {
   /// One line for people: the verdict, then the facts.
   ///
@@ -34,7 +36,7 @@ extension ImageComparison {
   public func json(expectedPath: String? = nil, actualPath: String? = nil) -> String {
     let r = result
     func image(_ path: String?, _ size: ImageSize) -> String {
-      (path.map { "\"path\":\(jsonString($0))," } ?? "")
+      (path.map { "\"path\":\(jsonStringLiteral($0))," } ?? "")
         + "\"width\":\(size.width),\"height\":\(size.height)"
     }
     var fields: [String] = [
@@ -81,7 +83,7 @@ extension ImageComparison {
           case .windowBudget: "\"window\""
           }
         }.joined(separator: ",") + "]",
-      "\"summary\":\(jsonString(summary))",
+      "\"summary\":\(jsonStringLiteral(summary))",
     ]
     return "{" + fields.joined(separator: ",") + "}"
   }
@@ -108,23 +110,4 @@ func fixed(_ value: Double, decimals: Int) -> String {
   let fraction = String(scaled % scale)
   return "\(scaled / scale)."
     + String(repeating: "0", count: decimals - fraction.count) + fraction
-}
-
-/// `text` as a JSON string literal: quotes, backslashes and control characters escaped.
-func jsonString(_ text: String) -> String {
-  var out = "\""
-  for scalar in text.unicodeScalars {
-    switch scalar {
-    case "\"": out += "\\\""
-    case "\\": out += "\\\\"
-    case "\n": out += "\\n"
-    case "\r": out += "\\r"
-    case "\t": out += "\\t"
-    case _ where scalar.value < 0x20:
-      let hex = String(scalar.value, radix: 16)
-      out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-    default: out.unicodeScalars.append(scalar)
-    }
-  }
-  return out + "\""
 }

@@ -1,4 +1,5 @@
 import AnimationCore
+import TextFormatting
 
 /// JSON spellings for the editors' data outputs.
 enum JSONText {

@@ -1,5 +1,6 @@
 import AnimationCore
 import Canvas
+import TextFormatting
 
 /// The Timeline's header as Blender lays it out: the frame rate at the left (where Blender has
 /// its Playback menu), the transport buttons and the current-frame field in the middle, and the

@@ -1,6 +1,7 @@
 import AnimationCore
 import AnimationIO
 import ArgumentParser
+import TextFormatting
 
 /// `animplot eval`: the curves' values at frames, as Blender's `fcurve.evaluate` gives them.
 struct Eval: ParsableCommand {
