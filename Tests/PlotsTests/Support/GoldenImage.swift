@@ -18,13 +18,7 @@ enum GoldenImage {
     let actual = try PNGDecoder.decode(bytes: bytes)
     let expected = try stored.map { try PNGDecoder.decode(bytes: [UInt8]($0)) }
     let matches = expected == actual
-    let write: Bool
-    switch Snapshot.mode {
-    case .all: write = true
-    case .failed: write = !matches
-    case .missing: write = stored == nil
-    case .never: write = false
-    }
+    let write = Snapshot.mode.records(matched: stored == nil ? nil : matches)
     if write {
       try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
       try? Data(bytes).write(to: file)

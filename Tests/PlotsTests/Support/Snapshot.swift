@@ -1,19 +1,21 @@
 import Foundation
+import Golden
 import Testing
 
 /// Text snapshots (display lists, layouts) kept in Tests/PlotsTests/Snapshots, compared exactly.
 ///
-/// Record modes as swift-snapshot-testing's, from `ANIMPLOT_RECORD`: `missing` (default; `never`
-/// when `CI` is set) writes absent snapshots, `all` rewrites every one, `failed` rewrites those
-/// that differ, `never` writes nothing. Writing a snapshot fails the test, so a new or changed
+/// Record modes as `animplot check` reads them (`Golden.RecordMode`): `ANIMPLOT_RECORD`, else
+/// `never` under `CI`, else `missing`. Writing a snapshot fails the test, so a new or changed
 /// reference cannot pass before it is reviewed and committed.
 enum Snapshot {
-  enum Record: String { case missing, all, failed, never }
-
-  static var mode: Record {
+  static var mode: RecordMode {
     let env = ProcessInfo.processInfo.environment
-    if let value = env["ANIMPLOT_RECORD"], let mode = Record(rawValue: value) { return mode }
-    return env["CI"] != nil ? .never : .missing
+    do {
+      return try RecordMode.resolve(flag: nil, recordVariable: env["ANIMPLOT_RECORD"], ciVariable: env["CI"])
+    } catch {
+      Issue.record("\(error)")
+      return .never
+    }
   }
 
   static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
@@ -24,13 +26,7 @@ enum Snapshot {
     let file = directory.appendingPathComponent(name + ".txt")
     let stored = try? String(contentsOf: file, encoding: .utf8)
     let matches = stored == text
-    let write: Bool
-    switch mode {
-    case .all: write = true
-    case .failed: write = !matches
-    case .missing: write = stored == nil
-    case .never: write = false
-    }
+    let write = mode.records(matched: stored == nil ? nil : matches)
     if write {
       try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
       try? text.write(to: file, atomically: true, encoding: .utf8)
