@@ -67,11 +67,7 @@ struct DopeSheet: DrawingCommand {
 
   func editorOptions() throws -> DopeSheetEditorOptions {
     var options = DopeSheetEditorOptions()
-    options.width = Double(view.width)
-    options.height = Double(view.height)
-    options.theme = view.resolvedTheme
-    options.frames = try view.frames.map { try ViewOptions.range($0, option: "--frames") }
-    options.currentFrame = view.currentFrame
+    try view.apply(to: &options, height: view.height)
     options.showChannelList = !noChannelList
     options.showHandlesAndInterpolation = showHandleTypes
     options.rows = DopeSheetOptions(showSummary: !noSummary, collapseGroups: collapseGroups)

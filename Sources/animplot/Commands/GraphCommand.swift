@@ -56,12 +56,8 @@ struct Graph: DrawingCommand {
 
   func graphOptions() throws -> GraphOptions {
     var options = GraphOptions()
-    options.width = Double(view.width)
-    options.height = Double(view.height)
-    options.theme = view.resolvedTheme
-    options.frames = try view.frames.map { try ViewOptions.range($0, option: "--frames") }
+    try view.apply(to: &options, height: view.height)
     options.values = try view.values.map { try ViewOptions.range($0, option: "--values") }
-    options.currentFrame = view.currentFrame
     options.showChannelList = !noChannelList
     options.handles = handles
     options.keyShape = keyShape

@@ -39,11 +39,7 @@ struct Timeline: DrawingCommand {
     // Read every input before drawing anything: a bad one stops the command with no output.
     let inputs = try plan.map { try selection.loadAll($0.input) }
     var options = TimelineOptions()
-    options.width = Double(view.width)
-    options.height = Double(view.requestedHeight ?? Self.defaultHeight)
-    options.theme = view.resolvedTheme
-    options.frames = try view.frames.map { try ViewOptions.range($0, option: "--frames") }
-    options.currentFrame = view.currentFrame
+    try view.apply(to: &options, height: view.requestedHeight ?? Self.defaultHeight)
     return try zip(plan, inputs).map { item, actions in
       let timeline = Plots.Timeline(actions: actions, options: options)
       let bytes = try Rendering.render(

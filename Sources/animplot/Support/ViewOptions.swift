@@ -74,6 +74,16 @@ struct ViewOptions: ParsableArguments {
   }
 
   var resolvedTheme: Theme { Theme.named(theme) ?? .blender }
+
+  /// Sets the shared options of an editor: width, `height` (the verb's default when
+  /// `--height` is absent), theme, frames and playhead.
+  func apply<Options: EditorOptions>(to options: inout Options, height: Int) throws {
+    options.width = Double(width)
+    options.height = Double(height)
+    options.theme = resolvedTheme
+    options.frames = try frames.map { try ViewOptions.range($0, option: "--frames") }
+    options.currentFrame = currentFrame
+  }
 }
 
 /// The file formats a drawing verb writes.
