@@ -34,7 +34,8 @@ test: deps
 	$(SWIFT) test --skip-build
 
 bench: deps
-	$(SWIFT) build -c release --product animplot --product animplot-bench
+	$(SWIFT) build -c release --product animplot
+	$(SWIFT) build -c release --product animplot-bench
 	Benchmarks/run.sh
 
 clean:

@@ -133,10 +133,9 @@ struct BezierSolver {
   let newton: Bool
   /// A bound on the error of Cardano's root on this segment.
   let cardanoError: Double
-  /// Newton's error after a step of size s is at most `curvature · s²`.
+  /// Newton's error after a step of size s is at most `curvature · s²`; it stops once that is
+  /// below 1e-13.
   let curvature: Double
-  /// Newton stops after a step this small (its error is then below 1e-13).
-  let stopStep: Double
   /// 1 / (x(1) − x(0)): the chord parameter of a frame is a good first guess.
   let inverseSpan: Double
 
@@ -164,8 +163,7 @@ struct BezierSolver {
       cardanoError = 1e-14
     }
     newton = c3 != 0 && scale > 0 && minSlope > 1e-3 * scale && cardanoError < 1e-9
-    curvature = newton ? (2 * abs(c2) + 6 * abs(c3)) / (2 * minSlope) : 0
-    stopStep = newton ? (1e-13 / max(curvature, 1e-3)).squareRoot() : 0
+    curvature = newton ? max((abs(c2) + 3 * abs(c3)) / minSlope, 1e-3) : 0
     inverseSpan = 1 / Double(p3 - p0)
   }
 
@@ -199,9 +197,9 @@ struct BezierSolver {
       inverseSlope = 1 / (c1 + t * (2 * c2 + 3 * c3 * t))
       step = f * inverseSlope
       t -= step
-      if abs(step) < stopStep { break }
+      if curvature * step * step < 1e-13 { break }
     }
-    guard abs(step) < stopStep, t > 1e-7, t < 1 - 1e-7 else { return nil }
+    guard curvature * step * step < 1e-13, t > 1e-7, t < 1 - 1e-7 else { return nil }
     guess = NewtonGuess(root: t, offset: c0, inverseSlope: inverseSlope)
     // Round-off of evaluating the cubic near its root, carried to t by the slope, plus what
     // the last step left (quadratic convergence).
