@@ -105,25 +105,28 @@ func decodeBenchmark(path: String) {
   print("decode + recalculate handles\t\(full)")
 }
 
+/// One pass (a sorted batch, or single random frames), for instruction-level profiling
+/// (`valgrind --tool=callgrind`, `perf record`).
+func profile(single: Bool, path: String, count: Int) {
+  let curve = load(path).tracks[0]
+  let f0 = curve.keyframes.first!.frame, f1 = curve.keyframes.last!.frame
+  let frames = (0..<count).map { f0 + (f1 - f0) * Float($0) / Float(count - 1) }
+  var sum: Float = 0
+  if single {
+    for f in shuffled(frames) { sum += curve.value(at: f) }
+  } else {
+    sum = curve.values(at: frames).reduce(0, +)
+  }
+  print(sum)
+}
+
 let args = CommandLine.arguments
 switch args.count > 1 ? args[1] : "" {
 case "eval" where args.count == 4:
   guard let n = Int(args[3]), n > 1 else { fail("N must be a whole number above 1") }
   evalBenchmark(path: args[2], count: n)
 case "profile-sorted" where args.count == 4, "profile-single" where args.count == 4:
-  // One pass (a sorted batch, or single random frames), for instruction-level profiling
-  // (valgrind --tool=callgrind).
-  let curve = load(args[2]).tracks[0]
-  let n = Int(args[3]) ?? 1000
-  let f0 = curve.keyframes.first!.frame, f1 = curve.keyframes.last!.frame
-  let frames = (0..<n).map { f0 + (f1 - f0) * Float($0) / Float(n - 1) }
-  if args[1] == "profile-single" {
-    var sum: Float = 0
-    for f in shuffled(frames) { sum += curve.value(at: f) }
-    print(sum)
-  } else {
-    print(curve.values(at: frames).reduce(0, +))
-  }
+  profile(single: args[1] == "profile-single", path: args[2], count: Int(args[3]) ?? 1000)
 case "decode" where args.count == 3:
   decodeBenchmark(path: args[2])
 default:

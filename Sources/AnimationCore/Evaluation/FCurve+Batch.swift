@@ -149,15 +149,15 @@ struct BezierSolver {
     c3 = Double(p3 - p0 + 3 * (p1 - p2))
     // x'(t) = c1 + 2·c2·t + 3·c3·t²: its minimum over [0, 1] must be clearly positive.
     var minSlope = min(c1, c1 + 2 * c2 + 3 * c3)
-    if c3 != 0 {
-      let vertex = -c2 / (3 * c3)
-      if vertex > 0 && vertex < 1 { minSlope = min(minSlope, c1 + vertex * (2 * c2 + 3 * c3 * vertex)) }
-    }
     let scale = abs(c1) + abs(c2) + abs(c3)
     if c3 != 0 {
-      let a = c2 / c3 / 3
-      let p = c1 / c3 / 3 - a * a
-      // Cancellation in the cube roots grows with their size, about √|p| + |a|.
+      // Only bounds are computed here, so one division serves them all.
+      let inverse3c3 = 1 / (3 * c3)
+      let vertex = -c2 * inverse3c3
+      if vertex > 0 && vertex < 1 { minSlope = min(minSlope, c1 + vertex * (2 * c2 + 3 * c3 * vertex)) }
+      let a = c2 * inverse3c3
+      let p = c1 * inverse3c3 - a * a
+      // Cancellation in Cardano's cube roots grows with their size, about √|p| + |a|.
       cardanoError = 1e-14 * (1 + abs(p).squareRoot() + abs(a))
     } else {
       cardanoError = 1e-14

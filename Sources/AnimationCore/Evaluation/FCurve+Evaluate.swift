@@ -185,7 +185,9 @@ enum KeyInterpolator {
     var size = keys.count
     while size > 1 {
       let half = size &>> 1
-      if keys[low &+ half].frame <= frame { low &+= half }
+      // Branch-free (a conditional move): random frames would mispredict every other step.
+      let probe = low &+ half
+      low = keys[probe].frame <= frame ? probe : low
       size &-= half
     }
     let threshold = onKeyThreshold
