@@ -76,7 +76,10 @@ struct TimeRuler {
     let baseline = strip.midY + 4
     let style = TextStyle(size: Self.fontSize, color: theme.frameLabel)
     for (i, (frame, label)) in zip(frames, labels).enumerated() where (i + every - start) % every == 0 {
-      canvas.text(label, at: Point(view.x(frame), baseline), style: style, anchor: TextAnchor(.center, .baseline))
+      // A number cut by the region's edge would read as another number ("15" as "5").
+      let x = view.x(frame), half = metrics.width(of: label, size: Self.fontSize) / 2
+      guard x - half >= region.minX, x + half <= region.maxX else { continue }
+      canvas.text(label, at: Point(x, baseline), style: style, anchor: TextAnchor(.center, .baseline))
     }
   }
 
