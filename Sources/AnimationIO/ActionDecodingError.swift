@@ -1,3 +1,5 @@
+import TextFormatting
+
 /// Why an input file could not be read as an action, and where.
 ///
 /// Rendered once, by `description`, as one line:
@@ -54,27 +56,35 @@ public struct ActionDecodingError: Error, Sendable, Equatable, CustomStringConve
   public var message: String {
     switch kind {
     case .syntax(let text): return "invalid JSON: \(text)"
-    case .unknownField(let name): return "unknown field \"\(name)\""
-    case .duplicateField(let name): return "field \"\(name)\" appears twice"
+    case .unknownField(let name): return "unknown field \(jsonStringLiteral(name))"
+    case .duplicateField(let name): return "field \(jsonStringLiteral(name)) appears twice"
     case .missingField(let name): return "missing required field \"\(name)\""
     case .wrongType(let expected, let found): return "expected \(expected), found \(found)"
     case .unknownValue(let value, let accepted):
-      return "unknown value \"\(value)\"; expected one of \(accepted.joined(separator: ", "))"
+      return "unknown value \(jsonStringLiteral(value)); expected one of \(accepted.map(Self.oneLine).joined(separator: ", "))"
     case .nonFinite(let text): return "number \(text) is not finite as a 32-bit float"
     case .invalid(let text): return text
     case .missingHandle(let side, let type):
       return "\(side) is required: the \(side == "handleLeft" ? "left" : "right") handle is \(type)"
     case .unsupportedVersion(let v): return "unsupported format version \(v); this animplot reads version 1"
     case .lengthMismatch(let channel, let count, let expected):
-      return "channel \"\(channel)\" has \(count) values but the timeline has \(expected)"
+      return "channel \(jsonStringLiteral(channel)) has \(count) values but the timeline has \(expected)"
     case .unreadable(let reason): return "cannot read: \(reason)"
     }
   }
 
+  /// `text` with line breaks and other control characters escaped, so a message stays one line.
+  static func oneLine(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else { return text }
+    let quoted = jsonStringLiteral(text)
+    return String(quoted.dropFirst().dropLast())
+  }
+
   public var description: String {
-    var place = file ?? "<input>"
+    var place = Self.oneLine(file ?? "<input>")
     if let line { place += ":\(line)" + (column.map { ":\($0)" } ?? "") }
-    return path.isEmpty ? "\(place): \(message)" : "\(place): \(path): \(message)"
+    let message = Self.oneLine(self.message)
+    return path.isEmpty ? "\(place): \(message)" : "\(place): \(Self.oneLine(path)): \(message)"
   }
 
   /// The error with `component` prepended to its path (`key` or `[index]`).

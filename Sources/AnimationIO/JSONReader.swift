@@ -466,15 +466,21 @@ struct JSONReader {
     }
   }
 
+  /// The deepest nesting of arrays and objects accepted (far beyond any action, far below what
+  /// would exhaust the stack).
+  static let maximumDepth = 512
+
   /// Skips one value of any type, validating it.
-  mutating func skipValue() throws(ActionDecodingError) {
+  mutating func skipValue(depth: Int = 0) throws(ActionDecodingError) {
     switch peekKind() {
     case .object:
+      guard depth < Self.maximumDepth else { throw tooDeep() }
       try beginObject()
-      while try nextKey() != nil { try skipValue() }
+      while try nextKey() != nil { try skipValue(depth: depth + 1) }
     case .array:
+      guard depth < Self.maximumDepth else { throw tooDeep() }
       try beginArray()
-      while try nextElement() { try skipValue() }
+      while try nextElement() { try skipValue(depth: depth + 1) }
     case .string: _ = try scanString()
     case .number: _ = try readNumber()
     case .bool: _ = try readBool()
@@ -482,6 +488,10 @@ struct JSONReader {
     case .end: throw error(.syntax("unexpected end of input"))
     case nil: throw unexpectedCharacter()
     }
+  }
+
+  private func tooDeep() -> ActionDecodingError {
+    error(.syntax("arrays and objects nested deeper than \(Self.maximumDepth) levels"))
   }
 
   /// Skips one value and returns its exact source text.

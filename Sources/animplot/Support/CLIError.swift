@@ -1,3 +1,5 @@
+import TextFormatting
+
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -16,10 +18,19 @@ struct CLIError: Error {
 /// Writing to the process's standard streams without Foundation.
 enum Terminal {
   /// Writes `message` and a newline to standard error, prefixed with `animplot: `.
+  /// Writes `animplot: MESSAGE` as one line: control characters in it (from a file name, say)
+  /// are escaped as in JSON, so the line cannot break.
   static func error(_ message: String) {
-    let line = "animplot: " + message.split(separator: "\n", omittingEmptySubsequences: false)
-      .joined(separator: "\n") + "\n"
-    write(line, to: 2)
+    var line = "animplot: "
+    for scalar in message.unicodeScalars {
+      if scalar.value < 0x20 || scalar.value == 0x7F {
+        let quoted = jsonStringLiteral(String(scalar))
+        line += quoted.dropFirst().dropLast()
+      } else {
+        line.unicodeScalars.append(scalar)
+      }
+    }
+    write(line + "\n", to: 2)
   }
 
   /// Writes raw bytes to a file descriptor, retrying short writes.
