@@ -38,6 +38,8 @@ public enum ActionDecoder {
     _ bytes: UnsafeBufferPointer<UInt8>, file: String? = nil, recalculate: Bool = true
   ) throws(ActionDecodingError) -> ActionDocument {
     var reader = JSONReader(bytes)
+    // A UTF-8 byte order mark, as some Windows editors write, is not part of the JSON.
+    if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { reader.offset = 3 }
     do {
       var document = try TopLevel.decode(&reader)
       try reader.expectEnd()
@@ -112,7 +114,7 @@ extension JSONReader {
     try beginObject()
     while let key = try nextKey() {
       guard let index = match(key, fields) else {
-        throw error(.unknownField(keyString(key)), at: key.start)
+        throw error(.unknownField(try keyString(key)), at: key.start)
       }
       try seen.mark(index, fields, self, at: key)
       try within(fields[index].description) { () throws(ActionDecodingError) in try body(&self, index) }

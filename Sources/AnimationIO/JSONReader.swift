@@ -31,20 +31,23 @@ struct JSONReader {
     return ActionDecodingError(kind, line: line, column: column)
   }
 
-  /// 1-based line and column (in bytes) of a byte offset.
+  /// 1-based line and column (in characters: UTF-8 continuation bytes do not count) of a
+  /// byte offset.
   func lineAndColumn(of target: Int) -> (Int, Int) {
     var line = 1
-    var lineStart = 0
+    var column = 1
     var i = 0
     let end = min(target, bytes.count)
     while i < end {
       if bytes[i] == 0x0A {
         line += 1
-        lineStart = i + 1
+        column = 1
+      } else if bytes[i] & 0xC0 != 0x80 {
+        column += 1
       }
       i += 1
     }
-    return (line, end - lineStart + 1)
+    return (line, column)
   }
 
   // MARK: Whitespace and structure
@@ -186,7 +189,7 @@ struct JSONReader {
   @inline(__always)
   func key(_ key: Key, is name: StaticString) -> Bool {
     let n = name.utf8CodeUnitCount
-    if key.escaped { return keyString(key) == name.description }
+    if key.escaped { return (try? keyString(key)) == name.description }
     guard key.contentEnd - key.contentStart == n, bytes[key.contentStart] == name.utf8Start[0] else {
       return false
     }
@@ -200,10 +203,11 @@ struct JSONReader {
   }
 
   /// The key's text.
-  func keyString(_ key: Key) -> String {
+  /// The key's text; invalid UTF-8 in it is an error at the key.
+  func keyString(_ key: Key) throws(ActionDecodingError) -> String {
     var copy = self
     copy.offset = key.start
-    return (try? copy.readString()) ?? ""
+    return try copy.readString()
   }
 
   // MARK: Scalars

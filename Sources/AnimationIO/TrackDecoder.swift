@@ -135,7 +135,7 @@ struct CompactForm {
     var channels: [(name: String, values: [Float], at: Int)] = []
     try r.beginObject()
     while let key = try r.nextKey() {
-      let name = r.keyString(key)
+      let name = try r.keyString(key)
       if channels.contains(where: { $0.name == name }) {
         throw r.error(.duplicateField(name), at: key.start)
       }

@@ -106,12 +106,22 @@ public enum CurvePath {
         to: end, control1: point(Double(s.p1.frame), Double(s.p1.value)),
         control2: point(Double(s.p2.frame), Double(s.p2.value)))
     default:
-      let pixels = abs(view.x(Double(b.frame)) - view.x(Double(a.frame)))
-      let steps = max(2, Int((pixels / sampleStep).rounded(.up)))
-      let step = Double(duration) / Double(steps)
-      for j in 1..<steps {
-        let frame = Double(a.frame) + step * Double(j)
-        path.line(to: point(frame, Double(curve.value(at: Float(frame)))))
+      // Sampled every half pixel, but only where the view shows it: zoomed in on a long eased
+      // segment, the rest is off-canvas.
+      let pad = (view.frames.upperBound - view.frames.lowerBound) * 0.01
+      let from = max(Double(a.frame), view.frames.lowerBound - pad)
+      let to = min(Double(b.frame), view.frames.upperBound + pad)
+      func value(_ frame: Double) -> Double { Double(curve.value(at: Float(frame))) }
+      if from < to {
+        if from > Double(a.frame) { path.line(to: point(from, value(from))) }
+        let pixels = abs(view.x(to) - view.x(from))
+        let steps = max(2, Int((min(pixels, 4 * view.rect.width) / sampleStep).rounded(.up)))
+        let step = (to - from) / Double(steps)
+        for j in 1..<steps {
+          let frame = from + step * Double(j)
+          path.line(to: point(frame, value(frame)))
+        }
+        if to < Double(b.frame) { path.line(to: point(to, value(to))) }
       }
       path.line(to: end)
     }

@@ -115,7 +115,7 @@ struct TimeRuler {
     canvas.fill(.rect(Rect(x: x - 1, y: top, width: 2, height: bottom - top)), color: theme.playhead)
 
     let whole = frame.rounded(.down)
-    let label = whole == 0 ? "0" : String(Int(whole))
+    let label = GridStep.wholeNumber(whole)
     let width = max(canvas.fontMetrics.width(of: label, size: Self.fontSize) + 8, 24)
     let boxX = view.x(whole)
     let box = Rect(x: boxX - width / 2, y: strip.minY + 3, width: width, height: strip.height - 6)

@@ -57,16 +57,23 @@ public enum GridStep {
   /// Blender's label text for a value on a grid of `step` (`view_to_string__value`):
   /// whole numbers (truncated) from 1, else 1, 2 or 3 decimals.
   public static func label(_ value: Double, step: Double) -> String {
-    if step >= 1 {
-      let v = value.rounded(.towardZero)
-      return v == 0 ? "0" : String(Int(v))
-    }
+    if step >= 1 { return wholeNumber(value) }
     let decimals = step >= 0.1 ? 1 : step >= 0.01 ? 2 : 3
     return fixed(value, decimals: decimals)
   }
 
+  /// `value` truncated to a whole number, as C's `%d` would print it (`0` for −0); beyond what
+  /// an `Int` holds, in exponent notation.
+  public static func wholeNumber(_ value: Double) -> String {
+    let v = value.rounded(.towardZero)
+    if v == 0 { return "0" }
+    guard abs(v) < 1e15 else { return "\(v)" }
+    return String(Int(v))
+  }
+
   /// `value` with exactly `decimals` decimals, like C's `%.*f`.
   static func fixed(_ value: Double, decimals: Int) -> String {
+    guard abs(value) < 1e12 else { return wholeNumber(value) }
     var scale = 1.0
     for _ in 0..<decimals { scale *= 10 }
     let scaled = (abs(value) * scale).rounded()

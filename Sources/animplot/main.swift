@@ -6,6 +6,10 @@ import ArgumentParser
 
 // Parses and runs the command with SPEC §2.2's exit codes: 0 success, 1 a difference found,
 // 2 bad usage or bad input; one line on standard error, never a crash.
+
+// A closed pipe (`animplot eval ... | head`) is a write error reported as such, not a signal.
+signal(SIGPIPE, SIG_IGN)
+
 do {
   var command = try Animplot.parseAsRoot()
   try command.run()

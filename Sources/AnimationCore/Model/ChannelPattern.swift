@@ -24,56 +24,56 @@ public struct ChannelPattern: Sendable, Hashable {
     }
   }
 
+  /// Whether `s` matches the glob `p`, in time proportional to their lengths' product (the
+  /// classic two-pointer walk that backtracks only to the last `*`).
   static func glob(_ p: ArraySlice<Character>, _ s: ArraySlice<Character>, literalBrackets: Bool) -> Bool {
-    var p = p
-    var s = s
-    while let c = p.first {
-      switch c {
-      case "*":
-        p = p.dropFirst()
-        if p.isEmpty { return true }
-        var rest = s
-        while true {
-          if glob(p, rest, literalBrackets: literalBrackets) { return true }
-          if rest.isEmpty { return false }
-          rest = rest.dropFirst()
-        }
-      case "?":
-        guard !s.isEmpty else { return false }
-        p = p.dropFirst()
-        s = s.dropFirst()
-      case "[" where !literalBrackets:
-        guard let ch = s.first, let close = p.dropFirst(2).firstIndex(of: "]") else {
-          // An unclosed bracket matches itself.
-          guard s.first == "[" else { return false }
-          p = p.dropFirst()
-          s = s.dropFirst()
-          continue
-        }
-        var set = p[(p.startIndex + 1)..<close]
-        let negated = set.first == "!" || set.first == "^"
-        if negated { set = set.dropFirst() }
-        var found = false
-        var i = set.startIndex
-        while i < set.endIndex {
-          if i + 2 < set.endIndex, set[i + 1] == "-" {
-            if set[i] <= ch && ch <= set[i + 2] { found = true }
-            i += 3
-          } else {
-            if set[i] == ch { found = true }
-            i += 1
-          }
-        }
-        guard found != negated else { return false }
-        p = p[(close + 1)...]
-        s = s.dropFirst()
-      default:
-        guard s.first == c else { return false }
-        p = p.dropFirst()
-        s = s.dropFirst()
+    let p = Array(p), s = Array(s)
+    var pi = 0, si = 0
+    var star = -1, starMatch = 0
+    while si < s.count {
+      if pi < p.count && p[pi] == "*" {
+        star = pi
+        starMatch = si
+        pi += 1
+      } else if pi < p.count, let width = matchOne(p, pi, s[si], literalBrackets) {
+        pi += width
+        si += 1
+      } else if star >= 0 {
+        pi = star + 1
+        starMatch += 1
+        si = starMatch
+      } else {
+        return false
       }
     }
-    return s.isEmpty
+    while pi < p.count && p[pi] == "*" { pi += 1 }
+    return pi == p.count
+  }
+
+  /// How many pattern characters at `pi` match the one character `c` (`?`, a `[...]` class, or
+  /// a literal), or `nil` when they do not.
+  static func matchOne(_ p: [Character], _ pi: Int, _ c: Character, _ literalBrackets: Bool) -> Int? {
+    switch p[pi] {
+    case "?": return 1
+    case "[" where !literalBrackets:
+      guard let close = p[(pi + 1)...].dropFirst().firstIndex(of: "]") else { return c == "[" ? 1 : nil }
+      var set = p[(pi + 1)..<close]
+      let negated = set.first == "!" || set.first == "^"
+      if negated { set = set.dropFirst() }
+      var found = false
+      var i = set.startIndex
+      while i < set.endIndex {
+        if i + 2 < set.endIndex, set[i + 1] == "-" {
+          if set[i] <= c && c <= set[i + 2] { found = true }
+          i += 3
+        } else {
+          if set[i] == c { found = true }
+          i += 1
+        }
+      }
+      return found != negated ? close - pi + 1 : nil
+    default: return p[pi] == c ? 1 : nil
+    }
   }
 }
 

@@ -65,7 +65,7 @@ struct TransportHeader {
     field(canvas, frameField)
     let whole = frame.rounded(.down)
     canvas.text(
-      whole == 0 ? "0" : String(Int(whole)), at: Point(frameField.midX, middle), style: text,
+      GridStep.wholeNumber(whole), at: Point(frameField.midX, middle), style: text,
       anchor: TextAnchor(.center, .middle))
     canvas.restore()
   }

@@ -63,6 +63,7 @@ struct Diff: ParsableCommand {
       expected: try load(expected), actual: try load(actual), options: options)
     if let output {
       let image = sideBySide ? comparison.sideBySideImage() : comparison.diffImage()
+      try Outputs.refuseOverwriting([expected, actual], with: output)
       try OutputFile.write(ImageFile.pngBytes(image), to: output)
     }
     let report =

@@ -43,7 +43,7 @@ struct Eval: ParsableCommand {
     if let range { frames += try FrameList.parse(range: range) }
     if at == nil && range == nil {
       let scene = action.sceneRange
-      frames = try FrameList.parse(range: "\(scene.lowerBound):\(scene.upperBound)")
+      frames = try FrameList.parse(range: "\(scene.lowerBound):\(scene.upperBound)", source: "\(input): the scene range")
     }
     let floatFrames = frames.map { Float($0) }
     let columns = action.tracks.map { $0.values(at: floatFrames) }
@@ -52,6 +52,7 @@ struct Eval: ParsableCommand {
     case .csv: text = EvalOutput.csv(frames: frames, tracks: action.tracks, columns: columns)
     case .json: text = EvalOutput.json(frames: frames, tracks: action.tracks, columns: columns)
     }
+    try Outputs.refuseOverwriting([input], with: output)
     try OutputFile.write(text, to: output)
   }
 }
@@ -67,28 +68,38 @@ enum FrameList {
 
   static func parse(at text: String) throws -> [Double] {
     try text.split(separator: ",", omittingEmptySubsequences: false).map { item in
-      let trimmed = item.trimmingCharacters(in: " ")
-      guard let v = Double(trimmed), v.isFinite else {
+      guard let v = decimal(item) else {
         throw ValidationError("--at: '\(item)' is not a frame number (expected e.g. 1,2.5,10)")
       }
       return v
     }
   }
 
-  static func parse(range text: String) throws -> [Double] {
-    let parts = text.split(separator: ":", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: " ")) }
-    guard parts.count == 2 || parts.count == 3, parts.allSatisfy({ $0?.isFinite == true }) else {
-      throw ValidationError("--range: '\(text)' is not START:END or START:END:STEP (e.g. 1:120 or 0:10:0.5)")
+  /// A finite number written in decimal (Swift's `Double(_:)` also takes hex, `nan`, `inf`).
+  static func decimal(_ text: Substring) -> Double? {
+    let t = text.trimmingCharacters(in: " ")
+    guard !t.isEmpty, t.allSatisfy({ "0123456789+-.eE".contains($0) }), let v = Double(t), v.isFinite else {
+      return nil
+    }
+    return v
+  }
+
+  /// The frames START:END[:STEP]; `source` names where they come from in errors.
+  static func parse(range text: String, source: String = "--range") throws -> [Double] {
+    let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(decimal)
+    guard parts.count == 2 || parts.count == 3, parts.allSatisfy({ $0 != nil }) else {
+      throw ValidationError("\(source): '\(text)' is not START:END or START:END:STEP (e.g. 1:120 or 0:10:0.5)")
     }
     let start = parts[0]!, end = parts[1]!
     let step = parts.count == 3 ? parts[2]! : 1
-    guard step > 0 else { throw ValidationError("--range: STEP must be greater than 0 in '\(text)'") }
-    guard end >= start else { throw ValidationError("--range: END is before START in '\(text)'") }
-    let count = Int(((end - start) / step + 1e-9).rounded(.down)) + 1
-    guard count <= limit else {
-      throw ValidationError("--range: '\(text)' gives \(count) frames; at most \(limit) per call")
+    guard step > 0 else { throw ValidationError("\(source): STEP must be greater than 0 in '\(text)'") }
+    guard end >= start else { throw ValidationError("\(source): END is before START in '\(text)'") }
+    let count = ((end - start) / step + 1e-9).rounded(.down) + 1
+    guard count.isFinite, count <= Double(limit) else {
+      throw ValidationError(
+        "\(source): '\(text)' gives \(formatNumber(count)) frames; at most \(limit) per call (use --range with a larger STEP)")
     }
-    return (0..<count).map { start + Double($0) * step }
+    return (0..<Int(count)).map { start + Double($0) * step }
   }
 }
 
@@ -122,13 +133,13 @@ enum EvalOutput {
       out += i == 0 ? "\n  " : ",\n  "
       out += "{\"dataPath\": " + jsonStringLiteral(t.dataPath) + ", \"index\": \(t.index), \"label\": "
         + jsonStringLiteral(t.displayLabel) + ", \"values\": ["
-        + columns[i].map { formatNumber(Double($0)) }.joined(separator: ", ") + "]}"
+        + columns[i].map { $0.isFinite ? formatNumber(Double($0)) : "null" }.joined(separator: ", ") + "]}"
     }
     return out + "\n ]}\n"
   }
 
   static func csvField(_ s: String) -> String {
-    guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" }) else { return s }
+    guard s.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return s }
     return "\"" + s.replacing("\"", with: "\"\"") + "\""
   }
 }

@@ -22,6 +22,17 @@ struct Recalc: ParsableCommand {
     } catch {
       throw CLIError(error.description)
     }
+    try Outputs.refuseOverwriting([input], with: output)
+    // Blender's arithmetic overflows 32-bit floats for keys near ±3e38; such a file could not be
+    // read back, so it is refused rather than written.
+    for action in document.actions {
+      for (t, track) in action.tracks.enumerated() {
+        for (k, key) in track.keyframes.enumerated()
+        where ![key.handleLeft.frame, key.handleLeft.value, key.handleRight.frame, key.handleRight.value].allSatisfy(\.isFinite) {
+          throw CLIError("\(input): tracks[\(t)].keyframes[\(k)]: its handles overflow 32-bit floats (values near ±3.4e38)")
+        }
+      }
+    }
     try OutputFile.write(ActionEncoder.encode(document), to: output)
   }
 }

@@ -33,23 +33,28 @@ enum Terminal {
     write(line + "\n", to: 2)
   }
 
-  /// Writes raw bytes to a file descriptor, retrying short writes.
-  static func write(_ text: String, to fd: Int32) {
+  /// Writes text to a file descriptor; whether every byte was written.
+  @discardableResult
+  static func write(_ text: String, to fd: Int32) -> Bool {
     var text = text
-    text.withUTF8 { buffer in write(buffer, to: fd) }
+    return text.withUTF8 { buffer in write(buffer, to: fd) }
   }
 
-  static func write(_ bytes: UnsafeBufferPointer<UInt8>, to fd: Int32) {
-    guard var p = bytes.baseAddress else { return }
+  /// Writes raw bytes to a file descriptor, retrying short writes; whether every byte was
+  /// written.
+  @discardableResult
+  static func write(_ bytes: UnsafeBufferPointer<UInt8>, to fd: Int32) -> Bool {
+    guard var p = bytes.baseAddress else { return true }
     var remaining = bytes.count
     while remaining > 0 {
       let n = Glibc.write(fd, p, remaining)
       if n < 0 {
         if errno == EINTR { continue }
-        return
+        return false
       }
       p += n
       remaining -= n
     }
+    return true
   }
 }

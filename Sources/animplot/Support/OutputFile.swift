@@ -12,7 +12,9 @@ enum OutputFile {
   /// - Throws: `CLIError` naming the path and the system's reason.
   static func write(_ bytes: [UInt8], to path: String) throws {
     if path == "-" {
-      bytes.withUnsafeBufferPointer { Terminal.write($0, to: 1) }
+      guard bytes.withUnsafeBufferPointer({ Terminal.write($0, to: 1) }) else {
+        throw CLIError("standard output: cannot write: \(String(cString: strerror(errno)))")
+      }
       return
     }
     let temp = temporaryPath(for: path)

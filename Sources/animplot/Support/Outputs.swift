@@ -32,10 +32,12 @@ enum Outputs {
         guard seen.insert(path).inserted else {
           throw CLIError("\(input): its output \(path) would overwrite another input's")
         }
+        try refuseOverwriting([input], with: path)
         return (input, path, chosen)
       }
     }
     let extensions = accepted.map { "." + $0.fileExtension }.joined(separator: ", ")
+    try refuseOverwriting(inputs, with: output)
     guard let chosen = format ?? OutputFormat(path: output) ?? (output == "-" ? .png : nil) else {
       throw CLIError("-o \(output): cannot tell the format from the extension; use \(extensions) or --format")
     }
@@ -43,6 +45,21 @@ enum Outputs {
       throw CLIError("-o \(output): this command does not write \(chosen.rawValue); use \(extensions)")
     }
     return [(inputs[0], output, chosen)]
+  }
+
+  /// Refuses an output that is one of the inputs (it would be replaced before anyone noticed).
+  static func refuseOverwriting(_ inputs: [String], with output: String) throws {
+    guard output != "-", let target = canonical(output) else { return }
+    for input in inputs where input != "-" && canonical(input) == target {
+      throw CLIError("-o \(output): that is the input \(input); choose another output")
+    }
+  }
+
+  /// The resolved absolute path of an existing file, or `nil`.
+  static func canonical(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
   }
 
   /// Creates the folder of a planned output, and its parents, when missing.
