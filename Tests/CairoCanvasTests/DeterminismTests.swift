@@ -1,5 +1,6 @@
 import CairoCanvas
 import Canvas
+import Foundation
 import Glibc
 import Testing
 
@@ -25,6 +26,7 @@ struct DeterminismTests {
   @Test("a render in another process is byte-identical", arguments: CairoCanvas.Format.allCases)
   func twoProcesses(format: CairoCanvas.Format) throws {
     let directory = makeTemporaryDirectory()
+    defer { _ = try? FileManager.default.removeItem(atPath: directory) }
     let status = runTestBinary(
       filter: "childProcessRendersScene", environment: [Self.directoryVariable: directory])
     try #require(status == 0, "child test process failed with status \(status)")

@@ -50,10 +50,24 @@ enum CLI {
       stderr: String(decoding: errData, as: UTF8.self))
   }
 
-  /// A fresh temporary directory.
+  /// A fresh temporary directory, inside one folder per test run. Folders left by earlier
+  /// runs (their process is gone) are removed the first time, so tests do not fill /tmp.
   static func temporaryDirectory() throws -> URL {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("animplot-e2e-\(UUID().uuidString)")
+    let dir = runFolder.appendingPathComponent(UUID().uuidString)
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     return dir
   }
+
+  private static let runFolder: URL = {
+    let fm = FileManager.default
+    let tmp = fm.temporaryDirectory
+    let prefix = "animplot-e2e-"
+    for name in (try? fm.contentsOfDirectory(atPath: tmp.path)) ?? [] where name.hasPrefix(prefix) {
+      let owner = Int32(name.dropFirst(prefix.count)) ?? 0
+      if owner <= 0 || (kill(owner, 0) != 0 && errno == ESRCH) {
+        try? fm.removeItem(at: tmp.appendingPathComponent(name))
+      }
+    }
+    return tmp.appendingPathComponent("\(prefix)\(getpid())")
+  }()
 }
