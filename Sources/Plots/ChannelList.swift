@@ -57,7 +57,11 @@ struct ChannelList {
     }
     for g in groups {
       let members = action.tracks.indices.filter { action.tracks[$0].group == g }
-      rows.append(Row(kind: .group, name: g, depth: 1, selected: members.contains { action.tracks[$0].selected }))
+      // The format has no group selection of its own: a group reads as selected when it holds
+      // a selected or the active channel (Blender's screenshot: the active, unselected Z
+      // Location under a highlighted "Object Transforms").
+      let selected = members.contains { action.tracks[$0].selected || action.tracks[$0].active }
+      rows.append(Row(kind: .group, name: g, depth: 1, selected: selected))
       rows += members.map { channel($0, depth: 2) }
     }
     rows += action.tracks.indices.filter { action.tracks[$0].group == nil }.map { channel($0, depth: 1) }

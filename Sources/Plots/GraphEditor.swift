@@ -179,7 +179,7 @@ public struct GraphEditor: Sendable {
     let track = curve.track
     let alpha = track.selected ? 1 : theme.inactiveCurveAlpha
     let color = (track.muted ? theme.mutedCurve : curve.color).withAlpha(alpha)
-    var style = StrokeStyle(width: track.active && track.selected && !track.locked ? 2.5 : 1)
+    var style = StrokeStyle(width: track.active && !track.locked ? 2.5 : 1)
     if track.locked { style.dash = [16 * 0.35, 16 * 0.65] }
     canvas.stroke(CurvePath.path(track, view: view, mapping: curve.mapping), color: color, style: style)
     if !track.locked && options.handles != .none { drawHandles(canvas, track, curve.mapping, alpha: alpha) }

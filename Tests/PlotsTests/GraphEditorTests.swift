@@ -102,6 +102,27 @@ struct GraphEditorTests {
     #expect(list.contains("dash=5.6,10.4"), "locked curve dashed as Blender's 16 px × 0.35")
   }
 
+  @Test("the active curve is 2.5 px wide even when unselected (then faded); a locked one stays 1 px")
+  func activeCurveWidth() {
+    func curveStroke(_ flags: String) -> Substring? {
+      let action = Self.action(##"{"tracks": [{"dataPath": "a", "group": "G", "color": "#ff0000", "##
+        + flags + #", "keyframes": [{"frame": 0, "value": 0}, {"frame": 10, "value": 1}]}]}"#)
+      return Self.displayList(action).split(separator: "\n").first {
+        $0.hasPrefix("stroke") && $0.contains("color=#ff0000")
+      }
+    }
+    let activeUnselected = curveStroke(#""active": true"#)
+    #expect(activeUnselected?.contains("color=#ff000040 width=2.5") == true, "\(activeUnselected ?? "no curve")")
+    let activeSelected = curveStroke(#""active": true, "selected": true"#)
+    #expect(activeSelected?.contains("color=#ff0000 width=2.5") == true, "\(activeSelected ?? "no curve")")
+    let activeLocked = curveStroke(#""active": true, "selected": true, "locked": true"#)
+    #expect(activeLocked?.contains("width=1 ") == true, "\(activeLocked ?? "no curve")")
+    // The group of the active channel reads as selected: Blender's active-group green.
+    let list = Self.displayList(Self.action(
+      #"{"tracks": [{"dataPath": "a", "group": "G", "active": true, "keyframes": [{"frame": 0, "value": 0}]}]}"#))
+    #expect(list.contains("color=#216d5b"))
+  }
+
   @Test("the view fits keys, handles and overshoot (back, elastic)")
   func fitIncludesOvershoot() {
     let editor = GraphEditor(action: Self.interpolations)

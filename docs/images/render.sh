@@ -11,17 +11,19 @@ trap 'rm -rf "$TMP"' EXIT
 SIZE="--width 1321 --height 1156"
 SMALL="--png-compression small"
 
-# Graph Editor, all of the Ball's curves, normalised, Z Location the selected and active curve
-# as in Blender's screenshot, no key selected (rainbow colours: Blender's for curves keyed from
+# Graph Editor, all of the Ball's curves, normalised, Z Location the active curve but not a
+# selected one, as in Blender's screenshot (thick and faded), no key selected (rainbow colours: Blender's for curves keyed from
 # Python).
 python3 - Examples/blender-bouncing-ball.json "$TMP/ball_all.json" "$TMP/ball_z.json" <<'PY'
 import json, sys
 a = json.load(open(sys.argv[1]))
 z = a["tracks"][0]
 assert (z["dataPath"], z["index"]) == ("location", 2)
-z["selected"] = z["active"] = True
+z["active"] = True
 json.dump(a, open(sys.argv[2], "w"))
-# Z Location alone, its keys at 23 and 33 selected, 33 active (Blender's second screenshot).
+# Z Location alone, selected, its keys at 23 and 33 selected, 33 active (Blender's second
+# screenshot).
+z["selected"] = True
 for t in a["tracks"]:
     t["hidden"] = t is not z
 for k in z["keyframes"]:
