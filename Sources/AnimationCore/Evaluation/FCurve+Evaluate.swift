@@ -180,16 +180,19 @@ enum KeyInterpolator {
   @inline(__always)
   static func fastSearch(_ keys: UnsafeBufferPointer<Keyframe>, _ frame: Float) -> (index: Int, exact: Bool)? {
     guard !frame.isNaN else { return nil }
-    // The last key at or before the frame (keys[0] is before it).
+    // The last key at or before the frame (keys[0] is before it). Branch-free steps: random
+    // frames would mispredict every other one. Unrolled, because LLVM's x86 cmov converter
+    // turns the conditional move into a jump when it sits in a loop; the guards are the same
+    // on every call for a curve, so they predict well.
     var low = 0
     var size = keys.count
-    while size > 1 {
-      let half = size &>> 1
-      // Branch-free (a conditional move): random frames would mispredict every other step.
-      let probe = low &+ half
-      low = keys[probe].frame <= frame ? probe : low
-      size &-= half
-    }
+    while size > 64 { bisect(keys, frame, &low, &size) }
+    if size > 32 { bisect(keys, frame, &low, &size) }
+    if size > 16 { bisect(keys, frame, &low, &size) }
+    if size > 8 { bisect(keys, frame, &low, &size) }
+    if size > 4 { bisect(keys, frame, &low, &size) }
+    if size > 2 { bisect(keys, frame, &low, &size) }
+    if size > 1 { bisect(keys, frame, &low, &size) }
     let threshold = onKeyThreshold
     let count = keys.count
     let onLow = isEqual(frame, keys[low].frame, within: threshold)
@@ -199,6 +202,16 @@ enum KeyInterpolator {
     if low > 0 && isEqual(frame, keys[low - 1].frame, within: threshold) { return nil }
     if low + 2 < count && isEqual(frame, keys[low + 2].frame, within: threshold) { return nil }
     return (onLow ? low : low + 1, true)
+  }
+
+  /// One step of the search: keeps the half of `low..<low+size` whose first key is at or
+  /// before the frame.
+  @inline(__always)
+  static func bisect(_ keys: UnsafeBufferPointer<Keyframe>, _ frame: Float, _ low: inout Int, _ size: inout Int) {
+    let half = size &>> 1
+    let probe = low &+ half
+    low = keys[probe].frame <= frame ? probe : low
+    size &-= half
   }
 
   /// Blender's `fcurve_eval_keyframes_interpolate`, for a frame strictly inside the key range.
