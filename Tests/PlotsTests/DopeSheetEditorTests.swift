@@ -188,7 +188,10 @@ struct DopeSheetEditorTests {
       default: break
       }
     }
-    Snapshot.assert(Self.draw(pictureAction, options), named: "dopesheet-\(variant)")
+    let editor = DopeSheetEditor(actions: [pictureAction], options: options)
+    Snapshot.assertDrawing(named: "dopesheet-\(variant)", width: options.width, height: options.height) {
+      editor.draw(on: $0)
+    }
   }
 
   @Test("PNG golden, 480×270, handles and interpolation shown")

@@ -12,15 +12,33 @@ struct GraphEditorTests {
     try! ActionDecoder.decode(json).action(named: nil)
   }
 
-  /// The display list of `action` at 480×270 (small, so snapshots stay readable).
-  static func displayList(_ action: Action, _ configure: (inout GraphOptions) -> Void = { _ in }) -> String {
+  /// The pictures' options: 480×270 (small, so snapshots stay readable), then `configure`.
+  static func options(_ configure: (inout GraphOptions) -> Void) -> GraphOptions {
     var options = GraphOptions()
     options.width = 480
     options.height = 270
     configure(&options)
-    let canvas = RecordingCanvas(size: Size(options.width, options.height))
-    GraphEditor(action: action, options: options).draw(on: canvas)
-    return canvas.displayList
+    return options
+  }
+
+  /// The display list of `action`.
+  static func displayList(_ action: Action, _ configure: (inout GraphOptions) -> Void = { _ in }) -> String {
+    let options = options(configure)
+    return PlotsTests.displayList(width: options.width, height: options.height) {
+      GraphEditor(action: action, options: options).draw(on: $0)
+    }
+  }
+
+  /// The display list of `action`, compared with the snapshot `name`.
+  @discardableResult
+  static func snapshot(
+    _ action: Action, named name: String, sourceLocation: SourceLocation = #_sourceLocation,
+    _ configure: (inout GraphOptions) -> Void = { _ in }
+  ) -> String {
+    let options = options(configure)
+    return Snapshot.assertDrawing(
+      named: name, width: options.width, height: options.height, sourceLocation: sourceLocation
+    ) { GraphEditor(action: action, options: options).draw(on: $0) }
   }
 
   static let ball = action(#"""
@@ -52,17 +70,17 @@ struct GraphEditorTests {
 
   @Test("a bouncing ball: curves, handles of selected keys, keys, playhead, marker, channel list")
   func bouncingBall() {
-    Snapshot.assert(Self.displayList(Self.ball), named: "graph-ball")
+    Self.snapshot(Self.ball, named: "graph-ball")
   }
 
   @Test("constant steps, linear lines, sampled easings, Bézier with vector and aligned handles")
   func interpolations() {
-    Snapshot.assert(Self.displayList(Self.interpolations) { $0.handles = .all }, named: "graph-interpolations")
+    Self.snapshot(Self.interpolations, named: "graph-interpolations") { $0.handles = .all }
   }
 
   @Test("light theme, diamonds, no channel list, normalised, no cursor")
   func optionsVariant() {
-    let list = Self.displayList(Self.ball) {
+    Self.snapshot(Self.ball, named: "graph-light-diamonds-normalized") {
       $0.theme = .light
       $0.keyShape = .diamond
       $0.showChannelList = false
@@ -70,7 +88,6 @@ struct GraphEditorTests {
       $0.showCursor = false
       $0.handles = .none
     }
-    Snapshot.assert(list, named: "graph-light-diamonds-normalized")
   }
 
   @Test("a Cycles curve is sampled across the view; linear extrapolation reaches the edges")
@@ -82,8 +99,7 @@ struct GraphEditorTests {
         {"dataPath": "location", "index": 0, "extrapolation": "linear",
          "keyframes": [{"frame": 4, "value": 0, "interpolation": "linear"}, {"frame": 8, "value": 1, "interpolation": "linear"}]}]}
       """#)
-    let list = Self.displayList(action) { $0.frames = -12...60 }
-    Snapshot.assert(list, named: "graph-cycles-extrapolation")
+    let list = Self.snapshot(action, named: "graph-cycles-extrapolation") { $0.frames = -12...60 }
     // The linear extrapolation runs to both edges of the view.
     #expect(list.contains("stroke M 200 "))
   }
@@ -96,8 +112,7 @@ struct GraphEditorTests {
         {"dataPath": "b", "locked": true, "selected": true, "keyframes": [{"frame": 0, "value": 1, "selected": true}, {"frame": 10, "value": 0}]},
         {"dataPath": "c", "hidden": true, "keyframes": [{"frame": 0, "value": 5}, {"frame": 10, "value": 7}]}]}
       """#)
-    let list = Self.displayList(action)
-    Snapshot.assert(list, named: "graph-muted-locked-hidden")
+    let list = Self.snapshot(action, named: "graph-muted-locked-hidden")
     #expect(list.contains("color=#62626240"), "muted curve in Blender's muted grey at the inactive alpha")
     #expect(list.contains("dash=5.6,10.4"), "locked curve dashed as Blender's 16 px × 0.35")
   }

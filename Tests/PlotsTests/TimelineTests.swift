@@ -60,8 +60,7 @@ struct TimelineTests {
   @Test("display-list snapshots", arguments: ["dark", "light"])
   func snapshots(theme: String) {
     let timeline = Timeline(actions: [pictureAction], options: Self.options { $0.theme = Theme.named(theme)! })
-    Snapshot.assert(
-      displayList(width: 480, height: 120) { timeline.draw(on: $0) }, named: "timeline-\(theme)")
+    Snapshot.assertDrawing(named: "timeline-\(theme)", width: 480, height: 120) { timeline.draw(on: $0) }
   }
 
   @Test("PNG golden, 480×120")

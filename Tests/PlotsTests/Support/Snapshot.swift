@@ -1,8 +1,11 @@
+import Canvas
 import Foundation
 import Golden
 import Testing
 
 /// Text snapshots (display lists, layouts) kept in Tests/PlotsTests/Snapshots, compared exactly.
+/// `ANIMPLOT_SNAPSHOT_PNG=DIR` also renders every drawing snapshot to DIR/NAME.png through
+/// Cairo, to look at before a changed display list is committed.
 ///
 /// Record modes as `animplot check` reads them (`Golden.RecordMode`): `ANIMPLOT_RECORD`, else
 /// `never` under `CI`, else `missing`. Writing a snapshot fails the test, so a new or changed
@@ -20,6 +23,27 @@ enum Snapshot {
 
   static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Snapshots")
+
+  /// Compares what `draw` records on a `width`×`height` canvas with the snapshot `name`;
+  /// returns the display list.
+  @discardableResult
+  static func assertDrawing(
+    named name: String, width: Double, height: Double, sourceLocation: SourceLocation = #_sourceLocation,
+    _ draw: (any Canvas) -> Void
+  ) -> String {
+    let list = displayList(width: width, height: height, draw)
+    assert(list, named: name, sourceLocation: sourceLocation)
+    if let folder = ProcessInfo.processInfo.environment["ANIMPLOT_SNAPSHOT_PNG"] {
+      do {
+        let png = try rendered(.png, width: Int(width), height: Int(height), draw)
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try Data(png).write(to: URL(fileURLWithPath: folder).appendingPathComponent(name + ".png"))
+      } catch {
+        Issue.record("cannot write the preview of \(name): \(error)", sourceLocation: sourceLocation)
+      }
+    }
+    return list
+  }
 
   /// Compares `text` with the snapshot `name` (`Snapshots/NAME.txt`).
   static func assert(_ text: String, named name: String, sourceLocation: SourceLocation = #_sourceLocation) {
