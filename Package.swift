@@ -7,12 +7,12 @@ import PackageDescription
 let package = Package(
   name: "animplot",
   products: [
-    .library(name: "AnimationCore", targets: ["AnimationCore"]),
-    .library(name: "AnimationIO", targets: ["AnimationIO"]),
-    .library(name: "Canvas", targets: ["Canvas"]),
-    .library(name: "CairoCanvas", targets: ["CairoCanvas"]),
-    .library(name: "Plots", targets: ["Plots"]),
-    .library(name: "Golden", targets: ["Golden"]),
+    .library(name: "AnimplotCore", targets: ["AnimplotCore"]),
+    .library(name: "AnimplotIO", targets: ["AnimplotIO"]),
+    .library(name: "AnimplotCanvas", targets: ["AnimplotCanvas"]),
+    .library(name: "AnimplotCairo", targets: ["AnimplotCairo"]),
+    .library(name: "AnimplotPlots", targets: ["AnimplotPlots"]),
+    .library(name: "AnimplotGolden", targets: ["AnimplotGolden"]),
     .executable(name: "animplot", targets: ["animplot"]),
   ],
   dependencies: [
@@ -23,59 +23,59 @@ let package = Package(
   targets: [
     // C libraries from Debian's -dev packages (the Makefile installs them).
     .systemLibrary(
-      name: "CCairo", pkgConfig: "cairo",
+      name: "CAnimplotCairo", pkgConfig: "cairo",
       providers: [.apt(["libcairo2-dev", "libfreetype-dev"])]),
-    .systemLibrary(name: "CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+    .systemLibrary(name: "CAnimplotPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
     // The bundled font's bytes, linked in with `.incbin` (the path "." lets it find the file).
     .target(
-      name: "CDejaVuSans", exclude: ["DejaVuSans.ttf", "LICENSE"],
+      name: "CAnimplotFont", exclude: ["DejaVuSans.ttf", "LICENSE"],
       cSettings: [.headerSearchPath(".")]),
 
     .target(
-      name: "AnimationCore",
+      name: "AnimplotCore",
       dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
     // Number and JSON-string spelling shared by every text output (stdlib only).
-    .target(name: "TextFormatting"),
-    .target(name: "AnimationIO", dependencies: ["AnimationCore", "TextFormatting"]),
-    .target(name: "Canvas", dependencies: ["CDejaVuSans"]),
-    .target(name: "CairoCanvas", dependencies: ["Canvas", "CCairo", "CPNG"]),
+    .target(name: "AnimplotText"),
+    .target(name: "AnimplotIO", dependencies: ["AnimplotCore", "AnimplotText"]),
+    .target(name: "AnimplotCanvas", dependencies: ["CAnimplotFont"]),
+    .target(name: "AnimplotCairo", dependencies: ["AnimplotCanvas", "CAnimplotCairo", "CAnimplotPNG"]),
     .target(
-      name: "Plots",
+      name: "AnimplotPlots",
       dependencies: [
-        "AnimationCore", "Canvas", "TextFormatting",
+        "AnimplotCore", "AnimplotCanvas", "AnimplotText",
         .product(name: "RealModule", package: "swift-numerics"),
       ]),
-    .target(name: "Golden", dependencies: ["Canvas", "CairoCanvas", "TextFormatting"]),
+    .target(name: "AnimplotGolden", dependencies: ["AnimplotCanvas", "AnimplotCairo", "AnimplotText"]),
     .executableTarget(
       name: "animplot",
       dependencies: [
-        "AnimationCore", "AnimationIO", "Canvas", "CairoCanvas", "Plots", "Golden", "TextFormatting",
+        "AnimplotCore", "AnimplotIO", "AnimplotCanvas", "AnimplotCairo", "AnimplotPlots", "AnimplotGolden", "AnimplotText",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(
-      name: "animplot-bench", dependencies: ["AnimationCore", "AnimationIO"],
+      name: "animplot-bench", dependencies: ["AnimplotCore", "AnimplotIO"],
       path: "Benchmarks/animplot-bench"),
 
     .testTarget(
-      name: "AnimationCoreTests",
+      name: "AnimplotCoreTests",
       dependencies: [
-        "AnimationCore", "AnimationIO",
+        "AnimplotCore", "AnimplotIO",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]),
     .testTarget(
-      name: "AnimationIOTests",
+      name: "AnimplotIOTests",
       dependencies: [
-        "AnimationCore", "AnimationIO",
+        "AnimplotCore", "AnimplotIO",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]),
-    .testTarget(name: "CanvasTests", dependencies: ["Canvas"]),
-    .testTarget(name: "CairoCanvasTests", dependencies: ["Canvas", "CairoCanvas"]),
+    .testTarget(name: "AnimplotCanvasTests", dependencies: ["AnimplotCanvas"]),
+    .testTarget(name: "AnimplotCairoTests", dependencies: ["AnimplotCanvas", "AnimplotCairo"]),
     .testTarget(
-      name: "PlotsTests",
-      dependencies: ["AnimationCore", "AnimationIO", "Canvas", "CairoCanvas", "Golden", "Plots"],
+      name: "AnimplotPlotsTests",
+      dependencies: ["AnimplotCore", "AnimplotIO", "AnimplotCanvas", "AnimplotCairo", "AnimplotGolden", "AnimplotPlots"],
       exclude: ["Snapshots", "Goldens"]),
-    .testTarget(name: "GoldenTests", dependencies: ["Canvas", "CairoCanvas", "Golden"]),
+    .testTarget(name: "AnimplotGoldenTests", dependencies: ["AnimplotCanvas", "AnimplotCairo", "AnimplotGolden"]),
     .testTarget(
-      name: "EndToEndTests", dependencies: ["AnimationCore", "AnimationIO", "Canvas", "Golden"]),
+      name: "EndToEndTests", dependencies: ["AnimplotCore", "AnimplotIO", "AnimplotCanvas", "AnimplotGolden"]),
   ]
 )

@@ -3,8 +3,8 @@
 //
 //   animplot-bench eval ACTION.json N     evaluation throughput of the first track
 //   animplot-bench decode ACTION.json     decoding time of a whole action file
-import AnimationCore
-import AnimationIO
+import AnimplotCore
+import AnimplotIO
 
 #if canImport(Glibc)
   import Glibc

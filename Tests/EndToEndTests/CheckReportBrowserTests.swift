@@ -1,6 +1,6 @@
-import Canvas
+import AnimplotCanvas
 import Foundation
-import Golden
+import AnimplotGolden
 import Testing
 
 /// The HTML report in a real browser: headless Chromium takes a screenshot, which must show

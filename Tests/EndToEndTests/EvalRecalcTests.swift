@@ -1,5 +1,5 @@
-import AnimationCore
-import AnimationIO
+import AnimplotCore
+import AnimplotIO
 import Foundation
 import Testing
 

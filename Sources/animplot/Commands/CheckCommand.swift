@@ -1,5 +1,5 @@
 import ArgumentParser
-import Golden
+import AnimplotGolden
 
 #if canImport(Glibc)
   import Glibc

@@ -1,6 +1,6 @@
 import ArgumentParser
-import Canvas
-import Golden
+import AnimplotCanvas
+import AnimplotGolden
 
 #if canImport(Glibc)
   import Glibc

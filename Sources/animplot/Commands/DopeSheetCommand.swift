@@ -1,6 +1,6 @@
-import AnimationCore
+import AnimplotCore
 import ArgumentParser
-import Plots
+import AnimplotPlots
 
 /// `animplot dopesheet`: Blender's Dope Sheet as a picture, or its layout as JSON.
 struct DopeSheet: DrawingCommand {

@@ -1,7 +1,7 @@
-import AnimationCore
-import AnimationIO
+import AnimplotCore
+import AnimplotIO
 import ArgumentParser
-import TextFormatting
+import AnimplotText
 
 /// `animplot eval`: the curves' values at frames, as Blender's `fcurve.evaluate` gives them.
 struct Eval: ParsableCommand {

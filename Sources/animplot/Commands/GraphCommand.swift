@@ -1,6 +1,6 @@
-import AnimationCore
+import AnimplotCore
 import ArgumentParser
-import Plots
+import AnimplotPlots
 
 /// `animplot graph`: Blender's Graph Editor as a picture.
 struct Graph: DrawingCommand {

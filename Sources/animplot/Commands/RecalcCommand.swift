@@ -1,5 +1,5 @@
-import AnimationCore
-import AnimationIO
+import AnimplotCore
+import AnimplotIO
 import ArgumentParser
 
 /// `animplot recalc`: the action after Blender's `fcurve.update()`, in format 1.

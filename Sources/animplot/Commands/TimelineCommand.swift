@@ -1,6 +1,6 @@
-import AnimationCore
+import AnimplotCore
 import ArgumentParser
-import Plots
+import AnimplotPlots
 
 /// `animplot timeline`: Blender's Timeline strip as a picture.
 struct Timeline: DrawingCommand {
@@ -41,7 +41,7 @@ struct Timeline: DrawingCommand {
     var options = TimelineOptions()
     try view.apply(to: &options, height: view.requestedHeight ?? Self.defaultHeight)
     return try zip(plan, inputs).map { item, actions in
-      let timeline = Plots.Timeline(actions: actions, options: options)
+      let timeline = AnimplotPlots.Timeline(actions: actions, options: options)
       let bytes = try Rendering.render(
         format: item.format, width: view.width, height: Int(options.height), scale: view.scale,
         compression: view.pngCompression, output: item.path

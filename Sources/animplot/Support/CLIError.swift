@@ -1,4 +1,4 @@
-import TextFormatting
+import AnimplotText
 
 #if canImport(Glibc)
   import Glibc

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Golden
+import AnimplotGolden
 
 /// A check case's drawing command, parsed from its `NAME.args` as the command line would
 /// parse it, ready to draw in-process.

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Golden
+import AnimplotGolden
 
 /// How images are compared and how much difference is tolerated: the options `diff` and
 /// `check` share.

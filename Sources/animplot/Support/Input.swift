@@ -1,5 +1,5 @@
-import AnimationCore
-import AnimationIO
+import AnimplotCore
+import AnimplotIO
 import ArgumentParser
 
 /// Which action of a file, and which of its channels, a command uses.

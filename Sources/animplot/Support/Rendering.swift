@@ -1,5 +1,5 @@
-import CairoCanvas
-import Canvas
+import AnimplotCairo
+import AnimplotCanvas
 
 /// Draws a picture with the backend its format needs and returns the file's bytes.
 enum Rendering {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Plots
+import AnimplotPlots
 
 /// The options every drawing verb shares (SPEC §2): picture size, device scale, theme, the
 /// frames and values shown, the playhead, and the output.

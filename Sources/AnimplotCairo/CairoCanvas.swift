@@ -1,0 +1,375 @@
+import CAnimplotCairo
+import AnimplotCanvas
+
+/// A `Canvas` on Cairo that produces a PNG, SVG or PDF file.
+///
+/// Sizes are logical pixels; the Cairo surface is `width·scale × height·scale` device pixels
+/// (rounded up) with a scale transform applied, so `scale: 2` renders the same picture for a
+/// HiDPI screen. Text is drawn with the bundled font loaded through FreeType, grey antialiasing,
+/// no hinting and unhinted metrics, at the glyph positions `BundledFont.metrics` measures; so
+/// a layout is identical here and in a `RecordingCanvas`.
+///
+/// Drawing calls cannot fail one by one: Cairo's errors are sticky, and `finish()` reports the
+/// first one (an unbalanced `restore()`, a singular transform, a negative dash …). The output
+/// is deterministic: the same calls give the same bytes, in one process or in two.
+///
+/// Not thread-safe: draw on one canvas from one thread at a time.
+public final class CairoCanvas: Canvas {
+  /// The kind of file a canvas produces.
+  public enum Format: String, Sendable, Hashable, CaseIterable {
+    /// A raster image, encoded with libpng (see `PNGCompression`).
+    case png
+    /// SVG 1.1 with pixel units; Cairo's process-global ids renumbered per document.
+    case svg
+    /// PDF with no creation date.
+    case pdf
+  }
+
+  /// The largest device size Cairo accepts for an image surface, per side.
+  public static let maximumDevicePixels = 32767
+
+  public let size: Size
+  public var fontMetrics: any FontMetrics { font }
+  /// Device pixels per logical pixel.
+  public let scale: Double
+  /// The file format `finish()` produces.
+  public let format: Format
+  /// How `finish()` compresses a PNG.
+  public let pngCompression: PNGCompression
+  /// The device size in pixels: the logical size times `scale`, rounded up.
+  public let pixelWidth: Int, pixelHeight: Int
+
+  private let font = BundledFont.metrics
+  /// `cairo_surface_t *`
+  let surface: OpaquePointer
+  /// `cairo_t *`
+  let context: OpaquePointer
+  /// Where the SVG and PDF surfaces write; empty for PNG.
+  private let sink = ByteSink()
+  private var finished = false
+
+  /// A blank (transparent) canvas of `width`×`height` logical pixels.
+  ///
+  /// - Throws: `CairoCanvasError.invalidSize` when a side is below 1 or above
+  ///   `maximumDevicePixels` device pixels; `.font` or `.cairo` if the font or the surface
+  ///   cannot be made.
+  public init(
+    width: Int, height: Int, scale: Double = 1, format: Format,
+    pngCompression: PNGCompression = .default
+  ) throws(CairoCanvasError) {
+    let limit = Double(Self.maximumDevicePixels)
+    guard width >= 1, height >= 1, scale.isFinite, scale > 0,
+      Double(width) * scale <= limit, Double(height) * scale <= limit,
+      Double(width) * scale >= 1, Double(height) * scale >= 1
+    else { throw .invalidSize(width: width, height: height, scale: scale) }
+    let fontFace = try CairoFontFace.shared.get()
+
+    size = Size(Double(width), Double(height))
+    self.scale = scale
+    self.format = format
+    self.pngCompression = pngCompression
+    pixelWidth = Int((Double(width) * scale).rounded(.up))
+    pixelHeight = Int((Double(height) * scale).rounded(.up))
+
+    let sinkPointer = Unmanaged.passUnretained(sink).toOpaque()
+    let surface: OpaquePointer
+    switch format {
+    case .png:
+      surface = cairo_image_surface_create(
+        CAIRO_FORMAT_ARGB32, Int32(pixelWidth), Int32(pixelHeight))
+    case .svg:
+      surface = cairo_svg_surface_create_for_stream(
+        writeToSink, sinkPointer, Double(pixelWidth), Double(pixelHeight))
+      cairo_svg_surface_restrict_to_version(surface, CAIRO_SVG_VERSION_1_1)
+      cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PX)
+    case .pdf:
+      surface = cairo_pdf_surface_create_for_stream(
+        writeToSink, sinkPointer, Double(pixelWidth), Double(pixelHeight))
+      cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, "")
+    }
+    let surfaceStatus = cairo_surface_status(surface)
+    guard surfaceStatus == CAIRO_STATUS_SUCCESS else {
+      cairo_surface_destroy(surface)
+      throw CairoCanvasError(surfaceStatus)
+    }
+    let context = cairo_create(surface)!
+    let contextStatus = cairo_status(context)
+    guard contextStatus == CAIRO_STATUS_SUCCESS else {
+      cairo_destroy(context)
+      cairo_surface_destroy(surface)
+      throw CairoCanvasError(contextStatus)
+    }
+    self.surface = surface
+    self.context = context
+
+    let options = cairo_font_options_create()
+    cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
+    cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
+    cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
+    cairo_set_font_options(context, options)
+    cairo_font_options_destroy(options)
+    cairo_set_font_face(context, fontFace.face)
+    if scale != 1 { cairo_scale(context, scale, scale) }
+  }
+
+  deinit {
+    cairo_destroy(context)
+    // A vector surface that was not finished writes to `sink` here, which is still alive.
+    cairo_surface_destroy(surface)
+  }
+
+  // MARK: Output
+
+  /// Ends drawing and returns the file: PNG, SVG or PDF bytes.
+  ///
+  /// - Throws: the first Cairo error of the drawing, or `.alreadyFinished` on a second call.
+  public func finish() throws(CairoCanvasError) -> [UInt8] {
+    guard !finished else { throw .alreadyFinished }
+    finished = true
+    try check(cairo_status(context))
+    switch format {
+    case .png:
+      cairo_surface_flush(surface)
+      try check(cairo_surface_status(surface))
+      return withSurfacePixels { pixels in
+        PNGEncoder.encode(argb32: pixels, compression: pngCompression)
+      }
+    case .svg, .pdf:
+      cairo_show_page(context)
+      try check(cairo_status(context))
+      cairo_surface_finish(surface)
+      try check(cairo_surface_status(surface))
+      return format == .svg ? SVGIdentifiers.renumbered(sink.bytes) : sink.bytes
+    }
+  }
+
+  /// The pixels drawn so far, un-premultiplied; for tests. Only for `.png` canvases.
+  public func image() -> RGBAImage {
+    precondition(format == .png, "image() needs a raster (.png) canvas, not .\(format)")
+    cairo_surface_flush(surface)
+    return withSurfacePixels { $0.rgbaImage() }
+  }
+
+  func withSurfacePixels<R>(_ body: (ARGB32Pixels) -> R) -> R {
+    body(
+      ARGB32Pixels(
+        base: UnsafeRawPointer(cairo_image_surface_get_data(surface)!),
+        width: Int(cairo_image_surface_get_width(surface)),
+        height: Int(cairo_image_surface_get_height(surface)),
+        stride: Int(cairo_image_surface_get_stride(surface))))
+  }
+
+  private func check(_ status: cairo_status_t) throws(CairoCanvasError) {
+    guard status == CAIRO_STATUS_SUCCESS else { throw CairoCanvasError(status) }
+  }
+
+  // MARK: Drawing
+
+  public func fill(_ path: Path, color: Color) {
+    setPath(path)
+    setColor(color)
+    cairo_fill(context)
+  }
+
+  public func stroke(_ path: Path, color: Color, style: StrokeStyle) {
+    setColor(color)
+    setStrokeStyle(style)
+    if format == .png && style.dash.isEmpty && style.width <= Self.chunkedStrokeMaximumWidth
+      && path.elements.count > Self.chunkedStrokeMinimumElements
+      && !path.elements.contains(.close)
+    {
+      strokeInChunks(path)
+      return
+    }
+    setPath(path)
+    cairo_stroke(context)
+  }
+
+  /// Long thin strokes are drawn one segment at a time on raster surfaces.
+  ///
+  /// Cairo 1.16 scan-converts a stroke over its whole bounding box, so one stroke of a
+  /// 1000-key curve across a 4K picture costs about twice as much as its segments stroked one by
+  /// one (W2 of the benchmark, whole picture: 1.75 s with one stroke per curve, 1.72 s with
+  /// pieces of 16 segments, 1.45 s with single segments). Pieces abut with butt ends where a
+  /// join would be; at widths up to 1.5 px that changes a few levels of antialiasing at the
+  /// joints (W1: RMS 0.05, no pixel over pixelmatch's 0.1 threshold), and Blender draws curves as
+  /// separate GL segments anyway. Vector formats keep one path.
+  static let strokeChunk = 1
+  /// Shorter paths (and closed ones) keep their joins.
+  static let chunkedStrokeMinimumElements = 32
+  static let chunkedStrokeMaximumWidth = 1.5
+
+  private func strokeInChunks(_ path: Path) {
+    var current = Point.zero
+    var start = Point.zero
+    var segments = 0
+    cairo_new_path(context)
+    for element in path.elements {
+      switch element {
+      case .move(let p):
+        if segments > 0 {
+          cairo_stroke(context)
+          segments = 0
+        }
+        cairo_move_to(context, p.x, p.y)
+        current = p
+        start = p
+        continue
+      case .line(let p):
+        cairo_line_to(context, p.x, p.y)
+        current = p
+      case .cubic(let c1, let c2, let end):
+        cairo_curve_to(context, c1.x, c1.y, c2.x, c2.y, end.x, end.y)
+        current = end
+      case .close:
+        cairo_close_path(context)
+        current = start
+      }
+      segments += 1
+      if segments == Self.strokeChunk {
+        cairo_stroke(context)
+        cairo_move_to(context, current.x, current.y)
+        segments = 0
+      }
+    }
+    if segments > 0 { cairo_stroke(context) } else { cairo_new_path(context) }
+  }
+
+  public func text(_ text: String, at point: Point, style: TextStyle, anchor: TextAnchor) {
+    guard !text.isEmpty else { return }
+    let unitsToPixels = style.size / Double(font.unitsPerEm)
+    var glyphs: [cairo_glyph_t] = []
+    var clusters: [cairo_text_cluster_t] = []
+    var units = 0
+    for scalar in text.unicodeScalars {
+      let glyph = font.glyph(for: scalar)
+      glyphs.append(cairo_glyph_t(index: UInt(glyph), x: Double(units) * unitsToPixels, y: 0))
+      clusters.append(cairo_text_cluster_t(num_bytes: Int32(UTF8.width(scalar)), num_glyphs: 1))
+      units += font.advance(ofGlyph: glyph)
+    }
+    let width = Double(units) * unitsToPixels
+    let x: Double
+    switch anchor.horizontal {
+    case .left: x = point.x
+    case .center: x = point.x - width / 2
+    case .right: x = point.x - width
+    }
+    let y: Double
+    switch anchor.vertical {
+    case .baseline: y = point.y
+    case .middle: y = point.y + font.digitHeight(size: style.size) / 2
+    case .top: y = point.y + font.ascent(size: style.size)
+    }
+    for i in glyphs.indices {
+      glyphs[i].x += x
+      glyphs[i].y = y
+    }
+    cairo_set_font_size(context, style.size)
+    setColor(style.color)
+    var utf8 = text
+    utf8.withUTF8 { bytes in
+      bytes.withMemoryRebound(to: CChar.self) { chars in
+        cairo_show_text_glyphs(
+          context, chars.baseAddress, Int32(chars.count), glyphs, Int32(glyphs.count), clusters,
+          Int32(clusters.count), cairo_text_cluster_flags_t(rawValue: 0))
+      }
+    }
+  }
+
+  public func markers(
+    _ shape: Path, at points: [Point], fill: Color?, stroke: (Color, StrokeStyle)?
+  ) {
+    if drawMarkerSprites(shape, at: points, fill: fill, stroke: stroke) { return }
+    if let (_, style) = stroke { setStrokeStyle(style) }
+    for p in points {
+      setPath(shape, offset: p)
+      if let fill {
+        setColor(fill)
+        if stroke == nil { cairo_fill(context) } else { cairo_fill_preserve(context) }
+      }
+      if let (color, _) = stroke {
+        setColor(color)
+        cairo_stroke(context)
+      }
+    }
+  }
+
+  public func save() { cairo_save(context) }
+
+  public func restore() { cairo_restore(context) }
+
+  public func clip(to path: Path) {
+    setPath(path)
+    cairo_clip(context)
+  }
+
+  public func concatenate(_ t: Transform) {
+    var matrix = cairo_matrix_t(xx: t.a, yx: t.b, xy: t.c, yy: t.d, x0: t.tx, y0: t.ty)
+    cairo_transform(context, &matrix)
+  }
+
+  // MARK: State
+
+  /// Makes `path`, moved by `offset`, the current path.
+  func setPath(_ path: Path, offset: Point = .zero) {
+    cairo_new_path(context)
+    appendPath(path, offset: offset, to: context)
+  }
+
+  private func setColor(_ color: Color) {
+    cairo_set_source_rgba(context, color.red, color.green, color.blue, color.alpha)
+  }
+
+  func setStrokeStyle(_ style: StrokeStyle) { Self.applyStrokeStyle(style, to: context) }
+
+  /// Sets the line width, dash, cap and join of `cr`.
+  static func applyStrokeStyle(_ style: StrokeStyle, to cr: OpaquePointer) {
+    cairo_set_line_width(cr, style.width)
+    style.dash.withUnsafeBufferPointer { dash in
+      cairo_set_dash(cr, dash.baseAddress, Int32(dash.count), style.dashPhase)
+    }
+    let cap: cairo_line_cap_t =
+      switch style.cap {
+      case .butt: CAIRO_LINE_CAP_BUTT
+      case .round: CAIRO_LINE_CAP_ROUND
+      case .square: CAIRO_LINE_CAP_SQUARE
+      }
+    cairo_set_line_cap(cr, cap)
+    let join: cairo_line_join_t =
+      switch style.join {
+      case .miter: CAIRO_LINE_JOIN_MITER
+      case .round: CAIRO_LINE_JOIN_ROUND
+      case .bevel: CAIRO_LINE_JOIN_BEVEL
+      }
+    cairo_set_line_join(cr, join)
+  }
+}
+
+/// Appends `path`, moved by `offset`, to the current path of `cr`.
+func appendPath(_ path: Path, offset: Point, to cr: OpaquePointer) {
+  let dx = offset.x
+  let dy = offset.y
+  for element in path.elements {
+    switch element {
+    case .move(let p): cairo_move_to(cr, p.x + dx, p.y + dy)
+    case .line(let p): cairo_line_to(cr, p.x + dx, p.y + dy)
+    case .cubic(let c1, let c2, let end):
+      cairo_curve_to(cr, c1.x + dx, c1.y + dy, c2.x + dx, c2.y + dy, end.x + dx, end.y + dy)
+    case .close: cairo_close_path(cr)
+    }
+  }
+}
+
+/// The bytes Cairo's SVG and PDF surfaces write through `writeToSink`.
+private final class ByteSink {
+  var bytes: [UInt8] = []
+}
+
+/// Cairo's stream callback: appends to the `ByteSink` passed as the closure pointer.
+private func writeToSink(
+  _ closure: UnsafeMutableRawPointer?, _ data: UnsafePointer<UInt8>?, _ length: UInt32
+) -> cairo_status_t {
+  let sink = Unmanaged<ByteSink>.fromOpaque(closure!).takeUnretainedValue()
+  sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+  return CAIRO_STATUS_SUCCESS
+}

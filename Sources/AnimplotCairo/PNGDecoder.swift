@@ -1,0 +1,110 @@
+import CAnimplotPNG
+import AnimplotCanvas
+
+/// Decodes PNG files of any kind into 8-bit straight-alpha `RGBAImage`s.
+///
+/// Uses libpng's simplified API (`png_image_*`), which catches libpng's internal `longjmp`
+/// errors itself and reports them as a return code and a message, so a corrupt file can never
+/// unwind through Swift frames. Every PNG colour type is accepted: palette (with `tRNS`
+/// transparency), grey, grey+alpha, RGB and RGBA, at every bit depth, interlaced (Adam7) or not.
+/// 16-bit samples are *scaled* to 8 bits with rounding (`v·255/65535`, libpng's
+/// `png_set_scale_16`), not stripped to their high byte, and are taken as sRGB-encoded like
+/// 8-bit ones. A file with a `gAMA`/`sRGB`/`cHRM`/`iCCP` description other than sRGB is
+/// converted to sRGB by libpng.
+public enum PNGDecoder {
+  /// The largest image accepted, in pixels (8192×8192): a corrupt header must not make us
+  /// allocate gigabytes.
+  public static let maxPixelCount = 1 << 26
+
+  /// Decodes the bytes of a PNG file.
+  public static func decode(bytes: [UInt8]) throws(PNGDecodingError) -> RGBAImage {
+    var bytes = bytes
+    let chunks = try chunks(of: bytes)
+    if let first = chunks.first, first.type == "IHDR", let header = PNGHeader(bytes[first.data]),
+      header.bitDepth == 16, header.interlaced, first.crcMatches(in: bytes)
+    {
+      bytes = try PNGDeinterlacer.deinterlace(bytes, header: header, chunks: chunks)
+    }
+    var image = png_image()
+    image.version = UInt32(PNG_IMAGE_VERSION)
+    let result: Result<RGBAImage, PNGDecodingError> = bytes.withUnsafeBytes { raw in
+      guard png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count) != 0 else {
+        return .failure(.malformed(message(of: &image)))
+      }
+      let width = Int(image.width)
+      let height = Int(image.height)
+      // PNG dimensions are below 2³¹, so the product cannot overflow.
+      guard width * height <= maxPixelCount else {
+        png_image_free(&image)
+        return .failure(.tooLarge(width: width, height: height))
+      }
+      image.format = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)  // PNG_FORMAT_RGBA
+      // Without this flag libpng takes untagged 16-bit samples as linear light and
+      // gamma-encodes them; animplot's 16-bit inputs are ordinary sRGB values.
+      image.flags |= UInt32(PNG_IMAGE_FLAG_16BIT_sRGB)
+      var pixels = [UInt8](repeating: 0, count: width * height * 4)
+      let ok = pixels.withUnsafeMutableBytes { out in
+        png_image_finish_read(&image, nil, out.baseAddress, Int32(width * 4), nil)
+      }
+      guard ok != 0 else { return .failure(.malformed(message(of: &image))) }
+      return .success(RGBAImage(width: width, height: height, pixels: pixels))
+    }
+    return try result.get()
+  }
+
+  /// Checks the signature and lists the chunks up to `IEND`, so that a cut-off file is
+  /// reported as truncated rather than with whatever libpng says when its input runs out.
+  private static func chunks(of bytes: [UInt8]) throws(PNGDecodingError) -> [PNGChunk] {
+    guard !bytes.isEmpty else { throw .empty }
+    guard bytes.count >= 8, bytes[0..<8].elementsEqual(signature) else { throw .notPNG }
+    var chunks: [PNGChunk] = []
+    var offset = 8
+    while true {
+      // length (4), type (4), data (length), CRC (4)
+      guard offset + 8 <= bytes.count else { throw .truncated }
+      let length =
+        Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8
+        | Int(bytes[offset + 3])
+      guard offset + 12 + length <= bytes.count else { throw .truncated }
+      let type = String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self)
+      chunks.append(PNGChunk(type: type, data: offset + 8..<offset + 8 + length))
+      if type == "IEND" { return chunks }
+      offset += 12 + length
+    }
+  }
+
+  private static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+  /// libpng's error message, stored in the `png_image` as a fixed C array.
+  private static func message(of image: inout png_image) -> String {
+    withUnsafeBytes(of: &image.message) { raw in
+      let text = String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      return text.isEmpty ? "libpng reported an error" : text
+    }
+  }
+}
+
+/// Why a PNG file could not be decoded.
+public enum PNGDecodingError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The file has no bytes at all.
+  case empty
+  /// The file does not start with the PNG signature.
+  case notPNG
+  /// The file ends before its `IEND` chunk: it was cut off.
+  case truncated
+  /// The header declares an image larger than `PNGDecoder.maxPixelCount` pixels.
+  case tooLarge(width: Int, height: Int)
+  /// libpng rejected the data (bad CRC, bad compressed data, invalid header ...); its message.
+  case malformed(String)
+
+  public var description: String {
+    switch self {
+    case .empty: "empty file, not a PNG image"
+    case .notPNG: "not a PNG image (no PNG signature)"
+    case .truncated: "truncated PNG file (it ends before its IEND chunk)"
+    case .tooLarge(let width, let height):
+      "PNG image too large: \(width)×\(height) pixels (at most \(PNGDecoder.maxPixelCount))"
+    case .malformed(let message): "corrupt PNG file: \(message)"
+    }
+  }
+}

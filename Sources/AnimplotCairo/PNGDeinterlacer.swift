@@ -1,0 +1,194 @@
+import CAnimplotPNG
+
+/// Rewrites an interlaced 16-bit PNG as the same image without interlacing, with zlib only.
+///
+/// Works around a libpng bug: since the fix for CVE-2025-65018 (libpng 1.6.51, and Debian's
+/// backport in 1.6.39-2+deb12u1 and later), `png_image_finish_read` converts interlaced 16-bit
+/// images to 8 bits through a row buffer that forgets the earlier Adam7 passes, so most rows
+/// come out wrong. Upstream fixed it in commit ef12208 (May 2026, 1.7.0 betas). Until every
+/// libpng we meet has that fix, such files are de-interlaced here and libpng still does every
+/// colour transform. Only whole-byte (16-bit) pixels occur, which keeps this small.
+enum PNGDeinterlacer {
+  /// The file's bytes with its IDAT data de-interlaced and the IHDR interlace byte cleared.
+  /// `header` is the parsed IHDR; `chunks` every chunk of the file in order.
+  static func deinterlace(
+    _ bytes: [UInt8], header: PNGHeader, chunks: [PNGChunk]
+  ) throws(PNGDecodingError) -> [UInt8] {
+    let bytesPerPixel = header.channels * 2
+    var compressed: [UInt8] = []
+    for chunk in chunks where chunk.type == "IDAT" {
+      guard chunk.crcMatches(in: bytes) else { throw .malformed("IDAT: CRC error") }
+      compressed += bytes[chunk.data]
+    }
+    // The passes' filtered scanlines, each a filter byte and the pass's row of pixels.
+    let passes = adam7.map { pass in
+      (
+        pass, columns: count(header.width, pass.x, pass.dx),
+        rows: count(header.height, pass.y, pass.dy)
+      )
+    }.filter { $0.columns > 0 && $0.rows > 0 }
+    let expected = passes.reduce(0) { $0 + $1.rows * (1 + $1.columns * bytesPerPixel) }
+    let interlaced = try inflate(compressed, size: expected)
+
+    let rowBytes = header.width * bytesPerPixel
+    var plain = [UInt8](repeating: 0, count: header.height * (1 + rowBytes))  // filter 0 rows
+    var offset = 0
+    for (pass, columns, rows) in passes {
+      let passRowBytes = columns * bytesPerPixel
+      var previous = [UInt8](repeating: 0, count: passRowBytes)
+      for row in 0..<rows {
+        let filter = interlaced[offset]
+        var line = Array(interlaced[offset + 1..<offset + 1 + passRowBytes])
+        try unfilter(&line, previous: previous, filter: filter, bytesPerPixel: bytesPerPixel)
+        let y = pass.y + row * pass.dy
+        for column in 0..<columns {
+          let x = pass.x + column * pass.dx
+          let to = y * (1 + rowBytes) + 1 + x * bytesPerPixel
+          plain[to..<to + bytesPerPixel] =
+            line[column * bytesPerPixel..<(column + 1) * bytesPerPixel]
+        }
+        previous = line
+        offset += 1 + passRowBytes
+      }
+    }
+
+    var out = Array(bytes[0..<8])
+    var wroteData = false
+    for chunk in chunks {
+      switch chunk.type {
+      case "IHDR":
+        var data = Array(bytes[chunk.data])
+        data[12] = 0
+        out += chunkBytes("IHDR", data)
+      case "IDAT":
+        if !wroteData { out += chunkBytes("IDAT", try deflate(plain)) }
+        wroteData = true
+      default:
+        out += bytes[chunk.data.lowerBound - 8..<chunk.data.upperBound + 4]
+      }
+    }
+    return out
+  }
+
+  /// Adam7's passes: first column and row, and the steps between them.
+  private static let adam7: [(x: Int, y: Int, dx: Int, dy: Int)] = [
+    (0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2),
+    (0, 1, 1, 2),
+  ]
+
+  private static func count(_ size: Int, _ start: Int, _ step: Int) -> Int {
+    size > start ? (size - start + step - 1) / step : 0
+  }
+
+  /// Undoes one of PNG's five scanline filters in place.
+  private static func unfilter(
+    _ line: inout [UInt8], previous: [UInt8], filter: UInt8, bytesPerPixel bpp: Int
+  ) throws(PNGDecodingError) {
+    for i in 0..<line.count {
+      let a = i >= bpp ? Int(line[i - bpp]) : 0  // left
+      let b = Int(previous[i])  // above
+      let c = i >= bpp ? Int(previous[i - bpp]) : 0  // above left
+      let predictor: Int
+      switch filter {
+      case 0: return
+      case 1: predictor = a
+      case 2: predictor = b
+      case 3: predictor = (a + b) / 2
+      case 4:
+        let p = a + b - c
+        let pa = abs(p - a)
+        let pb = abs(p - b)
+        let pc = abs(p - c)
+        predictor = pa <= pb && pa <= pc ? a : pb <= pc ? b : c
+      default: throw .malformed("bad adaptive filter value")
+      }
+      line[i] = line[i] &+ UInt8(predictor & 0xFF)
+    }
+  }
+
+  private static func inflate(_ data: [UInt8], size: Int) throws(PNGDecodingError) -> [UInt8] {
+    var out = [UInt8](repeating: 0, count: size)
+    var length = uLongf(size)
+    let status = out.withUnsafeMutableBufferPointer { out in
+      data.withUnsafeBufferPointer { data in
+        uncompress(out.baseAddress, &length, data.baseAddress, uLong(data.count))
+      }
+    }
+    switch status {
+    // Data beyond the image (a full buffer, Z_BUF_ERROR) is ignored, as libpng does.
+    case Z_OK where length == size, Z_BUF_ERROR: return out
+    case Z_OK: throw .malformed("Not enough image data")
+    default: throw .malformed("IDAT: invalid or incomplete compressed data")
+    }
+  }
+
+  private static func deflate(_ data: [UInt8]) throws(PNGDecodingError) -> [UInt8] {
+    var out = [UInt8](repeating: 0, count: Int(compressBound(uLong(data.count))))
+    var length = uLongf(out.count)
+    let status = out.withUnsafeMutableBufferPointer { out in
+      data.withUnsafeBufferPointer { data in
+        compress2(out.baseAddress, &length, data.baseAddress, uLong(data.count), Z_BEST_SPEED)
+      }
+    }
+    guard status == Z_OK else { throw .malformed("cannot recompress the image data") }
+    return Array(out[0..<Int(length)])
+  }
+
+  private static func chunkBytes(_ type: String, _ data: [UInt8]) -> [UInt8] {
+    let typed = Array(type.utf8) + data
+    return bigEndian(UInt32(data.count)) + typed + bigEndian(UInt32(crc(typed)))
+  }
+
+  private static func bigEndian(_ v: UInt32) -> [UInt8] {
+    [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
+  }
+}
+
+/// zlib's CRC-32 of `bytes`, as PNG chunks carry it.
+func crc<C: Collection<UInt8>>(_ bytes: C) -> UInt {
+  let contiguous = Array(bytes)
+  return contiguous.withUnsafeBufferPointer { crc32(0, $0.baseAddress, uInt($0.count)) }
+}
+
+/// One chunk of a PNG file: its type and where its data lies in the file.
+struct PNGChunk {
+  var type: String
+  /// The data's bytes in the file; the length and type precede it, the CRC follows it.
+  var data: Range<Int>
+
+  /// Whether the stored CRC matches the chunk's type and data.
+  func crcMatches(in bytes: [UInt8]) -> Bool {
+    let stored = bytes[data.upperBound..<data.upperBound + 4].reduce(0) { $0 << 8 | UInt($1) }
+    return crc(bytes[data.lowerBound - 4..<data.upperBound]) == stored
+  }
+}
+
+/// The fields of an IHDR chunk the decoder needs.
+struct PNGHeader {
+  var width: Int
+  var height: Int
+  var bitDepth: Int
+  var colorType: Int
+  var interlaced: Bool
+
+  /// Reads a 13-byte IHDR; `nil` for any other length.
+  init?(_ data: ArraySlice<UInt8>) {
+    guard data.count == 13 else { return nil }
+    let d = Array(data)
+    width = Int(d[0]) << 24 | Int(d[1]) << 16 | Int(d[2]) << 8 | Int(d[3])
+    height = Int(d[4]) << 24 | Int(d[5]) << 16 | Int(d[6]) << 8 | Int(d[7])
+    bitDepth = Int(d[8])
+    colorType = Int(d[9])
+    interlaced = d[12] == 1
+  }
+
+  /// Samples per pixel: grey 1, grey+alpha 2, RGB 3, RGBA 4; palette 1.
+  var channels: Int {
+    switch colorType {
+    case 2: 3
+    case 4: 2
+    case 6: 4
+    default: 1
+    }
+  }
+}

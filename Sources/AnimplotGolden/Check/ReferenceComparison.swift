@@ -1,0 +1,99 @@
+import AnimplotCanvas
+
+/// What comparing a case's output with its reference found.
+public enum ReferenceComparison: Sendable {
+  /// The files have the same bytes; nothing was decoded.
+  case identicalFiles
+  /// Pixels compared: PNG, or SVG after rasterising both documents.
+  case image(ImageComparison, expectedPNG: [UInt8], actualPNG: [UInt8])
+  /// Text compared: a layout or a display list.
+  case text(TextComparison)
+
+  /// Whether the output matches the reference within the budgets.
+  public var passed: Bool {
+    switch self {
+    case .identicalFiles: true
+    case .image(let comparison, _, _): comparison.result.passed
+    case .text(let comparison): comparison.passed
+    }
+  }
+
+  /// One line: the verdict and the figures.
+  public var summary: String {
+    switch self {
+    case .identicalFiles: "match: identical file"
+    case .image(let comparison, _, _): comparison.summary
+    case .text(let comparison): comparison.summary
+    }
+  }
+
+  /// Compares the bytes `actual` drawn now with the reference bytes `expected`.
+  /// - Parameters:
+  ///   - label: the reference's name, for messages and diff headers.
+  ///   - rasterizer: rasterises SVG; needed only for `.svg` files that differ.
+  /// - Throws: `ReferenceComparisonError` when the reference (or, for SVG, the output)
+  ///   cannot be decoded.
+  public static func compare(
+    kind: ReferenceKind, expected: [UInt8], actual: [UInt8], options: DiffOptions,
+    label: String, rasterizer: SVGRasterizer?
+  ) throws(ReferenceComparisonError) -> ReferenceComparison {
+    if expected == actual { return .identicalFiles }
+    switch kind {
+    case .png:
+      let expectedImage: RGBAImage
+      let actualImage: RGBAImage
+      do {
+        expectedImage = try ImageFile.decode(pngBytes: expected, path: label)
+      } catch {
+        throw .reference("\(error)")
+      }
+      do {
+        actualImage = try ImageFile.decode(pngBytes: actual, path: label + " (actual)")
+      } catch {
+        throw .output("\(error)")
+      }
+      return .image(
+        ImageComparison(expected: expectedImage, actual: actualImage, options: options),
+        expectedPNG: expected, actualPNG: actual)
+    case .svg:
+      guard let rasterizer else {
+        throw .output(
+          "\(label): comparing SVG needs \(SVGRasterizer.command); \(SVGRasterizer.installHint)")
+      }
+      let expectedRaster: RasterizedSVG
+      let actualRaster: RasterizedSVG
+      do {
+        expectedRaster = try rasterizer.rasterize(svg: expected, name: label)
+      } catch {
+        throw .reference("\(error)")
+      }
+      do {
+        actualRaster = try rasterizer.rasterize(svg: actual, name: label + " (actual)")
+      } catch {
+        throw .output("\(error)")
+      }
+      return .image(
+        ImageComparison(expected: expectedRaster.image, actual: actualRaster.image, options: options),
+        expectedPNG: expectedRaster.png, actualPNG: actualRaster.png)
+    case .layoutJSON, .displayList:
+      return .text(
+        TextComparison(
+          expected: String(decoding: expected, as: UTF8.self),
+          actual: String(decoding: actual, as: UTF8.self), label: label))
+    }
+  }
+}
+
+/// Why a comparison could not be made.
+public enum ReferenceComparisonError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The reference file cannot be decoded: recording over it mends it.
+  case reference(String)
+  /// The output drawn now cannot be decoded or rasterised.
+  case output(String)
+
+  public var description: String {
+    switch self {
+    case .reference(let message), .output(let message): message
+    }
+  }
+}

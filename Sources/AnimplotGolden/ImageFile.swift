@@ -1,0 +1,61 @@
+import AnimplotCairo
+import AnimplotCanvas
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Reading the PNG files that `diff` and `check` compare, and encoding the diff images.
+public enum ImageFile {
+  /// Reads and decodes the PNG file at `path`.
+  public static func read(path: String) throws(ImageFileError) -> RGBAImage {
+    let bytes: [UInt8]
+    do {
+      bytes = try FileSystem.readBytes(path: path)
+    } catch {
+      throw ImageFileError(path: path, reason: .unreadable(error))
+    }
+    return try decode(pngBytes: bytes, path: path)
+  }
+
+  /// Decodes PNG file bytes; `path` names them in the error.
+  public static func decode(pngBytes bytes: [UInt8], path: String) throws(ImageFileError)
+    -> RGBAImage
+  {
+    do {
+      return try PNGDecoder.decode(bytes: bytes)
+    } catch {
+      throw ImageFileError(path: path, reason: .decoding(error))
+    }
+  }
+
+  /// The PNG file bytes of `image`.
+  public static func pngBytes(_ image: RGBAImage) -> [UInt8] { PNGEncoder.encode(image) }
+}
+
+/// A PNG file that could not be read, and why.
+public struct ImageFileError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// Why the file could not be used.
+  public enum Reason: Sendable, Hashable {
+    /// It could not be opened or read.
+    case unreadable(SystemError)
+    /// It was read but is not a valid PNG image.
+    case decoding(PNGDecodingError)
+  }
+
+  public var path: String
+  public var reason: Reason
+
+  public init(path: String, reason: Reason) {
+    self.path = path
+    self.reason = reason
+  }
+
+  /// `PATH: cannot read: No such file or directory`, `PATH: truncated PNG file ...`.
+  public var description: String {
+    switch reason {
+    case .unreadable(let error): "\(path): cannot read: \(error)"
+    case .decoding(let error): "\(path): \(error)"
+    }
+  }
+}

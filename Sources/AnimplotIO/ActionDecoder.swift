@@ -1,0 +1,213 @@
+import AnimplotCore
+
+/// What a file of format 1 holds: one action, or several (`{"actions": [...]}`).
+public struct ActionDocument: Sendable, Equatable {
+  public var actions: [Action]
+  /// Whether the file used the multi-action form.
+  public var isMultiAction: Bool
+
+  public init(actions: [Action], isMultiAction: Bool = false) {
+    self.actions = actions
+    self.isMultiAction = isMultiAction
+  }
+
+  /// The action called `name`, or the first one when `name` is `nil`.
+  /// - Throws: `ActionDecodingError` listing the names there are.
+  public func action(named name: String?) throws(ActionDecodingError) -> Action {
+    guard let name else {
+      guard let first = actions.first else { throw ActionDecodingError(.invalid("the file holds no action")) }
+      return first
+    }
+    guard let match = actions.first(where: { $0.name == name }) else {
+      throw ActionDecodingError(
+        .unknownValue(name, accepted: actions.map(\.name)), path: "actions")
+    }
+    return match
+  }
+}
+
+/// Decodes the action format (SPEC §1): single and multi-action files and the compact form,
+/// with Blender's defaults and precise errors.
+public enum ActionDecoder {
+  /// Decodes UTF-8 JSON bytes.
+  /// - Parameters:
+  ///   - file: the name errors should give for the input.
+  ///   - recalculate: apply Blender's `fcurve.update()` to every track (the default, as on
+  ///     load in Blender); `false` keeps the keys exactly as written.
+  public static func decode(
+    _ bytes: UnsafeBufferPointer<UInt8>, file: String? = nil, recalculate: Bool = true
+  ) throws(ActionDecodingError) -> ActionDocument {
+    var reader = JSONReader(bytes)
+    // A UTF-8 byte order mark, as some Windows editors write, is not part of the JSON.
+    if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { reader.offset = 3 }
+    do {
+      var document = try TopLevel.decode(&reader)
+      try reader.expectEnd()
+      if recalculate {
+        for a in document.actions.indices {
+          document.actions[a] = document.actions[a].recalculated()
+        }
+      }
+      return document
+    } catch {
+      var e = error
+      e.file = file
+      throw e
+    }
+  }
+
+  /// Decodes UTF-8 JSON bytes.
+  public static func decode(
+    _ bytes: [UInt8], file: String? = nil, recalculate: Bool = true
+  ) throws(ActionDecodingError) -> ActionDocument {
+    let result = bytes.withUnsafeBufferPointer { buffer in
+      Result { () throws(ActionDecodingError) in
+        try decode(buffer, file: file, recalculate: recalculate)
+      }
+    }
+    return try result.get()
+  }
+
+  /// Decodes JSON text.
+  public static func decode(
+    _ text: String, file: String? = nil, recalculate: Bool = true
+  ) throws(ActionDecodingError) -> ActionDocument {
+    try decode(Array(text.utf8), file: file, recalculate: recalculate)
+  }
+}
+
+/// Runs `body` and prefixes any error's path with `component`.
+@inline(__always)
+func within<T>(_ component: @autoclosure () -> String, _ body: () throws(ActionDecodingError) -> T)
+  throws(ActionDecodingError) -> T
+{
+  do { return try body() } catch { throw error.prefixed(component()) }
+}
+
+/// Bookkeeping of which fields an object had: duplicates and missing required ones.
+struct FieldSet {
+  private var seen: UInt64 = 0
+
+  /// Marks field `index` (of `names`) seen; throws on a repeat.
+  mutating func mark(_ index: Int, _ names: [StaticString], _ reader: JSONReader, at key: JSONReader.Key)
+    throws(ActionDecodingError)
+  {
+    let bit: UInt64 = 1 << UInt64(index)
+    if seen & bit != 0 { throw reader.error(.duplicateField(names[index].description), at: key.start) }
+    seen |= bit
+  }
+
+  func has(_ index: Int) -> Bool { seen & (1 << UInt64(index)) != 0 }
+}
+
+extension JSONReader {
+  /// Reads an object whose members are among `fields`: an unknown or repeated member is an
+  /// error at its key, and `body` reads each member's value (given its index in `fields`), with
+  /// errors prefixed by the member's name. Returns the object's offset and the members seen.
+  @inline(__always)
+  mutating func readFields(
+    _ fields: [StaticString], _ body: (inout JSONReader, Int) throws(ActionDecodingError) -> Void
+  ) throws(ActionDecodingError) -> (start: Int, seen: FieldSet) {
+    skipWhitespace()
+    let start = offset
+    var seen = FieldSet()
+    try beginObject()
+    while let key = try nextKey() {
+      guard let index = match(key, fields) else {
+        throw error(.unknownField(try keyString(key)), at: key.start)
+      }
+      try seen.mark(index, fields, self, at: key)
+      try within(fields[index].description) { () throws(ActionDecodingError) in try body(&self, index) }
+    }
+    return (start, seen)
+  }
+
+  /// Reads an array, calling `body` for each element (given its index) with errors prefixed by
+  /// `[index]`.
+  @inline(__always)
+  mutating func readElements(_ body: (inout JSONReader, Int) throws(ActionDecodingError) -> Void)
+    throws(ActionDecodingError)
+  {
+    try beginArray()
+    var index = 0
+    while try nextElement() {
+      try within("[\(index)]") { () throws(ActionDecodingError) in try body(&self, index) }
+      index += 1
+    }
+  }
+}
+
+// MARK: - Scalars with validation
+
+extension JSONReader {
+  /// A number that must be finite as a `Float` (Blender stores 32-bit floats).
+  mutating func readFloat() throws(ActionDecodingError) -> Float {
+    skipWhitespace()
+    let at = offset
+    let d = try readNumber()
+    let f = Float(d)
+    guard f.isFinite else { throw error(.nonFinite(String(describing: d)), at: at) }
+    return f
+  }
+
+  /// A finite number.
+  mutating func readFiniteDouble() throws(ActionDecodingError) -> Double {
+    skipWhitespace()
+    let at = offset
+    let d = try readNumber()
+    guard d.isFinite else { throw error(.nonFinite(String(describing: d)), at: at) }
+    return d
+  }
+
+  /// A whole number within `range`.
+  mutating func readInteger(in range: ClosedRange<Int>) throws(ActionDecodingError) -> Int {
+    skipWhitespace()
+    let at = offset
+    let d = try readNumber()
+    guard d == d.rounded(), d >= Double(range.lowerBound), d <= Double(range.upperBound) else {
+      throw error(.invalid("expected a whole number from \(range.lowerBound) to \(range.upperBound), found \(d)"), at: at)
+    }
+    return Int(d)
+  }
+
+  /// An enum spelled canonically, case-insensitively or in Blender's RNA form.
+  mutating func readEnum<E: FileSpelledEnum>(_ type: E.Type) throws(ActionDecodingError) -> E {
+    skipWhitespace()
+    let at = offset
+    if let raw = try rawUnescapedString(), let value = E(foldedMatching: raw) { return value }
+    offset = at
+    let text = try readString()
+    guard let value = E(spelling: text) else {
+      throw error(.unknownValue(text, accepted: E.spellings), at: at)
+    }
+    return value
+  }
+
+  /// `[frame, value]`.
+  mutating func readPoint() throws(ActionDecodingError) -> CurvePoint {
+    skipWhitespace()
+    let at = offset
+    var point = CurvePoint(frame: 0, value: 0)
+    var count = 0
+    try readElements { (r, i) throws(ActionDecodingError) in
+      guard i < 2 else { throw r.error(.invalid("expected [frame, value]: two numbers"), at: at) }
+      let number = try r.readFloat()
+      if i == 0 { point.frame = number } else { point.value = number }
+      count += 1
+    }
+    guard count == 2 else { throw error(.invalid("expected [frame, value]: two numbers"), at: at) }
+    return point
+  }
+
+  /// A `#rrggbb` colour string.
+  mutating func readHexColor() throws(ActionDecodingError) -> String {
+    skipWhitespace()
+    let at = offset
+    let text = try readString()
+    let digits = text.hasPrefix("#") ? text.dropFirst() : Substring(text)
+    guard digits.count == 6 || digits.count == 8, digits.allSatisfy(\.isHexDigit) else {
+      throw error(.invalid("expected a colour \"#rrggbb\", found \"\(text)\""), at: at)
+    }
+    return "#" + digits.lowercased()
+  }
+}

@@ -1,0 +1,171 @@
+import AnimplotCore
+
+/// The top-level object: an action, a multi-action file or the compact form (SPEC §1, §1.1).
+enum TopLevel {
+  static let fields: [StaticString] = [
+    "animplot", "name", "fps", "frameStart", "frameEnd", "currentFrame", "markers", "tracks",
+    "extensions", "actions", "timeline", "channels", "interpolation",
+  ]
+  enum F: Int {
+    case animplot, name, fps, frameStart, frameEnd, currentFrame, markers, tracks, extensions
+    case actions, timeline, channels, interpolation
+  }
+
+  static func decode(_ r: inout JSONReader) throws(ActionDecodingError) -> ActionDocument {
+    var header = ActionHeader()
+    var tracks: [FCurve]?
+    var actions: [Action]?
+    var compact = CompactForm()
+    let (objectStart, seen) = try r.readFields(fields) { (r, index) throws(ActionDecodingError) in
+      switch F(rawValue: index)! {
+      case .tracks: tracks = try TrackDecoder.decodeTracks(&r)
+      case .actions:
+        var list: [Action] = []
+        try r.readElements { (r, i) throws(ActionDecodingError) in
+          list.append(try ActionObject.decode(&r, defaultName: "Action \(i + 1)"))
+        }
+        actions = list
+      case .timeline: compact.timeline = try CompactForm.readNumbers(&r)
+      case .channels: compact.channels = try CompactForm.readChannels(&r)
+      case .interpolation: compact.interpolation = try r.readEnum(Interpolation.self)
+      default: try header.read(index, &r)
+      }
+    }
+
+    let isCompact = seen.has(F.timeline.rawValue) || seen.has(F.channels.rawValue)
+    let isMulti = seen.has(F.actions.rawValue)
+    if isMulti {
+      if let other = [F.tracks, .timeline, .channels, .interpolation, .name, .fps, .frameStart,
+        .frameEnd, .currentFrame, .markers].first(where: { seen.has($0.rawValue) })
+      {
+        throw r.error(
+          .invalid("a multi-action file holds its actions under \"actions\"; \"\(fields[other.rawValue])\" belongs inside an action"),
+          at: objectStart)
+      }
+      return ActionDocument(actions: actions ?? [], isMultiAction: true)
+    }
+    if isCompact {
+      if seen.has(F.tracks.rawValue) {
+        throw r.error(.invalid("a file has either \"tracks\" or the compact \"timeline\"/\"channels\", not both"), at: objectStart)
+      }
+      var action = try compact.action(&r, at: objectStart)
+      header.apply(to: &action)
+      return ActionDocument(actions: [action])
+    }
+    if seen.has(F.interpolation.rawValue) {
+      throw r.error(.invalid("\"interpolation\" at the top level belongs to the compact form, which needs \"timeline\" and \"channels\""), at: objectStart)
+    }
+    guard let tracks else { throw r.error(.missingField("tracks"), at: objectStart) }
+    var action = Action(name: header.name ?? "Action", tracks: tracks)
+    header.apply(to: &action)
+    try header.validate(&r, at: objectStart)
+    return ActionDocument(actions: [action])
+  }
+}
+
+/// The fields an action and the top level share: version, name, scene range, playhead,
+/// markers, extensions.
+struct ActionHeader {
+  var name: String?
+  var fps: Double?
+  var frameStart: Double?
+  var frameEnd: Double?
+  var currentFrame: Double?
+  var markers: [Marker] = []
+  var extensions: String?
+
+  /// Reads field `index` of `TopLevel.fields` (the header ones).
+  mutating func read(_ index: Int, _ r: inout JSONReader) throws(ActionDecodingError) {
+    switch TopLevel.F(rawValue: index)! {
+    case .animplot:
+      r.skipWhitespace()
+      let at = r.offset
+      let version = try r.readNumber()
+      if version != 1 {
+        let shown = version == version.rounded() && abs(version) < 1e15 ? String(Int(version)) : String(version)
+        throw r.error(.unsupportedVersion(shown), at: at)
+      }
+    case .name: name = try r.readString()
+    case .fps:
+      r.skipWhitespace()
+      let at = r.offset
+      let value = try r.readFiniteDouble()
+      guard value > 0 else { throw r.error(.invalid("fps must be greater than 0, found \(value)"), at: at) }
+      fps = value
+    case .frameStart: frameStart = try r.readFiniteDouble()
+    case .frameEnd: frameEnd = try r.readFiniteDouble()
+    case .currentFrame: currentFrame = try r.readFiniteDouble()
+    case .markers: markers = try MarkerDecoder.decodeMarkers(&r)
+    case .extensions:
+      r.skipWhitespace()
+      guard r.peekKind() == .object else { throw r.typeMismatch(expected: "an object") }
+      extensions = try r.rawValue()
+    default: preconditionFailure("not a header field")
+    }
+  }
+
+  func validate(_ r: inout JSONReader, at offset: Int) throws(ActionDecodingError) {
+    if let frameStart, let frameEnd, frameEnd < frameStart {
+      throw r.error(.invalid("frameEnd (\(frameEnd)) is before frameStart (\(frameStart))"), at: offset)
+    }
+  }
+
+  func apply(to action: inout Action) {
+    if let name { action.name = name }
+    if let fps { action.fps = fps }
+    action.frameStart = frameStart
+    action.frameEnd = frameEnd
+    action.currentFrame = currentFrame
+    action.markers = markers
+    action.extensionsJSON = extensions
+  }
+}
+
+/// One action object inside a multi-action file.
+enum ActionObject {
+  static let fields: [StaticString] = [
+    "animplot", "name", "fps", "frameStart", "frameEnd", "currentFrame", "markers", "tracks",
+    "extensions",
+  ]
+
+  static func decode(_ r: inout JSONReader, defaultName: String) throws(ActionDecodingError) -> Action {
+    var header = ActionHeader()
+    var tracks: [FCurve]?
+    let (objectStart, _) = try r.readFields(fields) { (r, index) throws(ActionDecodingError) in
+      if index == TopLevel.F.tracks.rawValue {
+        tracks = try TrackDecoder.decodeTracks(&r)
+      } else {
+        try header.read(index, &r)
+      }
+    }
+    guard let tracks else { throw r.error(.missingField("tracks"), at: objectStart) }
+    try header.validate(&r, at: objectStart)
+    var action = Action(name: header.name ?? defaultName, tracks: tracks)
+    header.apply(to: &action)
+    return action
+  }
+}
+
+/// `markers: [{"frame": 40, "name": "contact", "selected": false}]`.
+enum MarkerDecoder {
+  static let fields: [StaticString] = ["frame", "name", "selected"]
+
+  static func decodeMarkers(_ r: inout JSONReader) throws(ActionDecodingError) -> [Marker] {
+    var markers: [Marker] = []
+    try r.readElements { (r, _) throws(ActionDecodingError) in
+      var frame: Double?
+      var name = ""
+      var selected = false
+      let (start, _) = try r.readFields(fields) { (r, index) throws(ActionDecodingError) in
+        switch index {
+        case 0: frame = try r.readFiniteDouble()
+        case 1: name = try r.readString()
+        default: selected = try r.readBool()
+        }
+      }
+      guard let frame else { throw r.error(.missingField("frame"), at: start) }
+      markers.append(Marker(frame: frame, name: name, selected: selected))
+    }
+    return markers
+  }
+}

@@ -1,0 +1,171 @@
+import AnimplotCore
+
+/// `tracks: [...]`: F-curves with their settings, modifiers and keys.
+enum TrackDecoder {
+  static let fields: [StaticString] = [
+    "dataPath", "index", "label", "group", "color", "extrapolation", "autoSmoothing", "muted",
+    "locked", "hidden", "selected", "active", "modifiers", "keyframes",
+  ]
+
+  static func decodeTracks(_ r: inout JSONReader) throws(ActionDecodingError) -> [FCurve] {
+    var tracks: [FCurve] = []
+    try r.readElements { (r, _) throws(ActionDecodingError) in tracks.append(try decodeTrack(&r)) }
+    return tracks
+  }
+
+  static func decodeTrack(_ r: inout JSONReader) throws(ActionDecodingError) -> FCurve {
+    var curve = FCurve(dataPath: "")
+    let (start, seen) = try r.readFields(fields) { (r, index) throws(ActionDecodingError) in
+      switch index {
+      case 0: curve.dataPath = try r.readString()
+      case 1: curve.index = try r.readInteger(in: 0...Int(Int32.max))
+      case 2: curve.label = try r.readString()
+      case 3: curve.group = try r.readString()
+      case 4: curve.color = try r.readHexColor()
+      case 5: curve.extrapolation = try r.readEnum(Extrapolation.self)
+      case 6: curve.autoSmoothing = try r.readEnum(AutoSmoothing.self)
+      case 7: curve.muted = try r.readBool()
+      case 8: curve.locked = try r.readBool()
+      case 9: curve.hidden = try r.readBool()
+      case 10: curve.selected = try r.readBool()
+      case 11: curve.active = try r.readBool()
+      case 12: curve.modifiers = try decodeModifiers(&r)
+      default: curve.keyframes = try KeyframeDecoder.decodeKeyframes(&r)
+      }
+    }
+    guard seen.has(0) else { throw r.error(.missingField("dataPath"), at: start) }
+    guard seen.has(13) else { throw r.error(.missingField("keyframes"), at: start) }
+    return curve
+  }
+
+  static let modifierFields: [StaticString] = ["type", "before", "after", "beforeCount", "afterCount"]
+
+  static func decodeModifiers(_ r: inout JSONReader) throws(ActionDecodingError) -> [Modifier] {
+    var modifiers: [Modifier] = []
+    try r.readElements { (r, _) throws(ActionDecodingError) in
+      var cycles = CyclesModifier()
+      let (start, seen) = try r.readFields(modifierFields) { (r, index) throws(ActionDecodingError) in
+        switch index {
+        case 0:
+          r.skipWhitespace()
+          let at = r.offset
+          let type = try r.readString()
+          guard type.lowercased() == "cycles" else {
+            throw r.error(.unknownValue(type, accepted: ["cycles"]), at: at)
+          }
+        case 1: cycles.before = try r.readEnum(CyclesModifier.Mode.self)
+        case 2: cycles.after = try r.readEnum(CyclesModifier.Mode.self)
+        case 3: cycles.beforeCount = try r.readInteger(in: 0...Int(Int32.max))
+        default: cycles.afterCount = try r.readInteger(in: 0...Int(Int32.max))
+        }
+      }
+      guard seen.has(0) else { throw r.error(.missingField("type"), at: start) }
+      modifiers.append(.cycles(cycles))
+    }
+    return modifiers
+  }
+}
+
+/// `keyframes: [...]` with Blender's defaults for a newly inserted key.
+enum KeyframeDecoder {
+  static let fields: [StaticString] = [
+    "frame", "value", "interpolation", "easing", "back", "amplitude", "period",
+    "handleLeftType", "handleRightType", "handleLeft", "handleRight", "type", "selected",
+    "selectedHandleLeft", "selectedHandleRight",
+  ]
+
+  static func decodeKeyframes(_ r: inout JSONReader) throws(ActionDecodingError) -> [Keyframe] {
+    var keys: [Keyframe] = []
+    try r.readElements { (r, _) throws(ActionDecodingError) in keys.append(try decodeKeyframe(&r)) }
+    return keys
+  }
+
+  /// One key. Free and aligned sides keep their coordinates, so they must be given; other
+  /// sides default to flat, one frame out (what a one-key curve keeps).
+  static func decodeKeyframe(_ r: inout JSONReader) throws(ActionDecodingError) -> Keyframe {
+    var key = Keyframe(frame: 0, value: 0)
+    var left: CurvePoint?
+    var right: CurvePoint?
+    let (start, seen) = try r.readFields(fields) { (r, index) throws(ActionDecodingError) in
+      switch index {
+      case 0: key.frame = try r.readFloat()
+      case 1: key.value = try r.readFloat()
+      case 2: key.interpolation = try r.readEnum(Interpolation.self)
+      case 3: key.easing = try r.readEnum(Easing.self)
+      case 4: key.back = try r.readFloat()
+      case 5: key.amplitude = try r.readFloat()
+      case 6: key.period = try r.readFloat()
+      case 7: key.handleLeftType = try r.readEnum(HandleType.self)
+      case 8: key.handleRightType = try r.readEnum(HandleType.self)
+      case 9: left = try r.readPoint()
+      case 10: right = try r.readPoint()
+      case 11: key.type = try r.readEnum(KeyframeType.self)
+      case 12: key.selected = try r.readBool()
+      case 13: key.selectedHandleLeft = try r.readBool()
+      default: key.selectedHandleRight = try r.readBool()
+      }
+    }
+    guard seen.has(0) else { throw r.error(.missingField("frame"), at: start) }
+    guard seen.has(1) else { throw r.error(.missingField("value"), at: start) }
+    if left == nil && (key.handleLeftType == .free || key.handleLeftType == .aligned) {
+      throw r.error(.missingHandle(side: "handleLeft", type: key.handleLeftType.spelling), at: start)
+    }
+    if right == nil && (key.handleRightType == .free || key.handleRightType == .aligned) {
+      throw r.error(.missingHandle(side: "handleRight", type: key.handleRightType.spelling), at: start)
+    }
+    key.handleLeft = left ?? CurvePoint(frame: key.frame - 1, value: key.value)
+    key.handleRight = right ?? CurvePoint(frame: key.frame + 1, value: key.value)
+    return key
+  }
+}
+
+/// SPEC §1.1: one shared timeline with a value array per channel.
+struct CompactForm {
+  var timeline: [Float]?
+  var channels: [(name: String, values: [Float], at: Int)]?
+  var interpolation: Interpolation = .bezier
+
+  static func readNumbers(_ r: inout JSONReader) throws(ActionDecodingError) -> [Float] {
+    var numbers: [Float] = []
+    try r.readElements { (r, _) throws(ActionDecodingError) in numbers.append(try r.readFloat()) }
+    return numbers
+  }
+
+  static func readChannels(_ r: inout JSONReader) throws(ActionDecodingError) -> [(name: String, values: [Float], at: Int)] {
+    var channels: [(name: String, values: [Float], at: Int)] = []
+    try r.beginObject()
+    while let key = try r.nextKey() {
+      let name = try r.keyString(key)
+      if channels.contains(where: { $0.name == name }) {
+        throw r.error(.duplicateField(name), at: key.start)
+      }
+      let values = try within(name) { () throws(ActionDecodingError) in try readNumbers(&r) }
+      channels.append((name, values, key.start))
+    }
+    return channels
+  }
+
+  /// The action: a track per channel, a key per timeline position.
+  func action(_ r: inout JSONReader, at offset: Int) throws(ActionDecodingError) -> Action {
+    guard let timeline else { throw r.error(.missingField("timeline"), at: offset) }
+    guard let channels else { throw r.error(.missingField("channels"), at: offset) }
+    var tracks: [FCurve] = []
+    for channel in channels {
+      guard channel.values.count == timeline.count else {
+        throw r.error(
+          .lengthMismatch(channel: channel.name, count: channel.values.count, expected: timeline.count),
+          at: channel.at
+        ).prefixed("channels")
+      }
+      var track = FCurve(dataPath: channel.name)
+      track.label = channel.name
+      track.keyframes = zip(timeline, channel.values).map { frame, value in
+        var key = Keyframe(frame: frame, value: value)
+        key.interpolation = interpolation
+        return key
+      }
+      tracks.append(track)
+    }
+    return Action(name: "Action", tracks: tracks)
+  }
+}

@@ -1,0 +1,141 @@
+import AnimplotCanvas
+import RealModule
+
+/// Blender 3.4's channel-list icons redrawn as small vector shapes (about 12 px, UI scale 1):
+/// the disclosure triangle, the action icon, and the modifier, mute and lock toggles.
+enum ChannelIcons {
+  /// The disclosure triangle: pointing down when expanded, right when collapsed.
+  static func disclosure(_ canvas: any Canvas, center c: Point, collapsed: Bool, color: Color) {
+    let points =
+      collapsed
+      ? [Point(c.x - 3.2, c.y - 4.2), Point(c.x + 3, c.y), Point(c.x - 3.2, c.y + 4.2)]
+      : [Point(c.x - 4.2, c.y - 3.2), Point(c.x + 4.2, c.y - 3.2), Point(c.x, c.y + 3)]
+    canvas.fill(.polygon(points), color: color)
+  }
+
+  /// Blender's action icon: two keys on a strip above a hollow key.
+  static func action(_ canvas: any Canvas, center c: Point, theme: Theme) {
+    canvas.fill(
+      .rect(Rect(x: c.x - 3.5, y: c.y - 4.5, width: 7, height: 3)),
+      color: theme.listIcon.withAlpha(0.5))
+    var dots = Path.circle(center: Point(c.x - 5.5, c.y - 3), radius: 1.7)
+    dots.append(.circle(center: Point(c.x + 5.5, c.y - 3), radius: 1.7))
+    canvas.fill(dots, color: theme.listIcon)
+    let d = 2.5, k = Point(c.x, c.y + 3.5)
+    canvas.stroke(
+      .polygon([Point(k.x, k.y - d), Point(k.x + d, k.y), Point(k.x, k.y + d), Point(k.x - d, k.y)]),
+      color: theme.listIcon, style: StrokeStyle(width: 1))
+  }
+
+  /// The modifier toggle (on): an open-ended wrench, handle at the lower left, jaws at the
+  /// upper right.
+  static func wrench(_ canvas: any Canvas, center c: Point, color: Color) {
+    // Drawn along an axis u (handle end → jaws) with v across it, then turned up-right.
+    let s = 0.5.squareRoot()
+    let origin = Point(c.x - 4.6, c.y + 4.6)
+    func p(_ u: Double, _ v: Double) -> Point {
+      Point(origin.x + (u + v) * s, origin.y + (v - u) * s)
+    }
+    let handle = 1.6, head = 3.6, slot = 1.3
+    let headCenter = 9.6
+    let neck = headCenter - (head * head - handle * handle).squareRoot()
+    let jaw = headCenter + (head * head - slot * slot).squareRoot()
+    let deg = Double.pi / 180
+    var path = Path()
+    path.move(to: p(1.6, -handle))
+    path.line(to: p(neck, -handle))
+    arc(&path, p, center: (headCenter, 0), radius: head,
+        from: Double.atan2(y: -handle, x: neck - headCenter), to: Double.atan2(y: -slot, x: jaw - headCenter))
+    path.line(to: p(headCenter + 0.6, -slot))
+    path.line(to: p(headCenter + 0.6, slot))
+    path.line(to: p(jaw, slot))
+    arc(&path, p, center: (headCenter, 0), radius: head,
+        from: Double.atan2(y: slot, x: jaw - headCenter), to: Double.atan2(y: handle, x: neck - headCenter))
+    path.line(to: p(1.6, handle))
+    arc(&path, p, center: (1.6, 0), radius: handle, from: 90 * deg, to: 270 * deg)
+    path.close()
+    canvas.fill(path, color: color)
+  }
+
+  /// The mute toggle: a ticked box while the channel plays, an empty one when it is muted.
+  static func checkbox(_ canvas: any Canvas, center c: Point, checked: Bool, theme: Theme) {
+    let box = Rect(x: c.x - 4.75, y: c.y - 4.75, width: 9.5, height: 9.5)
+    guard checked else {
+      canvas.stroke(
+        .roundedRect(box.insetBy(dx: 0.5, dy: 0.5), radius: 1.5), color: theme.listToggle,
+        style: StrokeStyle(width: 1))
+      return
+    }
+    canvas.fill(.roundedRect(box, radius: 1.5), color: theme.listToggle)
+    canvas.stroke(
+      .polyline([Point(c.x - 2.6, c.y - 0.2), Point(c.x - 0.6, c.y + 1.9), Point(c.x + 2.8, c.y - 1.9)]),
+      color: theme.listBackground, style: StrokeStyle(width: 1.6, cap: .round, join: .round))
+  }
+
+  /// The lock toggle: an open padlock, dimmed, or a closed one with a solid body.
+  static func padlock(_ canvas: any Canvas, center c: Point, locked: Bool, theme: Theme) {
+    let color = locked ? theme.listText : theme.listText.withAlpha(0.77)
+    let body = Rect(x: c.x - 1.5, y: c.y - 1, width: 9, height: 6)
+    let line = StrokeStyle(width: 1)
+    var shackle = Path()
+    if locked {
+      let m = body.midX
+      shackle.move(to: Point(m - 2.5, body.minY))
+      shackle.line(to: Point(m - 2.5, body.minY - 2))
+      arc(&shackle, { Point($0, $1) }, center: (m, body.minY - 2), radius: 2.5, from: .pi, to: 2 * .pi)
+      shackle.line(to: Point(m + 2.5, body.minY))
+      canvas.stroke(shackle, color: color, style: line)
+      canvas.fill(.rect(body), color: color)
+      canvas.fill(.rect(Rect(x: body.midX - 0.5, y: body.minY + 2, width: 1, height: 2)), color: theme.listBackground)
+    } else {
+      // Open: the shackle swung to the left, its free leg short.
+      let m = body.minX - 0.5
+      shackle.move(to: Point(m - 2.5, body.minY - 1))
+      shackle.line(to: Point(m - 2.5, body.minY - 2.5))
+      arc(&shackle, { Point($0, $1) }, center: (m, body.minY - 2.5), radius: 2.5, from: .pi, to: 2 * .pi)
+      shackle.line(to: Point(m + 2.5, body.minY))
+      canvas.stroke(shackle, color: color, style: line)
+      canvas.stroke(.rect(body.insetBy(dx: 0.5, dy: 0.5)), color: color, style: line)
+      canvas.fill(.rect(Rect(x: body.midX - 0.5, y: body.minY + 2, width: 1, height: 2)), color: color)
+    }
+  }
+
+  /// The search field's magnifying glass: a ring and a handle to the lower left.
+  static func magnifier(_ canvas: any Canvas, center c: Point, color: Color) {
+    let style = StrokeStyle(width: 1.3, cap: .round)
+    canvas.stroke(.circle(center: c, radius: 4.3), color: color, style: style)
+    canvas.stroke(
+      .line(from: Point(c.x - 3.2, c.y + 3.2), to: Point(c.x - 7.6, c.y + 7.6)), color: color, style: style)
+  }
+
+  /// A horizontal double-headed arrow.
+  static func doubleArrow(_ canvas: any Canvas, center c: Point, color: Color) {
+    let style = StrokeStyle(width: 1.3, cap: .round, join: .round)
+    var path = Path.line(from: Point(c.x - 6.5, c.y), to: Point(c.x + 6.5, c.y))
+    path.append(.polyline([Point(c.x - 3.5, c.y - 3), Point(c.x - 6.5, c.y), Point(c.x - 3.5, c.y + 3)]))
+    path.append(.polyline([Point(c.x + 3.5, c.y - 3), Point(c.x + 6.5, c.y), Point(c.x + 3.5, c.y + 3)]))
+    canvas.stroke(path, color: color, style: style)
+  }
+
+  /// Appends a circular arc (angles in radians, y downward so positive angles turn clockwise on
+  /// screen) as cubic segments of at most 90°, mapping each point through `map`.
+  private static func arc(
+    _ path: inout Path, _ map: (Double, Double) -> Point, center: (Double, Double),
+    radius: Double, from start: Double, to end: Double
+  ) {
+    let pieces = max(1, Int((abs(end - start) / (Double.pi / 2)).rounded(.up)))
+    let step = (end - start) / Double(pieces)
+    let k = 4.0 / 3 * Double.tan(step / 4)
+    var a = start
+    path.line(to: map(center.0 + radius * Double.cos(a), center.1 + radius * Double.sin(a)))
+    for _ in 0..<pieces {
+      let b = a + step
+      let (ca, sa, cb, sb) = (Double.cos(a), Double.sin(a), Double.cos(b), Double.sin(b))
+      path.curve(
+        to: map(center.0 + radius * cb, center.1 + radius * sb),
+        control1: map(center.0 + radius * (ca - k * sa), center.1 + radius * (sa + k * ca)),
+        control2: map(center.0 + radius * (cb + k * sb), center.1 + radius * (sb - k * cb)))
+      a = b
+    }
+  }
+}

@@ -1,0 +1,86 @@
+import AnimplotCanvas
+
+extension ChannelList.Row {
+  /// The list entry of a Dope Sheet row.
+  init(_ row: DopeSheetRow) {
+    let kind: Kind =
+      switch row.kind {
+      case .summary: .summary
+      case .action: .action
+      case .group: .group
+      case .channel: .channel
+      }
+    self.init(
+      kind: kind, name: row.name, depth: row.depth, selected: row.selected, muted: row.muted,
+      locked: row.locked, collapsed: row.collapsed)
+  }
+}
+
+extension ChannelList {
+  /// Left edge of the toggles at the right of group and channel rows: three 16-px slots
+  /// (modifiers, mute, lock) at the list's right edge, as Blender 3.4 places them.
+  var togglesLeft: Double { width - 3 * 16 }
+
+  /// A Dope Sheet row as Blender 3.4 draws it: the backdrop (Summary rounded at the left, groups
+  /// rounded at the top left, both corners when collapsed), the disclosure triangle, the action
+  /// icon, the name, and the toggles of group and channel rows. Geometry measured on Blender's
+  /// screenshots, at UI scale 1.
+  func drawDopeSheetRow(_ canvas: any Canvas, _ row: Row, _ r: Rect) {
+    let x0 = Double(row.depth) * Self.indent
+    let backdrop = Rect(x: x0, y: r.minY, width: r.maxX - x0, height: r.height)
+    let textX: Double
+    switch row.kind {
+    case .summary:
+      canvas.fill(.roundedRect(backdrop, radius: 5, corners: .left), color: theme.summaryRow)
+      textX = x0 + 19
+    case .action:
+      canvas.fill(.rect(backdrop), color: theme.actionRow)
+      ChannelIcons.action(canvas, center: Point(x0 + 24, r.midY), theme: theme)
+      textX = x0 + 34.7
+    case .group:
+      let corners: Path.Corners = row.collapsed ? .left : .topLeft
+      canvas.fill(.roundedRect(backdrop, radius: 5, corners: corners), color: theme.groupRow)
+      textX = x0 + 18.2
+    case .channel:
+      canvas.fill(.rect(backdrop), color: theme.dopeChannelRow)
+      textX = x0 + 1.8
+    }
+    if row.kind != .channel {
+      ChannelIcons.disclosure(
+        canvas, center: Point(x0 + 7.6, r.midY), collapsed: row.collapsed, color: theme.listIcon)
+    }
+    let hasToggles = row.kind == .group || row.kind == .channel
+    let textRight = hasToggles ? togglesLeft : r.maxX - 4
+    canvas.save()
+    canvas.clip(to: Rect(x: textX, y: r.minY, width: max(0, textRight - textX), height: r.height))
+    canvas.text(
+      row.name, at: Point(textX, r.midY),
+      style: TextStyle(
+        size: Self.fontSize, color: row.selected ? theme.listTextSelected : theme.listText),
+      anchor: TextAnchor(.left, .middle))
+    canvas.restore()
+    if hasToggles {
+      let y = r.minY + 7
+      ChannelIcons.wrench(canvas, center: Point(togglesLeft + 4.5, y), color: theme.listIcon)
+      ChannelIcons.checkbox(
+        canvas, center: Point(togglesLeft + 21.5, y), checked: !row.muted, theme: theme)
+      ChannelIcons.padlock(canvas, center: Point(togglesLeft + 38.5, y), locked: row.locked, theme: theme)
+    }
+  }
+}
+
+extension ChannelList {
+  /// The empty name filter above the Dope Sheet's rows, with its toggle at the right, as
+  /// Blender 3.4 shows it in the scrub strip's height.
+  func drawSearchField(_ canvas: any Canvas) {
+    let field = Rect(x: 2, y: 2, width: width - 7, height: 18)
+    canvas.fill(.roundedRect(field, radius: 4), color: theme.listBackground)
+    let toggle = Rect(x: field.maxX - 21, y: field.minY, width: 21, height: field.height)
+    canvas.fill(.roundedRect(toggle, radius: 4, corners: [.topRight, .bottomRight]), color: theme.headerButton)
+    canvas.stroke(
+      .roundedRect(field.insetBy(dx: 0.5, dy: 0.5), radius: 3.5), color: theme.headerFieldOutline,
+      style: StrokeStyle(width: 1))
+    ChannelIcons.magnifier(canvas, center: Point(15, 8.8), color: theme.listIcon.withAlpha(0.88))
+    ChannelIcons.doubleArrow(canvas, center: Point(toggle.midX, field.midY + 0.5), color: theme.listIcon.withAlpha(0.88))
+  }
+}

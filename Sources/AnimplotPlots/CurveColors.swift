@@ -1,0 +1,92 @@
+import AnimplotCore
+import AnimplotCanvas
+
+/// How curve colours are chosen when a track has no `color` of its own.
+public enum CurveColorMode: String, Sendable, CaseIterable {
+  /// Blender's "XYZ to RGB" for transform-like properties (X/Y/Z red/green/blue), rainbow for
+  /// the rest: what curves keyed in Blender's UI show.
+  case auto
+  /// Blender's "Auto Rainbow" for every curve: what curves made from Python show.
+  case rainbow
+}
+
+/// Blender's curve colours (`graph_refresh_fcurve_colors`, research/blender.md §3.3).
+public enum CurveColors {
+  /// Properties whose elements take the X/Y/Z colours (Blender's XYZ→RGB subtypes).
+  static let xyzProperties: Set<String> = [
+    "location", "rotation_euler", "scale", "delta_location", "delta_rotation_euler", "delta_scale",
+    "dimensions", "color", "co",
+  ]
+  static let quaternionProperties: Set<String> = ["rotation_quaternion", "delta_rotation_quaternion", "rotation_axis_angle"]
+
+  /// The colour of every track, in order, for `mode`.
+  public static func colors(for tracks: [FCurve], theme: Theme, mode: CurveColorMode) -> [Color] {
+    tracks.enumerated().map { i, track in
+      if let hex = track.color, let c = Color(hex: hex) { return c.withAlpha(1) }
+      if mode == .auto, let c = axisColor(track, theme: theme) { return c }
+      return rainbow(index: i, count: tracks.count)
+    }
+  }
+
+  static func axisColor(_ track: FCurve, theme: Theme) -> Color? {
+    let property = String(track.dataPath.split(separator: ".").last ?? Substring(track.dataPath))
+    let axes = [theme.xAxis, theme.yAxis, theme.zAxis]
+    if xyzProperties.contains(property) {
+      return track.index < 3 ? axes[track.index] : theme.otherAxis
+    }
+    if quaternionProperties.contains(property) {
+      switch track.index {
+      case 1...3: return axes[track.index - 1]
+      case 0: return quaternionW(theme)
+      default: return theme.otherAxis
+      }
+    }
+    return nil
+  }
+
+  /// W of a quaternion: the HSV midpoint of the X and Y colours, hue interpolated without
+  /// wrapping (so blue, as in Blender).
+  static func quaternionW(_ theme: Theme) -> Color {
+    let x = hsv(theme.xAxis), y = hsv(theme.yAxis)
+    return fromHSV((x.h + y.h) / 2, (x.s + y.s) / 2, (x.v + y.v) / 2)
+  }
+
+  /// Blender's rainbow for curve `index` of `count` (`getcolor_fcurve_rainbow`).
+  public static func rainbow(index: Int, count: Int) -> Color {
+    let n = max(count, 1)
+    let group = Double(4 - n % 2)
+    var hue = 0.3 * Double(index).truncatingRemainder(dividingBy: group) + 0.3 * 0.7 * Double(index) / Double(n)
+    if hue > 1 { hue = hue.truncatingRemainder(dividingBy: 1) }
+    let saturation = hue > 0.5 && hue < 0.8 ? 0.5 : 0.6
+    return fromHSV(hue, saturation, 1)
+  }
+
+  static func fromHSV(_ h: Double, _ s: Double, _ v: Double) -> Color {
+    let hh = (h - h.rounded(.down)) * 6
+    let i = Int(hh) % 6
+    let f = hh - Double(Int(hh))
+    let p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f))
+    let (r, g, b): (Double, Double, Double) = [
+      (v, t, p), (q, v, p), (p, v, t), (p, q, v), (t, p, v), (v, p, q),
+    ][i]
+    return Color(red: r, green: g, blue: b)
+  }
+
+  static func hsv(_ c: Color) -> (h: Double, s: Double, v: Double) {
+    let mx = max(c.red, c.green, c.blue), mn = min(c.red, c.green, c.blue)
+    let d = mx - mn
+    var h = 0.0
+    if d > 0 {
+      if mx == c.red {
+        h = ((c.green - c.blue) / d).truncatingRemainder(dividingBy: 6)
+      } else if mx == c.green {
+        h = (c.blue - c.red) / d + 2
+      } else {
+        h = (c.red - c.green) / d + 4
+      }
+      h /= 6
+      if h < 0 { h += 1 }
+    }
+    return (h, mx == 0 ? 0 : d / mx, mx)
+  }
+}

@@ -1,0 +1,182 @@
+import AnimplotCore
+import AnimplotCanvas
+
+/// The value transform of Blender's Normalize: `(value + offset) · factor`, which maps a
+/// curve's range onto −1…1.
+public struct ValueMapping: Sendable, Hashable {
+  public var factor: Double
+  public var offset: Double
+
+  public static let identity = ValueMapping(factor: 1, offset: 0)
+
+  public init(factor: Double, offset: Double) {
+    self.factor = factor
+    self.offset = offset
+  }
+
+  @inline(__always) public func apply(_ value: Double) -> Double { (value + offset) * factor }
+
+  /// Blender's normalisation of `curve` (`normalization_factor_get`): its drawn range between
+  /// the first and last key, Bézier segments, easings and overshoot included.
+  public static func normalizing(_ curve: FCurve) -> ValueMapping {
+    guard let range = CurvePath.valueRange(of: curve) else { return .identity }
+    let (lo, hi) = (range.lowerBound, range.upperBound)
+    if hi > lo {
+      let span = hi - lo
+      return ValueMapping(factor: span > Double(Float.ulpOfOne) ? 2 / span : 1, offset: -lo - span / 2)
+    }
+    return ValueMapping(factor: 1, offset: -lo)
+  }
+}
+
+/// Builds a curve's outline in pixels the way Blender's Graph Editor draws it: Bézier segments
+/// as true cubics with Blender's handle correction, constant segments as steps, linear ones as
+/// lines, easings sampled finely, straight extrapolation to the view's edges, and curves with a
+/// Cycles modifier sampled as evaluated.
+public enum CurvePath {
+  /// Sampling step along x for easings and modifier curves, in logical pixels: fine enough that
+  /// no kink shows at 2× device scale.
+  public static let sampleStep = 0.5
+
+  /// The path of `curve` (handles already recalculated) in `view`.
+  public static func path(_ curve: FCurve, view: View, mapping: ValueMapping = .identity) -> Path {
+    var path = Path()
+    let keys = curve.keyframes
+    guard !keys.isEmpty else { return path }
+    let left = view.frames.lowerBound, right = view.frames.upperBound
+    func point(_ frame: Double, _ value: Double) -> Point { view.point(frame, mapping.apply(value)) }
+    func key(_ k: Keyframe) -> Point { point(Double(k.frame), Double(k.value)) }
+
+    if curve.cycles != nil {
+      // As Blender: curves with modifiers are evaluated across the whole view.
+      let count = max(2, Int((view.rect.width / sampleStep).rounded(.up)) + 1)
+      let frames = (0..<count).map { Float(left + (right - left) * Double($0) / Double(count - 1)) }
+      let values = curve.values(at: frames)
+      path.move(to: point(Double(frames[0]), Double(values[0])))
+      for i in 1..<count { path.line(to: point(Double(frames[i]), Double(values[i]))) }
+      return path
+    }
+
+    // Segments from the last key at or before the left edge to the first at or after the right.
+    var first = 0
+    while first + 1 < keys.count && Double(keys[first + 1].frame) <= left { first += 1 }
+    var last = keys.count - 1
+    while last - 1 > first && Double(keys[last - 1].frame) >= right { last -= 1 }
+
+    if Double(keys[first].frame) > left {
+      path.move(to: point(left, Double(curve.value(at: Float(left)))))
+      path.line(to: key(keys[first]))
+    } else {
+      path.move(to: key(keys[first]))
+    }
+    if first < last {
+      for i in first..<last { appendSegment(&path, curve, keys[i], keys[i + 1], view, mapping) }
+    }
+    if Double(keys[last].frame) < right {
+      path.line(to: point(right, Double(curve.value(at: Float(right)))))
+    }
+    return path
+  }
+
+  /// Appends the segment from `a` to `b` (the path is at `a`).
+  static func appendSegment(
+    _ path: inout Path, _ curve: FCurve, _ a: Keyframe, _ b: Keyframe, _ view: View, _ mapping: ValueMapping
+  ) {
+    func point(_ frame: Double, _ value: Double) -> Point { view.point(frame, mapping.apply(value)) }
+    let end = point(Double(b.frame), Double(b.value))
+    let duration = b.frame - a.frame
+    if duration == 0 {
+      path.line(to: end)
+      return
+    }
+    switch a.interpolation {
+    case .constant:
+      path.line(to: point(Double(b.frame), Double(a.value)))
+      path.line(to: end)
+    case .linear:
+      path.line(to: end)
+    case .bezier:
+      let raw = BezierSegment(from: a, to: b)
+      if raw.isFlat {
+        path.line(to: end)
+        return
+      }
+      let s = raw.corrected()
+      path.curve(
+        to: end, control1: point(Double(s.p1.frame), Double(s.p1.value)),
+        control2: point(Double(s.p2.frame), Double(s.p2.value)))
+    default:
+      // Sampled every half pixel, but only where the view shows it: zoomed in on a long eased
+      // segment, the rest is off-canvas.
+      let pad = (view.frames.upperBound - view.frames.lowerBound) * 0.01
+      let from = max(Double(a.frame), view.frames.lowerBound - pad)
+      let to = min(Double(b.frame), view.frames.upperBound + pad)
+      func value(_ frame: Double) -> Double { Double(curve.value(at: Float(frame))) }
+      if from < to {
+        if from > Double(a.frame) { path.line(to: point(from, value(from))) }
+        let pixels = abs(view.x(to) - view.x(from))
+        let steps = max(2, Int((min(pixels, 4 * view.rect.width) / sampleStep).rounded(.up)))
+        let step = (to - from) / Double(steps)
+        for j in 1..<steps {
+          let frame = from + step * Double(j)
+          path.line(to: point(frame, value(frame)))
+        }
+        if to < Double(b.frame) { path.line(to: point(to, value(to))) }
+      }
+      path.line(to: end)
+    }
+  }
+
+  /// The smallest and largest value the curve draws between its first and last key
+  /// (`nil` without keys): keys, Bézier control points after correction, and easing samples.
+  public static func valueRange(of curve: FCurve) -> ClosedRange<Double>? {
+    let keys = curve.keyframes
+    guard var lo = keys.first.map({ Double($0.value) }) else { return nil }
+    var hi = lo
+    func add(_ v: Double) {
+      lo = min(lo, v)
+      hi = max(hi, v)
+    }
+    for (i, k) in keys.enumerated() {
+      add(Double(k.value))
+      guard i + 1 < keys.count else { break }
+      let next = keys[i + 1]
+      switch k.interpolation {
+      case .bezier:
+        let raw = BezierSegment(from: k, to: next)
+        if raw.isFlat { continue }
+        // The cubic's extremes, from its derivative's roots.
+        let s = raw.corrected()
+        for t in cubicExtrema(Double(s.p0.value), Double(s.p1.value), Double(s.p2.value), Double(s.p3.value)) {
+          add(Double(s.y(at: Float(t))))
+        }
+      case .constant, .linear:
+        continue
+      default:
+        let steps = 200
+        let d = Double(next.frame - k.frame)
+        for j in 1..<steps { add(Double(curve.value(at: Float(Double(k.frame) + d * Double(j) / Double(steps))))) }
+      }
+    }
+    return lo...hi
+  }
+
+  /// Parameters in (0, 1) where a 1-D cubic Bézier with these control values has zero slope.
+  static func cubicExtrema(_ p0: Double, _ p1: Double, _ p2: Double, _ p3: Double) -> [Double] {
+    // B'(t)/3 = a t² + b t + c.
+    let a = -p0 + 3 * p1 - 3 * p2 + p3
+    let b = 2 * (p0 - 2 * p1 + p2)
+    let c = p1 - p0
+    var roots: [Double] = []
+    if abs(a) < 1e-12 {
+      if abs(b) > 1e-12 { roots.append(-c / b) }
+    } else {
+      let disc = b * b - 4 * a * c
+      if disc >= 0 {
+        let s = disc.squareRoot()
+        roots += [(-b - s) / (2 * a), (-b + s) / (2 * a)]
+      }
+    }
+    return roots.filter { $0 > 0 && $0 < 1 }
+  }
+}

@@ -1,0 +1,114 @@
+import AnimplotCore
+import AnimplotCanvas
+
+/// Blender's Dope Sheet, drawn on any `Canvas`: the scrub strip with frame labels, the discrete
+/// frame grid, the scene range, one row per `DopeSheetLayout` row with its backdrop, hold bars
+/// and keys, markers, the playhead and the channel list (research/blender.md §3.6–3.8, §4).
+public struct DopeSheetEditor: Sendable {
+  /// Width of the channel list, pixels (the Graph Editor's).
+  public static let channelListWidth = GraphEditor.channelListWidth
+  /// Blender's View All leaves this fraction of the keys' span free on each side
+  /// (`action_edit.cc:actkeys_viewall`).
+  static let viewMargin = 0.125
+
+  /// What the editor was made with.
+  public let options: DopeSheetEditorOptions
+  /// The rows drawn, from top to bottom.
+  public let layout: DopeSheetLayout
+  /// Frame ↔ x mapping of the key area (below the scrub strip, right of the channel list).
+  public let view: View
+  let scene: SharedScene
+  /// The whole main region (including the scrub strip).
+  let main: Rect
+
+  /// Lays out `actions` (handles already recalculated, as loading does) as one Dope Sheet, each
+  /// action's block under one Summary.
+  public init(actions: [Action], options: DopeSheetEditorOptions = DopeSheetEditorOptions()) {
+    self.options = options
+    layout = DopeSheetLayout(actions: actions, options: options.rows)
+    scene = SharedScene(actions)
+    let left = options.showChannelList ? Self.channelListWidth : 0
+    main = Rect(x: left, y: 0, width: max(1, options.width - left), height: options.height)
+    let keys = Rect(
+      x: main.minX, y: main.minY + TimeRuler.stripHeight, width: main.width,
+      height: max(1, main.height - TimeRuler.stripHeight))
+    view = View(
+      frames: options.frames ?? Self.fit(layout.rows, scene: scene.range), values: 0...1, rect: keys)
+  }
+
+  /// The frames Blender's View All shows: the listed keys' span (the scene range when there
+  /// are none) with 12.5 % of it free on each side; keys all on one frame are centred in a view
+  /// as wide as the scene range with that margin.
+  static func fit(_ rows: [DopeSheetRow], scene: ClosedRange<Double>) -> ClosedRange<Double> {
+    var first = Double.infinity, last = -Double.infinity
+    for row in rows {
+      if let key = row.keys.first { first = min(first, Double(key.frame)) }
+      if let key = row.keys.last { last = max(last, Double(key.frame)) }
+    }
+    if first > last { (first, last) = (scene.lowerBound, scene.upperBound) }
+    if last - first < 1 {
+      let width = max(scene.upperBound - scene.lowerBound, 10) * (1 + 2 * viewMargin)
+      let middle = (first + last) / 2
+      return (middle - width / 2)...(middle + width / 2)
+    }
+    let margin = (last - first) * viewMargin
+    return (first - margin)...(last + margin)
+  }
+
+  /// The top edge of row `index` (Blender's first row starts a gap below the scrub strip).
+  func rowTop(_ index: Int) -> Double {
+    main.minY + TimeRuler.stripHeight + ChannelList.rowGap
+      + Double(index) * (ChannelList.rowHeight + ChannelList.rowGap)
+  }
+
+  /// Draws the editor on `canvas`.
+  public func draw(on canvas: any Canvas) {
+    let theme = options.theme
+    canvas.save()
+    canvas.clip(to: main)
+    canvas.fill(.rect(main), color: theme.dopeBackground)
+    let ruler = TimeRuler(
+      theme: theme, region: main, view: view, stripBackground: theme.dopeScrubBackground)
+    let step = ruler.frameGrid(
+      canvas, discrete: true, major: theme.dopeGridMajor, minor: theme.dopeGridMinor)
+    ruler.sceneRange(canvas, scene.range)
+    let visible = layout.rows.indices.prefix { rowTop($0) < main.maxY }
+    drawBackdrops(canvas, rows: visible)
+    KeyRowPainter(
+      theme: theme, view: view, region: main,
+      showsHandleTypes: options.showHandlesAndInterpolation
+    ).draw(canvas, visible.map { KeyRowPainter.Entry(row: layout.rows[$0], top: rowTop($0)) })
+    ruler.markers(canvas, scene.markers.map { ($0.frame, $0.name, $0.selected) })
+    ruler.stripLabels(canvas, step: step)
+    if let frame = options.currentFrame ?? scene.currentFrame { ruler.playhead(canvas, frame: frame) }
+    canvas.restore()
+    if options.showChannelList {
+      ChannelList(
+        theme: theme, width: Self.channelListWidth, height: options.height, style: .dopeSheet
+      ).draw(canvas, rows: layout.rows.map(ChannelList.Row.init))
+    }
+  }
+
+  /// Each row's full-width backdrop, coloured by kind and selection (Blender's
+  /// `action_draw.cc:draw_backdrops`); the 2-px gaps between rows show the grid. Rows of one
+  /// colour are one path.
+  func drawBackdrops(_ canvas: any Canvas, rows: Range<Int>) {
+    let theme = options.theme
+    var order: [Color] = []
+    var paths: [Color: Path] = [:]
+    for i in rows {
+      let row = layout.rows[i]
+      let color: Color =
+        switch row.kind {
+        case .summary: theme.dopeSummaryRow
+        case .action: theme.dopeActionRow
+        case .group: row.selected ? theme.dopeGroupRowSelected : theme.dopeGroupRow
+        case .channel: row.selected ? theme.dopeChannelRowSelected : theme.dopeChannelRow
+        }
+      if paths[color] == nil { order.append(color) }
+      paths[color, default: Path()].append(
+        .rect(Rect(x: main.minX, y: rowTop(i), width: main.width, height: ChannelList.rowHeight)))
+    }
+    for color in order { canvas.fill(paths[color]!, color: color) }
+  }
+}

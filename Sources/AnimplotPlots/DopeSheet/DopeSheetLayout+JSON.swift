@@ -1,0 +1,55 @@
+import AnimplotCore
+
+extension DopeSheetLayout {
+  /// The layout as JSON (`animplot dopesheet --format json`), one row per line; the format is
+  /// described in docs/dopesheet-json.md.
+  ///
+  /// `{"rows": [ROW, ...]}`. Each row has `name`, `kind` (`summary`, `action`, `group`,
+  /// `channel`) and `depth`; channel rows then `dataPath` and `index`; then the flags
+  /// `selected`, `locked`, `muted`, `collapsed`, each only when true; then `keys` (`frame`,
+  /// `type`, `selected`, `shape`), `holds` (`start`, `end`, `kind`, `selected`) and
+  /// `interpolationLines` (`start`, `end`, `mixed`), in frame order. Numbers are the shortest
+  /// decimals that read back to the same 32-bit floats. The same layout always gives the same
+  /// text.
+  public var json: String {
+    var out = "{\"rows\": ["
+    for (i, row) in rows.enumerated() {
+      out += i == 0 ? "\n  " : ",\n  "
+      out += Self.json(row)
+    }
+    return out + "\n]}\n"
+  }
+
+  private static func json(_ row: DopeSheetRow) -> String {
+    var out =
+      "{\"name\": " + JSONText.string(row.name) + ", \"kind\": \"" + row.kind.rawValue
+      + "\", \"depth\": " + String(row.depth)
+    if let dataPath = row.dataPath { out += ", \"dataPath\": " + JSONText.string(dataPath) }
+    if let index = row.index { out += ", \"index\": " + String(index) }
+    for (flag, name) in [
+      (row.selected, "selected"), (row.locked, "locked"), (row.muted, "muted"),
+      (row.collapsed, "collapsed"),
+    ] where flag {
+      out += ", \"" + name + "\": true"
+    }
+    out += ", \"keys\": [" + row.keys.map(json).joined(separator: ", ") + "]"
+    out += ", \"holds\": [" + row.holds.map(json).joined(separator: ", ") + "]"
+    out += ", \"interpolationLines\": [" + row.interpolationLines.map(json).joined(separator: ", ") + "]"
+    return out + "}"
+  }
+
+  private static func json(_ key: KeyColumn) -> String {
+    "{\"frame\": " + JSONText.number(key.frame) + ", \"type\": \"" + "\(key.type)"
+      + "\", \"selected\": " + String(key.selected) + ", \"shape\": \"" + "\(key.shape)" + "\"}"
+  }
+
+  private static func json(_ hold: HoldBlock) -> String {
+    "{\"start\": " + JSONText.number(hold.start) + ", \"end\": " + JSONText.number(hold.end)
+      + ", \"kind\": \"" + hold.kind.rawValue + "\", \"selected\": " + String(hold.selected) + "}"
+  }
+
+  private static func json(_ line: InterpolationLine) -> String {
+    "{\"start\": " + JSONText.number(line.start) + ", \"end\": " + JSONText.number(line.end)
+      + ", \"mixed\": " + String(line.mixed) + "}"
+  }
+}

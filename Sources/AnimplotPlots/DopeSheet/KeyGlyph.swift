@@ -1,0 +1,67 @@
+import AnimplotCore
+import AnimplotCanvas
+
+/// A dope-sheet key as Blender's keyframe shader draws it, as vector shapes: the outline of the
+/// key's shape and the width of its black border (research/blender.md §4.2).
+///
+/// The shader (`gpu_shader_keyframe_shape_*.glsl`) works from the glyph size
+/// `S = 10 px × the key type's multiplier`: it puts the edge at `R = round(S/2) + t0`, where the
+/// border's fading band is `t0 = max(0, w − 1) … t1 = w` with `w = 1.06 + (S − 10)·0.04`, and
+/// measures a diamond as `|x| + |y| = R`, a circle with radius `R·√(2/π)`, and square or clipped
+/// sides at `round(R·√½)`. Inside the edge the fill blends into the border over that band, outside
+/// the border fades out over it; a stroke `t0 + t1` wide centred on the edge covers the same ink.
+/// The automatic handles' centre dot fades between `1.6·w − 1` and `1.6·w`.
+struct KeyGlyph: Hashable {
+  /// The outline, centred on the origin (the key's snapped pixel centre).
+  var outline: Path
+  /// The border stroked along `outline`.
+  var borderWidth: Double
+  /// The centre dot of automatic handles, in the border colour; `nil` for other shapes.
+  var dot: Path?
+
+  /// Blender's base glyph size at UI scale 1 (`0.5 × widget unit × keyframe_scale_fac`), pixels.
+  static let baseSize = 10.0
+
+  /// Blender's size multiplier for each key type (`keyframes_draw.cc:draw_keyframe_shape`).
+  static func sizeFactor(_ type: KeyframeType) -> Double {
+    switch type {
+    case .keyframe: 1
+    case .breakdown: 0.85
+    case .movingHold: 0.925
+    case .extreme: 1.2
+    case .jitter: 0.8
+    case .generated: 0.75
+    }
+  }
+
+  /// The glyph of a key of `type` drawn as `shape` (every key is a diamond unless handle types
+  /// are shown, which passes the column's shape).
+  init(type: KeyframeType, shape: KeyShape?) {
+    let size = Self.baseSize * Self.sizeFactor(type)
+    let width = 0.06 + (size - 10) * 0.04 + 1
+    let t0 = max(0, width - 1)
+    let edge = (size / 2).rounded() + t0
+    let side = (edge * 0.5.squareRoot()).rounded()
+    borderWidth = t0 + width
+    dot = nil
+    switch shape {
+    case nil, .free:
+      outline = .polygon([Point(0, -edge), Point(edge, 0), Point(0, edge), Point(-edge, 0)])
+    case .aligned:
+      // The diamond with its top and bottom cut at ±side.
+      let cut = edge - side
+      outline = .polygon([
+        Point(-cut, -side), Point(cut, -side), Point(edge, 0), Point(cut, side), Point(-cut, side),
+        Point(-edge, 0),
+      ])
+    case .vector:
+      outline = .rect(Rect(x: -side, y: -side, width: 2 * side, height: 2 * side))
+    case .autoClamped, .auto:
+      outline = .circle(center: .zero, radius: edge * (2 / Double.pi).squareRoot())
+      if shape == .auto {
+        let dotWidth = 1.6 * width
+        dot = .circle(center: .zero, radius: (max(0, dotWidth - 1) + dotWidth) / 2)
+      }
+    }
+  }
+}

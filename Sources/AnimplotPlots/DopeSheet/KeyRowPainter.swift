@@ -1,0 +1,150 @@
+import AnimplotCore
+import AnimplotCanvas
+
+/// Draws dope-sheet rows' hold bars, interpolation lines and key glyphs, as Blender's
+/// `keyframes_draw.cc` does: bars first, then lines, then keys, each key at its row's vertical
+/// centre snapped to a pixel centre (research/blender.md §4.2–4.4).
+///
+/// Everything of one look across all rows is one canvas call (one path of bars, one batch of
+/// markers), so a dope sheet of a hundred thousand keys costs a few dozen calls; rows never
+/// overlap, so the batching does not change what covers what between rows.
+struct KeyRowPainter {
+  /// Height of a static hold bar: the base key size (`icon`), pixels.
+  static let holdHeight = KeyGlyph.baseSize
+  /// Height of a moving hold bar (`0.7 × icon`), pixels.
+  static let movingHoldHeight = 0.7 * KeyGlyph.baseSize
+  /// Height of the interpolation line (`0.2 × icon`), pixels.
+  static let interpolationLineHeight = 0.2 * KeyGlyph.baseSize
+  /// Alpha of a locked channel's keys, bars and lines.
+  static let lockedAlpha = 0.25
+
+  /// A row to draw and where.
+  struct Entry {
+    var row: DopeSheetRow
+    /// The row's top edge; the row is `ChannelList.rowHeight` high.
+    var top: Double
+  }
+
+  var theme: Theme
+  /// Frame ↔ x mapping.
+  var view: View
+  /// The horizontal extent drawn into (keys and bars outside it are skipped or cut).
+  var region: Rect
+  /// Blender's "Show Handles and Interpolation": keys shaped by handle type, and the
+  /// interpolation line on non-Bézier spans.
+  var showsHandleTypes: Bool
+
+  func draw(_ canvas: any Canvas, _ entries: [Entry]) {
+    drawHolds(canvas, entries)
+    if showsHandleTypes { drawInterpolationLines(canvas, entries) }
+    drawKeys(canvas, entries)
+  }
+
+  private static func alpha(_ row: DopeSheetRow) -> Double { row.locked ? lockedAlpha : 1 }
+
+  /// The x extent of a span, cut to the region; `nil` when it is outside.
+  private func span(_ start: Float, _ end: Float) -> (Double, Double)? {
+    let x0 = max(region.minX - 1, view.x(Double(start)))
+    let x1 = min(region.maxX + 1, view.x(Double(end)))
+    return x1 > x0 ? (x0, x1) : nil
+  }
+
+  /// Fills one path per colour, colours in the order they first appear.
+  private func fillBatches(_ canvas: any Canvas, _ rects: [(Color, Rect)]) {
+    var order: [Color] = []
+    var paths: [Color: Path] = [:]
+    for (color, rect) in rects {
+      if paths[color] == nil { order.append(color) }
+      paths[color, default: Path()].append(.rect(rect))
+    }
+    for color in order { canvas.fill(paths[color]!, color: color) }
+  }
+
+  private func drawHolds(_ canvas: any Canvas, _ entries: [Entry]) {
+    var rects: [(Color, Rect)] = []
+    for entry in entries {
+      let middle = entry.top + ChannelList.rowHeight / 2
+      let alpha = Self.alpha(entry.row)
+      for hold in entry.row.holds {
+        guard let (x0, x1) = span(hold.start, hold.end) else { continue }
+        let base = hold.selected ? theme.holdBarSelected : theme.holdBar
+        let (height, factor) =
+          hold.kind == .static ? (Self.holdHeight, 1.0) : (Self.movingHoldHeight, 0.8)
+        let color = base.withAlpha(base.alpha * factor * alpha)
+        rects.append((color, Rect(x: x0, y: middle - height / 2, width: x1 - x0, height: height)))
+      }
+    }
+    fillBatches(canvas, rects)
+  }
+
+  private func drawInterpolationLines(_ canvas: any Canvas, _ entries: [Entry]) {
+    var rects: [(Color, Rect)] = []
+    let height = Self.interpolationLineHeight
+    for entry in entries {
+      let middle = entry.top + ChannelList.rowHeight / 2
+      let alpha = Self.alpha(entry.row)
+      for line in entry.row.interpolationLines {
+        guard let (x0, x1) = span(line.start, line.end) else { continue }
+        let base = theme.interpolationLine
+        let color = base.withAlpha(base.alpha * (line.mixed ? 0.5 : 1) * alpha)
+        rects.append((color, Rect(x: x0, y: middle - height / 2, width: x1 - x0, height: height)))
+      }
+    }
+    fillBatches(canvas, rects)
+  }
+
+  /// What keys drawn in one batch share.
+  private struct Look: Hashable {
+    var type: KeyframeType
+    var selected: Bool
+    var shape: KeyShape?
+    var alpha: Double
+  }
+
+  private func drawKeys(_ canvas: any Canvas, _ entries: [Entry]) {
+    var points: [Look: [Point]] = [:]
+    let left = region.minX - KeyGlyph.baseSize, right = region.maxX + KeyGlyph.baseSize
+    for entry in entries {
+      let y = pixelCenter(entry.top + ChannelList.rowHeight / 2)
+      let alpha = Self.alpha(entry.row)
+      for key in entry.row.keys {
+        let x = view.x(Double(key.frame))
+        guard x >= left && x <= right else { continue }
+        let look = Look(
+          type: key.type, selected: key.selected, shape: showsHandleTypes ? key.shape : nil,
+          alpha: alpha)
+        points[look, default: []].append(Point(pixelCenter(x), y))
+      }
+    }
+    // Unselected under selected, then by type and shape, so the order never depends on hashing.
+    let looks = points.keys.sorted { a, b in
+      (a.selected ? 1 : 0, a.type.rawValue, a.shape?.rawValue ?? 0, a.alpha)
+        < (b.selected ? 1 : 0, b.type.rawValue, b.shape?.rawValue ?? 0, b.alpha)
+    }
+    for look in looks {
+      let glyph = KeyGlyph(type: look.type, shape: look.shape)
+      let colors = fillColors(look.type)
+      let fill = (look.selected ? colors.1 : colors.0)
+      let border = look.selected ? theme.keyBorderSelected : theme.keyBorder
+      let at = points[look]!
+      canvas.markers(
+        glyph.outline, at: at, fill: fill.withAlpha(fill.alpha * look.alpha),
+        stroke: (border.withAlpha(border.alpha * look.alpha), StrokeStyle(width: glyph.borderWidth)))
+      if let dot = glyph.dot {
+        canvas.markers(dot, at: at, fill: border.withAlpha(border.alpha * look.alpha), stroke: nil)
+      }
+    }
+  }
+
+  /// The theme's fill colours of a key type, unselected and selected.
+  private func fillColors(_ type: KeyframeType) -> (Color, Color) {
+    switch type {
+    case .keyframe: theme.keyframe
+    case .breakdown: theme.breakdown
+    case .movingHold: theme.movingHold
+    case .extreme: theme.extreme
+    case .jitter: theme.jitter
+    case .generated: theme.generated
+    }
+  }
+}

@@ -1,0 +1,268 @@
+import AnimplotCore
+import AnimplotCanvas
+
+/// Blender's Graph Editor, drawn on any `Canvas`: grid, scene range, curves with keys and
+/// handles, playhead, markers, value and frame labels and the channel list
+/// (research/blender.md §3).
+public struct GraphEditor: Sendable {
+  /// Width of the channel list, pixels.
+  public static let channelListWidth = 200.0
+  static let fontSize = TimeRuler.fontSize
+
+  public let action: Action
+  public let options: GraphOptions
+  /// The curves drawn (visible tracks), with their colours and value mappings.
+  let curves: [(track: FCurve, color: Color, mapping: ValueMapping)]
+  /// Colours of every track, in the action's order (the channel list shows hidden ones too).
+  let trackColors: [Color]
+  /// Where curves are drawn: below the scrub strip, right of the channel list.
+  public let view: View
+  /// The whole main region (including the scrub strip).
+  let main: Rect
+
+  /// Lays out `action` (handles already recalculated, as loading does).
+  public init(action: Action, options: GraphOptions = GraphOptions()) {
+    self.action = action
+    self.options = options
+    let colors = CurveColors.colors(for: action.tracks, theme: options.theme, mode: options.colors)
+    trackColors = colors
+    curves = zip(action.tracks, colors).filter { !$0.0.hidden }.map { track, color in
+      (track, color, options.normalize ? ValueMapping.normalizing(track) : .identity)
+    }
+    let left = options.showChannelList ? Self.channelListWidth : 0
+    main = Rect(x: left, y: 0, width: max(1, options.width - left), height: options.height)
+    let plot = Rect(x: main.minX, y: main.minY + TimeRuler.stripHeight, width: main.width, height: max(1, main.height - TimeRuler.stripHeight))
+    let fitted = Self.fit(curves, plot: plot, action: action)
+    view = View(frames: options.frames ?? fitted.frames, values: options.values ?? fitted.values, rect: plot)
+  }
+
+  /// The frames and values that show every visible key, handle and overshoot, with margins:
+  /// 4 % of the width on each side, 8 % of the height plus room for the marker row.
+  static func fit(
+    _ curves: [(track: FCurve, color: Color, mapping: ValueMapping)], plot: Rect, action: Action
+  ) -> (frames: ClosedRange<Double>, values: ClosedRange<Double>) {
+    var f0 = Double.infinity, f1 = -Double.infinity, v0 = Double.infinity, v1 = -Double.infinity
+    for (track, _, mapping) in curves {
+      let keys = track.keyframes
+      for (i, k) in keys.enumerated() {
+        f0 = min(f0, Double(k.frame))
+        f1 = max(f1, Double(k.frame))
+        let v = mapping.apply(Double(k.value))
+        v0 = min(v0, v)
+        v1 = max(v1, v)
+        // Handles count where they shape a Bézier segment, as Blender's View All.
+        let leftBezier = i > 0 ? keys[i - 1].interpolation == .bezier : k.interpolation == .bezier
+        for (handle, shown) in [(k.handleLeft, leftBezier), (k.handleRight, k.interpolation == .bezier)] where shown {
+          let hv = mapping.apply(Double(handle.value))
+          v0 = min(v0, hv)
+          v1 = max(v1, hv)
+        }
+      }
+      if let range = CurvePath.valueRange(of: track) {
+        v0 = min(v0, mapping.apply(range.lowerBound))
+        v1 = max(v1, mapping.apply(range.upperBound))
+      }
+    }
+    if !f0.isFinite {
+      let scene = action.sceneRange
+      (f0, f1) = (scene.lowerBound, scene.upperBound)
+    }
+    if !v0.isFinite { (v0, v1) = (-1, 1) }
+    if f1 - f0 < 1 {
+      f0 -= 5
+      f1 += 5
+    }
+    if v1 - v0 < 1e-6 {
+      v0 -= 1
+      v1 += 1
+    }
+    let fm = (f1 - f0) * 0.04
+    let top = (v1 - v0) * 0.08
+    // Leave the marker row free when there are markers.
+    let bottom = (v1 - v0) * (action.markers.isEmpty ? 0.08 : 0.08 + 24 / max(plot.height, 1))
+    return ((f0 - fm)...(f1 + fm), (v0 - bottom)...(v1 + top))
+  }
+
+  /// Draws the editor on `canvas`.
+  public func draw(on canvas: any Canvas) {
+    let theme = options.theme
+    canvas.save()
+    canvas.clip(to: main)
+    canvas.fill(.rect(main), color: theme.background)
+    let ruler = TimeRuler(theme: theme, region: main, view: view, stripBackground: theme.scrubBackground)
+    let frameStep = ruler.frameGrid(canvas, discrete: false, major: theme.gridMajor, minor: theme.gridMinor)
+    let valueStep = valueGrid(canvas)
+    ruler.sceneRange(canvas, action.sceneRange)
+    if options.normalize { normalizeOverlay(canvas) }
+    drawCurves(canvas)
+    if options.showCursor { cursorLine(canvas) }
+    ruler.markers(canvas, action.markers.map { ($0.frame, $0.name, $0.selected) })
+    ruler.stripLabels(canvas, step: frameStep)
+    valueLabels(canvas, step: valueStep)
+    if let frame = options.currentFrame ?? action.currentFrame { ruler.playhead(canvas, frame: frame) }
+    canvas.restore()
+    if options.showChannelList {
+      ChannelList(theme: theme, width: Self.channelListWidth, height: options.height)
+        .draw(canvas, rows: ChannelList.graphRows(action, colors: trackColors))
+    }
+  }
+
+  // MARK: Grid
+
+  /// Horizontal lines at value steps; returns the major step.
+  func valueGrid(_ canvas: any Canvas) -> Double {
+    let step = GridStep.major(pixelsPerUnit: view.pixelsPerValue)
+    let left = main.minX, right = main.maxX
+    var majors = Path(), minors = Path()
+    for v in GridStep.lines(view.values, step: step) {
+      let y = pixelCenter(view.y(v))
+      majors.move(to: Point(left, y))
+      majors.line(to: Point(right, y))
+    }
+    for v in GridStep.lines(view.values, step: step, offset: step / 2) {
+      let y = pixelCenter(view.y(v))
+      minors.move(to: Point(left, y))
+      minors.line(to: Point(right, y))
+    }
+    canvas.stroke(minors, color: options.theme.gridMinor, style: StrokeStyle(width: 1))
+    canvas.stroke(majors, color: options.theme.gridMajor, style: StrokeStyle(width: 1))
+    return step
+  }
+
+  /// Value labels 8 px from the region's left edge, centred on the major lines.
+  func valueLabels(_ canvas: any Canvas, step: Double) {
+    let style = TextStyle(size: Self.fontSize, color: options.theme.valueLabel)
+    let half = canvas.fontMetrics.digitHeight(size: Self.fontSize) / 2
+    for v in GridStep.lines(view.values, step: step) {
+      let y = view.y(v)
+      guard y - half - 1 > view.rect.minY, y + half + 1 < view.rect.maxY else { continue }
+      canvas.text(GridStep.label(v, step: step), at: Point(main.minX + 8, y), style: style, anchor: TextAnchor(.left, .middle))
+    }
+  }
+
+  /// Darkens values beyond ±1 within the scene range, as Blender does when normalising.
+  func normalizeOverlay(_ canvas: any Canvas) {
+    let scene = action.sceneRange
+    let x0 = max(main.minX, view.x(scene.lowerBound)), x1 = min(main.maxX, view.x(scene.upperBound))
+    guard x1 > x0 else { return }
+    let top = view.rect.minY, bottom = view.rect.maxY
+    let yPlus = min(max(view.y(1), top), bottom), yMinus = min(max(view.y(-1), top), bottom)
+    if yPlus > top {
+      canvas.fill(.rect(Rect(x: x0, y: top, width: x1 - x0, height: yPlus - top)), color: options.theme.normalizeOverlay)
+    }
+    if yMinus < bottom {
+      canvas.fill(.rect(Rect(x: x0, y: yMinus, width: x1 - x0, height: bottom - yMinus)), color: options.theme.normalizeOverlay)
+    }
+  }
+
+  /// Blender's 2D cursor: a horizontal 2-px line at value 0.
+  func cursorLine(_ canvas: any Canvas) {
+    let y = view.y(0)
+    guard y > view.rect.minY && y < view.rect.maxY else { return }
+    canvas.fill(.rect(Rect(x: main.minX, y: y.rounded() - 1, width: main.width, height: 2)), color: options.theme.cursorLine)
+  }
+
+  // MARK: Curves
+
+  /// Unselected curves first, then selected ones, the active curve last in its pass.
+  func drawCurves(_ canvas: any Canvas) {
+    let order = curves.indices.sorted { a, b in
+      let ka = (curves[a].track.selected ? 1 : 0, curves[a].track.active ? 1 : 0)
+      let kb = (curves[b].track.selected ? 1 : 0, curves[b].track.active ? 1 : 0)
+      return ka != kb ? ka < kb : a < b
+    }
+    for i in order { drawCurve(canvas, curves[i]) }
+  }
+
+  func drawCurve(_ canvas: any Canvas, _ curve: (track: FCurve, color: Color, mapping: ValueMapping)) {
+    let theme = options.theme
+    let track = curve.track
+    let alpha = track.selected ? 1 : theme.inactiveCurveAlpha
+    let color = (track.muted ? theme.mutedCurve : curve.color).withAlpha(alpha)
+    var style = StrokeStyle(width: track.active && !track.locked ? 2.5 : 1)
+    if track.locked { style.dash = [16 * 0.35, 16 * 0.65] }
+    canvas.stroke(CurvePath.path(track, view: view, mapping: curve.mapping), color: color, style: style)
+    if !track.locked && options.handles != .none { drawHandles(canvas, track, curve.mapping, alpha: alpha) }
+    drawKeys(canvas, track, color: curve.color, mapping: curve.mapping, curveAlpha: alpha)
+  }
+
+  func handleColors(_ type: HandleType) -> (Color, Color) {
+    let t = options.theme
+    switch type {
+    case .free: return t.handleFree
+    case .auto: return t.handleAuto
+    case .vector: return t.handleVector
+    case .aligned: return t.handleAligned
+    case .autoClamped: return t.handleAutoClamped
+    }
+  }
+
+  /// Handle lines (by type and selection) and hollow ring vertices, where segments are Bézier.
+  func drawHandles(_ canvas: any Canvas, _ track: FCurve, _ mapping: ValueMapping, alpha: Double) {
+    let keys = track.keyframes
+    var rings: [(Point, Bool)] = []
+    for (i, k) in keys.enumerated() {
+      guard options.handles == .all || k.selected || k.selectedHandleLeft || k.selectedHandleRight else { continue }
+      let center = view.point(Double(k.frame), mapping.apply(Double(k.value)))
+      let leftShown = i > 0 ? keys[i - 1].interpolation == .bezier : k.interpolation == .bezier
+      let sides: [(CurvePoint, HandleType, Bool, Bool)] = [
+        (k.handleLeft, k.handleLeftType, k.selectedHandleLeft, leftShown),
+        (k.handleRight, k.handleRightType, k.selectedHandleRight, k.interpolation == .bezier),
+      ]
+      for (handle, type, handleSelected, shown) in sides where shown {
+        let p = view.point(Double(handle.frame), mapping.apply(Double(handle.value)))
+        let colors = handleColors(type)
+        let color = (k.selected || handleSelected) ? colors.1 : colors.0
+        canvas.stroke(.line(from: center, to: p), color: color.withAlpha(alpha), style: StrokeStyle(width: 1))
+        rings.append((p, handleSelected))
+      }
+    }
+    let ring = Path.circle(center: .zero, radius: 2.75)
+    let style = StrokeStyle(width: 1.5)
+    for selected in [false, true] {
+      let points = rings.filter { $0.1 == selected }.map { snapped($0.0) }
+      guard !points.isEmpty else { continue }
+      let color = selected ? options.theme.handleVertexSelected : options.theme.handleVertex
+      canvas.markers(ring, at: points, fill: nil, stroke: (color.withAlpha(alpha), style))
+    }
+  }
+
+  /// Key vertices: unselected, then selected, then the active key.
+  func drawKeys(_ canvas: any Canvas, _ track: FCurve, color: Color, mapping: ValueMapping, curveAlpha: Double) {
+    let theme = options.theme
+    let vertexAlpha = min(1, max(0.2, 1 - 0.5 * (1 - curveAlpha)))
+    let points = track.keyframes.map { snapped(view.point(Double($0.frame), mapping.apply(Double($0.value)))) }
+    let visible = view.rect.insetBy(dx: -10, dy: -10)
+    func inside(_ p: Point) -> Bool { p.x >= visible.minX && p.x <= visible.maxX && p.y >= visible.minY && p.y <= visible.maxY }
+    // Files carry no active-key index: the active curve's last selected key is the active one.
+    let activeIndex = track.active ? track.keyframes.lastIndex(where: \.selected) : nil
+    var unselected: [Point] = [], selected: [Point] = [], active: [Point] = []
+    for (i, (key, p)) in zip(track.keyframes, points).enumerated() where inside(p) {
+      if i == activeIndex {
+        active.append(p)
+      } else if key.selected {
+        selected.append(p)
+      } else {
+        unselected.append(p)
+      }
+    }
+    switch options.keyShape {
+    case .round:
+      let size = track.locked ? 0.8 : 1.0
+      let dot = Path.circle(center: .zero, radius: 3 * size)
+      let base = track.locked ? theme.mutedCurve : theme.vertex
+      canvas.markers(dot, at: unselected, fill: base.withAlpha(vertexAlpha), stroke: nil)
+      canvas.markers(dot, at: selected, fill: (track.locked ? base : theme.vertexSelected).withAlpha(vertexAlpha), stroke: nil)
+      canvas.markers(dot, at: active, fill: theme.vertexActive.withAlpha(vertexAlpha), stroke: nil)
+    case .diamond:
+      let r = 4.5
+      let diamond = Path.polygon([Point(0, -r), Point(r, 0), Point(0, r), Point(-r, 0)])
+      let outline = (Color.black.withAlpha(0.8 * vertexAlpha), StrokeStyle(width: 1, join: .miter))
+      canvas.markers(diamond, at: unselected, fill: color.withAlpha(vertexAlpha), stroke: outline)
+      canvas.markers(diamond, at: selected + active, fill: Color.white.withAlpha(vertexAlpha), stroke: outline)
+    }
+  }
+
+  /// The centre of the pixel `p` falls in (Blender draws points snapped to pixels).
+  func snapped(_ p: Point) -> Point { Point(pixelCenter(p.x), pixelCenter(p.y)) }
+}

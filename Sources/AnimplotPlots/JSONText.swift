@@ -1,0 +1,14 @@
+import AnimplotCore
+import AnimplotText
+
+/// JSON spellings for the editors' data outputs.
+enum JSONText {
+  /// The shortest decimal that reads back to `value` as a `Float`; `null` for infinities and
+  /// NaN, which JSON cannot spell.
+  static func number(_ value: Float) -> String {
+    value.isFinite ? formatNumber(value) : "null"
+  }
+
+  /// `s` as a JSON string literal.
+  static func string(_ s: String) -> String { jsonStringLiteral(s) }
+}

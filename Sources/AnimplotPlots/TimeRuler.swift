@@ -1,0 +1,131 @@
+import AnimplotCanvas
+
+/// What Blender's time-based editors share: the scrub strip with frame labels, the darkening
+/// outside the scene range, markers and the playhead (research/blender.md §3.6–3.7, §4.5).
+struct TimeRuler {
+  /// Height of the scrub strip (`UI_TIME_SCRUB_MARGIN_Y`), pixels.
+  static let stripHeight = 23.0
+  /// UI text size, pixels.
+  static let fontSize = 11.0
+
+  var theme: Theme
+  /// The whole editor region (the strip is its top `stripHeight` pixels).
+  var region: Rect
+  /// Frame ↔ x mapping (only its x part is used).
+  var view: View
+  var stripBackground: Color
+
+  var strip: Rect { Rect(x: region.minX, y: region.minY, width: region.width, height: Self.stripHeight) }
+
+  /// Vertical grid lines: majors of Blender's step, minors halfway (always for continuous
+  /// frames; for discrete frames only when the step exceeds one frame).
+  func frameGrid(_ canvas: any Canvas, discrete: Bool, major: Color, minor: Color) -> Double {
+    let step = GridStep.major(pixelsPerUnit: view.pixelsPerFrame, discrete: discrete)
+    let top = region.minY + Self.stripHeight, bottom = region.maxY
+    var majors = Path()
+    for f in GridStep.lines(view.frames, step: step) {
+      let x = pixelCenter(view.x(f))
+      majors.move(to: Point(x, top))
+      majors.line(to: Point(x, bottom))
+    }
+    if !discrete || step > 1 {
+      var minors = Path()
+      for f in GridStep.lines(view.frames, step: step, offset: step / 2) {
+        let x = pixelCenter(view.x(f))
+        minors.move(to: Point(x, top))
+        minors.line(to: Point(x, bottom))
+      }
+      canvas.stroke(minors, color: minor, style: StrokeStyle(width: 1))
+    }
+    canvas.stroke(majors, color: major, style: StrokeStyle(width: 1))
+    return step
+  }
+
+  /// The darkening outside `scene` and the 1-px lines at its ends.
+  func sceneRange(_ canvas: any Canvas, _ scene: ClosedRange<Double>) {
+    let top = region.minY, bottom = region.maxY
+    let x0 = max(region.minX, min(region.maxX, view.x(scene.lowerBound)))
+    let x1 = max(region.minX, min(region.maxX, view.x(scene.upperBound)))
+    if x0 > region.minX {
+      canvas.fill(.rect(Rect(x: region.minX, y: top, width: x0 - region.minX, height: bottom - top)), color: theme.outsideRange)
+    }
+    if x1 < region.maxX {
+      canvas.fill(.rect(Rect(x: x1, y: top, width: region.maxX - x1, height: bottom - top)), color: theme.outsideRange)
+    }
+    var lines = Path()
+    for x in [view.x(scene.lowerBound), view.x(scene.upperBound)] where x >= region.minX && x <= region.maxX {
+      let px = pixelCenter(x)
+      lines.move(to: Point(px, top))
+      lines.line(to: Point(px, bottom))
+    }
+    canvas.stroke(lines, color: theme.rangeLine, style: StrokeStyle(width: 1))
+  }
+
+  /// The strip's background and its frame numbers at the major lines of `step`, thinned so that
+  /// labels never overlap (Blender's `every`-th rule, stable while panning).
+  func stripLabels(_ canvas: any Canvas, step: Double) {
+    canvas.fill(.rect(strip), color: stripBackground)
+    let frames = GridStep.lines(view.frames, step: step)
+    guard !frames.isEmpty else { return }
+    let metrics = canvas.fontMetrics
+    let labels = frames.map { GridStep.label($0, step: step) }
+    let widest = labels.map { metrics.width(of: $0, size: Self.fontSize) }.max() ?? 0
+    let maxCount = max(1, Int(region.width / (widest + 10)))
+    let every = max(1, (frames.count + maxCount - 1) / maxCount)
+    let start = abs(Int((frames[0] / step).rounded())) % every
+    let baseline = strip.midY + 4
+    let style = TextStyle(size: Self.fontSize, color: theme.frameLabel)
+    for (i, (frame, label)) in zip(frames, labels).enumerated() where (i + every - start) % every == 0 {
+      // A number cut by the region's edge would read as another number ("15" as "5").
+      let x = view.x(frame), half = metrics.width(of: label, size: Self.fontSize) / 2
+      guard x - half >= region.minX, x + half <= region.maxX else { continue }
+      canvas.text(label, at: Point(x, baseline), style: style, anchor: TextAnchor(.center, .baseline))
+    }
+  }
+
+  /// A dashed line per marker, its triangle at the bottom and its name.
+  func markers(_ canvas: any Canvas, _ markers: [(frame: Double, name: String, selected: Bool)]) {
+    let top = region.minY + Self.stripHeight, bottom = region.maxY
+    let style = TextStyle(size: Self.fontSize, color: theme.markerText)
+    for m in markers {
+      let x = view.x(m.frame)
+      guard x >= region.minX - 1 && x <= region.maxX + 1 else { continue }
+      let px = pixelCenter(x)
+      canvas.stroke(
+        .line(from: Point(px, top), to: Point(px, bottom - 12)),
+        color: m.selected ? theme.markerLine.withAlpha(0.7) : theme.markerLine,
+        style: StrokeStyle(width: 1, dash: [4, 3]))
+      let tip = Point(px, bottom - 12)
+      canvas.fill(
+        .polygon([tip, Point(px - 5, bottom - 3), Point(px + 5, bottom - 3)]),
+        color: m.selected ? theme.markerText : theme.markerText.withAlpha(0.75))
+      if !m.name.isEmpty {
+        canvas.text(m.name, at: Point(px + 8, bottom - 4), style: style, anchor: TextAnchor(.left, .baseline))
+      }
+    }
+  }
+
+  /// Blender's playhead: a 2-px line at the (sub-)frame over a darker backing, and a rounded
+  /// box in the strip with the whole frame number.
+  func playhead(_ canvas: any Canvas, frame: Double) {
+    let x = view.x(frame)
+    guard x >= region.minX - 2 && x <= region.maxX + 2 else { return }
+    let top = region.minY + 3, bottom = region.maxY
+    canvas.fill(.rect(Rect(x: x - 2, y: top, width: 4, height: bottom - top)), color: theme.playheadBacking)
+    canvas.fill(.rect(Rect(x: x - 1, y: top, width: 2, height: bottom - top)), color: theme.playhead)
+
+    let whole = frame.rounded(.down)
+    let label = GridStep.wholeNumber(whole)
+    let width = max(canvas.fontMetrics.width(of: label, size: Self.fontSize) + 8, 24)
+    let boxX = view.x(whole)
+    let box = Rect(x: boxX - width / 2, y: strip.minY + 3, width: width, height: strip.height - 6)
+    canvas.fill(.roundedRect(box, radius: 4), color: theme.playheadBox)
+    canvas.stroke(.roundedRect(box.insetBy(dx: 0.5, dy: 0.5), radius: 3.5), color: theme.playheadBoxOutline, style: StrokeStyle(width: 1))
+    canvas.text(
+      label, at: Point(boxX, strip.midY + 0.35 * Self.fontSize + 0.5),
+      style: TextStyle(size: Self.fontSize, color: theme.playheadText), anchor: TextAnchor(.center, .baseline))
+  }
+}
+
+/// The centre of the pixel column or row `v` falls in, for crisp 1-px lines.
+@inline(__always) func pixelCenter(_ v: Double) -> Double { v.rounded(.down) + 0.5 }

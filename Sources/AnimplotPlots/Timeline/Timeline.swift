@@ -1,0 +1,80 @@
+import AnimplotCore
+import AnimplotCanvas
+
+/// Blender's Timeline, drawn on any `Canvas`: a header with the transport controls and the
+/// readout of frame rate, current frame and scene range, and below it the scrub strip with frame
+/// labels, the discrete frame grid, the scene range, one row of keys (the Summary of the
+/// selected channels, or of all when none is selected), markers and the playhead.
+public struct Timeline: Sendable {
+  /// Height of the header, pixels (Blender's `HEADERY`).
+  static let headerHeight = 26.0
+  /// The fraction of the fitted frames left free on each side.
+  static let viewMargin = 0.04
+
+  /// What the strip was made with.
+  public let options: TimelineOptions
+  /// The keys shown: the Summary row of the chosen channels.
+  public let keys: DopeSheetRow
+  /// Frame ↔ x mapping of the region below the header.
+  public let view: View
+  let scene: SharedScene
+  /// The frame the playhead and the readout show.
+  public let currentFrame: Double
+  /// The region below the header (scrub strip included).
+  let main: Rect
+
+  /// Lays out `actions` (handles already recalculated, as loading does) as one Timeline.
+  public init(actions: [Action], options: TimelineOptions = TimelineOptions()) {
+    self.options = options
+    scene = SharedScene(actions)
+    currentFrame = options.currentFrame ?? scene.currentFrame ?? scene.range.lowerBound
+    let anySelected = actions.contains { $0.tracks.contains(where: \.selected) }
+    let chosen = actions.map { action in
+      var copy = action
+      if anySelected { copy.tracks = action.tracks.filter(\.selected) }
+      return copy
+    }
+    keys =
+      DopeSheetLayout(actions: chosen, options: DopeSheetOptions(collapseGroups: true)).rows.first
+      ?? DopeSheetRow(kind: .summary, name: "Summary", depth: 0)
+    main = Rect(
+      x: 0, y: Self.headerHeight, width: options.width,
+      height: max(1, options.height - Self.headerHeight))
+    let rect = Rect(
+      x: main.minX, y: main.minY + TimeRuler.stripHeight, width: main.width,
+      height: max(1, main.height - TimeRuler.stripHeight))
+    view = View(frames: options.frames ?? Self.fit(keys, scene: scene.range), values: 0...1, rect: rect)
+  }
+
+  /// The scene range and every key, with 4 % of that span (at least one frame) free on each side.
+  static func fit(_ keys: DopeSheetRow, scene: ClosedRange<Double>) -> ClosedRange<Double> {
+    let first = min(scene.lowerBound, keys.keys.first.map { Double($0.frame) } ?? .infinity)
+    let last = max(scene.upperBound, keys.keys.last.map { Double($0.frame) } ?? -.infinity)
+    let margin = max(1, (last - first) * viewMargin)
+    return (first - margin)...(last + margin)
+  }
+
+  /// Draws the Timeline on `canvas`.
+  public func draw(on canvas: any Canvas) {
+    let theme = options.theme
+    canvas.save()
+    canvas.clip(to: main)
+    canvas.fill(.rect(main), color: theme.dopeBackground)
+    let ruler = TimeRuler(
+      theme: theme, region: main, view: view, stripBackground: theme.dopeScrubBackground)
+    let step = ruler.frameGrid(
+      canvas, discrete: true, major: theme.dopeGridMajor, minor: theme.dopeGridMinor)
+    ruler.sceneRange(canvas, scene.range)
+    // Blender's Timeline draws the Summary's keys without a row backdrop.
+    KeyRowPainter(theme: theme, view: view, region: main, showsHandleTypes: false)
+      .draw(canvas, [KeyRowPainter.Entry(row: keys, top: main.minY + TimeRuler.stripHeight + ChannelList.rowGap)])
+    ruler.markers(canvas, scene.markers.map { ($0.frame, $0.name, $0.selected) })
+    ruler.stripLabels(canvas, step: step)
+    ruler.playhead(canvas, frame: currentFrame)
+    canvas.restore()
+    TransportHeader(
+      theme: theme, rect: Rect(x: 0, y: 0, width: options.width, height: Self.headerHeight),
+      fps: scene.fps, frame: currentFrame, range: scene.range
+    ).draw(canvas)
+  }
+}

@@ -1,0 +1,113 @@
+import Foundation
+import AnimplotCore
+import AnimplotIO
+import Testing
+
+@Suite("Decoding")
+struct DecodingTests {
+  @Test func defaultsAreBlendersForANewKey() throws {
+    let doc = try ActionDecoder.decode(
+      #"{"tracks": [{"dataPath": "location", "keyframes": [{"frame": 1, "value": 2}]}]}"#, recalculate: false)
+    let action = try #require(doc.actions.first)
+    #expect(action.fps == 24)
+    #expect(action.name == "Action")
+    let track = action.tracks[0]
+    #expect(track.extrapolation == .constant)
+    #expect(track.autoSmoothing == .contAccel)
+    let key = track.keyframes[0]
+    #expect(key.interpolation == .bezier)
+    #expect(key.easing == .auto)
+    #expect(key.handleLeftType == .autoClamped && key.handleRightType == .autoClamped)
+    #expect(key.back == 1.70158 && key.amplitude == 0.8 && key.period == 4.1)
+    #expect(key.type == .keyframe && !key.selected)
+  }
+
+  @Test func blenderRNASpellingsAndAnyCase() throws {
+    let doc = try ActionDecoder.decode(
+      #"""
+      {"tracks": [{"dataPath": "x", "extrapolation": "LINEAR", "autoSmoothing": "CONT_ACCEL",
+        "modifiers": [{"type": "CYCLES", "before": "REPEAT_OFFSET", "after": "mirror"}],
+        "keyframes": [{"frame": 1, "value": 0, "interpolation": "ELASTIC", "easing": "EASE_IN_OUT",
+                       "handleLeftType": "AUTO_CLAMPED", "handleRightType": "Vector", "type": "MOVING_HOLD"}]}]}
+      """#, recalculate: false)
+    let track = doc.actions[0].tracks[0]
+    #expect(track.extrapolation == .linear && track.autoSmoothing == .contAccel)
+    #expect(track.cycles == CyclesModifier(before: .repeatOffset, after: .mirror))
+    let key = track.keyframes[0]
+    #expect(key.interpolation == .elastic && key.easing == .easeInOut)
+    #expect(key.handleLeftType == .autoClamped && key.handleRightType == .vector)
+    #expect(key.type == .movingHold)
+  }
+
+  @Test func loadSortsKeysAndRecalculatesHandles() throws {
+    let doc = try ActionDecoder.decode(
+      #"{"tracks": [{"dataPath": "x", "keyframes": [{"frame": 10, "value": 1}, {"frame": 0, "value": 0}]}]}"#)
+    let keys = doc.actions[0].tracks[0].keyframes
+    #expect(keys.map(\.frame) == [0, 10])
+    // Auto-clamped ends under constant extrapolation are flat, a third of the interval long.
+    #expect(keys[0].handleRight == CurvePoint(frame: Float(10) / 3, value: 0))
+  }
+
+  @Test func compactForm() throws {
+    let doc = try ActionDecoder.decode(
+      #"{"timeline": [0, 60, 110, 136], "channels": {"offset": [100, 150, 100, 200], "scale": [1, 1.5, 1.3, 2]}, "interpolation": "linear"}"#)
+    let action = doc.actions[0]
+    #expect(action.tracks.map(\.dataPath) == ["offset", "scale"])
+    #expect(action.tracks.map(\.displayLabel) == ["offset", "scale"])
+    #expect(action.tracks[1].keyframes.map(\.value) == [1, 1.5, 1.3, 2])
+    #expect(action.tracks[0].keyframes.allSatisfy { $0.interpolation == .linear })
+    #expect(action.tracks[0].value(at: Float(30)) == 125)
+  }
+
+  @Test func multiActionFiles() throws {
+    let doc = try ActionDecoder.decode(
+      #"{"animplot": 1, "actions": [{"name": "Walk", "fps": 30, "tracks": []}, {"name": "Run", "tracks": []}]}"#)
+    #expect(doc.isMultiAction)
+    #expect(try doc.action(named: "Run").name == "Run")
+    #expect(try doc.action(named: nil).fps == 30)
+  }
+
+  @Test func extensionsAreKeptVerbatim() throws {
+    let text = #"{"extensions": {"tool": {"version": [1, 2]}}, "tracks": []}"#
+    let doc = try ActionDecoder.decode(text)
+    #expect(doc.actions[0].extensionsJSON == #"{"tool": {"version": [1, 2]}}"#)
+    let again = try ActionDecoder.decode(ActionEncoder.encode(doc))
+    #expect(again == doc)
+  }
+
+  @Test func stringEscapesAndUnicode() throws {
+    let doc = try ActionDecoder.decode(
+      #"{"name": "Tab\there \"q\" \u00e9\ud83d\ude00 ü", "tracks": []}"#)
+    #expect(doc.actions[0].name == "Tab\there \"q\" é😀 ü")
+  }
+
+  @Test func numbersAreCorrectlyRounded() throws {
+    let cases: [(String, Float)] = [
+      ("0.1", 0.1), ("-2.5e-3", -0.0025), ("123456789012345678901234", 1.2345679e23),
+      ("1E2", 100), ("0.6666667", 0.6666667), ("3.4028234e38", .greatestFiniteMagnitude),
+      ("1e-50", 0), ("-0", 0), ("0.000000000000000000000000000000000000000000001401298464324817", .leastNonzeroMagnitude),
+    ]
+    for (text, want) in cases {
+      let doc = try ActionDecoder.decode(
+        #"{"tracks": [{"dataPath": "x", "keyframes": [{"frame": 0, "value": "# + text + "}]}]}", recalculate: false)
+      #expect(doc.actions[0].tracks[0].keyframes[0].value == want, "\(text)")
+    }
+  }
+
+  @Test func labelsAsBlenderDerivesThem() {
+    #expect(FCurve.blenderLabel(dataPath: "location", index: 2) == "Z Location")
+    #expect(FCurve.blenderLabel(dataPath: "rotation_euler", index: 1) == "Y Euler Rotation")
+    #expect(FCurve.blenderLabel(dataPath: "rotation_quaternion", index: 0) == "W Quaternion Rotation")
+    #expect(FCurve.blenderLabel(dataPath: "pose.bones[\"Arm\"].scale", index: 0) == "X Scale (Arm)")
+    #expect(FCurve.blenderLabel(dataPath: "custom_prop", index: 0) == "custom_prop[0]")
+  }
+}
+
+@Test func decodesDataStringAndBytesAlike() throws {
+  let text = #"{"name": "A", "tracks": [{"dataPath": "x", "keyframes": [{"frame": 1, "value": 2}, {"frame": 5, "value": 3}]}]}"#
+  let fromString = try ActionDecoder.decode(text)
+  let fromBytes = try ActionDecoder.decode(Array(text.utf8))
+  let fromData = try ActionDecoder.decode(Foundation.Data(text.utf8))
+  #expect(fromString == fromBytes)
+  #expect(fromString == fromData)
+}

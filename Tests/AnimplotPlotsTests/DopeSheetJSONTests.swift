@@ -1,0 +1,81 @@
+import AnimplotCore
+import AnimplotIO
+import Foundation
+import AnimplotPlots
+import Testing
+
+/// `DopeSheetLayout.json`, the text users snapshot (docs/dopesheet-json.md).
+@Suite("Dope Sheet JSON")
+struct DopeSheetJSONTests {
+  /// A grouped Z location with a selected static hold and a linear hold, a scale whose key at
+  /// 10.004 merges with the location's extreme at 10 in the group row, and a locked moving hold
+  /// outside the group.
+  static let action: Action = {
+    var influence = track("influence", 0, [key(20, 0, type: .movingHold), key(25, 0.5, type: .movingHold)])
+    influence.locked = true
+    return Action(
+      name: "BallAction",
+      tracks: [
+        track(
+          "location", 2, group: "Object Transforms",
+          [
+            key(1, 0, selected: true), key(10, 0, type: .extreme, handles: (.vector, .vector)),
+            key(20, 2.5, interpolation: .linear), key(30, 2.5),
+          ]),
+        track(
+          "scale", 0, group: "Object Transforms", [key(1, 1, type: .breakdown), key(10.004, 1), key(30, 1)]),
+        influence,
+      ])
+  }()
+
+  @Test("a small action gives exactly this text")
+  func snapshot() {
+    let expected = """
+      {"rows": [
+        {"name": "Summary", "kind": "summary", "depth": 0, "keys": [{"frame": 1, "type": "keyframe", "selected": true, "shape": "autoClamped"}, {"frame": 10, "type": "keyframe", "selected": false, "shape": "vector"}, {"frame": 20, "type": "keyframe", "selected": false, "shape": "autoClamped"}, {"frame": 25, "type": "movingHold", "selected": false, "shape": "autoClamped"}, {"frame": 30, "type": "keyframe", "selected": false, "shape": "autoClamped"}], "holds": [{"start": 20, "end": 25, "kind": "moving", "selected": false}], "interpolationLines": [{"start": 20, "end": 25, "mixed": true}, {"start": 25, "end": 30, "mixed": true}]},
+        {"name": "BallAction", "kind": "action", "depth": 1, "keys": [{"frame": 1, "type": "keyframe", "selected": true, "shape": "autoClamped"}, {"frame": 10, "type": "keyframe", "selected": false, "shape": "vector"}, {"frame": 20, "type": "keyframe", "selected": false, "shape": "autoClamped"}, {"frame": 25, "type": "movingHold", "selected": false, "shape": "autoClamped"}, {"frame": 30, "type": "keyframe", "selected": false, "shape": "autoClamped"}], "holds": [{"start": 20, "end": 25, "kind": "moving", "selected": false}], "interpolationLines": [{"start": 20, "end": 25, "mixed": true}, {"start": 25, "end": 30, "mixed": true}]},
+        {"name": "Object Transforms", "kind": "group", "depth": 2, "keys": [{"frame": 1, "type": "keyframe", "selected": true, "shape": "autoClamped"}, {"frame": 10, "type": "keyframe", "selected": false, "shape": "vector"}, {"frame": 20, "type": "keyframe", "selected": false, "shape": "autoClamped"}, {"frame": 30, "type": "keyframe", "selected": false, "shape": "autoClamped"}], "holds": [{"start": 1, "end": 10, "kind": "static", "selected": true}, {"start": 20, "end": 30, "kind": "static", "selected": false}], "interpolationLines": [{"start": 20, "end": 30, "mixed": true}]},
+        {"name": "Z Location", "kind": "channel", "depth": 3, "dataPath": "location", "index": 2, "keys": [{"frame": 1, "type": "keyframe", "selected": true, "shape": "autoClamped"}, {"frame": 10, "type": "extreme", "selected": false, "shape": "vector"}, {"frame": 20, "type": "keyframe", "selected": false, "shape": "autoClamped"}, {"frame": 30, "type": "keyframe", "selected": false, "shape": "autoClamped"}], "holds": [{"start": 1, "end": 10, "kind": "static", "selected": true}, {"start": 20, "end": 30, "kind": "static", "selected": false}], "interpolationLines": [{"start": 20, "end": 30, "mixed": false}]},
+        {"name": "X Scale", "kind": "channel", "depth": 3, "dataPath": "scale", "index": 0, "keys": [{"frame": 1, "type": "breakdown", "selected": false, "shape": "autoClamped"}, {"frame": 10.004, "type": "keyframe", "selected": false, "shape": "autoClamped"}, {"frame": 30, "type": "keyframe", "selected": false, "shape": "autoClamped"}], "holds": [{"start": 1, "end": 10.004, "kind": "static", "selected": false}, {"start": 10.004, "end": 30, "kind": "static", "selected": false}], "interpolationLines": []},
+        {"name": "Influence", "kind": "channel", "depth": 2, "dataPath": "influence", "index": 0, "locked": true, "keys": [{"frame": 20, "type": "movingHold", "selected": false, "shape": "autoClamped"}, {"frame": 25, "type": "movingHold", "selected": false, "shape": "autoClamped"}], "holds": [{"start": 20, "end": 25, "kind": "moving", "selected": false}], "interpolationLines": []}
+      ]}
+
+      """
+    #expect(DopeSheetLayout(action: Self.action).json == expected)
+  }
+
+  @Test("the text is valid JSON that reads back to the layout's rows")
+  func parses() throws {
+    let layout = DopeSheetLayout(action: Self.action, options: DopeSheetOptions(collapseGroups: true))
+    let root = try JSONSerialization.jsonObject(with: Data(layout.json.utf8)) as? [String: Any]
+    let rows = try #require(root?["rows"] as? [[String: Any]])
+    #expect(rows.map { $0["name"] as? String } == layout.rows.map(\.name))
+    #expect(rows.map { $0["collapsed"] as? Bool ?? false } == layout.rows.map(\.collapsed))
+    #expect(
+      rows.map { ($0["keys"] as? [[String: Any]] ?? []).map { ($0["frame"] as? NSNumber)?.floatValue } }
+        == layout.rows.map { $0.keys.map(\.frame) })
+  }
+
+  @Test("names are escaped and numbers are the shortest that read back")
+  func spelling() {
+    let action = Action(
+      name: "Say \"hi\"\\\n\t\u{1}é",
+      tracks: [track("location", 0, [key(-0.0), key(0.1), key(1e7)]), track("location", 1, [key(2.5e-5)])])
+    let lines = DopeSheetLayout(action: action).json.split(separator: "\n")
+    #expect(lines[2].hasPrefix(#"  {"name": "Say \"hi\"\\\n\t\u0001é", "kind": "action""#))
+    #expect(lines[3].contains(#"[{"frame": 0, "#) && lines[3].contains(#"{"frame": 0.1, "#))
+    #expect(lines[3].contains(#"{"frame": 10000000, "#) && lines[4].contains(#"[{"frame": 2.5e-05, "#))
+  }
+
+  @Test("the example of docs/dopesheet-json.md is what its action gives")
+  func documentedExample() throws {
+    let doc = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("docs/dopesheet-json.md")
+    let blocks = try String(contentsOf: doc, encoding: .utf8).components(separatedBy: "```json\n").dropFirst()
+      .map { $0.components(separatedBy: "\n```")[0] }
+    try #require(blocks.count == 2)
+    let action = try ActionDecoder.decode(blocks[0], file: "docs/dopesheet-json.md").actions[0]
+    #expect(action == Self.action)
+    #expect(DopeSheetLayout(action: action).json == blocks[1] + "\n")
+  }
+}
