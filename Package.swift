@@ -36,7 +36,9 @@ let package = Package(
       dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
     // Number and JSON-string spelling shared by every text output (stdlib only).
     .target(name: "AnimplotText"),
-    .target(name: "AnimplotIO", dependencies: ["AnimplotCore", "AnimplotText"]),
+    // The one target that names the C library (Glibc, Musl, Darwin): files, descriptors, time.
+    .target(name: "AnimplotPlatform"),
+    .target(name: "AnimplotIO", dependencies: ["AnimplotCore", "AnimplotText", "AnimplotPlatform"]),
     .target(name: "AnimplotCanvas", dependencies: ["CAnimplotFont"]),
     .target(name: "AnimplotCairo", dependencies: ["AnimplotCanvas", "CAnimplotCairo", "CAnimplotPNG"]),
     .target(
@@ -45,15 +47,16 @@ let package = Package(
         "AnimplotCore", "AnimplotCanvas", "AnimplotText",
         .product(name: "RealModule", package: "swift-numerics"),
       ]),
-    .target(name: "AnimplotGolden", dependencies: ["AnimplotCanvas", "AnimplotCairo", "AnimplotText"]),
+    .target(name: "AnimplotGolden", dependencies: ["AnimplotCanvas", "AnimplotCairo", "AnimplotText", "AnimplotPlatform"]),
     .executableTarget(
       name: "animplot",
       dependencies: [
         "AnimplotCore", "AnimplotIO", "AnimplotCanvas", "AnimplotCairo", "AnimplotPlots", "AnimplotGolden", "AnimplotText",
+        "AnimplotPlatform",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(
-      name: "animplot-bench", dependencies: ["AnimplotCore", "AnimplotIO"],
+      name: "animplot-bench", dependencies: ["AnimplotCore", "AnimplotIO", "AnimplotPlatform"],
       path: "Benchmarks/animplot-bench"),
 
     .testTarget(
@@ -69,12 +72,15 @@ let package = Package(
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]),
     .testTarget(name: "AnimplotCanvasTests", dependencies: ["AnimplotCanvas"]),
-    .testTarget(name: "AnimplotCairoTests", dependencies: ["AnimplotCanvas", "AnimplotCairo"]),
+    .testTarget(
+      name: "AnimplotCairoTests", dependencies: ["AnimplotCanvas", "AnimplotCairo", "AnimplotPlatform"]),
     .testTarget(
       name: "AnimplotPlotsTests",
       dependencies: ["AnimplotCore", "AnimplotIO", "AnimplotCanvas", "AnimplotCairo", "AnimplotGolden", "AnimplotPlots"],
       exclude: ["Snapshots", "Goldens"]),
-    .testTarget(name: "AnimplotGoldenTests", dependencies: ["AnimplotCanvas", "AnimplotCairo", "AnimplotGolden"]),
+    .testTarget(
+      name: "AnimplotGoldenTests",
+      dependencies: ["AnimplotCanvas", "AnimplotCairo", "AnimplotGolden", "AnimplotPlatform"]),
     .testTarget(
       name: "EndToEndTests", dependencies: ["AnimplotCore", "AnimplotIO", "AnimplotCanvas", "AnimplotGolden"]),
   ]

@@ -6,9 +6,7 @@
 import AnimplotCore
 import AnimplotIO
 
-#if canImport(Glibc)
-  import Glibc
-#endif
+import AnimplotPlatform
 
 func nowMilliseconds() -> Double {
   var ts = timespec()

@@ -1,8 +1,5 @@
 import AnimplotCanvas
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import AnimplotPlatform
 
 /// A finished comparison of an expected image with an actual one: the result, and what is
 /// needed to draw the diff image.

@@ -1,9 +1,6 @@
 import AnimplotCairo
 import AnimplotCanvas
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import AnimplotPlatform
 
 /// Reading the PNG files that `diff` and `check` compare, and encoding the diff images.
 public enum ImageFile {

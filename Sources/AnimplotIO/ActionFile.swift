@@ -1,8 +1,5 @@
 import AnimplotCore
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import AnimplotPlatform
 
 /// Reading action files from disk.
 public enum ActionFile {
@@ -15,25 +12,11 @@ public enum ActionFile {
 
   /// The bytes of the file at `path`; `-` reads standard input.
   public static func readBytes(_ path: String) throws(ActionDecodingError) -> [UInt8] {
-    let fd = path == "-" ? 0 : open(path, O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { throw ActionDecodingError(.unreadable(String(cString: strerror(errno))), file: path) }
-    defer { if fd != 0 { close(fd) } }
-    var info = stat()
-    if fstat(fd, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
-      throw ActionDecodingError(.unreadable("it is a directory"), file: path)
+    do {
+      return path == "-" ? try FileSystem.readBytes(descriptor: 0) : try FileSystem.readBytes(path: path)
+    } catch {
+      let reason = error.errno == EISDIR ? "it is a directory" : error.description
+      throw ActionDecodingError(.unreadable(reason), file: path)
     }
-    var bytes: [UInt8] = []
-    bytes.reserveCapacity(info.st_size > 0 ? Int(info.st_size) : 1 << 16)
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-      if n < 0 {
-        if errno == EINTR { continue }
-        throw ActionDecodingError(.unreadable(String(cString: strerror(errno))), file: path)
-      }
-      if n == 0 { break }
-      bytes.append(contentsOf: chunk[0..<n])
-    }
-    return bytes
   }
 }

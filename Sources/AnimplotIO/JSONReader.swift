@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import AnimplotPlatform
 
 /// A strict, allocation-light pull parser over UTF-8 JSON bytes (RFC 8259).
 ///

@@ -1,8 +1,5 @@
+import AnimplotPlatform
 import ArgumentParser
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 // Parses and runs the command with SPEC §2.2's exit codes: 0 success, 1 a difference found,
 // 2 bad usage or bad input; one line on standard error, never a crash.
@@ -19,6 +16,9 @@ do {
 } catch let error as CLIError {
   Terminal.error(error.message)
   exit(error.exitCode)
+} catch let error as FileError {
+  Terminal.error(error.description)
+  exit(2)
 } catch {
   if Animplot.exitCode(for: error) == .success {
     // --help and --version.

@@ -1,7 +1,7 @@
 import AnimplotCairo
 import AnimplotCanvas
 import Foundation
-import Glibc
+import AnimplotPlatform
 import Testing
 
 /// Identical drawing gives identical bytes: twice in one process, and in another process.

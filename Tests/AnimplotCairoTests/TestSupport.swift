@@ -1,6 +1,6 @@
 import CAnimplotCairo
 import AnimplotCanvas
-import Glibc
+import AnimplotPlatform
 
 /// A small picture with every primitive: background, grid, Bézier curves, a dashed line,
 /// labels at 11–13 px with several anchors, rounded rectangles, clipped and transformed

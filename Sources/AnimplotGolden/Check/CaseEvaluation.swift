@@ -1,3 +1,4 @@
+import AnimplotPlatform
 /// What check does for one case once its output is drawn: the verdict, the reference to
 /// write when the record mode says so, and the artifact files to write and to remove.
 ///

@@ -1,3 +1,4 @@
+import AnimplotPlatform
 /// The cases of a check folder and its orphaned files, found by the naming rules of
 /// docs/check.md.
 ///

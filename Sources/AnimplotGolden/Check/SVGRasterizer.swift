@@ -1,8 +1,5 @@
 import AnimplotCanvas
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import AnimplotPlatform
 
 /// Rasterises SVG documents with librsvg's `rsvg-convert` (Debian: librsvg2-bin), run as a
 /// subprocess, so that an SVG reference and the SVG drawn now are compared as pixels by the
@@ -119,19 +116,10 @@ private struct TemporaryFile {
 
   func write(_ bytes: [UInt8], name: String) throws(SVGRasterizingError) {
     let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
-    var written = 0
-    if fd >= 0 {
-      defer { close(fd) }
-      while written < bytes.count {
-        let n = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + written, $0.count - written) }
-        if n < 0 && errno == EINTR { continue }
-        if n <= 0 { break }
-        written += n
-      }
-    }
-    guard written == bytes.count else {
-      throw SVGRasterizingError(
-        name: name, reason: "cannot write \(path): \(SystemError(errno: errno))")
+    let result = fd >= 0 ? FileDescriptor.write(fd, bytes) : .failure(SystemError(errno: errno))
+    if fd >= 0 { close(fd) }
+    if case .failure(let error) = result {
+      throw SVGRasterizingError(name: name, reason: "cannot write \(path): \(error)")
     }
   }
 

@@ -1,9 +1,6 @@
-import ArgumentParser
 import AnimplotGolden
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import AnimplotPlatform
+import ArgumentParser
 
 /// `animplot check DIR`: golden-image regression over a folder of cases (SPEC §2), exit 0
 /// when every case matches its reference, 1 when not.

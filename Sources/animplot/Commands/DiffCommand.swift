@@ -1,10 +1,7 @@
-import ArgumentParser
 import AnimplotCanvas
 import AnimplotGolden
-
-#if canImport(Glibc)
-  import Glibc
-#endif
+import AnimplotPlatform
+import ArgumentParser
 
 /// `animplot diff EXPECTED ACTUAL`: compares two PNG images (SPEC §2), exit 0 match, 1 differ.
 struct Diff: ParsableCommand {

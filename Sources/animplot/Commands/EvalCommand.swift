@@ -1,3 +1,4 @@
+import AnimplotPlatform
 import AnimplotCore
 import AnimplotIO
 import ArgumentParser

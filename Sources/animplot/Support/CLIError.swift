@@ -1,8 +1,5 @@
+import AnimplotPlatform
 import AnimplotText
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// An error the CLI prints as one line on standard error before exiting with `exitCode`.
 struct CLIError: Error {
@@ -44,17 +41,7 @@ enum Terminal {
   /// written.
   @discardableResult
   static func write(_ bytes: UnsafeBufferPointer<UInt8>, to fd: Int32) -> Bool {
-    guard var p = bytes.baseAddress else { return true }
-    var remaining = bytes.count
-    while remaining > 0 {
-      let n = Glibc.write(fd, p, remaining)
-      if n < 0 {
-        if errno == EINTR { continue }
-        return false
-      }
-      p += n
-      remaining -= n
-    }
+    if case .failure = FileDescriptor.write(fd, UnsafeRawBufferPointer(bytes)) { return false }
     return true
   }
 }

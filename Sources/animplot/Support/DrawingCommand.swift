@@ -1,3 +1,4 @@
+import AnimplotPlatform
 import ArgumentParser
 
 /// A picture a drawing verb made, not yet written.

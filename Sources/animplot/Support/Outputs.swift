@@ -1,6 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
+import AnimplotPlatform
 
 /// Where each input's picture goes: `-o FILE` for one input, `-o FOLDER/` for several.
 enum Outputs {

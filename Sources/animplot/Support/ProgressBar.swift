@@ -1,8 +1,5 @@
+import AnimplotPlatform
 import Synchronization
-
-#if canImport(Glibc)
-  import Glibc
-#endif
 
 /// A one-line progress bar on standard error, drawn only when standard error is a terminal,
 /// at most 20 times a second; safe to update from any thread.
@@ -39,15 +36,5 @@ final class ProgressBar: Sendable {
       Terminal.write("\r\u{1B}[K", to: 2)
       state.shown = false
     }
-  }
-}
-
-/// Monotonic time.
-enum Clock {
-  /// Seconds since an arbitrary fixed point (`CLOCK_MONOTONIC`).
-  static func seconds() -> Double {
-    var now = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &now)
-    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
   }
 }

@@ -1,3 +1,4 @@
+import AnimplotPlatform
 import AnimplotCairo
 import AnimplotCanvas
 import AnimplotGolden

@@ -1,8 +1,6 @@
 import AnimplotCanvas
 
-#if canImport(Glibc)
-  import Glibc
-#endif
+import AnimplotPlatform
 
 /// Synthetic test pictures: a plot-like 1-px curve on a plain background, antialiased by
 /// supersampling, the way a rasteriser would draw it.

@@ -1,0 +1,79 @@
+// The one place that names the platform's C library. Every other target imports
+// AnimplotPlatform for `open`, `stat`, `errno` and the rest, and calls `read`/`write` through
+// `FileDescriptor`, so no file needs `#if canImport(Glibc)` or a `Glibc.` prefix.
+#if canImport(Glibc)
+  @_exported import Glibc
+#elseif canImport(Musl)
+  @_exported import Musl
+#elseif canImport(Darwin)
+  @_exported import Darwin
+#else
+  #error("animplot needs a POSIX C library: Glibc, Musl or Darwin")
+#endif
+
+/// The C library's `read` and `write` on a descriptor, retrying interrupted calls.
+public enum FileDescriptor {
+  /// Reads up to `count` bytes into `buffer`: the count read (0 at the end), or the error.
+  public static func read(_ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int)
+    -> Result<Int, SystemError>
+  {
+    while true {
+      #if canImport(Glibc)
+        let n = Glibc.read(fd, buffer, count)
+      #elseif canImport(Musl)
+        let n = Musl.read(fd, buffer, count)
+      #else
+        let n = Darwin.read(fd, buffer, count)
+      #endif
+      if n >= 0 { return .success(n) }
+      if errno != EINTR { return .failure(SystemError(errno: errno)) }
+    }
+  }
+
+  /// Writes every byte of `bytes`, retrying short and interrupted writes.
+  public static func write(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Result<Void, SystemError> {
+    guard var p = bytes.baseAddress else { return .success(()) }
+    var remaining = bytes.count
+    while remaining > 0 {
+      #if canImport(Glibc)
+        let n = Glibc.write(fd, p, remaining)
+      #elseif canImport(Musl)
+        let n = Musl.write(fd, p, remaining)
+      #else
+        let n = Darwin.write(fd, p, remaining)
+      #endif
+      if n < 0 {
+        if errno == EINTR { continue }
+        return .failure(SystemError(errno: errno))
+      }
+      p += n
+      remaining -= n
+    }
+    return .success(())
+  }
+
+  /// Writes every byte of `bytes`.
+  public static func write(_ fd: Int32, _ bytes: [UInt8]) -> Result<Void, SystemError> {
+    bytes.withUnsafeBytes { write(fd, $0) }
+  }
+}
+
+/// An operating-system error, by its `errno`.
+public struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
+  public var errno: Int32
+
+  public init(errno: Int32) { self.errno = errno }
+
+  /// The C library's text for the error, such as `No such file or directory`.
+  public var description: String { String(cString: strerror(errno)) }
+}
+
+/// Monotonic time.
+public enum Clock {
+  /// Seconds since an arbitrary fixed point (`CLOCK_MONOTONIC`).
+  public static func seconds() -> Double {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9
+  }
+}

@@ -1,0 +1,121 @@
+/// The file-system operations animplot needs, on the C library.
+public enum FileSystem {
+  /// The whole content of the file at `path`, or the system's reason why not.
+  public static func readBytes(path: String) throws(SystemError) -> [UInt8] {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { throw SystemError(errno: errno) }
+    defer { close(fd) }
+    return try readBytes(descriptor: fd)
+  }
+
+  /// Everything left to read on `fd` (a file, a pipe, a terminal); a directory is `EISDIR`.
+  public static func readBytes(descriptor fd: Int32) throws(SystemError) -> [UInt8] {
+    var info = stat()
+    let known = fstat(fd, &info) == 0
+    if known && (info.st_mode & S_IFMT) == S_IFDIR { throw SystemError(errno: EISDIR) }
+    // Read straight into the array, sized from the file and grown if the file grows.
+    let size = known && (info.st_mode & S_IFMT) == S_IFREG ? max(Int(info.st_size), 0) : 0
+    var bytes = [UInt8](repeating: 0, count: size + 1)
+    var count = 0
+    while true {
+      if count == bytes.count { bytes += [UInt8](repeating: 0, count: max(count, 1 << 16)) }
+      let result = bytes.withUnsafeMutableBytes {
+        FileDescriptor.read(fd, into: $0.baseAddress! + count, count: $0.count - count)
+      }
+      let n = try result.get()
+      if n == 0 { break }
+      count += n
+    }
+    bytes.removeLast(bytes.count - count)
+    return bytes
+  }
+
+  /// The kind and identity of a file, following symbolic links; `nil` when it does not exist.
+  public static func status(of path: String) -> FileStatus? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    let kind: FileStatus.Kind =
+      switch info.st_mode & S_IFMT {
+      case S_IFDIR: .directory
+      case S_IFREG: .file
+      default: .other
+      }
+    return FileStatus(
+      kind: kind, identity: FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)))
+  }
+
+  /// Whether `path` is a folder (following symbolic links).
+  public static func isDirectory(_ path: String) -> Bool { status(of: path)?.kind == .directory }
+
+  /// The names in the directory at `path`, without `.` and `..`, in no particular order.
+  public static func entries(of path: String) throws(SystemError) -> [String] {
+    guard let dir = opendir(path) else { throw SystemError(errno: errno) }
+    defer { closedir(dir) }
+    var names: [String] = []
+    while true {
+      errno = 0
+      guard let entry = readdir(dir) else {
+        if errno != 0 { throw SystemError(errno: errno) }
+        return names
+      }
+      let name = withUnsafePointer(to: &entry.pointee.d_name) {
+        $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+  }
+
+  /// The resolved absolute path of an existing file, or `nil`.
+  public static func canonical(_ path: String) -> String? {
+    guard let resolved = realpath(path, nil) else { return nil }
+    defer { free(resolved) }
+    return String(cString: resolved)
+  }
+
+  /// Creates a folder and its missing parents, as `mkdir -p`.
+  /// - Throws: the folder that could not be made and why.
+  public static func createFolders(_ path: String) throws(FileError) {
+    var prefix = path.hasPrefix("/") ? "/" : ""
+    for part in path.split(separator: "/") {
+      prefix += part
+      if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
+        throw FileError(path: prefix + "/", action: "cannot create the folder", error: SystemError(errno: errno))
+      }
+      prefix += "/"
+    }
+  }
+
+  /// The environment variable `name`, if set.
+  public static func environment(_ name: String) -> String? {
+    getenv(name).map { String(cString: $0) }
+  }
+}
+
+/// What `FileSystem.status` tells about a path.
+public struct FileStatus: Sendable, Hashable {
+  public enum Kind: Sendable, Hashable { case file, directory, other }
+  public var kind: Kind
+  public var identity: FileIdentity
+}
+
+/// A file's device and inode: the same file whatever the path that reaches it.
+public struct FileIdentity: Sendable, Hashable {
+  public var device: UInt64
+  public var inode: UInt64
+}
+
+/// A file operation that failed: `PATH: ACTION: REASON`.
+public struct FileError: Error, Sendable, Hashable, CustomStringConvertible {
+  public var path: String
+  /// What was being done: `cannot write`, `cannot create the folder`.
+  public var action: String
+  public var error: SystemError
+
+  public init(path: String, action: String, error: SystemError) {
+    self.path = path
+    self.action = action
+    self.error = error
+  }
+
+  public var description: String { "\(path): \(action): \(error)" }
+}
