@@ -48,11 +48,24 @@ let package = Package(
         .product(name: "RealModule", package: "swift-numerics"),
       ]),
     .target(name: "AnimplotGolden", dependencies: ["AnimplotCanvas", "AnimplotCairo", "AnimplotText", "AnimplotPlatform"]),
+    // The render pipeline as a library: inputs, views and outputs as open sets.
+    .target(
+      name: "AnimplotRender",
+      dependencies: [
+        "AnimplotCore", "AnimplotIO", "AnimplotText", "AnimplotCanvas", "AnimplotCairo", "AnimplotPlots",
+        "AnimplotPlatform",
+      ]),
+    // The verbs' grammar (one for the command line and for check's NAME.args) and their runs.
+    .target(
+      name: "AnimplotCommandLine",
+      dependencies: [
+        "AnimplotRender", "AnimplotGolden", "AnimplotIO", "AnimplotPlots", "AnimplotCairo", "AnimplotText",
+        "AnimplotPlatform", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
     .executableTarget(
       name: "animplot",
       dependencies: [
-        "AnimplotCore", "AnimplotIO", "AnimplotCanvas", "AnimplotCairo", "AnimplotPlots", "AnimplotGolden", "AnimplotText",
-        "AnimplotPlatform",
+        "AnimplotCommandLine", "AnimplotPlatform",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(
@@ -81,6 +94,12 @@ let package = Package(
     .testTarget(
       name: "AnimplotGoldenTests",
       dependencies: ["AnimplotCanvas", "AnimplotCairo", "AnimplotGolden", "AnimplotPlatform"]),
+    .testTarget(
+      name: "AnimplotRenderTests",
+      dependencies: ["AnimplotRender", "AnimplotCore", "AnimplotIO", "AnimplotCanvas", "AnimplotPlots"]),
+    .testTarget(
+      name: "AnimplotCommandLineTests",
+      dependencies: ["AnimplotCommandLine", "AnimplotRender", "AnimplotGolden", "AnimplotPlots", "AnimplotCairo"]),
     .testTarget(
       name: "EndToEndTests", dependencies: ["AnimplotCore", "AnimplotIO", "AnimplotCanvas", "AnimplotGolden"]),
   ]

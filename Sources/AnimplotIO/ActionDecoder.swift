@@ -34,14 +34,16 @@ public enum ActionDecoder {
   ///   - file: the name errors should give for the input.
   ///   - recalculate: apply Blender's `fcurve.update()` to every track (the default, as on
   ///     load in Blender); `false` keeps the keys exactly as written.
+  ///   - form: the form the file must have; `nil` takes either.
   public static func decode(
-    _ bytes: UnsafeBufferPointer<UInt8>, file: String? = nil, recalculate: Bool = true
+    _ bytes: UnsafeBufferPointer<UInt8>, file: String? = nil, recalculate: Bool = true,
+    form: Form? = nil
   ) throws(ActionDecodingError) -> ActionDocument {
     var reader = JSONReader(bytes)
     // A UTF-8 byte order mark, as some Windows editors write, is not part of the JSON.
     if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { reader.offset = 3 }
     do {
-      var document = try TopLevel.decode(&reader)
+      var document = try TopLevel.decode(&reader, form: form)
       try reader.expectEnd()
       if recalculate {
         for a in document.actions.indices {
@@ -58,11 +60,11 @@ public enum ActionDecoder {
 
   /// Decodes UTF-8 JSON bytes.
   public static func decode(
-    _ bytes: [UInt8], file: String? = nil, recalculate: Bool = true
+    _ bytes: [UInt8], file: String? = nil, recalculate: Bool = true, form: Form? = nil
   ) throws(ActionDecodingError) -> ActionDocument {
     let result = bytes.withUnsafeBufferPointer { buffer in
       Result { () throws(ActionDecodingError) in
-        try decode(buffer, file: file, recalculate: recalculate)
+        try decode(buffer, file: file, recalculate: recalculate, form: form)
       }
     }
     return try result.get()

@@ -11,7 +11,9 @@ enum TopLevel {
     case actions, timeline, channels, interpolation
   }
 
-  static func decode(_ r: inout JSONReader) throws(ActionDecodingError) -> ActionDocument {
+  static func decode(_ r: inout JSONReader, form: ActionDecoder.Form?) throws(ActionDecodingError)
+    -> ActionDocument
+  {
     var header = ActionHeader()
     var tracks: [FCurve]?
     var actions: [Action]?
@@ -34,6 +36,14 @@ enum TopLevel {
 
     let isCompact = seen.has(F.timeline.rawValue) || seen.has(F.channels.rawValue)
     let isMulti = seen.has(F.actions.rawValue)
+    if form == .compact && !isCompact {
+      throw r.error(.invalid("expected the compact form: \"timeline\" and \"channels\""), at: objectStart)
+    }
+    if form == .actions && isCompact {
+      throw r.error(
+        .invalid("expected format 1 (\"tracks\" or \"actions\"), found the compact form's \"timeline\"/\"channels\""),
+        at: objectStart)
+    }
     if isMulti {
       if let other = [F.tracks, .timeline, .channels, .interpolation, .name, .fps, .frameStart,
         .frameEnd, .currentFrame, .markers].first(where: { seen.has($0.rawValue) })

@@ -1,3 +1,4 @@
+import AnimplotCommandLine
 import AnimplotPlatform
 import ArgumentParser
 

@@ -171,7 +171,7 @@ struct CheckCommandTests {
 
   @Test(arguments: [
     ("graph --widht 300", "cases/new.args: Unknown option '--widht'. Did you mean '--width'?"),
-    ("graph other.json", "cases/new.args: names an input ('other.json'); a case draws its own input, cases/new.json"),
+    ("graph other.json", "cases/new.args: names an input ('other.json'); a case draws its own input"),
     ("eval --at 1", "cases/new.args: 'eval' is not a drawing verb; a case's verb is one of graph"),
     ("grpah", "cases/new.args: 'grpah' is not a drawing verb; a case's verb is one of graph"),
     ("graph -o x.png", "cases/new.args: '-o': a case has no output option; it is drawn in memory and compared with its reference"),

@@ -23,6 +23,19 @@ struct EvalRecalcTests {
     }
   }
 
+  @Test func theOutputsExtensionChoosesTheFormat() throws {
+    let dir = try CLI.temporaryDirectory()
+    let json = dir.appendingPathComponent("v.json")
+    var r = try CLI.run(["eval", ball, "--at", "1", "-o", json.path])
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(try String(contentsOf: json, encoding: .utf8).hasPrefix(#"{"frames": [1],"#))
+    let csv = dir.appendingPathComponent("v.csv")
+    r = try CLI.run(["eval", ball, "--at", "1", "-o", csv.path, "--format", "json"])
+    #expect(r.status == 2)
+    #expect(r.stderr == "animplot: -o \(csv.path) names a .csv file but --format asks for json; make them agree\n")
+    #expect(!FileManager.default.fileExists(atPath: csv.path))
+  }
+
   @Test func evalJSONWithRange() throws {
     let r = try CLI.run(["eval", ball, "--range", "1:3:0.5", "--format", "json", "--channels", "location*"])
     #expect(r.status == 0, "\(r.stderr)")
@@ -98,8 +111,8 @@ struct EvalRecalcTests {
     (["eval", "Examples/bouncing-ball.json", "--range", "5:1"], "--range: END is before START in '5:1'"),
     (["eval", "Examples/bouncing-ball.json", "--range", "1:5:0"], "--range: STEP must be greater than 0"),
     (["eval", "Examples/bouncing-ball.json", "--at", "1,x"], "--at: 'x' is not a frame number"),
-    (["eval", "Examples/bouncing-ball.json", "--format", "xml"], "The value 'xml' is invalid for '--format <format>'"),
-    (["eval", "Examples/bouncing-ball.json", "--channels", "nothing*"], "no channel matches --channels 'nothing*'"),
+    (["eval", "Examples/bouncing-ball.json", "--format", "xml"], "--format xml is not available here; use csv or json"),
+    (["eval", "Examples/bouncing-ball.json", "--channels", "nothing*"], "no channel matches 'nothing*'"),
     (["eval", "Examples/bouncing-ball.json", "--action", "Run"], #"unknown value "Run"; expected one of BouncingBall"#),
     (["frobnicate"], "Unexpected argument 'frobnicate'"),
     (["eval"], "Missing expected argument '<input>'"),

@@ -12,9 +12,10 @@ import AnimplotPlatform
 /// - other files are ignored.
 ///
 /// Each input makes one case per reference it has; with none, one case whose reference is
-/// missing, of the kind its `--format` asks for, else PNG. A `--format` in `NAME.args` makes
-/// the case compare that kind only, and a reference of another kind beside it is an error.
-/// References and `NAME.args` files with no input of their name are orphans.
+/// missing, of the kind its options ask for, else PNG. Options that ask for a kind (the
+/// caller reads them from `NAME.args`, see `scan`) make the case compare that kind only, and a
+/// reference of another kind beside it is an error. References and `NAME.args` files with no
+/// input of their name are orphans.
 public struct CaseFolder: Sendable, Hashable {
   /// The folder, as given.
   public var root: String
@@ -27,10 +28,15 @@ public struct CaseFolder: Sendable, Hashable {
   /// - Parameters:
   ///   - inputExtensions: the extensions of the files the drawing verbs read, without dot.
   ///   - skipping: folders left out of the walk (compared by identity, not by path).
+  ///   - requestedKind: reads the text of a case's `NAME.args` (given with its path) and tells
+  ///     the reference kind its options ask for, if any, or the problem with them (one line,
+  ///     without the file name). Called once per `NAME.args` file.
   /// - Throws: `CaseFolderError` listing every problem found: unreadable folders or
-  ///   `NAME.args` files, two inputs of one name, a reference that contradicts `--format`.
+  ///   `NAME.args` files, options `requestedKind` refuses, two inputs of one name, a
+  ///   reference of another kind than the options ask for.
   public static func scan(
-    root: String, inputExtensions: Set<String>, skipping: [String] = []
+    root: String, inputExtensions: Set<String>, skipping: [String] = [],
+    requestedKind: (_ argumentsPath: String, _ text: String) -> Result<ReferenceKind?, CaseOptionsProblem> = { _, _ in .success(nil) }
   ) throws(CaseFolderError) -> CaseFolder {
     let trimmed = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
     guard let status = FileSystem.status(of: trimmed), status.kind == .directory else {
@@ -40,7 +46,7 @@ public struct CaseFolder: Sendable, Hashable {
       root: trimmed, inputExtensions: inputExtensions,
       visited: Set(skipping.compactMap { FileSystem.status(of: $0)?.identity }))
     walk.visit(relative: "", identity: status.identity)
-    let folder = walk.folder(root: root)
+    let folder = walk.folder(root: root, requestedKind: requestedKind)
     if !walk.problems.isEmpty { throw CaseFolderError(problems: walk.problems) }
     return folder
   }
@@ -112,32 +118,38 @@ private struct Walk {
   }
 
   /// The cases and orphans found, reading each case's `NAME.args`.
-  mutating func folder(root given: String) -> CaseFolder {
+  mutating func folder(
+    root given: String,
+    requestedKind: (String, String) -> Result<ReferenceKind?, CaseOptionsProblem>
+  ) -> CaseFolder {
     var cases: [CheckCase] = []
-    for (name, input) in inputs {
-      var arguments = CaseArguments.default
+    for (name, input) in inputs.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+      var asked: ReferenceKind?
       var argumentsPath: String?
       if argumentFiles.contains(name) {
         let file = path(name + ".args")
         argumentsPath = file
+        let text: String
         do {
-          let bytes = try FileSystem.readBytes(path: file)
-          arguments = try CaseArguments(parsing: String(decoding: bytes, as: UTF8.self))
-        } catch let error as SystemError {
+          text = String(decoding: try FileSystem.readBytes(path: file), as: UTF8.self)
+        } catch {
           problems.append("\(file): cannot read: \(error)")
           continue
-        } catch {
-          problems.append("\(file): \(error)")
+        }
+        switch requestedKind(file, text) {
+        case .success(let kind): asked = kind
+        case .failure(let problem):
+          problems.append("\(file): \(problem.message)")
           continue
         }
       }
       let present = references[name, default: []]
       let kinds: [ReferenceKind]
-      if let asked = arguments.referenceKind {
+      if let asked {
         if let other = present.subtracting([asked]).min(by: { $0.suffix < $1.suffix }) {
           problems.append(
-            "\(path(name + other.suffix)): \(argumentsPath!) asks for --format \(asked.format), "
-              + "whose reference is \(name + asked.suffix); remove one")
+            "\(path(name + other.suffix)): \(argumentsPath!) asks for a \(asked.suffix) reference, "
+              + "\(name + asked.suffix); remove one")
           continue
         }
         kinds = [asked]
@@ -147,7 +159,7 @@ private struct Walk {
       for kind in kinds {
         cases.append(
           CheckCase(
-            name: name, inputPath: path(input), arguments: arguments, argumentsPath: argumentsPath,
+            name: name, inputPath: path(input), argumentsPath: argumentsPath,
             kind: kind, referencePath: path(name + kind.suffix),
             referenceExists: present.contains(kind)))
       }
@@ -162,6 +174,14 @@ private struct Walk {
       root: given, cases: cases.sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) },
       orphans: orphans.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
   }
+}
+
+/// Why a case's options cannot be used, as the caller of `CaseFolder.scan` judges them.
+public struct CaseOptionsProblem: Error, Sendable, Hashable {
+  /// One line, without the file's name.
+  public var message: String
+
+  public init(_ message: String) { self.message = message }
 }
 
 /// Why a check folder cannot be used: one line per problem.

@@ -1,12 +1,11 @@
 /// One comparison of a check run: an input drawn with its case's options and compared with
-/// one reference file.
+/// one reference file. How it is drawn (the verb and options of `NAME.args`) is the caller's
+/// business: Golden knows files and comparisons, not command lines.
 public struct CheckCase: Sendable, Hashable {
   /// The input's path relative to the folder, without its extension: `ball`, `ui/button`.
   public var name: String
   /// The input file, as a path from the current directory.
   public var inputPath: String
-  /// The verb and options from `NAME.args` (or `graph`).
-  public var arguments: CaseArguments
   /// The `NAME.args` file, when the case has one.
   public var argumentsPath: String?
   /// The kind of reference compared.
@@ -17,12 +16,11 @@ public struct CheckCase: Sendable, Hashable {
   public var referenceExists: Bool
 
   public init(
-    name: String, inputPath: String, arguments: CaseArguments, argumentsPath: String?,
+    name: String, inputPath: String, argumentsPath: String?,
     kind: ReferenceKind, referencePath: String, referenceExists: Bool
   ) {
     self.name = name
     self.inputPath = inputPath
-    self.arguments = arguments
     self.argumentsPath = argumentsPath
     self.kind = kind
     self.referencePath = referencePath

@@ -20,22 +20,6 @@ public enum ReferenceKind: String, Sendable, Hashable, CaseIterable {
     }
   }
 
-  /// The drawing verb's `--format` value whose output this kind holds.
-  public var format: String {
-    switch self {
-    case .png: "png"
-    case .svg: "svg"
-    case .layoutJSON: "json"
-    case .displayList: "displaylist"
-    }
-  }
-
-  /// The kind a `--format` value makes, if check compares that format.
-  public init?(format: String) {
-    guard let kind = Self.allCases.first(where: { $0.format == format }) else { return nil }
-    self = kind
-  }
-
   /// The kind and the stem (name without suffix) of a reference file name, if it is one.
   public static func classify(fileName: String) -> (stem: String, kind: ReferenceKind)? {
     for kind in allCases where fileName.hasSuffix(kind.suffix) {

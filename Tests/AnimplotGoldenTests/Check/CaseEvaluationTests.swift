@@ -8,7 +8,7 @@ import Testing
 @Suite struct CaseEvaluationTests {
   static func checkCase(_ kind: ReferenceKind = .png, exists: Bool = true) -> CheckCase {
     CheckCase(
-      name: "sub/ball", inputPath: "cases/sub/ball.json", arguments: .default, argumentsPath: nil,
+      name: "sub/ball", inputPath: "cases/sub/ball.json", argumentsPath: nil,
       kind: kind, referencePath: "cases/sub/ball" + kind.suffix, referenceExists: exists)
   }
 

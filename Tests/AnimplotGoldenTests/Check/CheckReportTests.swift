@@ -10,7 +10,7 @@ import Testing
 @Suite struct CheckReportTests {
   static func checkCase(_ name: String, _ kind: ReferenceKind = .png) -> CheckCase {
     CheckCase(
-      name: name, inputPath: "cases/\(name).json", arguments: .default,
+      name: name, inputPath: "cases/\(name).json",
       argumentsPath: name == "ball" ? "cases/ball.args" : nil, kind: kind,
       referencePath: "cases/\(name)\(kind.suffix)", referenceExists: true)
   }

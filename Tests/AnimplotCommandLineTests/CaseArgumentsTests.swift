@@ -1,7 +1,10 @@
+@testable import AnimplotCommandLine
 import AnimplotGolden
+import AnimplotRender
 import Testing
 
-/// `NAME.args`: shell-like words, the verb first, no output options, `--format` checked.
+/// `NAME.args`: shell-like words, the verb first, no output options; parsed into typed requests
+/// with the verbs' grammar, `--format` choosing the reference kind.
 @Suite struct CaseArgumentsTests {
   @Test(arguments: [
     ("graph --width 800 --height 450", ["graph", "--width", "800", "--height", "450"]),
@@ -36,8 +39,6 @@ import Testing
     ("graph -oout.png", "'-oout.png': a case has no output option; it is drawn in memory and compared with its reference"),
     ("graph --output out.png", "'--output': a case has no output option; it is drawn in memory and compared with its reference"),
     ("graph --output=out.png", "'--output=out.png': a case has no output option; it is drawn in memory and compared with its reference"),
-    ("graph --format", "--format needs a value"),
-    ("graph --format pdf", "--format pdf: check compares png (NAME.png), svg (NAME.svg), json (NAME.layout.json), displaylist (NAME.displaylist.txt)"),
   ])
   func refuses(text: String, message: String) {
     #expect(throws: Error.self) { try CaseArguments(parsing: text) }
@@ -48,12 +49,56 @@ import Testing
     }
   }
 
+  static func kind(_ text: String) -> Result<ReferenceKind?, CaseOptionsProblem> {
+    var requests = CaseRequests()
+    return requests.parse(path: "case.args", text: text)
+  }
+
   @Test func formatChoosesTheReferenceKind() throws {
-    #expect(try CaseArguments(parsing: "graph").referenceKind == nil)
-    #expect(try CaseArguments(parsing: "graph --format svg").referenceKind == .svg)
-    #expect(try CaseArguments(parsing: "graph --format=displaylist").referenceKind == .displayList)
-    #expect(try CaseArguments(parsing: "dopesheet --format json").referenceKind == .layoutJSON)
-    #expect(try CaseArguments(parsing: "graph --format svg --format png").referenceKind == .png)
+    #expect(try Self.kind("graph").get() == nil)
+    #expect(try Self.kind("graph --format svg").get() == .svg)
+    #expect(try Self.kind("graph --format=displaylist").get() == .displayList)
+    #expect(try Self.kind("dopesheet --format json").get() == .layoutJSON)
+    #expect(try Self.kind("graph --format svg --format png").get() == .png)
+  }
+
+  @Test(arguments: [
+    ("graph --format", "Missing value for '--format <format>'"),
+    ("graph --format pdf", "--format pdf: check compares png (NAME.png), svg (NAME.svg), json (NAME.layout.json), displaylist (NAME.displaylist.txt)"),
+    ("graph --format json", "--format json is not available here; use png, svg, pdf or displaylist"),
+    ("timeline --values 0:1", "Unknown option '--values'"),
+    ("graph --width 5", "--width must be from 16 to 16384 pixels, not 5"),
+    ("eval --at 1", "'eval' is not a drawing verb; a case's verb is one of graph, dopesheet, timeline"),
+    ("graph other.json", "names an input ('other.json'); a case draws its own input"),
+    ("graph --help", "asks for help; a case's options draw a picture"),
+  ])
+  func refusedOptions(text: String, message: String) {
+    switch Self.kind(text) {
+    case .success: Issue.record("'\(text)' was accepted")
+    case .failure(let problem): #expect(problem.message == message)
+    }
+  }
+
+  @Test func aCaseIsDrawnInTheFormatOfItsReference() throws {
+    var requests = CaseRequests()
+    _ = requests.parse(path: "d/a.args", text: "dopesheet --width 320 --theme light")
+    let checkCase = CheckCase(
+      name: "a", inputPath: "d/a.json", argumentsPath: "d/a.args", kind: .layoutJSON,
+      referencePath: "d/a.layout.json", referenceExists: false)
+    let request = try requests.request(for: checkCase)
+    #expect(request.viewName == "dopesheet" && request.format == .layoutJSON)
+    let view = try #require(request.view as? DopeSheetView)
+    #expect(view.options.width == 320 && view.options.theme == .light)
+    // No NAME.args: graph with its defaults.
+    var plain = checkCase
+    plain.argumentsPath = nil
+    plain.kind = .svg
+    #expect(try requests.request(for: plain).viewName == "graph")
+    // A timeline cannot be compared with a layout.
+    _ = requests.parse(path: "d/t.args", text: "timeline")
+    var timeline = checkCase
+    timeline.argumentsPath = "d/t.args"
+    #expect(throws: CaseOptionsProblem.self) { try requests.request(for: timeline) }
   }
 
   @Test func referenceKindsBySuffix() {
@@ -63,6 +108,6 @@ import Testing
     #expect(ReferenceKind.classify(fileName: "ball.json") == nil)
     #expect(ReferenceKind.classify(fileName: "notes.txt") == nil)
     #expect(ReferenceKind.classify(fileName: ".png") == nil)
-    for kind in ReferenceKind.allCases { #expect(ReferenceKind(format: kind.format) == kind) }
+    for kind in ReferenceKind.allCases { #expect(ReferenceKind(kind.outputFormat) == kind) }
   }
 }

@@ -4,8 +4,8 @@
 /// words, `'…'` quotes literally, `"…"` quotes with `\"` and `\\` escaped, a backslash
 /// outside quotes escapes the next character (and joins lines), and `#` at the start of a
 /// word comments out the rest of its line. The first word is the verb; an empty file means
-/// `graph`. The case supplies the input and the output, so `-o`/`--output` is refused, and
-/// `--format`, when given, must name a format check compares (it chooses the reference kind).
+/// `graph`. The case supplies the input and the output, so `-o`/`--output` is refused. The
+/// words are parsed into a typed request by `CaseRequests`, with the verbs' own grammar.
 public struct CaseArguments: Sendable, Hashable {
   /// The verb, then its options.
   public private(set) var words: [String]
@@ -33,36 +33,13 @@ public struct CaseArguments: Sendable, Hashable {
       throw .output(word)
     }
     self.init(validated: words)
-    if let format = try formatValue(), ReferenceKind(format: format) == nil {
-      throw .unsupportedFormat(format)
-    }
   }
 
   /// The drawing verb: `graph`, `dopesheet`, `timeline`.
   public var verb: String { words[0] }
 
-  /// The reference kind the options ask for with `--format`, if they do.
-  public var referenceKind: ReferenceKind? {
-    (try? formatValue()).flatMap { $0.flatMap(ReferenceKind.init(format:)) }
-  }
-
-  /// The value of the last `--format` (`--format X` or `--format=X`), if any.
-  private func formatValue() throws(CaseArgumentsError) -> String? {
-    var value: String?
-    var i = 1
-    while i < words.count {
-      let word = words[i]
-      if word == "--format" {
-        guard i + 1 < words.count else { throw .missingFormatValue }
-        value = words[i + 1]
-        i += 1
-      } else if word.hasPrefix("--format=") {
-        value = String(word.dropFirst("--format=".count))
-      }
-      i += 1
-    }
-    return value
-  }
+  /// The options after the verb.
+  public var options: [String] { Array(words.dropFirst()) }
 
   /// The words of `text`, split as a POSIX shell splits a command line (no expansions).
   static func split(_ text: String) throws(CaseArgumentsError) -> [String] {
@@ -141,10 +118,6 @@ public enum CaseArgumentsError: Error, Sendable, Hashable, CustomStringConvertib
   case noVerb(String)
   /// An output option: the case's reference decides where and what is drawn.
   case output(String)
-  /// `--format` with no value after it.
-  case missingFormatValue
-  /// A `--format` check does not compare.
-  case unsupportedFormat(String)
 
   public var description: String {
     switch self {
@@ -154,10 +127,6 @@ public enum CaseArgumentsError: Error, Sendable, Hashable, CustomStringConvertib
       "starts with '\(word)'; the first word is the verb, as in: graph --width 800 --height 450"
     case .output(let word):
       "'\(word)': a case has no output option; it is drawn in memory and compared with its reference"
-    case .missingFormatValue: "--format needs a value"
-    case .unsupportedFormat(let format):
-      "--format \(format): check compares "
-        + ReferenceKind.allCases.map { "\($0.format) (NAME\($0.suffix))" }.joined(separator: ", ")
     }
   }
 }

@@ -1,0 +1,139 @@
+import AnimplotGolden
+import AnimplotRender
+import ArgumentParser
+
+/// The typed requests of a check folder's cases, parsed once from each `NAME.args` with the
+/// verbs' own grammar (`VerbArguments`), and the reference kind each asks for.
+///
+/// Parsing a command line costs about as much as a tenth of a small picture, and the cases of
+/// a folder mostly share their options: each distinct set of words is parsed once.
+public struct CaseRequests {
+  /// The verbs a case may use: those whose views draw a picture or a layout.
+  public static var verbs: [String] { parsers.map(\.verb) }
+
+  /// Each verb's parser, in the verbs' grammar.
+  private static let parsers: [(verb: String, parse: @Sendable ([String]) throws -> Parsed)] = [
+    (GraphArguments.verb, { try parse($0, as: GraphArguments.self) }),
+    (DopeSheetArguments.verb, { try parse($0, as: DopeSheetArguments.self) }),
+    (TimelineArguments.verb, { try parse($0, as: TimelineArguments.self) }),
+  ]
+
+  /// A case's options, parsed.
+  struct Parsed: Sendable {
+    var arguments: any VerbArguments
+    /// The format `--format` asks for.
+    var requested: OutputFormat?
+  }
+
+  /// Parsed options by the words of a `NAME.args`.
+  private var byWords: [[String]: Result<Parsed, CaseOptionsProblem>] = [:]
+  /// Parsed options by the `NAME.args` path.
+  private var byPath: [String: Parsed] = [:]
+  /// The options of a case with no `NAME.args`: `graph`.
+  private let defaultCase: Parsed
+
+  public init() {
+    do {
+      defaultCase = try Self.parse([CaseArguments.defaultVerb])
+    } catch {
+      preconditionFailure("the default case options do not parse: \(error)")
+    }
+  }
+
+  /// Stands for the input while parsing: the grammar needs one.
+  static let placeholderInput = "INPUT"
+
+  /// Parses the text of `NAME.args` at `path` and tells the reference kind it asks for (the
+  /// callback of `CaseFolder.scan`).
+  public mutating func parse(path: String, text: String) -> Result<ReferenceKind?, CaseOptionsProblem> {
+    let words: [String]
+    do {
+      words = try CaseArguments(parsing: text).words
+    } catch {
+      return .failure(CaseOptionsProblem(error.description))
+    }
+    let result =
+      byWords[words]
+      ?? Result { try Self.parse(words) }.mapError { $0 as? CaseOptionsProblem ?? CaseOptionsProblem("\($0)") }
+    byWords[words] = result
+    return result.flatMap { parsed in
+      byPath[path] = parsed
+      guard let requested = parsed.requested else { return .success(nil) }
+      guard let kind = ReferenceKind(requested) else {
+        return .failure(
+          CaseOptionsProblem(
+            "--format \(requested.name): check compares "
+              + ReferenceKind.allCases.map { "\($0.outputFormat.name) (NAME\($0.suffix))" }.joined(separator: ", ")))
+      }
+      return .success(kind)
+    }
+  }
+
+  /// The request that draws `checkCase` in the format of its reference.
+  /// - Throws: `CaseOptionsProblem` when the case's view does not write that format.
+  public func request(for checkCase: CheckCase) throws(CaseOptionsProblem) -> RenderRequest {
+    let parsed = checkCase.argumentsPath.flatMap { byPath[$0] } ?? defaultCase
+    let format = checkCase.kind.outputFormat
+    do {
+      return try parsed.arguments.request(format: format)
+    } catch {
+      throw CaseOptionsProblem("\(error)")
+    }
+  }
+
+  /// Parses `VERB OPTIONS` as the command line would, with a placeholder input.
+  private static func parse(_ words: [String]) throws -> Parsed {
+    let verb = words[0]
+    guard let parser = parsers.first(where: { $0.verb == verb }) else {
+      throw CaseOptionsProblem(
+        "'\(verb)' is not a drawing verb; a case's verb is one of " + verbs.joined(separator: ", "))
+    }
+    return try parser.parse(Array(words.dropFirst()))
+  }
+
+  private static func parse<A: VerbArguments>(_ options: [String], as type: A.Type) throws -> Parsed {
+    let arguments: A
+    do {
+      arguments = try A.parse(options + ["--", placeholderInput])
+    } catch {
+      if A.exitCode(for: error) == .success {
+        throw CaseOptionsProblem("asks for help; a case's options draw a picture")
+      }
+      let message = A.message(for: error)
+      throw CaseOptionsProblem(message.isEmpty ? "\(error)" : message)
+    }
+    guard arguments.inputs == [placeholderInput] else {
+      var others = arguments.inputs
+      others.remove(at: others.lastIndex(of: placeholderInput)!)
+      throw CaseOptionsProblem(
+        "names an input (\(others.map { "'\($0)'" }.joined(separator: ", "))); a case draws its own input")
+    }
+    var requested: OutputFormat?
+    if let name = arguments.outputOptions.format {
+      do throws(RenderError) {
+        requested = try OutputFormat.choose(for: A.View.self, path: nil, requested: name)
+      } catch {
+        throw CaseOptionsProblem(error.description)
+      }
+    }
+    return Parsed(arguments: arguments, requested: requested)
+  }
+}
+
+extension ReferenceKind {
+  /// The output format whose files this kind of reference holds.
+  public var outputFormat: OutputFormat {
+    switch self {
+    case .png: .png
+    case .svg: .svg
+    case .layoutJSON: .layoutJSON
+    case .displayList: .displayList
+    }
+  }
+
+  /// The kind of reference that holds files of `format`, if check compares them.
+  public init?(_ format: OutputFormat) {
+    guard let kind = Self.allCases.first(where: { $0.outputFormat == format }) else { return nil }
+    self = kind
+  }
+}

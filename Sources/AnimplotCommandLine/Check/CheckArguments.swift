@@ -1,0 +1,229 @@
+import AnimplotGolden
+import AnimplotPlatform
+import AnimplotRender
+import ArgumentParser
+
+/// `animplot check DIR`: golden-image regression over a folder of cases (SPEC §2), exit 0
+/// when every case matches its reference, 1 when not. Each case's `NAME.args` is parsed once
+/// into a typed request (`CaseRequests`) with the verbs' own grammar.
+public struct CheckArguments: ParsableArguments, Sendable {
+  public init() {}
+
+  /// The verb's help, for the executable's command.
+  public static let configuration = CommandConfiguration(
+    commandName: "check",
+    abstract: "Draw every case of a folder and compare it with its reference; exit 0 when all match, 1 when not.",
+    discussion: """
+      A case is an input (NAME.json) with its reference beside it: NAME.png (compared by \
+      pixels), NAME.svg (both SVGs rasterised with rsvg-convert, then compared by pixels), \
+      NAME.layout.json or NAME.displaylist.txt (compared as text). An optional NAME.args \
+      holds the verb and its options, e.g. 'graph --width 800 --height 450 --theme light' \
+      (default: graph); a --format there chooses the kind of reference. Subfolders are \
+      searched too; cases are named by their reference's path in the folder (ui/ball.png). \
+      See docs/check.md.
+
+      Record modes (--record, else $ANIMPLOT_RECORD): missing (the default) writes \
+      references that do not exist; failed also rewrites those that differ; all rewrites \
+      every one; never writes none, and is the default when $CI is set. A run that writes \
+      a reference fails, so that it is reviewed and committed before anything passes.
+
+      Each failing case gets one line; its reference, output and diff go to the artifacts \
+      folder (NAME.expected.png, NAME.actual.png, NAME.diff.png). References with no \
+      input (orphans) are listed. The last line counts: 3 passed, 1 failed.
+
+      Exit codes: 0 every case matches; 1 a case differs, has no reference, cannot be \
+      drawn, or a reference was recorded; 2 bad usage or a bad case folder (an unreadable \
+      NAME.args, options that do not parse, two inputs of one name).
+      """)
+
+  @Argument(help: "The folder of cases.")
+  public var folder: String
+
+  @Option(
+    help: ArgumentHelp(
+      "When to write references (default: $ANIMPLOT_RECORD, else never when $CI is set, else missing).",
+      valueName: "mode"))
+  public var record: RecordMode?
+
+  @Option(
+    help: ArgumentHelp(
+      "Folder for the expected, actual and diff files of failing cases.", valueName: "dir"))
+  public var artifacts = ".animplot-artifacts"
+
+  @Option(
+    help: ArgumentHelp(
+      "Write an HTML report: each failing case's images side by side, the passing ones listed.",
+      valueName: "file.html"))
+  public var report: String?
+
+  @Option(help: ArgumentHelp("Write a JUnit XML report for CI dashboards.", valueName: "file.xml"))
+  public var junit: String?
+
+  @Option(
+    name: .shortAndLong,
+    help: ArgumentHelp("Cases drawn at once (default: the number of cores).", valueName: "n"))
+  public var jobs: Int?
+
+  @Option(
+    help: ArgumentHelp(
+      "Run one shard of the cases: shard I of N takes the cases at positions I, I+N, I+2N, … of the sorted list.",
+      valueName: "I/N"))
+  public var shard: String?
+
+  @OptionGroup var criteria: ComparisonOptions
+
+  /// The extensions of the inputs the drawing verbs read.
+  static var inputExtensions: Set<String> { Set(InputKind.all.flatMap(\.fileExtensions)) }
+
+  public func validate() throws {
+    if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more, not \(jobs)") }
+    if let shard {
+      do {
+        _ = try Shard(parsing: shard)
+      } catch {
+        throw ValidationError("--shard \(error)")
+      }
+    }
+  }
+
+  public func run() throws {
+    let started = Clock.seconds()
+    let options = try criteria.diffOptions()
+    let mode: RecordMode
+    do {
+      mode = try RecordMode.resolve(
+        flag: record, recordVariable: environment("ANIMPLOT_RECORD"),
+        ciVariable: environment("CI"))
+    } catch {
+      throw CLIError(error.description)
+    }
+    // validate() has checked the value.
+    let shard = self.shard.flatMap { try? Shard(parsing: $0) }
+    let caseFolder: CaseFolder
+    var requests = CaseRequests()
+    do {
+      caseFolder = try CaseFolder.scan(
+        root: folder, inputExtensions: Self.inputExtensions, skipping: [artifacts],
+        requestedKind: { requests.parse(path: $0, text: $1) })
+    } catch {
+      throw Self.problems(error.problems)
+    }
+    guard !caseFolder.cases.isEmpty else {
+      throw CLIError(
+        "\(folder): no cases; a case is an input (NAME.json) beside its reference (NAME.png), see 'animplot check --help'")
+    }
+    let cases = shard?.select(caseFolder.cases) ?? caseFolder.cases
+    let rasterizer = SVGRasterizer.find(searchPath: environment("PATH"))
+    if rasterizer == nil, let svgCase = cases.first(where: { $0.kind == .svg }) {
+      throw CLIError(
+        "\(svgCase.referencePath): comparing SVG needs \(SVGRasterizer.command); \(SVGRasterizer.installHint)")
+    }
+
+    // Every case's request is made before anything is drawn.
+    var problems: [String] = []
+    let drawings = cases.compactMap { checkCase -> RenderRequest? in
+      do throws(CaseOptionsProblem) {
+        return try requests.request(for: checkCase)
+      } catch {
+        problems.append("\(checkCase.argumentsPath ?? checkCase.inputPath): \(error.message)")
+        return nil
+      }
+    }
+    if !problems.isEmpty { throw Self.problems(problems) }
+
+    let bar = ProgressBar(total: cases.count)
+    let results = ParallelRun.map(
+      count: cases.count, jobs: jobs ?? Self.cores,
+      { runCase(cases[$0], drawings[$0], options: options, mode: mode, rasterizer: rasterizer) },
+      finished: bar.update(done:),
+      deliver: { _, result in
+        guard result.status != .passed else { return }
+        bar.clear()
+        Terminal.write("\(result.status.word) \(result.checkCase.id): \(result.message)\n", to: 1)
+      })
+    bar.clear()
+
+    // Orphans belong to the folder, not to a shard: the first shard lists them.
+    let orphans = (shard?.index ?? 1) == 1 ? caseFolder.orphans : []
+    for orphan in orphans {
+      Terminal.write("ORPHAN \(orphan): no input of its name\n", to: 1)
+    }
+    let report = CheckReport(
+      folder: folder, results: results, orphans: orphans, options: options, mode: mode,
+      shard: shard, artifactsFolder: artifacts, seconds: Clock.seconds() - started)
+    if let junit { try OutputFile.write(report.junitXML, to: junit) }
+    if let html = self.report { try OutputFile.write(report.html, to: html) }
+
+    var tail = report.summaryLine + "\n"
+    if results.contains(where: { $0.status.isFailure && !$0.artifacts.isEmpty }) {
+      tail += "artifacts of the failing cases: \(artifactPath(""))\n"
+    }
+    if report.recordedCount > 0 {
+      let n = report.recordedCount
+      tail +=
+        "\(n) reference\(n == 1 ? " was" : "s were") written: review \(n == 1 ? "it" : "them") "
+        + "and commit; this run fails so that no new reference passes unseen\n"
+    }
+    Terminal.write(tail, to: 1)
+    if !report.passed { throw ExitCode(1) }
+  }
+
+  /// Draws, compares and records one case, and writes its files; safe on any thread.
+  private func runCase(
+    _ checkCase: CheckCase, _ request: RenderRequest, options: DiffOptions, mode: RecordMode,
+    rasterizer: SVGRasterizer?
+  ) -> CaseResult {
+    let started = Clock.seconds()
+    let output = Result { () throws(RenderError) in
+      try request.render(.file(checkCase.inputPath), with: Renderer())
+    }.mapError { DrawingFailure(message: $0.description) }
+    let reference: CaseEvaluation.Reference
+    if checkCase.referenceExists {
+      do {
+        reference = .bytes(try FileSystem.readBytes(path: checkCase.referencePath))
+      } catch {
+        reference = .unreadable(error)
+      }
+    } else {
+      reference = .absent
+    }
+    let evaluation = CaseEvaluation(
+      checkCase: checkCase, output: output, reference: reference, options: options, mode: mode,
+      rasterizer: rasterizer)
+    var result = evaluation.result
+    do {
+      if let bytes = evaluation.recordedReference {
+        try OutputFile.write(bytes, to: checkCase.referencePath)
+      }
+      for artifact in evaluation.artifacts {
+        let path = artifactPath(artifact.name)
+        if let slash = path.lastIndex(of: "/") { try FileSystem.createFolders(String(path[..<slash])) }
+        try OutputFile.write(artifact.bytes, to: path)
+      }
+    } catch {
+      result.status = .error
+      result.message = error.description
+    }
+    for name in evaluation.staleArtifacts { unlink(artifactPath(name)) }
+    result.seconds = Clock.seconds() - started
+    return result
+  }
+
+  /// `name` in the artifacts folder.
+  private func artifactPath(_ name: String) -> String {
+    (artifacts.hasSuffix("/") ? artifacts : artifacts + "/") + name
+  }
+
+  /// Reports every problem of a case folder, one line each; the last one as the error.
+  private static func problems(_ problems: [String]) -> CLIError {
+    for problem in problems.dropLast() { Terminal.error(problem) }
+    return CLIError(problems.last ?? "bad case folder")
+  }
+
+  private func environment(_ name: String) -> String? { FileSystem.environment(name) }
+
+  /// The cores online, at least 1.
+  static var cores: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
+}
+
+extension RecordMode: ExpressibleByArgument {}

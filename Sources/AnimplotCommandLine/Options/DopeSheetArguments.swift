@@ -1,0 +1,45 @@
+import AnimplotPlots
+import AnimplotRender
+import ArgumentParser
+
+/// `dopesheet`: Blender's Dope Sheet, or its layout as JSON.
+public struct DopeSheetArguments: VerbArguments {
+  public init() {}
+
+  @Argument(help: "Input files (action JSON or the compact form); '-' reads standard input.")
+  public var inputs: [String]
+
+  @OptionGroup public var inputOptions: InputOptions
+  @OptionGroup public var picture: PictureOptions
+
+  @Flag(name: .customLong("no-summary"), help: "Leave out the Summary row.")
+  public var noSummary = false
+
+  @Flag(name: .customLong("collapse-groups"), help: "Show each group as one row, its channels merged into it.")
+  public var collapseGroups = false
+
+  @Flag(
+    name: .customLong("show-handle-types"),
+    help: """
+      Blender's "Show Handles and Interpolation": keys shaped by handle type (circle \
+      autoClamped, circle with a dot auto, square vector, clipped diamond aligned, diamond free) \
+      and a line over spans that are not Bézier.
+      """)
+  public var showHandleTypes = false
+
+  @Flag(name: .customLong("no-channel-list"), help: "Hide the channel list at the left.")
+  public var noChannelList = false
+
+  @OptionGroup public var outputOptions: OutputOptions<DopeSheetView>
+
+  public var settings: RenderSettings { picture.settings }
+
+  public func view() throws -> DopeSheetView {
+    var options = DopeSheetEditorOptions()
+    try picture.apply(to: &options)
+    options.showChannelList = !noChannelList
+    options.showHandlesAndInterpolation = showHandleTypes
+    options.rows = DopeSheetOptions(showSummary: !noSummary, collapseGroups: collapseGroups)
+    return DopeSheetView(options: options)
+  }
+}

@@ -1,0 +1,81 @@
+import AnimplotRender
+import AnimplotText
+import ArgumentParser
+
+/// `eval`: the channels' values at frames.
+public struct EvalArguments: VerbArguments {
+  public init() {}
+
+  @Argument(help: "The input file (action JSON or the compact form); '-' reads standard input.")
+  public var input: String
+
+  @OptionGroup public var inputOptions: InputOptions
+
+  @Option(help: ArgumentHelp("Frames to evaluate at, comma-separated (e.g. 1,2.5,10; write --at=-5,0 for negative frames).", valueName: "frames"))
+  public var at: String?
+
+  @Option(help: ArgumentHelp("Frames START to END every STEP (default 1), e.g. 1:120, 0:10:0.5 or --range=-10:10.", valueName: "start:end[:step]"))
+  public var range: String?
+
+  @OptionGroup public var outputOptions: OutputOptions<EvaluationView>
+
+  public var inputs: [String] {
+    get { [input] }
+    set { input = newValue.first ?? "" }
+  }
+
+  public func validate() throws {
+    if let at { _ = try FrameList.parse(at: at) }
+    if let range { _ = try FrameList.parse(range: range) }
+  }
+
+  public func view() throws -> EvaluationView {
+    guard at != nil || range != nil else { return EvaluationView() }
+    var frames: [Double] = []
+    if let at { frames += try FrameList.parse(at: at) }
+    if let range { frames += try FrameList.parse(range: range) }
+    return EvaluationView(frames: frames)
+  }
+}
+
+/// Parsing of `--at` and `--range`.
+public enum FrameList {
+  /// The most frames one call evaluates, to catch a mistyped step.
+  public static let limit = EvaluationView.maximumFrames
+
+  public static func parse(at text: String) throws -> [Double] {
+    try text.split(separator: ",", omittingEmptySubsequences: false).map { item in
+      guard let v = decimal(item) else {
+        throw ValidationError("--at: '\(item)' is not a frame number (expected e.g. 1,2.5,10)")
+      }
+      return v
+    }
+  }
+
+  /// A finite number written in decimal (Swift's `Double(_:)` also takes hex, `nan`, `inf`).
+  static func decimal(_ text: Substring) -> Double? {
+    let t = text.trimmingCharacters(in: " ")
+    guard !t.isEmpty, t.allSatisfy({ "0123456789+-.eE".contains($0) }), let v = Double(t), v.isFinite else {
+      return nil
+    }
+    return v
+  }
+
+  /// The frames START:END[:STEP]; `source` names where they come from in errors.
+  public static func parse(range text: String, source: String = "--range") throws -> [Double] {
+    let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(decimal)
+    guard parts.count == 2 || parts.count == 3, parts.allSatisfy({ $0 != nil }) else {
+      throw ValidationError("\(source): '\(text)' is not START:END or START:END:STEP (e.g. 1:120 or 0:10:0.5)")
+    }
+    let start = parts[0]!, end = parts[1]!
+    let step = parts.count == 3 ? parts[2]! : 1
+    guard step > 0 else { throw ValidationError("\(source): STEP must be greater than 0 in '\(text)'") }
+    guard end >= start else { throw ValidationError("\(source): END is before START in '\(text)'") }
+    let count = ((end - start) / step + 1e-9).rounded(.down) + 1
+    guard count.isFinite, count <= Double(limit) else {
+      throw ValidationError(
+        "\(source): '\(text)' gives \(formatNumber(count)) frames; at most \(limit) per call (use --range with a larger STEP)")
+    }
+    return (0..<Int(count)).map { start + Double($0) * step }
+  }
+}

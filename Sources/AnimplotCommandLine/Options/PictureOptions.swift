@@ -1,0 +1,97 @@
+import AnimplotCairo
+import AnimplotPlots
+import AnimplotRender
+import ArgumentParser
+
+/// The options every picture verb shares (SPEC §2): size, device scale, theme, the frames
+/// shown, the playhead and PNG compression.
+public struct PictureOptions: ParsableArguments, Sendable {
+  public init() {}
+
+  @Option(help: "Width of the picture in pixels.")
+  public var width: Int = 1600
+
+  @Option(
+    name: .customLong("height"),
+    help: "Height of the picture in pixels (default: 900; for timeline 120).")
+  public var requestedHeight: Int?
+
+  @Option(help: "Device pixels per pixel (2 for HiDPI).")
+  public var scale: Double = 1
+
+  @Option(help: "Colour theme: blender (Blender's dark theme) or light (for documents and print).")
+  public var theme: Theme = .blender
+
+  @Option(help: ArgumentHelp("The frames shown, e.g. 1:120 (default: fit everything visible).", valueName: "start:end"))
+  public var frames: String?
+
+  @Option(name: .customLong("current-frame"), help: ArgumentHelp("Where to draw the playhead (default: the file's currentFrame).", valueName: "frame"))
+  public var currentFrame: Double?
+
+  @Option(name: .customLong("png-compression"), help: "PNG compression: fast, default or small.")
+  public var pngCompression: PNGCompression = .default
+
+  /// Largest accepted width or height, pixels.
+  public static let maximumSide = 16_384
+
+  public func validate() throws {
+    for (name, v) in [("--width", width), ("--height", requestedHeight ?? 900)]
+    where v < 16 || v > Self.maximumSide {
+      throw ValidationError("\(name) must be from 16 to \(Self.maximumSide) pixels, not \(v)")
+    }
+    guard scale > 0 && scale <= 8 && scale.isFinite else {
+      throw ValidationError("--scale must be greater than 0 and at most 8, not \(scale)")
+    }
+    if let frames { _ = try Self.range(frames, option: "--frames") }
+    if let currentFrame, !currentFrame.isFinite {
+      throw ValidationError("--current-frame must be a finite number")
+    }
+  }
+
+  /// Scale and compression.
+  public var settings: RenderSettings { RenderSettings(scale: scale, pngCompression: pngCompression) }
+
+  /// Sets the options every editor shares: width, height (`defaultHeight` when `--height` is
+  /// absent), theme, frames and playhead.
+  public func apply<Options: EditorOptions>(to options: inout Options, defaultHeight: Int = 900) throws {
+    options.width = Double(width)
+    options.height = Double(requestedHeight ?? defaultHeight)
+    options.theme = theme
+    options.frames = try frames.map { try Self.range($0, option: "--frames") }
+    options.currentFrame = currentFrame
+  }
+
+  /// `A:B` with A < B.
+  public static func range(_ text: String, option: String) throws -> ClosedRange<Double> {
+    let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+    guard parts.count == 2, let a = Double(parts[0].trimmingCharacters(in: " ")),
+      let b = Double(parts[1].trimmingCharacters(in: " ")), a.isFinite, b.isFinite
+    else { throw ValidationError("\(option): '\(text)' is not START:END (e.g. 1:120; write \(option)=-10:10 for negative numbers)") }
+    guard a < b else { throw ValidationError("\(option): the end must be greater than the start in '\(text)'") }
+    return a...b
+  }
+}
+
+extension Substring {
+  func trimmingCharacters(in set: Character) -> String {
+    var s = self
+    while s.first == set { s = s.dropFirst() }
+    while s.last == set { s = s.dropLast() }
+    return String(s)
+  }
+}
+
+extension Theme: ExpressibleByArgument {
+  public init?(argument: String) {
+    guard let theme = Theme.named(argument) else { return nil }
+    self = theme
+  }
+
+  public static var allValueStrings: [String] { Theme.names }
+  public var defaultValueDescription: String { name }
+}
+
+extension PNGCompression: ExpressibleByArgument {}
+extension GraphOptions.Handles: ExpressibleByArgument {}
+extension GraphOptions.KeyShape: ExpressibleByArgument {}
+extension CurveColorMode: ExpressibleByArgument {}

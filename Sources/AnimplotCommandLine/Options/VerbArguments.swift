@@ -1,0 +1,41 @@
+import AnimplotRender
+import ArgumentParser
+
+/// The whole grammar of a verb that shows a view: its inputs and options, parsed the same way
+/// from a command line and from a `check` case's `NAME.args`, into a typed `RenderRequest`.
+public protocol VerbArguments: ParsableArguments, Sendable {
+  /// The view the verb shows.
+  associatedtype View: PlotView
+
+  /// The input files named (`-` is standard input).
+  var inputs: [String] { get set }
+  /// Kind, action and channels of the inputs.
+  var inputOptions: InputOptions { get }
+  /// `-o` and `--format`.
+  var outputOptions: OutputOptions<View> { get }
+  /// Scale and compression.
+  var settings: RenderSettings { get }
+
+  /// The view with the options asked for.
+  /// - Throws: `ValidationError` for an option that does not parse.
+  func view() throws -> View
+}
+
+extension VerbArguments {
+  /// The verb: the view's name.
+  public static var verb: String { View.name }
+
+  public var settings: RenderSettings { RenderSettings() }
+
+  /// The request for an output in `format`.
+  /// - Throws: `ValidationError` when the view does not write `format`.
+  public func request(format: OutputFormat) throws -> RenderRequest {
+    guard View.outputFormats.contains(format) else {
+      throw ValidationError(
+        "\(View.name) does not write \(format.name); use " + OutputFormat.list(View.outputFormats.map(\.name)))
+    }
+    return RenderRequest(
+      view: try view(), selection: inputOptions.selection, inputKind: inputOptions.inputFormat,
+      format: format, settings: settings)
+  }
+}

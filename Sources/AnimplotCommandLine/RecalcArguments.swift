@@ -1,0 +1,44 @@
+import AnimplotIO
+import AnimplotPlatform
+import AnimplotRender
+import ArgumentParser
+
+/// `recalc`: the input after Blender's `fcurve.update()`, in format 1.
+public struct RecalcArguments: ParsableArguments {
+  public init() {}
+
+  @Argument(help: "The input file (any kind animplot reads); '-' reads standard input.")
+  public var input: String
+
+  @Option(
+    name: .customLong("input-format"),
+    help: ArgumentHelp(
+      "The kind of input (default: told by the content and the extension).", valueName: "kind"))
+  public var inputFormat: InputKind?
+
+  @Option(name: .shortAndLong, help: "The output file ('-' for standard output).")
+  public var output: String = "-"
+
+  /// Reads the input, recalculates every handle and writes every action in format 1.
+  /// - Throws: `CLIError` for a bad input or output.
+  public func run() throws {
+    let document: ActionDocument
+    do {
+      document = try Input.file(input, kind: inputFormat).document()
+    } catch {
+      throw CLIError(error.description)
+    }
+    try OutputPlan.refuseOverwriting([input], with: output)
+    // Blender's arithmetic overflows 32-bit floats for keys near ±3e38; such a file could not be
+    // read back, so it is refused rather than written.
+    for action in document.actions {
+      for (t, track) in action.tracks.enumerated() {
+        for (k, key) in track.keyframes.enumerated()
+        where ![key.handleLeft.frame, key.handleLeft.value, key.handleRight.frame, key.handleRight.value].allSatisfy(\.isFinite) {
+          throw CLIError("\(input): tracks[\(t)].keyframes[\(k)]: its handles overflow 32-bit floats (values near ±3.4e38)")
+        }
+      }
+    }
+    try OutputFile.write(ActionEncoder.encode(document), to: output)
+  }
+}

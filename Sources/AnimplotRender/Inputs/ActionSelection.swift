@@ -1,0 +1,55 @@
+import AnimplotCore
+import AnimplotIO
+
+/// Which actions of a file a view shows, and which of their channels.
+public struct ActionSelection: Sendable, Hashable {
+  /// The action of a multi-action file, by name; `nil`: the first for a view of one action,
+  /// every action for a view of several.
+  public var action: String?
+  /// A glob on each channel's label or `dataPath[index]`, commas separating alternatives
+  /// (`ChannelPattern`); `nil` keeps every channel.
+  public var channels: String?
+
+  public init(action: String? = nil, channels: String? = nil) {
+    self.action = action
+    self.channels = channels
+  }
+
+  /// The actions of `document` a view shows: the chosen one (`every: false`, or when
+  /// `action` names one), else every action; each filtered to the chosen channels. Actions
+  /// left without a channel are dropped from a list of several.
+  /// - Parameter file: names the input in errors.
+  /// - Throws: `RenderError` (`.input`) when the action is not there or no channel matches.
+  public func actions(of document: ActionDocument, every: Bool, file: String) throws(RenderError)
+    -> [Action]
+  {
+    let pattern = channels.map(ChannelPattern.init)
+    guard every, action == nil, document.actions.count > 1 else {
+      var chosen: Action
+      do {
+        chosen = try document.action(named: action)
+      } catch {
+        var located = error
+        located.file = file
+        throw RenderError(located)
+      }
+      if let pattern {
+        chosen.tracks = chosen.tracks.filter(pattern.matches)
+        if chosen.tracks.isEmpty { throw noMatch(file) }
+      }
+      return [chosen]
+    }
+    guard let pattern else { return document.actions }
+    let actions = document.actions.compactMap { action in
+      var copy = action
+      copy.tracks = action.tracks.filter(pattern.matches)
+      return copy.tracks.isEmpty ? nil : copy
+    }
+    guard !actions.isEmpty else { throw noMatch(file) }
+    return actions
+  }
+
+  private func noMatch(_ file: String) -> RenderError {
+    RenderError(.input, "\(file): no channel matches '\(channels ?? "")'")
+  }
+}

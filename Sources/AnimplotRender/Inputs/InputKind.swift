@@ -1,0 +1,90 @@
+import AnimplotIO
+
+/// A kind of file the pipeline reads into actions: its name, its file extensions, a sniffer
+/// that recognises its content, and a decoder.
+///
+/// The kinds form an open set, `InputKind.all`: a new format is one file that defines
+/// `static let NAME = InputKind(...)` and one line in `all`. Every verb, `check` and the
+/// library choose a file's kind the same way, by `detect(_:path:)`.
+public struct InputKind: Sendable, Hashable, CustomStringConvertible {
+  /// How well some bytes fit a kind, as its sniffer judges from their beginning.
+  public enum Match: Int, Sendable, Comparable {
+    /// Not this kind.
+    case no
+    /// Could be this kind (it starts like one) but nothing only this kind has was seen.
+    case plausible
+    /// Something only this kind has was seen.
+    case certain
+
+    public static func < (a: Match, b: Match) -> Bool { a.rawValue < b.rawValue }
+  }
+
+  /// The name `--input-format` takes: `animplot`, `compact`.
+  public let name: String
+  /// One line for help and errors: `format 1 actions (JSON)`.
+  public let summary: String
+  /// File extensions without the dot, lower case.
+  public let fileExtensions: [String]
+  private let sniffer: @Sendable (UnsafeBufferPointer<UInt8>) -> Match
+  private let decoder: @Sendable (UnsafeBufferPointer<UInt8>, String) throws(ActionDecodingError) -> ActionDocument
+
+  /// A kind of input.
+  /// - Parameters:
+  ///   - sniff: judges the bytes of a whole file (it may stop early).
+  ///   - decode: the file's actions (handles recalculated, as Blender's `fcurve.update()`),
+  ///     or a located error naming the file given.
+  public init(
+    name: String, summary: String, fileExtensions: [String],
+    sniff: @escaping @Sendable (UnsafeBufferPointer<UInt8>) -> Match,
+    decode: @escaping @Sendable (UnsafeBufferPointer<UInt8>, _ file: String) throws(ActionDecodingError) -> ActionDocument
+  ) {
+    self.name = name
+    self.summary = summary
+    self.fileExtensions = fileExtensions
+    sniffer = sniff
+    decoder = decode
+  }
+
+  /// Every kind the pipeline reads, in order of preference when two fit equally.
+  public static let all: [InputKind] = [.actionJSON, .compactJSON]
+
+  /// The kind called `name`, if any.
+  public static func named(_ name: String) -> InputKind? { all.first { $0.name == name } }
+
+  /// How well `bytes` fit this kind.
+  public func match(_ bytes: UnsafeBufferPointer<UInt8>) -> Match { sniffer(bytes) }
+
+  /// The actions of a file of this kind.
+  /// - Parameter file: names the input in errors.
+  public func decode(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws(ActionDecodingError) -> ActionDocument {
+    try decoder(bytes, file)
+  }
+
+  /// The kind of a file, from its content first and its extension second: the kind whose
+  /// sniffer is surest; among equally sure ones, the one whose extension the path has, else
+  /// the first in `all`. With no sniffer interested, the kind the extension names; `nil` when
+  /// neither content nor extension names a kind.
+  public static func detect(_ bytes: UnsafeBufferPointer<UInt8>, path: String?) -> InputKind? {
+    let ext = path.flatMap(Self.fileExtension(of:))
+    let judged = all.map { (kind: $0, match: $0.match(bytes)) }
+    let best = judged.map(\.match).max() ?? .no
+    if best > .no {
+      let candidates = judged.filter { $0.match == best }.map(\.kind)
+      return candidates.first { ext != nil && $0.fileExtensions.contains(ext!) } ?? candidates[0]
+    }
+    guard let ext else { return nil }
+    return all.first { $0.fileExtensions.contains(ext) }
+  }
+
+  /// The extension of the last component of `path`, lower case, without the dot.
+  public static func fileExtension(of path: String) -> String? {
+    let name = path.split(separator: "/").last ?? Substring(path)
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }
+    let ext = name[name.index(after: dot)...]
+    return ext.isEmpty ? nil : ext.lowercased()
+  }
+
+  public static func == (a: InputKind, b: InputKind) -> Bool { a.name == b.name }
+  public func hash(into hasher: inout Hasher) { hasher.combine(name) }
+  public var description: String { name }
+}

@@ -1,0 +1,85 @@
+import AnimplotCairo
+import AnimplotCanvas
+import AnimplotCore
+import AnimplotIO
+
+/// The render pipeline: input → actions → view → rendition → output bytes.
+///
+/// ```swift
+/// let renderer = Renderer(settings: RenderSettings(scale: 2))
+/// let png = try renderer.render(.file("walk.json"), view: GraphView(), as: .png)
+/// ```
+///
+/// A renderer keeps what it can reuse from one picture to the next, so a process that makes
+/// many pictures pays its fixed costs once. It is not thread-safe: give each thread its own.
+public final class Renderer {
+  /// How pictures become bytes.
+  public var settings: RenderSettings
+
+  public init(settings: RenderSettings = RenderSettings()) {
+    self.settings = settings
+  }
+
+  /// The bytes of `view` of the actions in `input`, in `format`.
+  /// - Parameter selection: which action of a multi-action file, and which channels.
+  /// - Throws: `RenderError` naming the input: unreadable or badly formed, no such action or
+  ///   channel, a format the view does not write, a backend failure.
+  public func render<View: PlotView>(
+    _ input: Input, view: View, selection: ActionSelection = ActionSelection(), as format: OutputFormat
+  ) throws(RenderError) -> [UInt8] {
+    try checkFormat(format, for: View.self)
+    let actions = try selection.actions(
+      of: input.document(), every: View.showsEveryAction, file: input.name)
+    return try render(actions, view: view, as: format, name: input.name)
+  }
+
+  /// The bytes of `view` of `actions` (handles already recalculated, as loading does), in
+  /// `format`.
+  /// - Parameter name: names the actions in errors.
+  public func render<View: PlotView>(
+    _ actions: [Action], view: View, as format: OutputFormat, name: String = "<actions>"
+  ) throws(RenderError) -> [UInt8] {
+    try checkFormat(format, for: View.self)
+    let content: View.Content
+    do {
+      content = try view.content(of: actions)
+    } catch {
+      throw RenderError(error.kind, "\(name): \(error.description)", decoding: error.decoding)
+    }
+    do {
+      return try format.encode(content, with: self)
+    } catch {
+      throw RenderError(error.kind, "\(name): \(error.description)", decoding: error.decoding)
+    }
+  }
+
+  /// The values of every channel of `action` at `frames`, as Blender evaluates them.
+  public static func evaluate(_ action: Action, at frames: [Double]) -> ValueTable {
+    ValueTable(action: action, frames: frames)
+  }
+
+  private func checkFormat<View: PlotView>(_ format: OutputFormat, for view: View.Type) throws(RenderError) {
+    guard format.accepts(View.Content.self) else {
+      throw RenderError(
+        .request,
+        "\(View.name) does not write \(format.name); use "
+          + OutputFormat.list(View.outputFormats.map(\.name)))
+    }
+  }
+
+  // MARK: Backends
+
+  /// `drawable` drawn on a Cairo surface of `format` at the renderer's settings.
+  /// - Throws: `RenderError` (`.backend`) when the surface cannot be made or Cairo fails.
+  public func cairo(_ drawable: any Drawable, format: CairoCanvas.Format) throws(RenderError) -> [UInt8] {
+    do {
+      let canvas = try CairoCanvas(
+        width: Int(drawable.size.width), height: Int(drawable.size.height), scale: settings.scale,
+        format: format, pngCompression: settings.pngCompression)
+      drawable.draw(on: canvas)
+      return try canvas.finish()
+    } catch {
+      throw RenderError(.backend, "cannot render: \(error)")
+    }
+  }
+}

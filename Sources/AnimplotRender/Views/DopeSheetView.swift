@@ -1,0 +1,23 @@
+import AnimplotCanvas
+import AnimplotCore
+import AnimplotPlots
+
+/// Blender's Dope Sheet: every action's keys, one row per summary, action, group and channel;
+/// also as its layout in JSON.
+public struct DopeSheetView: PlotView {
+  public var options: DopeSheetEditorOptions
+
+  public init(options: DopeSheetEditorOptions = DopeSheetEditorOptions()) { self.options = options }
+
+  public static let name = "dopesheet"
+  public static let showsEveryAction = true
+
+  public func content(of actions: [Action]) throws(RenderError) -> DopeSheetEditor {
+    DopeSheetEditor(actions: actions, options: options)
+  }
+}
+
+extension DopeSheetEditor: Drawable, LayoutDescribing {
+  public var size: Size { Size(options.width, options.height) }
+  public var layoutJSON: String { layout.json }
+}

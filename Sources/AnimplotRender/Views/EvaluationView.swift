@@ -1,0 +1,54 @@
+import AnimplotCore
+
+/// The channels' values at frames, exactly as Blender's `fcurve.evaluate` gives them: a table
+/// for the CSV and JSON outputs.
+public struct EvaluationView: PlotView {
+  /// The frames evaluated; `nil`: every whole frame of the action's scene range.
+  public var frames: [Double]?
+
+  public init(frames: [Double]? = nil) { self.frames = frames }
+
+  public static let name = "eval"
+  public static let showsEveryAction = false
+
+  /// The most frames of a scene range evaluated by default, to catch a runaway range.
+  public static let maximumFrames = 10_000_000
+
+  public func content(of actions: [Action]) throws(RenderError) -> ValueTable {
+    guard let action = actions.first else { throw RenderError(.input, "no action to evaluate") }
+    let frames: [Double]
+    if let given = self.frames { frames = given } else { frames = try Self.sceneFrames(of: action) }
+    return ValueTable(action: action, frames: frames)
+  }
+
+  /// Every whole frame from the scene's first to its last.
+  static func sceneFrames(of action: Action) throws(RenderError) -> [Double] {
+    let scene = action.sceneRange
+    let count = (scene.upperBound - scene.lowerBound + 1e-9).rounded(.down) + 1
+    guard count.isFinite, count <= Double(maximumFrames) else {
+      throw RenderError(
+        .request,
+        "the scene range \(scene.lowerBound):\(scene.upperBound) has more than \(maximumFrames) frames; give the frames to evaluate")
+    }
+    return (0..<Int(count)).map { scene.lowerBound + Double($0) }
+  }
+}
+
+/// The values of every channel of an action at a list of frames.
+public struct ValueTable: Rendition, Hashable {
+  /// The frames, in the order asked.
+  public var frames: [Double]
+  /// The channels, in the action's order.
+  public var tracks: [FCurve]
+  /// `columns[t][f]`: the value of `tracks[t]` at `frames[f]`, Blender's 32-bit result.
+  public var columns: [[Float]]
+
+  /// Evaluates every channel of `action` at `frames` (the batch evaluator: bit-identical to
+  /// one `value(at:)` per frame).
+  public init(action: Action, frames: [Double]) {
+    self.frames = frames
+    tracks = action.tracks
+    let floatFrames = frames.map { Float($0) }
+    columns = action.tracks.map { $0.values(at: floatFrames) }
+  }
+}
