@@ -17,14 +17,14 @@ enum ChannelIcons {
   static func action(_ canvas: any Canvas, center c: Point, theme: Theme) {
     canvas.fill(
       .rect(Rect(x: c.x - 3.5, y: c.y - 4.5, width: 7, height: 3)),
-      color: theme.listIcon.withAlpha(0.5))
+      color: theme.channelList.icon.withAlpha(0.5))
     var dots = Path.circle(center: Point(c.x - 5.5, c.y - 3), radius: 1.7)
     dots.append(.circle(center: Point(c.x + 5.5, c.y - 3), radius: 1.7))
-    canvas.fill(dots, color: theme.listIcon)
+    canvas.fill(dots, color: theme.channelList.icon)
     let d = 2.5, k = Point(c.x, c.y + 3.5)
     canvas.stroke(
       .polygon([Point(k.x, k.y - d), Point(k.x + d, k.y), Point(k.x, k.y + d), Point(k.x - d, k.y)]),
-      color: theme.listIcon, style: StrokeStyle(width: 1))
+      color: theme.channelList.icon, style: StrokeStyle(width: 1))
   }
 
   /// The modifier toggle (on): an open-ended wrench, handle at the lower left, jaws at the
@@ -62,19 +62,19 @@ enum ChannelIcons {
     let box = Rect(x: c.x - 4.75, y: c.y - 4.75, width: 9.5, height: 9.5)
     guard checked else {
       canvas.stroke(
-        .roundedRect(box.insetBy(dx: 0.5, dy: 0.5), radius: 1.5), color: theme.listToggle,
+        .roundedRect(box.insetBy(dx: 0.5, dy: 0.5), radius: 1.5), color: theme.channelList.toggle,
         style: StrokeStyle(width: 1))
       return
     }
-    canvas.fill(.roundedRect(box, radius: 1.5), color: theme.listToggle)
+    canvas.fill(.roundedRect(box, radius: 1.5), color: theme.channelList.toggle)
     canvas.stroke(
       .polyline([Point(c.x - 2.6, c.y - 0.2), Point(c.x - 0.6, c.y + 1.9), Point(c.x + 2.8, c.y - 1.9)]),
-      color: theme.listBackground, style: StrokeStyle(width: 1.6, cap: .round, join: .round))
+      color: theme.channelList.background, style: StrokeStyle(width: 1.6, cap: .round, join: .round))
   }
 
   /// The lock toggle: an open padlock, dimmed, or a closed one with a solid body.
   static func padlock(_ canvas: any Canvas, center c: Point, locked: Bool, theme: Theme) {
-    let color = locked ? theme.listText : theme.listText.withAlpha(0.77)
+    let color = locked ? theme.channelList.text : theme.channelList.text.withAlpha(0.77)
     let body = Rect(x: c.x - 1.5, y: c.y - 1, width: 9, height: 6)
     let line = StrokeStyle(width: 1)
     var shackle = Path()
@@ -86,7 +86,7 @@ enum ChannelIcons {
       shackle.line(to: Point(m + 2.5, body.minY))
       canvas.stroke(shackle, color: color, style: line)
       canvas.fill(.rect(body), color: color)
-      canvas.fill(.rect(Rect(x: body.midX - 0.5, y: body.minY + 2, width: 1, height: 2)), color: theme.listBackground)
+      canvas.fill(.rect(Rect(x: body.midX - 0.5, y: body.minY + 2, width: 1, height: 2)), color: theme.channelList.background)
     } else {
       // Open: the shackle swung to the left, its free leg short.
       let m = body.minX - 0.5

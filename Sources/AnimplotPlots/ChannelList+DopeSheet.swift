@@ -31,23 +31,23 @@ extension ChannelList {
     let textX: Double
     switch row.kind {
     case .summary:
-      canvas.fill(.roundedRect(backdrop, radius: 5, corners: .left), color: theme.summaryRow)
+      canvas.fill(.roundedRect(backdrop, radius: 5, corners: .left), color: theme.channelList.summaryRow)
       textX = x0 + 19
     case .action:
-      canvas.fill(.rect(backdrop), color: theme.actionRow)
+      canvas.fill(.rect(backdrop), color: theme.channelList.actionRow)
       ChannelIcons.action(canvas, center: Point(x0 + 24, r.midY), theme: theme)
       textX = x0 + 34.7
     case .group:
       let corners: Path.Corners = row.collapsed ? .left : .topLeft
-      canvas.fill(.roundedRect(backdrop, radius: 5, corners: corners), color: theme.groupRow)
+      canvas.fill(.roundedRect(backdrop, radius: 5, corners: corners), color: theme.channelList.groupRow)
       textX = x0 + 18.2
     case .channel:
-      canvas.fill(.rect(backdrop), color: theme.dopeChannelRow)
+      canvas.fill(.rect(backdrop), color: theme.dopeSheet.channelRow)
       textX = x0 + 1.8
     }
     if row.kind != .channel {
       ChannelIcons.disclosure(
-        canvas, center: Point(x0 + 7.6, r.midY), collapsed: row.collapsed, color: theme.listIcon)
+        canvas, center: Point(x0 + 7.6, r.midY), collapsed: row.collapsed, color: theme.channelList.icon)
     }
     let hasToggles = row.kind == .group || row.kind == .channel
     let textRight = hasToggles ? togglesLeft : r.maxX - 4
@@ -56,12 +56,12 @@ extension ChannelList {
     canvas.text(
       row.name, at: Point(textX, r.midY),
       style: TextStyle(
-        size: Self.fontSize, color: row.selected ? theme.listTextSelected : theme.listText),
+        size: Self.fontSize, color: row.selected ? theme.channelList.textSelected : theme.channelList.text),
       anchor: TextAnchor(.left, .middle))
     canvas.restore()
     if hasToggles {
       let y = r.minY + 7
-      ChannelIcons.wrench(canvas, center: Point(togglesLeft + 4.5, y), color: theme.listIcon)
+      ChannelIcons.wrench(canvas, center: Point(togglesLeft + 4.5, y), color: theme.channelList.icon)
       ChannelIcons.checkbox(
         canvas, center: Point(togglesLeft + 21.5, y), checked: !row.muted, theme: theme)
       ChannelIcons.padlock(canvas, center: Point(togglesLeft + 38.5, y), locked: row.locked, theme: theme)
@@ -74,13 +74,13 @@ extension ChannelList {
   /// Blender 3.4 shows it in the scrub strip's height.
   func drawSearchField(_ canvas: any Canvas) {
     let field = Rect(x: 2, y: 2, width: width - 7, height: 18)
-    canvas.fill(.roundedRect(field, radius: 4), color: theme.listBackground)
+    canvas.fill(.roundedRect(field, radius: 4), color: theme.channelList.background)
     let toggle = Rect(x: field.maxX - 21, y: field.minY, width: 21, height: field.height)
-    canvas.fill(.roundedRect(toggle, radius: 4, corners: [.topRight, .bottomRight]), color: theme.headerButton)
+    canvas.fill(.roundedRect(toggle, radius: 4, corners: [.topRight, .bottomRight]), color: theme.header.button)
     canvas.stroke(
-      .roundedRect(field.insetBy(dx: 0.5, dy: 0.5), radius: 3.5), color: theme.headerFieldOutline,
+      .roundedRect(field.insetBy(dx: 0.5, dy: 0.5), radius: 3.5), color: theme.header.fieldOutline,
       style: StrokeStyle(width: 1))
-    ChannelIcons.magnifier(canvas, center: Point(15, 8.8), color: theme.listIcon.withAlpha(0.88))
-    ChannelIcons.doubleArrow(canvas, center: Point(toggle.midX, field.midY + 0.5), color: theme.listIcon.withAlpha(0.88))
+    ChannelIcons.magnifier(canvas, center: Point(15, 8.8), color: theme.channelList.icon.withAlpha(0.88))
+    ChannelIcons.doubleArrow(canvas, center: Point(toggle.midX, field.midY + 0.5), color: theme.channelList.icon.withAlpha(0.88))
   }
 }

@@ -71,7 +71,7 @@ struct ChannelList {
   func draw(_ canvas: any Canvas, rows: [Row]) {
     canvas.save()
     canvas.clip(to: Rect(x: 0, y: 0, width: width, height: height))
-    canvas.fill(.rect(Rect(x: 0, y: 0, width: width, height: height)), color: theme.listBackground)
+    canvas.fill(.rect(Rect(x: 0, y: 0, width: width, height: height)), color: theme.channelList.background)
     if style == .dopeSheet { drawSearchField(canvas) }
     let step = Self.rowHeight + Self.rowGap
     for (i, row) in rows.enumerated() {
@@ -90,10 +90,10 @@ struct ChannelList {
     let x0 = Double(row.depth) * Self.indent
     let background: Color
     switch row.kind {
-    case .summary: background = theme.summaryRow
-    case .action: background = theme.actionRow
-    case .group: background = row.selected ? theme.groupRowActive : theme.groupRow
-    case .channel: background = row.selected ? theme.channelRowSelected : theme.channelRow
+    case .summary: background = theme.channelList.summaryRow
+    case .action: background = theme.channelList.actionRow
+    case .group: background = row.selected ? theme.channelList.groupRowActive : theme.channelList.groupRow
+    case .channel: background = row.selected ? theme.channelList.channelRowSelected : theme.channelList.channelRow
     }
     let rowRect = Rect(x: x0, y: r.minY, width: r.width - x0, height: r.height)
     if row.kind == .channel {
@@ -105,7 +105,7 @@ struct ChannelList {
     if row.kind != .channel {
       // The expanded disclosure triangle.
       let cx = x + 5, cy = r.midY
-      canvas.fill(.polygon([Point(cx - 4, cy - 2.5), Point(cx + 4, cy - 2.5), Point(cx, cy + 3)]), color: theme.listText)
+      canvas.fill(.polygon([Point(cx - 4, cy - 2.5), Point(cx + 4, cy - 2.5), Point(cx, cy + 3)]), color: theme.channelList.text)
       x += 14
     }
     if let band = row.band {
@@ -114,7 +114,7 @@ struct ChannelList {
       if !row.hidden { drawEye(canvas, center: Point(x + 6, r.midY)) }
       x += 16
     }
-    var textColor = row.selected ? theme.listTextSelected : theme.listText
+    var textColor = row.selected ? theme.channelList.textSelected : theme.channelList.text
     if row.hidden || row.muted { textColor = textColor.withAlpha(0.5) }
     canvas.save()
     canvas.clip(to: Rect(x: x, y: r.minY, width: max(0, r.maxX - x - 4), height: r.height))
@@ -129,7 +129,7 @@ struct ChannelList {
     lid.curve(to: Point(c.x + 6, c.y), control1: Point(c.x - 3, c.y - 5), control2: Point(c.x + 3, c.y - 5))
     lid.curve(to: Point(c.x - 6, c.y), control1: Point(c.x + 3, c.y + 5), control2: Point(c.x - 3, c.y + 5))
     lid.close()
-    canvas.stroke(lid, color: theme.listText, style: StrokeStyle(width: 1.2))
-    canvas.fill(.circle(center: c, radius: 1.8), color: theme.listText)
+    canvas.stroke(lid, color: theme.channelList.text, style: StrokeStyle(width: 1.2))
+    canvas.fill(.circle(center: c, radius: 1.8), color: theme.channelList.text)
   }
 }

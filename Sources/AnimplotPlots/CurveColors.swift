@@ -30,15 +30,15 @@ public enum CurveColors {
 
   static func axisColor(_ track: FCurve, theme: Theme) -> Color? {
     let property = String(track.dataPath.split(separator: ".").last ?? Substring(track.dataPath))
-    let axes = [theme.xAxis, theme.yAxis, theme.zAxis]
+    let axes = [theme.graph.xAxis, theme.graph.yAxis, theme.graph.zAxis]
     if xyzProperties.contains(property) {
-      return track.index < 3 ? axes[track.index] : theme.otherAxis
+      return track.index < 3 ? axes[track.index] : theme.graph.otherAxis
     }
     if quaternionProperties.contains(property) {
       switch track.index {
       case 1...3: return axes[track.index - 1]
       case 0: return quaternionW(theme)
-      default: return theme.otherAxis
+      default: return theme.graph.otherAxis
       }
     }
     return nil
@@ -47,7 +47,7 @@ public enum CurveColors {
   /// W of a quaternion: the HSV midpoint of the X and Y colours, hue interpolated without
   /// wrapping (so blue, as in Blender).
   static func quaternionW(_ theme: Theme) -> Color {
-    let x = hsv(theme.xAxis), y = hsv(theme.yAxis)
+    let x = hsv(theme.graph.xAxis), y = hsv(theme.graph.yAxis)
     return fromHSV((x.h + y.h) / 2, (x.s + y.s) / 2, (x.v + y.v) / 2)
   }
 

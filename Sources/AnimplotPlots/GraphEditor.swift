@@ -88,9 +88,9 @@ public struct GraphEditor: Sendable {
     let theme = options.theme
     canvas.save()
     canvas.clip(to: main)
-    canvas.fill(.rect(main), color: theme.background)
-    let ruler = TimeRuler(theme: theme, region: main, view: view, stripBackground: theme.scrubBackground)
-    let frameStep = ruler.frameGrid(canvas, discrete: false, major: theme.gridMajor, minor: theme.gridMinor)
+    canvas.fill(.rect(main), color: theme.graph.background)
+    let ruler = TimeRuler(theme: theme, region: main, view: view, stripBackground: theme.graph.scrubBackground)
+    let frameStep = ruler.frameGrid(canvas, discrete: false, major: theme.graph.gridMajor, minor: theme.graph.gridMinor)
     let valueStep = valueGrid(canvas)
     ruler.sceneRange(canvas, action.sceneRange)
     if options.normalize { normalizeOverlay(canvas) }
@@ -124,14 +124,14 @@ public struct GraphEditor: Sendable {
       minors.move(to: Point(left, y))
       minors.line(to: Point(right, y))
     }
-    canvas.stroke(minors, color: options.theme.gridMinor, style: StrokeStyle(width: 1))
-    canvas.stroke(majors, color: options.theme.gridMajor, style: StrokeStyle(width: 1))
+    canvas.stroke(minors, color: options.theme.graph.gridMinor, style: StrokeStyle(width: 1))
+    canvas.stroke(majors, color: options.theme.graph.gridMajor, style: StrokeStyle(width: 1))
     return step
   }
 
   /// Value labels 8 px from the region's left edge, centred on the major lines.
   func valueLabels(_ canvas: any Canvas, step: Double) {
-    let style = TextStyle(size: Self.fontSize, color: options.theme.valueLabel)
+    let style = TextStyle(size: Self.fontSize, color: options.theme.graph.valueLabel)
     let half = canvas.fontMetrics.digitHeight(size: Self.fontSize) / 2
     for v in GridStep.lines(view.values, step: step) {
       let y = view.y(v)
@@ -148,10 +148,10 @@ public struct GraphEditor: Sendable {
     let top = view.rect.minY, bottom = view.rect.maxY
     let yPlus = min(max(view.y(1), top), bottom), yMinus = min(max(view.y(-1), top), bottom)
     if yPlus > top {
-      canvas.fill(.rect(Rect(x: x0, y: top, width: x1 - x0, height: yPlus - top)), color: options.theme.normalizeOverlay)
+      canvas.fill(.rect(Rect(x: x0, y: top, width: x1 - x0, height: yPlus - top)), color: options.theme.graph.normalizeOverlay)
     }
     if yMinus < bottom {
-      canvas.fill(.rect(Rect(x: x0, y: yMinus, width: x1 - x0, height: bottom - yMinus)), color: options.theme.normalizeOverlay)
+      canvas.fill(.rect(Rect(x: x0, y: yMinus, width: x1 - x0, height: bottom - yMinus)), color: options.theme.graph.normalizeOverlay)
     }
   }
 
@@ -159,7 +159,7 @@ public struct GraphEditor: Sendable {
   func cursorLine(_ canvas: any Canvas) {
     let y = view.y(0)
     guard y > view.rect.minY && y < view.rect.maxY else { return }
-    canvas.fill(.rect(Rect(x: main.minX, y: y.rounded() - 1, width: main.width, height: 2)), color: options.theme.cursorLine)
+    canvas.fill(.rect(Rect(x: main.minX, y: y.rounded() - 1, width: main.width, height: 2)), color: options.theme.graph.cursorLine)
   }
 
   // MARK: Curves
@@ -177,8 +177,8 @@ public struct GraphEditor: Sendable {
   func drawCurve(_ canvas: any Canvas, _ curve: (track: FCurve, color: Color, mapping: ValueMapping)) {
     let theme = options.theme
     let track = curve.track
-    let alpha = track.selected ? 1 : theme.inactiveCurveAlpha
-    let color = (track.muted ? theme.mutedCurve : curve.color).withAlpha(alpha)
+    let alpha = track.selected ? 1 : theme.graph.inactiveCurveAlpha
+    let color = (track.muted ? theme.graph.mutedCurve : curve.color).withAlpha(alpha)
     var style = StrokeStyle(width: track.active && !track.locked ? 2.5 : 1)
     if track.locked { style.dash = [16 * 0.35, 16 * 0.65] }
     canvas.stroke(CurvePath.path(track, view: view, mapping: curve.mapping), color: color, style: style)
@@ -186,8 +186,8 @@ public struct GraphEditor: Sendable {
     drawKeys(canvas, track, color: curve.color, mapping: curve.mapping, curveAlpha: alpha)
   }
 
-  func handleColors(_ type: HandleType) -> (Color, Color) {
-    let t = options.theme
+  func handleColors(_ type: HandleType) -> ColorPair {
+    let t = options.theme.graph
     switch type {
     case .free: return t.handleFree
     case .auto: return t.handleAuto
@@ -212,7 +212,7 @@ public struct GraphEditor: Sendable {
       for (handle, type, handleSelected, shown) in sides where shown {
         let p = view.point(Double(handle.frame), mapping.apply(Double(handle.value)))
         let colors = handleColors(type)
-        let color = (k.selected || handleSelected) ? colors.1 : colors.0
+        let color = colors.color(selected: k.selected || handleSelected)
         canvas.stroke(.line(from: center, to: p), color: color.withAlpha(alpha), style: StrokeStyle(width: 1))
         rings.append((p, handleSelected))
       }
@@ -222,7 +222,7 @@ public struct GraphEditor: Sendable {
     for selected in [false, true] {
       let points = rings.filter { $0.1 == selected }.map { snapped($0.0) }
       guard !points.isEmpty else { continue }
-      let color = selected ? options.theme.handleVertexSelected : options.theme.handleVertex
+      let color = selected ? options.theme.graph.handleVertexSelected : options.theme.graph.handleVertex
       canvas.markers(ring, at: points, fill: nil, stroke: (color.withAlpha(alpha), style))
     }
   }
@@ -250,10 +250,10 @@ public struct GraphEditor: Sendable {
     case .round:
       let size = track.locked ? 0.8 : 1.0
       let dot = Path.circle(center: .zero, radius: 3 * size)
-      let base = track.locked ? theme.mutedCurve : theme.vertex
+      let base = track.locked ? theme.graph.mutedCurve : theme.graph.vertex
       canvas.markers(dot, at: unselected, fill: base.withAlpha(vertexAlpha), stroke: nil)
-      canvas.markers(dot, at: selected, fill: (track.locked ? base : theme.vertexSelected).withAlpha(vertexAlpha), stroke: nil)
-      canvas.markers(dot, at: active, fill: theme.vertexActive.withAlpha(vertexAlpha), stroke: nil)
+      canvas.markers(dot, at: selected, fill: (track.locked ? base : theme.graph.vertexSelected).withAlpha(vertexAlpha), stroke: nil)
+      canvas.markers(dot, at: active, fill: theme.graph.vertexActive.withAlpha(vertexAlpha), stroke: nil)
     case .diamond:
       let r = 4.5
       let diamond = Path.polygon([Point(0, -r), Point(r, 0), Point(0, r), Point(-r, 0)])

@@ -47,10 +47,10 @@ struct TimeRuler {
     let x0 = max(region.minX, min(region.maxX, view.x(scene.lowerBound)))
     let x1 = max(region.minX, min(region.maxX, view.x(scene.upperBound)))
     if x0 > region.minX {
-      canvas.fill(.rect(Rect(x: region.minX, y: top, width: x0 - region.minX, height: bottom - top)), color: theme.outsideRange)
+      canvas.fill(.rect(Rect(x: region.minX, y: top, width: x0 - region.minX, height: bottom - top)), color: theme.ruler.outsideRange)
     }
     if x1 < region.maxX {
-      canvas.fill(.rect(Rect(x: x1, y: top, width: region.maxX - x1, height: bottom - top)), color: theme.outsideRange)
+      canvas.fill(.rect(Rect(x: x1, y: top, width: region.maxX - x1, height: bottom - top)), color: theme.ruler.outsideRange)
     }
     var lines = Path()
     for x in [view.x(scene.lowerBound), view.x(scene.upperBound)] where x >= region.minX && x <= region.maxX {
@@ -58,7 +58,7 @@ struct TimeRuler {
       lines.move(to: Point(px, top))
       lines.line(to: Point(px, bottom))
     }
-    canvas.stroke(lines, color: theme.rangeLine, style: StrokeStyle(width: 1))
+    canvas.stroke(lines, color: theme.ruler.rangeLine, style: StrokeStyle(width: 1))
   }
 
   /// The strip's background and its frame numbers at the major lines of `step`, thinned so that
@@ -74,7 +74,7 @@ struct TimeRuler {
     let every = max(1, (frames.count + maxCount - 1) / maxCount)
     let start = abs(Int((frames[0] / step).rounded())) % every
     let baseline = strip.midY + 4
-    let style = TextStyle(size: Self.fontSize, color: theme.frameLabel)
+    let style = TextStyle(size: Self.fontSize, color: theme.ruler.frameLabel)
     for (i, (frame, label)) in zip(frames, labels).enumerated() where (i + every - start) % every == 0 {
       // A number cut by the region's edge would read as another number ("15" as "5").
       let x = view.x(frame), half = metrics.width(of: label, size: Self.fontSize) / 2
@@ -86,19 +86,19 @@ struct TimeRuler {
   /// A dashed line per marker, its triangle at the bottom and its name.
   func markers(_ canvas: any Canvas, _ markers: [(frame: Double, name: String, selected: Bool)]) {
     let top = region.minY + Self.stripHeight, bottom = region.maxY
-    let style = TextStyle(size: Self.fontSize, color: theme.markerText)
+    let style = TextStyle(size: Self.fontSize, color: theme.ruler.markerText)
     for m in markers {
       let x = view.x(m.frame)
       guard x >= region.minX - 1 && x <= region.maxX + 1 else { continue }
       let px = pixelCenter(x)
       canvas.stroke(
         .line(from: Point(px, top), to: Point(px, bottom - 12)),
-        color: m.selected ? theme.markerLine.withAlpha(0.7) : theme.markerLine,
+        color: m.selected ? theme.ruler.markerLine.withAlpha(0.7) : theme.ruler.markerLine,
         style: StrokeStyle(width: 1, dash: [4, 3]))
       let tip = Point(px, bottom - 12)
       canvas.fill(
         .polygon([tip, Point(px - 5, bottom - 3), Point(px + 5, bottom - 3)]),
-        color: m.selected ? theme.markerText : theme.markerText.withAlpha(0.75))
+        color: m.selected ? theme.ruler.markerText : theme.ruler.markerText.withAlpha(0.75))
       if !m.name.isEmpty {
         canvas.text(m.name, at: Point(px + 8, bottom - 4), style: style, anchor: TextAnchor(.left, .baseline))
       }
@@ -111,19 +111,19 @@ struct TimeRuler {
     let x = view.x(frame)
     guard x >= region.minX - 2 && x <= region.maxX + 2 else { return }
     let top = region.minY + 3, bottom = region.maxY
-    canvas.fill(.rect(Rect(x: x - 2, y: top, width: 4, height: bottom - top)), color: theme.playheadBacking)
-    canvas.fill(.rect(Rect(x: x - 1, y: top, width: 2, height: bottom - top)), color: theme.playhead)
+    canvas.fill(.rect(Rect(x: x - 2, y: top, width: 4, height: bottom - top)), color: theme.ruler.playheadBacking)
+    canvas.fill(.rect(Rect(x: x - 1, y: top, width: 2, height: bottom - top)), color: theme.ruler.playhead)
 
     let whole = frame.rounded(.down)
     let label = GridStep.wholeNumber(whole)
     let width = max(canvas.fontMetrics.width(of: label, size: Self.fontSize) + 8, 24)
     let boxX = view.x(whole)
     let box = Rect(x: boxX - width / 2, y: strip.minY + 3, width: width, height: strip.height - 6)
-    canvas.fill(.roundedRect(box, radius: 4), color: theme.playheadBox)
-    canvas.stroke(.roundedRect(box.insetBy(dx: 0.5, dy: 0.5), radius: 3.5), color: theme.playheadBoxOutline, style: StrokeStyle(width: 1))
+    canvas.fill(.roundedRect(box, radius: 4), color: theme.ruler.playheadBox)
+    canvas.stroke(.roundedRect(box.insetBy(dx: 0.5, dy: 0.5), radius: 3.5), color: theme.ruler.playheadBoxOutline, style: StrokeStyle(width: 1))
     canvas.text(
       label, at: Point(boxX, strip.midY + 0.35 * Self.fontSize + 0.5),
-      style: TextStyle(size: Self.fontSize, color: theme.playheadText), anchor: TextAnchor(.center, .baseline))
+      style: TextStyle(size: Self.fontSize, color: theme.ruler.playheadText), anchor: TextAnchor(.center, .baseline))
   }
 }
 

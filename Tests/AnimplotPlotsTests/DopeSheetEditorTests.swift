@@ -39,10 +39,10 @@ struct DopeSheetEditorTests {
       guard let line = fills.first(where: { $0.hasSuffix("color=\(color.hex)") }) else { return [] }
       return line.split(separator: "M ").dropFirst().map { String($0.prefix(while: { $0 != "L" })) }
     }
-    #expect(rects(theme.dopeSummaryRow) == ["200 25 "])
-    #expect(rects(theme.dopeActionRow) == ["200 43 "])
-    #expect(rects(theme.dopeGroupRow) == ["200 61 "])
-    #expect(rects(theme.dopeChannelRow) == ["200 79 ", "200 97 ", "200 115 "])
+    #expect(rects(theme.dopeSheet.summaryRow) == ["200 25 "])
+    #expect(rects(theme.dopeSheet.actionRow) == ["200 43 "])
+    #expect(rects(theme.dopeSheet.groupRow) == ["200 61 "])
+    #expect(rects(theme.dopeSheet.channelRow) == ["200 79 ", "200 97 ", "200 115 "])
   }
 
   @Test("a selected channel and its group get Blender's highlight")
@@ -50,8 +50,8 @@ struct DopeSheetEditorTests {
     var action = pictureAction
     action.tracks[1].selected = true
     let list = Self.draw(action)
-    #expect(list.contains("M 200 97 L 480 97 L 480 113 L 200 113 Z color=\(Theme.blender.dopeChannelRowSelected.hex)"))
-    #expect(list.contains("color=\(Theme.blender.dopeGroupRowSelected.hex)"))
+    #expect(list.contains("M 200 97 L 480 97 L 480 113 L 200 113 Z color=\(Theme.blender.dopeSheet.channelRowSelected.hex)"))
+    #expect(list.contains("color=\(Theme.blender.dopeSheet.groupRowSelected.hex)"))
   }
 
   /// The `markers` lines of keys: (path, points, fill).
@@ -80,9 +80,9 @@ struct DopeSheetEditorTests {
   @Test("a locked channel's keys and bars are drawn at a quarter of their alpha")
   func lockedChannel() {
     let list = Self.draw()
-    let moving = Theme.blender.movingHold.0
+    let moving = Theme.blender.dopeSheet.movingHold.normal
     #expect(Self.keys(list).contains { $0.fill == moving.withAlpha(0.25).hex && $0.points == "(400.5,123.5) (450.5,123.5)" })
-    let bar = Theme.blender.holdBar
+    let bar = Theme.blender.dopeSheet.holdBar
     #expect(list.contains("color=\(bar.withAlpha(bar.alpha * 0.8 * 0.25).hex)"))
   }
 
@@ -91,7 +91,7 @@ struct DopeSheetEditorTests {
     let list = Self.draw()
     // Z Location (row top 79): selected static hold 1–10, static hold 20–30 (cut at the edge).
     #expect(list.contains("M 210 82 L 300 82 L 300 92 L 210 92 Z"))
-    #expect(list.contains("color=\(Theme.blender.holdBarSelected.hex)"))
+    #expect(list.contains("color=\(Theme.blender.dopeSheet.holdBarSelected.hex)"))
     // Summary (row top 25): the moving hold 20–25, 7 px.
     #expect(list.contains("M 400 29.5 L 450 29.5 L 450 36.5 L 400 36.5 Z"))
   }
@@ -100,7 +100,7 @@ struct DopeSheetEditorTests {
   func handleTypes() {
     let plain = Self.draw()
     let shown = Self.draw(pictureAction, Self.options { $0.showHandlesAndInterpolation = true })
-    let line = Theme.blender.interpolationLine
+    let line = Theme.blender.dopeSheet.interpolationLine
     #expect(!plain.contains(line.hex) && shown.contains("color=\(line.hex)"))
     #expect(shown.contains("color=\(line.withAlpha(line.alpha / 2).hex)"))
     let paths = Set(Self.keys(shown).map(\.path))
@@ -156,7 +156,7 @@ struct DopeSheetEditorTests {
     #expect(editor.togglesLeft == 152)
     // The locked channel's padlock is closed (a filled body), the others open (stroked).
     let list = Self.draw()
-    #expect(list.contains("fill M 189 121 L 198 121 L 198 127 L 189 127 Z color=\(Theme.blender.listText.hex)"))
+    #expect(list.contains("fill M 189 121 L 198 121 L 198 127 L 189 127 Z color=\(Theme.blender.channelList.text.hex)"))
   }
 
   @Test("several actions: one Summary, each action's block, the scene ranges' union")

@@ -66,11 +66,11 @@ public struct DopeSheetEditor: Sendable {
     let theme = options.theme
     canvas.save()
     canvas.clip(to: main)
-    canvas.fill(.rect(main), color: theme.dopeBackground)
+    canvas.fill(.rect(main), color: theme.dopeSheet.background)
     let ruler = TimeRuler(
-      theme: theme, region: main, view: view, stripBackground: theme.dopeScrubBackground)
+      theme: theme, region: main, view: view, stripBackground: theme.dopeSheet.scrubBackground)
     let step = ruler.frameGrid(
-      canvas, discrete: true, major: theme.dopeGridMajor, minor: theme.dopeGridMinor)
+      canvas, discrete: true, major: theme.dopeSheet.gridMajor, minor: theme.dopeSheet.gridMinor)
     ruler.sceneRange(canvas, scene.range)
     let visible = layout.rows.indices.prefix { rowTop($0) < main.maxY }
     drawBackdrops(canvas, rows: visible)
@@ -100,10 +100,10 @@ public struct DopeSheetEditor: Sendable {
       let row = layout.rows[i]
       let color: Color =
         switch row.kind {
-        case .summary: theme.dopeSummaryRow
-        case .action: theme.dopeActionRow
-        case .group: row.selected ? theme.dopeGroupRowSelected : theme.dopeGroupRow
-        case .channel: row.selected ? theme.dopeChannelRowSelected : theme.dopeChannelRow
+        case .summary: theme.dopeSheet.summaryRow
+        case .action: theme.dopeSheet.actionRow
+        case .group: row.selected ? theme.dopeSheet.groupRowSelected : theme.dopeSheet.groupRow
+        case .channel: row.selected ? theme.dopeSheet.channelRowSelected : theme.dopeSheet.channelRow
         }
       if paths[color] == nil { order.append(color) }
       paths[color, default: Path()].append(

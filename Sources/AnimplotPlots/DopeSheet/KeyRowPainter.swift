@@ -67,7 +67,7 @@ struct KeyRowPainter {
       let alpha = Self.alpha(entry.row)
       for hold in entry.row.holds {
         guard let (x0, x1) = span(hold.start, hold.end) else { continue }
-        let base = hold.selected ? theme.holdBarSelected : theme.holdBar
+        let base = hold.selected ? theme.dopeSheet.holdBarSelected : theme.dopeSheet.holdBar
         let (height, factor) =
           hold.kind == .static ? (Self.holdHeight, 1.0) : (Self.movingHoldHeight, 0.8)
         let color = base.withAlpha(base.alpha * factor * alpha)
@@ -85,7 +85,7 @@ struct KeyRowPainter {
       let alpha = Self.alpha(entry.row)
       for line in entry.row.interpolationLines {
         guard let (x0, x1) = span(line.start, line.end) else { continue }
-        let base = theme.interpolationLine
+        let base = theme.dopeSheet.interpolationLine
         let color = base.withAlpha(base.alpha * (line.mixed ? 0.5 : 1) * alpha)
         rects.append((color, Rect(x: x0, y: middle - height / 2, width: x1 - x0, height: height)))
       }
@@ -124,8 +124,8 @@ struct KeyRowPainter {
     for look in looks {
       let glyph = KeyGlyph(type: look.type, shape: look.shape)
       let colors = fillColors(look.type)
-      let fill = (look.selected ? colors.1 : colors.0)
-      let border = look.selected ? theme.keyBorderSelected : theme.keyBorder
+      let fill = colors.color(selected: look.selected)
+      let border = look.selected ? theme.dopeSheet.keyBorderSelected : theme.dopeSheet.keyBorder
       let at = points[look]!
       canvas.markers(
         glyph.outline, at: at, fill: fill.withAlpha(fill.alpha * look.alpha),
@@ -137,14 +137,14 @@ struct KeyRowPainter {
   }
 
   /// The theme's fill colours of a key type, unselected and selected.
-  private func fillColors(_ type: KeyframeType) -> (Color, Color) {
+  private func fillColors(_ type: KeyframeType) -> ColorPair {
     switch type {
-    case .keyframe: theme.keyframe
-    case .breakdown: theme.breakdown
-    case .movingHold: theme.movingHold
-    case .extreme: theme.extreme
-    case .jitter: theme.jitter
-    case .generated: theme.generated
+    case .keyframe: theme.dopeSheet.keyframe
+    case .breakdown: theme.dopeSheet.breakdown
+    case .movingHold: theme.dopeSheet.movingHold
+    case .extreme: theme.dopeSheet.extreme
+    case .jitter: theme.dopeSheet.jitter
+    case .generated: theme.dopeSheet.generated
     }
   }
 }

@@ -59,11 +59,11 @@ public struct Timeline: Sendable {
     let theme = options.theme
     canvas.save()
     canvas.clip(to: main)
-    canvas.fill(.rect(main), color: theme.dopeBackground)
+    canvas.fill(.rect(main), color: theme.dopeSheet.background)
     let ruler = TimeRuler(
-      theme: theme, region: main, view: view, stripBackground: theme.dopeScrubBackground)
+      theme: theme, region: main, view: view, stripBackground: theme.dopeSheet.scrubBackground)
     let step = ruler.frameGrid(
-      canvas, discrete: true, major: theme.dopeGridMajor, minor: theme.dopeGridMinor)
+      canvas, discrete: true, major: theme.dopeSheet.gridMajor, minor: theme.dopeSheet.gridMinor)
     ruler.sceneRange(canvas, scene.range)
     // Blender's Timeline draws the Summary's keys without a row backdrop.
     KeyRowPainter(theme: theme, view: view, region: main, showsHandleTypes: false)

@@ -27,9 +27,9 @@ struct TransportHeader {
   func draw(_ canvas: any Canvas) {
     canvas.save()
     canvas.clip(to: rect)
-    canvas.fill(.rect(rect), color: theme.header)
+    canvas.fill(.rect(rect), color: theme.header.background)
     let middle = rect.midY
-    let text = TextStyle(size: Self.fontSize, color: theme.headerText)
+    let text = TextStyle(size: Self.fontSize, color: theme.header.text)
     canvas.text(
       formatNumber(fps) + " fps", at: Point(rect.minX + 10, middle), style: text,
       anchor: TextAnchor(.left, .middle))
@@ -41,7 +41,7 @@ struct TransportHeader {
     field(canvas, rangeField)
     canvas.fill(
       .rect(Rect(x: rangeField.midX - 0.5, y: rangeField.minY + 1, width: 1, height: rangeField.height - 2)),
-      color: theme.headerFieldOutline)
+      color: theme.header.fieldOutline)
     for (i, (name, value)) in [("Start", range.lowerBound), ("End", range.upperBound)].enumerated() {
       let x = rangeField.minX + Double(i) * Self.rangeFieldWidth
       canvas.text(name, at: Point(x + 8, middle), style: text, anchor: TextAnchor(.left, .middle))
@@ -72,9 +72,9 @@ struct TransportHeader {
 
   /// A rounded field with Blender's widget outline.
   func field(_ canvas: any Canvas, _ r: Rect) {
-    canvas.fill(.roundedRect(r, radius: 4), color: theme.headerField)
+    canvas.fill(.roundedRect(r, radius: 4), color: theme.header.field)
     canvas.stroke(
-      .roundedRect(r.insetBy(dx: 0.5, dy: 0.5), radius: 3.5), color: theme.headerFieldOutline,
+      .roundedRect(r.insetBy(dx: 0.5, dy: 0.5), radius: 3.5), color: theme.header.fieldOutline,
       style: StrokeStyle(width: 1))
   }
 
@@ -99,6 +99,6 @@ struct TransportHeader {
     case .nextKey: [key(c.x - 4), right(c.x + 2.5)].forEach { path.append($0) }
     case .jumpToEnd: [right(c.x - 4), right(c.x + 1), bar(c.x + 5)].forEach { path.append($0) }
     }
-    canvas.fill(path, color: theme.headerText)
+    canvas.fill(path, color: theme.header.text)
   }
 }
