@@ -1,4 +1,5 @@
 import AnimplotCore
+import AnimplotText
 
 /// What a file of format 1 holds: one action, or several (`{"actions": [...]}`).
 public struct ActionDocument: Sendable, Equatable {
@@ -86,40 +87,67 @@ func within<T>(_ component: @autoclosure () -> String, _ body: () throws(ActionD
   do { return try body() } catch { throw error.prefixed(component()) }
 }
 
-/// Bookkeeping of which fields an object had: duplicates and missing required ones.
-struct FieldSet {
+/// The members an object of the format may have: an enum whose cases are named exactly as the
+/// members, so a decoder switches over names, never over positions.
+protocol JSONFields: CaseIterable, Hashable, Sendable, RawRepresentable<String> where AllCases == [Self] {
+  /// The cases and their names, computed once per type: declare it as
+  /// `static let table = FieldTable<Self>()`.
+  static var table: FieldTable<Self> { get }
+}
+
+/// The cases of a `JSONFields` enum in order, with their names as UTF-8 for matching keys.
+struct FieldTable<Field: JSONFields>: Sendable {
+  let cases: [Field]
+  let names: [[UInt8]]
+
+  init() {
+    cases = Field.allCases
+    names = cases.map { Array($0.rawValue.utf8) }
+  }
+}
+
+extension JSONFields {
+  /// The position of `self` in `allCases`.
+  var position: Int { Self.table.cases.firstIndex(of: self)! }
+}
+
+/// Bookkeeping of which members an object had: duplicates and missing required ones.
+struct FieldSet<Field: JSONFields> {
   private var seen: UInt64 = 0
 
-  /// Marks field `index` (of `names`) seen; throws on a repeat.
-  mutating func mark(_ index: Int, _ names: [StaticString], _ reader: JSONReader, at key: JSONReader.Key)
-    throws(ActionDecodingError)
-  {
-    let bit: UInt64 = 1 << UInt64(index)
-    if seen & bit != 0 { throw reader.error(.duplicateField(names[index].description), at: key.start) }
+  /// Marks the member at `position` seen; throws on a repeat.
+  mutating func mark(_ position: Int, _ reader: JSONReader, at key: JSONReader.Key) throws(ActionDecodingError) {
+    let bit: UInt64 = 1 << UInt64(position)
+    if seen & bit != 0 {
+      throw reader.error(.duplicateField(Field.table.cases[position].rawValue), at: key.start)
+    }
     seen |= bit
   }
 
-  func has(_ index: Int) -> Bool { seen & (1 << UInt64(index)) != 0 }
+  /// Whether the object had `field`.
+  func has(_ field: Field) -> Bool { seen & (1 << UInt64(field.position)) != 0 }
 }
 
 extension JSONReader {
-  /// Reads an object whose members are among `fields`: an unknown or repeated member is an
-  /// error at its key, and `body` reads each member's value (given its index in `fields`), with
-  /// errors prefixed by the member's name. Returns the object's offset and the members seen.
+  /// Reads an object whose members are named by the cases of `Field`: an unknown or repeated
+  /// member is an error at its key, and `body` reads each member's value, with errors prefixed
+  /// by the member's name. Returns the object's offset and the members seen.
   @inline(__always)
-  mutating func readFields(
-    _ fields: [StaticString], _ body: (inout JSONReader, Int) throws(ActionDecodingError) -> Void
-  ) throws(ActionDecodingError) -> (start: Int, seen: FieldSet) {
+  mutating func readFields<Field: JSONFields>(
+    _ type: Field.Type, _ body: (inout JSONReader, Field) throws(ActionDecodingError) -> Void
+  ) throws(ActionDecodingError) -> (start: Int, seen: FieldSet<Field>) {
     skipWhitespace()
     let start = offset
-    var seen = FieldSet()
+    var seen = FieldSet<Field>()
     try beginObject()
     while let key = try nextKey() {
-      guard let index = match(key, fields) else {
+      let table = Field.table
+      guard let position = match(key, table.names) else {
         throw error(.unknownField(try keyString(key)), at: key.start)
       }
-      try seen.mark(index, fields, self, at: key)
-      try within(fields[index].description) { () throws(ActionDecodingError) in try body(&self, index) }
+      try seen.mark(position, self, at: key)
+      let field = table.cases[position]
+      try within(field.rawValue) { () throws(ActionDecodingError) in try body(&self, field) }
     }
     return (start, seen)
   }
@@ -201,15 +229,14 @@ extension JSONReader {
     return point
   }
 
-  /// A `#rrggbb` colour string.
-  mutating func readHexColor() throws(ActionDecodingError) -> String {
+  /// A `#rrggbb` (or `#rrggbbaa`) colour string.
+  mutating func readHexColor() throws(ActionDecodingError) -> CurveColor {
     skipWhitespace()
     let at = offset
     let text = try readString()
-    let digits = text.hasPrefix("#") ? text.dropFirst() : Substring(text)
-    guard digits.count == 6 || digits.count == 8, digits.allSatisfy(\.isHexDigit) else {
-      throw error(.invalid("expected a colour \"#rrggbb\", found \"\(text)\""), at: at)
+    guard let color = CurveColor(hex: text) else {
+      throw error(.invalid("expected a colour \"#rrggbb\", found \(jsonStringLiteral(text))"), at: at)
     }
-    return "#" + digits.lowercased()
+    return color
   }
 }

@@ -63,7 +63,7 @@ public enum ActionEncoder {
     out += i1 + "\"dataPath\": " + quoted(t.dataPath) + ", \"index\": " + String(t.index)
     if let label = t.label { out += ", \"label\": " + quoted(label) }
     if let group = t.group { out += ", \"group\": " + quoted(group) }
-    if let color = t.color { out += ", \"color\": " + quoted(color) }
+    if let color = t.color { out += ", \"color\": " + quoted(color.hex) }
     out += ",\n" + i1 + "\"extrapolation\": " + quoted(t.extrapolation.spelling)
     out += ", \"autoSmoothing\": " + quoted(t.autoSmoothing.spelling)
     for (name, flag) in [

@@ -2,13 +2,10 @@ import AnimplotCore
 
 /// The top-level object: an action, a multi-action file or the compact form (SPEC §1, §1.1).
 enum TopLevel {
-  static let fields: [StaticString] = [
-    "animplot", "name", "fps", "frameStart", "frameEnd", "currentFrame", "markers", "tracks",
-    "extensions", "actions", "timeline", "channels", "interpolation",
-  ]
-  enum F: Int {
+  enum Field: String, JSONFields {
     case animplot, name, fps, frameStart, frameEnd, currentFrame, markers, tracks, extensions
     case actions, timeline, channels, interpolation
+    static let table = FieldTable<Self>()
   }
 
   static func decode(_ r: inout JSONReader, form: ActionDecoder.Form?) throws(ActionDecodingError)
@@ -18,8 +15,8 @@ enum TopLevel {
     var tracks: [FCurve]?
     var actions: [Action]?
     var compact = CompactForm()
-    let (objectStart, seen) = try r.readFields(fields) { (r, index) throws(ActionDecodingError) in
-      switch F(rawValue: index)! {
+    let (objectStart, seen) = try r.readFields(Field.self) { (r, field) throws(ActionDecodingError) in
+      switch field {
       case .tracks: tracks = try TrackDecoder.decodeTracks(&r)
       case .actions:
         var list: [Action] = []
@@ -30,12 +27,13 @@ enum TopLevel {
       case .timeline: compact.timeline = try CompactForm.readNumbers(&r)
       case .channels: compact.channels = try CompactForm.readChannels(&r)
       case .interpolation: compact.interpolation = try r.readEnum(Interpolation.self)
-      default: try header.read(index, &r)
+      case .animplot, .name, .fps, .frameStart, .frameEnd, .currentFrame, .markers, .extensions:
+        try header.read(ActionHeader.Field(rawValue: field.rawValue)!, &r)
       }
     }
 
-    let isCompact = seen.has(F.timeline.rawValue) || seen.has(F.channels.rawValue)
-    let isMulti = seen.has(F.actions.rawValue)
+    let isCompact = seen.has(.timeline) || seen.has(.channels)
+    let isMulti = seen.has(.actions)
     if form == .compact && !isCompact {
       throw r.error(.invalid("expected the compact form: \"timeline\" and \"channels\""), at: objectStart)
     }
@@ -45,24 +43,24 @@ enum TopLevel {
         at: objectStart)
     }
     if isMulti {
-      if let other = [F.tracks, .timeline, .channels, .interpolation, .name, .fps, .frameStart,
-        .frameEnd, .currentFrame, .markers].first(where: { seen.has($0.rawValue) })
+      if let other = [Field.tracks, .timeline, .channels, .interpolation, .name, .fps, .frameStart,
+        .frameEnd, .currentFrame, .markers].first(where: { seen.has($0) })
       {
         throw r.error(
-          .invalid("a multi-action file holds its actions under \"actions\"; \"\(fields[other.rawValue])\" belongs inside an action"),
+          .invalid("a multi-action file holds its actions under \"actions\"; \"\(other.rawValue)\" belongs inside an action"),
           at: objectStart)
       }
       return ActionDocument(actions: actions ?? [], isMultiAction: true)
     }
     if isCompact {
-      if seen.has(F.tracks.rawValue) {
+      if seen.has(.tracks) {
         throw r.error(.invalid("a file has either \"tracks\" or the compact \"timeline\"/\"channels\", not both"), at: objectStart)
       }
       var action = try compact.action(&r, at: objectStart)
       header.apply(to: &action)
       return ActionDocument(actions: [action])
     }
-    if seen.has(F.interpolation.rawValue) {
+    if seen.has(.interpolation) {
       throw r.error(.invalid("\"interpolation\" at the top level belongs to the compact form, which needs \"timeline\" and \"channels\""), at: objectStart)
     }
     guard let tracks else { throw r.error(.missingField("tracks"), at: objectStart) }
@@ -84,9 +82,15 @@ struct ActionHeader {
   var markers: [Marker] = []
   var extensions: String?
 
-  /// Reads field `index` of `TopLevel.fields` (the header ones).
-  mutating func read(_ index: Int, _ r: inout JSONReader) throws(ActionDecodingError) {
-    switch TopLevel.F(rawValue: index)! {
+  /// The members of the header, as both an action object and the top level name them.
+  enum Field: String, JSONFields {
+    case animplot, name, fps, frameStart, frameEnd, currentFrame, markers, extensions
+    static let table = FieldTable<Self>()
+  }
+
+  /// Reads the member `field`.
+  mutating func read(_ field: Field, _ r: inout JSONReader) throws(ActionDecodingError) {
+    switch field {
     case .animplot:
       r.skipWhitespace()
       let at = r.offset
@@ -110,7 +114,6 @@ struct ActionHeader {
       r.skipWhitespace()
       guard r.peekKind() == .object else { throw r.typeMismatch(expected: "an object") }
       extensions = try r.rawValue()
-    default: preconditionFailure("not a header field")
     }
   }
 
@@ -133,19 +136,19 @@ struct ActionHeader {
 
 /// One action object inside a multi-action file.
 enum ActionObject {
-  static let fields: [StaticString] = [
-    "animplot", "name", "fps", "frameStart", "frameEnd", "currentFrame", "markers", "tracks",
-    "extensions",
-  ]
+  enum Field: String, JSONFields {
+    case animplot, name, fps, frameStart, frameEnd, currentFrame, markers, tracks, extensions
+    static let table = FieldTable<Self>()
+  }
 
   static func decode(_ r: inout JSONReader, defaultName: String) throws(ActionDecodingError) -> Action {
     var header = ActionHeader()
     var tracks: [FCurve]?
-    let (objectStart, _) = try r.readFields(fields) { (r, index) throws(ActionDecodingError) in
-      if index == TopLevel.F.tracks.rawValue {
-        tracks = try TrackDecoder.decodeTracks(&r)
-      } else {
-        try header.read(index, &r)
+    let (objectStart, _) = try r.readFields(Field.self) { (r, field) throws(ActionDecodingError) in
+      switch field {
+      case .tracks: tracks = try TrackDecoder.decodeTracks(&r)
+      case .animplot, .name, .fps, .frameStart, .frameEnd, .currentFrame, .markers, .extensions:
+        try header.read(ActionHeader.Field(rawValue: field.rawValue)!, &r)
       }
     }
     guard let tracks else { throw r.error(.missingField("tracks"), at: objectStart) }
@@ -158,7 +161,10 @@ enum ActionObject {
 
 /// `markers: [{"frame": 40, "name": "contact", "selected": false}]`.
 enum MarkerDecoder {
-  static let fields: [StaticString] = ["frame", "name", "selected"]
+  enum Field: String, JSONFields {
+    case frame, name, selected
+    static let table = FieldTable<Self>()
+  }
 
   static func decodeMarkers(_ r: inout JSONReader) throws(ActionDecodingError) -> [Marker] {
     var markers: [Marker] = []
@@ -166,11 +172,11 @@ enum MarkerDecoder {
       var frame: Double?
       var name = ""
       var selected = false
-      let (start, _) = try r.readFields(fields) { (r, index) throws(ActionDecodingError) in
-        switch index {
-        case 0: frame = try r.readFiniteDouble()
-        case 1: name = try r.readString()
-        default: selected = try r.readBool()
+      let (start, _) = try r.readFields(Field.self) { (r, field) throws(ActionDecodingError) in
+        switch field {
+        case .frame: frame = try r.readFiniteDouble()
+        case .name: name = try r.readString()
+        case .selected: selected = try r.readBool()
         }
       }
       guard let frame else { throw r.error(.missingField("frame"), at: start) }

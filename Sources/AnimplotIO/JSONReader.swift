@@ -195,8 +195,18 @@ struct JSONReader {
   }
 
   /// The index in `names` of the name `key` spells, or `nil`.
-  func match(_ key: Key, _ names: [StaticString]) -> Int? {
-    for (i, name) in names.enumerated() where self.key(key, is: name) { return i }
+  func match(_ key: Key, _ names: [[UInt8]]) -> Int? {
+    if key.escaped {
+      guard let text = try? keyString(key) else { return nil }
+      let utf8 = Array(text.utf8)
+      return names.firstIndex(of: utf8)
+    }
+    let n = key.contentEnd - key.contentStart
+    let first = bytes[key.contentStart]
+    for (i, name) in names.enumerated() where name.count == n && name[0] == first {
+      let same = name.withUnsafeBufferPointer { memcmp(bytes.baseAddress! + key.contentStart, $0.baseAddress!, n) == 0 }
+      if same { return i }
+    }
     return nil
   }
 

@@ -2,10 +2,11 @@ import AnimplotCore
 
 /// `tracks: [...]`: F-curves with their settings, modifiers and keys.
 enum TrackDecoder {
-  static let fields: [StaticString] = [
-    "dataPath", "index", "label", "group", "color", "extrapolation", "autoSmoothing", "muted",
-    "locked", "hidden", "selected", "active", "modifiers", "keyframes",
-  ]
+  enum Field: String, JSONFields {
+    case dataPath, index, label, group, color, extrapolation, autoSmoothing, muted, locked, hidden
+    case selected, active, modifiers, keyframes
+    static let table = FieldTable<Self>()
+  }
 
   static func decodeTracks(_ r: inout JSONReader) throws(ActionDecodingError) -> [FCurve] {
     var tracks: [FCurve] = []
@@ -15,51 +16,54 @@ enum TrackDecoder {
 
   static func decodeTrack(_ r: inout JSONReader) throws(ActionDecodingError) -> FCurve {
     var curve = FCurve(dataPath: "")
-    let (start, seen) = try r.readFields(fields) { (r, index) throws(ActionDecodingError) in
-      switch index {
-      case 0: curve.dataPath = try r.readString()
-      case 1: curve.index = try r.readInteger(in: 0...Int(Int32.max))
-      case 2: curve.label = try r.readString()
-      case 3: curve.group = try r.readString()
-      case 4: curve.color = try r.readHexColor()
-      case 5: curve.extrapolation = try r.readEnum(Extrapolation.self)
-      case 6: curve.autoSmoothing = try r.readEnum(AutoSmoothing.self)
-      case 7: curve.muted = try r.readBool()
-      case 8: curve.locked = try r.readBool()
-      case 9: curve.hidden = try r.readBool()
-      case 10: curve.selected = try r.readBool()
-      case 11: curve.active = try r.readBool()
-      case 12: curve.modifiers = try decodeModifiers(&r)
-      default: curve.keyframes = try KeyframeDecoder.decodeKeyframes(&r)
+    let (start, seen) = try r.readFields(Field.self) { (r, field) throws(ActionDecodingError) in
+      switch field {
+      case .dataPath: curve.dataPath = try r.readString()
+      case .index: curve.index = try r.readInteger(in: 0...Int(Int32.max))
+      case .label: curve.label = try r.readString()
+      case .group: curve.group = try r.readString()
+      case .color: curve.color = try r.readHexColor()
+      case .extrapolation: curve.extrapolation = try r.readEnum(Extrapolation.self)
+      case .autoSmoothing: curve.autoSmoothing = try r.readEnum(AutoSmoothing.self)
+      case .muted: curve.muted = try r.readBool()
+      case .locked: curve.locked = try r.readBool()
+      case .hidden: curve.hidden = try r.readBool()
+      case .selected: curve.selected = try r.readBool()
+      case .active: curve.active = try r.readBool()
+      case .modifiers: curve.modifiers = try decodeModifiers(&r)
+      case .keyframes: curve.keyframes = try KeyframeDecoder.decodeKeyframes(&r)
       }
     }
-    guard seen.has(0) else { throw r.error(.missingField("dataPath"), at: start) }
-    guard seen.has(13) else { throw r.error(.missingField("keyframes"), at: start) }
+    guard seen.has(.dataPath) else { throw r.error(.missingField("dataPath"), at: start) }
+    guard seen.has(.keyframes) else { throw r.error(.missingField("keyframes"), at: start) }
     return curve
   }
 
-  static let modifierFields: [StaticString] = ["type", "before", "after", "beforeCount", "afterCount"]
+  enum ModifierField: String, JSONFields {
+    case type, before, after, beforeCount, afterCount
+    static let table = FieldTable<Self>()
+  }
 
   static func decodeModifiers(_ r: inout JSONReader) throws(ActionDecodingError) -> [Modifier] {
     var modifiers: [Modifier] = []
     try r.readElements { (r, _) throws(ActionDecodingError) in
       var cycles = CyclesModifier()
-      let (start, seen) = try r.readFields(modifierFields) { (r, index) throws(ActionDecodingError) in
-        switch index {
-        case 0:
+      let (start, seen) = try r.readFields(ModifierField.self) { (r, field) throws(ActionDecodingError) in
+        switch field {
+        case .type:
           r.skipWhitespace()
           let at = r.offset
           let type = try r.readString()
           guard type.lowercased() == "cycles" else {
             throw r.error(.unknownValue(type, accepted: ["cycles"]), at: at)
           }
-        case 1: cycles.before = try r.readEnum(CyclesModifier.Mode.self)
-        case 2: cycles.after = try r.readEnum(CyclesModifier.Mode.self)
-        case 3: cycles.beforeCount = try r.readInteger(in: 0...Int(Int32.max))
-        default: cycles.afterCount = try r.readInteger(in: 0...Int(Int32.max))
+        case .before: cycles.before = try r.readEnum(CyclesModifier.Mode.self)
+        case .after: cycles.after = try r.readEnum(CyclesModifier.Mode.self)
+        case .beforeCount: cycles.beforeCount = try r.readInteger(in: 0...Int(Int32.max))
+        case .afterCount: cycles.afterCount = try r.readInteger(in: 0...Int(Int32.max))
         }
       }
-      guard seen.has(0) else { throw r.error(.missingField("type"), at: start) }
+      guard seen.has(.type) else { throw r.error(.missingField("type"), at: start) }
       modifiers.append(.cycles(cycles))
     }
     return modifiers
@@ -68,11 +72,12 @@ enum TrackDecoder {
 
 /// `keyframes: [...]` with Blender's defaults for a newly inserted key.
 enum KeyframeDecoder {
-  static let fields: [StaticString] = [
-    "frame", "value", "interpolation", "easing", "back", "amplitude", "period",
-    "handleLeftType", "handleRightType", "handleLeft", "handleRight", "type", "selected",
-    "selectedHandleLeft", "selectedHandleRight",
-  ]
+  enum Field: String, JSONFields {
+    case frame, value, interpolation, easing, back, amplitude, period, handleLeftType
+    case handleRightType, handleLeft, handleRight, type, selected, selectedHandleLeft
+    case selectedHandleRight
+    static let table = FieldTable<Self>()
+  }
 
   static func decodeKeyframes(_ r: inout JSONReader) throws(ActionDecodingError) -> [Keyframe] {
     var keys: [Keyframe] = []
@@ -86,27 +91,27 @@ enum KeyframeDecoder {
     var key = Keyframe(frame: 0, value: 0)
     var left: CurvePoint?
     var right: CurvePoint?
-    let (start, seen) = try r.readFields(fields) { (r, index) throws(ActionDecodingError) in
-      switch index {
-      case 0: key.frame = try r.readFloat()
-      case 1: key.value = try r.readFloat()
-      case 2: key.interpolation = try r.readEnum(Interpolation.self)
-      case 3: key.easing = try r.readEnum(Easing.self)
-      case 4: key.back = try r.readFloat()
-      case 5: key.amplitude = try r.readFloat()
-      case 6: key.period = try r.readFloat()
-      case 7: key.handleLeftType = try r.readEnum(HandleType.self)
-      case 8: key.handleRightType = try r.readEnum(HandleType.self)
-      case 9: left = try r.readPoint()
-      case 10: right = try r.readPoint()
-      case 11: key.type = try r.readEnum(KeyframeType.self)
-      case 12: key.selected = try r.readBool()
-      case 13: key.selectedHandleLeft = try r.readBool()
-      default: key.selectedHandleRight = try r.readBool()
+    let (start, seen) = try r.readFields(Field.self) { (r, field) throws(ActionDecodingError) in
+      switch field {
+      case .frame: key.frame = try r.readFloat()
+      case .value: key.value = try r.readFloat()
+      case .interpolation: key.interpolation = try r.readEnum(Interpolation.self)
+      case .easing: key.easing = try r.readEnum(Easing.self)
+      case .back: key.back = try r.readFloat()
+      case .amplitude: key.amplitude = try r.readFloat()
+      case .period: key.period = try r.readFloat()
+      case .handleLeftType: key.handleLeftType = try r.readEnum(HandleType.self)
+      case .handleRightType: key.handleRightType = try r.readEnum(HandleType.self)
+      case .handleLeft: left = try r.readPoint()
+      case .handleRight: right = try r.readPoint()
+      case .type: key.type = try r.readEnum(KeyframeType.self)
+      case .selected: key.selected = try r.readBool()
+      case .selectedHandleLeft: key.selectedHandleLeft = try r.readBool()
+      case .selectedHandleRight: key.selectedHandleRight = try r.readBool()
       }
     }
-    guard seen.has(0) else { throw r.error(.missingField("frame"), at: start) }
-    guard seen.has(1) else { throw r.error(.missingField("value"), at: start) }
+    guard seen.has(.frame) else { throw r.error(.missingField("frame"), at: start) }
+    guard seen.has(.value) else { throw r.error(.missingField("value"), at: start) }
     if left == nil && (key.handleLeftType == .free || key.handleLeftType == .aligned) {
       throw r.error(.missingHandle(side: "handleLeft", type: key.handleLeftType.spelling), at: start)
     }

@@ -22,7 +22,7 @@ public enum CurveColors {
   /// The colour of every track, in order, for `mode`.
   public static func colors(for tracks: [FCurve], theme: Theme, mode: CurveColorMode) -> [Color] {
     tracks.enumerated().map { i, track in
-      if let hex = track.color, let c = Color(hex: hex) { return c.withAlpha(1) }
+      if let c = track.color { return Color(bytes: c.red, c.green, c.blue) }
       if mode == .auto, let c = axisColor(track, theme: theme) { return c }
       return rainbow(index: i, count: tracks.count)
     }

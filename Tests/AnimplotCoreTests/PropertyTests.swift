@@ -158,7 +158,7 @@ struct PropertyTests {
       action.markers = [Marker(frame: 4, name: name ?? "", selected: true)]
       for i in action.tracks.indices {
         action.tracks[i].label = name
-        action.tracks[i].color = "#ff3352"
+        action.tracks[i].color = CurveColor(hex: "#ff3352")
         action.tracks[i].locked = multi
         for k in action.tracks[i].keyframes.indices {
           action.tracks[i].keyframes[k].type = KeyframeType.allCases[k % KeyframeType.allCases.count]

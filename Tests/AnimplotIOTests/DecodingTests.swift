@@ -22,6 +22,30 @@ struct DecodingTests {
     #expect(key.type == .keyframe && !key.selected)
   }
 
+  @Test func coloursAreTypedAtDecodeAndWrittenBackAsGiven() throws {
+    let doc = try ActionDecoder.decode(
+      ##"{"tracks": [{"dataPath": "a", "color": "#FF3352", "keyframes": []}, {"dataPath": "b", "color": "00ff0080", "keyframes": []}]}"##)
+    #expect(doc.actions[0].tracks[0].color == CurveColor(red: 255, green: 0x33, blue: 0x52))
+    #expect(doc.actions[0].tracks[1].color == CurveColor(red: 0, green: 255, blue: 0, alpha: 0x80))
+    let encoded = ActionEncoder.encode(doc)
+    #expect(encoded.contains(##""color": "#ff3352""##) && encoded.contains(##""color": "#00ff0080""##))
+    #expect(try ActionDecoder.decode(encoded) == doc)
+    #expect(CurveColor(hex: "#12345") == nil && CurveColor(hex: "#12345g") == nil && CurveColor(hex: "+1234567") == nil)
+  }
+
+  @Test func membersAreMatchedByNameInAnyOrder() throws {
+    let a = try ActionDecoder.decode(
+      #"{"tracks": [{"keyframes": [{"value": 2, "frame": 1, "type": "breakdown"}], "index": 2, "dataPath": "location"}]}"#)
+    let b = try ActionDecoder.decode(
+      #"{"tracks": [{"dataPath": "location", "index": 2, "keyframes": [{"type": "breakdown", "frame": 1, "value": 2}]}]}"#)
+    #expect(a == b)
+    #expect(a.actions[0].tracks[0].index == 2 && a.actions[0].tracks[0].keyframes[0].type == .breakdown)
+    // An escaped key names the same member.
+    let c = try ActionDecoder.decode(
+      #"{"tracks": [{"data\u0050ath": "location", "index": 2, "keyframes": [{"type": "breakdown", "frame": 1, "value": 2}]}]}"#)
+    #expect(c == b)
+  }
+
   @Test func blenderRNASpellingsAndAnyCase() throws {
     let doc = try ActionDecoder.decode(
       #"""

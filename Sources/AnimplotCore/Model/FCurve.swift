@@ -8,8 +8,8 @@ public struct FCurve: Sendable, Hashable {
   public var label: String?
   /// The channel group, e.g. `Object Transforms`.
   public var group: String?
-  /// The curve colour as `#rrggbb`; `nil` uses Blender's colour rules.
-  public var color: String?
+  /// The curve's own colour; `nil` uses Blender's colour rules.
+  public var color: CurveColor?
   public var extrapolation: Extrapolation = .constant
   public var autoSmoothing: AutoSmoothing = .contAccel
   public var muted = false
