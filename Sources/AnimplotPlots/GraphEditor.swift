@@ -86,21 +86,21 @@ public struct GraphEditor: Sendable {
   /// Draws the editor on `canvas`.
   public func draw(on canvas: any Canvas) {
     let theme = options.theme
-    canvas.save()
-    canvas.clip(to: main)
-    canvas.fill(.rect(main), color: theme.graph.background)
-    let ruler = TimeRuler(theme: theme, region: main, view: view, stripBackground: theme.graph.scrubBackground)
-    let frameStep = ruler.frameGrid(canvas, discrete: false, major: theme.graph.gridMajor, minor: theme.graph.gridMinor)
-    let valueStep = valueGrid(canvas)
-    ruler.sceneRange(canvas, action.sceneRange)
-    if options.normalize { normalizeOverlay(canvas) }
-    drawCurves(canvas)
-    if options.showCursor { cursorLine(canvas) }
-    ruler.markers(canvas, action.markers.map { ($0.frame, $0.name, $0.selected) })
-    ruler.stripLabels(canvas, step: frameStep)
-    valueLabels(canvas, step: valueStep)
-    if let frame = options.currentFrame ?? action.currentFrame { ruler.playhead(canvas, frame: frame) }
-    canvas.restore()
+    var valueStep = 0.0
+    EditorFrame(
+      theme: theme, region: main, view: view, background: theme.graph.background,
+      stripBackground: theme.graph.scrubBackground, gridMajor: theme.graph.gridMajor,
+      gridMinor: theme.graph.gridMinor, discreteFrames: false, sceneRange: action.sceneRange,
+      markers: action.markers, playhead: options.currentFrame ?? action.currentFrame
+    ).draw(
+      on: canvas,
+      grid: { valueStep = valueGrid(canvas) },
+      content: {
+        if options.normalize { normalizeOverlay(canvas) }
+        drawCurves(canvas)
+        if options.showCursor { cursorLine(canvas) }
+      },
+      labels: { valueLabels(canvas, step: valueStep) })
     if options.showChannelList {
       ChannelList(theme: theme, width: Self.channelListWidth, height: options.height)
         .draw(canvas, rows: ChannelList.graphRows(action, colors: trackColors))

@@ -85,3 +85,14 @@ extension Substring {
     return s
   }
 }
+
+extension Action {
+  /// The action with only the tracks `pattern` matches (every track when it is `nil`): the one
+  /// channel filter of the editors and the command line.
+  public func filtered(by pattern: ChannelPattern?) -> Action {
+    guard let pattern else { return self }
+    var copy = self
+    copy.tracks = tracks.filter(pattern.matches)
+    return copy
+  }
+}

@@ -64,24 +64,19 @@ public struct DopeSheetEditor: Sendable {
   /// Draws the editor on `canvas`.
   public func draw(on canvas: any Canvas) {
     let theme = options.theme
-    canvas.save()
-    canvas.clip(to: main)
-    canvas.fill(.rect(main), color: theme.dopeSheet.background)
-    let ruler = TimeRuler(
-      theme: theme, region: main, view: view, stripBackground: theme.dopeSheet.scrubBackground)
-    let step = ruler.frameGrid(
-      canvas, discrete: true, major: theme.dopeSheet.gridMajor, minor: theme.dopeSheet.gridMinor)
-    ruler.sceneRange(canvas, scene.range)
-    let visible = layout.rows.indices.prefix { rowTop($0) < main.maxY }
-    drawBackdrops(canvas, rows: visible)
-    KeyRowPainter(
-      theme: theme, view: view, region: main,
-      showsHandleTypes: options.showHandlesAndInterpolation
-    ).draw(canvas, visible.map { KeyRowPainter.Entry(row: layout.rows[$0], top: rowTop($0)) })
-    ruler.markers(canvas, scene.markers.map { ($0.frame, $0.name, $0.selected) })
-    ruler.stripLabels(canvas, step: step)
-    if let frame = options.currentFrame ?? scene.currentFrame { ruler.playhead(canvas, frame: frame) }
-    canvas.restore()
+    EditorFrame(
+      theme: theme, region: main, view: view, background: theme.dopeSheet.background,
+      stripBackground: theme.dopeSheet.scrubBackground, gridMajor: theme.dopeSheet.gridMajor,
+      gridMinor: theme.dopeSheet.gridMinor, discreteFrames: true, sceneRange: scene.range,
+      markers: scene.markers, playhead: options.currentFrame ?? scene.currentFrame
+    ).draw(on: canvas) {
+      let visible = layout.rows.indices.prefix { rowTop($0) < main.maxY }
+      drawBackdrops(canvas, rows: visible)
+      KeyRowPainter(
+        theme: theme, view: view, region: main,
+        showsHandleTypes: options.showHandlesAndInterpolation
+      ).draw(canvas, visible.map { KeyRowPainter.Entry(row: layout.rows[$0], top: rowTop($0)) })
+    }
     if options.showChannelList {
       ChannelList(
         theme: theme, width: Self.channelListWidth, height: options.height, style: .dopeSheet

@@ -23,7 +23,7 @@ public struct DopeSheetLayout: Sendable, Hashable {
   /// an action left without channels by `options.channels` is not listed.
   public init(actions: [Action], options: DopeSheetOptions = DopeSheetOptions()) {
     let blocks = actions.map { action in
-      (action, action.tracks.filter { options.channels?.matches($0) ?? true })
+      (action, action.filtered(by: options.channels).tracks)
     }.filter { actions.count == 1 || !$0.1.isEmpty }
     let grouped = blocks.map { Self.grouped($0.1) }
     let listed = grouped.map { $0.groups.flatMap(\.tracks) + $0.ungrouped }

@@ -57,21 +57,16 @@ public struct Timeline: Sendable {
   /// Draws the Timeline on `canvas`.
   public func draw(on canvas: any Canvas) {
     let theme = options.theme
-    canvas.save()
-    canvas.clip(to: main)
-    canvas.fill(.rect(main), color: theme.dopeSheet.background)
-    let ruler = TimeRuler(
-      theme: theme, region: main, view: view, stripBackground: theme.dopeSheet.scrubBackground)
-    let step = ruler.frameGrid(
-      canvas, discrete: true, major: theme.dopeSheet.gridMajor, minor: theme.dopeSheet.gridMinor)
-    ruler.sceneRange(canvas, scene.range)
-    // Blender's Timeline draws the Summary's keys without a row backdrop.
-    KeyRowPainter(theme: theme, view: view, region: main, showsHandleTypes: false)
-      .draw(canvas, [KeyRowPainter.Entry(row: keys, top: main.minY + TimeRuler.stripHeight + ChannelList.rowGap)])
-    ruler.markers(canvas, scene.markers.map { ($0.frame, $0.name, $0.selected) })
-    ruler.stripLabels(canvas, step: step)
-    ruler.playhead(canvas, frame: currentFrame)
-    canvas.restore()
+    EditorFrame(
+      theme: theme, region: main, view: view, background: theme.dopeSheet.background,
+      stripBackground: theme.dopeSheet.scrubBackground, gridMajor: theme.dopeSheet.gridMajor,
+      gridMinor: theme.dopeSheet.gridMinor, discreteFrames: true, sceneRange: scene.range,
+      markers: scene.markers, playhead: currentFrame
+    ).draw(on: canvas) {
+      // Blender's Timeline draws the Summary's keys without a row backdrop.
+      KeyRowPainter(theme: theme, view: view, region: main, showsHandleTypes: false)
+        .draw(canvas, [KeyRowPainter.Entry(row: keys, top: main.minY + TimeRuler.stripHeight + ChannelList.rowGap)])
+    }
     TransportHeader(
       theme: theme, rect: Rect(x: 0, y: 0, width: options.width, height: Self.headerHeight),
       fps: scene.fps, frame: currentFrame, range: scene.range

@@ -33,18 +33,12 @@ public struct ActionSelection: Sendable, Hashable {
         located.file = file
         throw RenderError(located)
       }
-      if let pattern {
-        chosen.tracks = chosen.tracks.filter(pattern.matches)
-        if chosen.tracks.isEmpty { throw noMatch(file) }
-      }
+      chosen = chosen.filtered(by: pattern)
+      if chosen.tracks.isEmpty && pattern != nil { throw noMatch(file) }
       return [chosen]
     }
-    guard let pattern else { return document.actions }
-    let actions = document.actions.compactMap { action in
-      var copy = action
-      copy.tracks = action.tracks.filter(pattern.matches)
-      return copy.tracks.isEmpty ? nil : copy
-    }
+    guard pattern != nil else { return document.actions }
+    let actions = document.actions.map { $0.filtered(by: pattern) }.filter { !$0.tracks.isEmpty }
     guard !actions.isEmpty else { throw noMatch(file) }
     return actions
   }

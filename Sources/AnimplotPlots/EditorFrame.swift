@@ -1,0 +1,42 @@
+import AnimplotCore
+import AnimplotCanvas
+
+/// The drawing skeleton every editor's time region shares, in Blender's order: background,
+/// frame grid, the scene range, the editor's content, markers, frame labels in the scrub
+/// strip, the playhead; all clipped to the region. Each editor fills in its own layers.
+struct EditorFrame {
+  var theme: Theme
+  /// The region, scrub strip included.
+  var region: Rect
+  /// Frame ↔ x (and value ↔ y) below the scrub strip.
+  var view: View
+  var background: Color
+  var stripBackground: Color
+  var gridMajor: Color
+  var gridMinor: Color
+  /// Whether frames are whole (the Dope Sheet, the Timeline) or continuous (the Graph Editor).
+  var discreteFrames: Bool
+  var sceneRange: ClosedRange<Double>
+  var markers: [Marker]
+  var playhead: Double?
+
+  /// Draws the skeleton and the editor's layers: `grid` after the frame grid (the Graph
+  /// Editor's value lines), `content` over the scene range, `labels` after the frame labels.
+  func draw(
+    on canvas: any Canvas, grid: () -> Void = {}, content: () -> Void, labels: () -> Void = {}
+  ) {
+    canvas.save()
+    canvas.clip(to: region)
+    canvas.fill(.rect(region), color: background)
+    let ruler = TimeRuler(theme: theme, region: region, view: view, stripBackground: stripBackground)
+    let step = ruler.frameGrid(canvas, discrete: discreteFrames, major: gridMajor, minor: gridMinor)
+    grid()
+    ruler.sceneRange(canvas, sceneRange)
+    content()
+    ruler.markers(canvas, markers.map { ($0.frame, $0.name, $0.selected) })
+    ruler.stripLabels(canvas, step: step)
+    labels()
+    if let playhead { ruler.playhead(canvas, frame: playhead) }
+    canvas.restore()
+  }
+}
