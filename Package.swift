@@ -2,23 +2,28 @@
 import PackageDescription
 
 // The dependency graph enforces the layers of DESIGN.md: the model and maths know nothing of
-// Cairo or JSON, the editors draw on the abstract Canvas, and only CairoCanvas imports the C
-// libraries.
+// Cairo or JSON, the editors draw on the abstract Canvas, only AnimplotCairo imports Cairo,
+// only AnimplotPlatform names the C library, and the command line is a thin layer over
+// AnimplotRender. Every module is prefixed Animplot so that none clashes in a user's graph.
 let package = Package(
   name: "animplot",
   products: [
-    .library(name: "AnimplotCore", targets: ["AnimplotCore"]),
-    .library(name: "AnimplotIO", targets: ["AnimplotIO"]),
-    .library(name: "AnimplotCanvas", targets: ["AnimplotCanvas"]),
-    .library(name: "AnimplotCairo", targets: ["AnimplotCairo"]),
-    .library(name: "AnimplotPlots", targets: ["AnimplotPlots"]),
+    // The core: load, evaluate and recalculate actions exactly as Blender does.
+    .library(name: "AnimplotCore", targets: ["AnimplotCore", "AnimplotIO"]),
+    // The renderer: any view of actions to PNG, SVG, PDF, display list, layout or values.
+    .library(
+      name: "AnimplotRender", targets: ["AnimplotRender", "AnimplotPlots", "AnimplotCanvas", "AnimplotCairo"]),
+    // Image comparison: exact and perceptual, diff images, reports.
     .library(name: "AnimplotGolden", targets: ["AnimplotGolden"]),
+    // swift-snapshot-testing strategies (.graph, .displayList, .dopesheetLayout ...).
+    .library(name: "AnimplotSnapshotTesting", targets: ["AnimplotSnapshotTesting"]),
     .executable(name: "animplot", targets: ["animplot"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
     .package(url: "https://github.com/apple/swift-numerics.git", from: "1.0.0"),
     .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
+    .package(url: "https://github.com/pointfreeco/swift-snapshot-testing.git", from: "1.19.7"),
   ],
   targets: [
     // C libraries from Debian's -dev packages (the Makefile installs them).
@@ -62,6 +67,14 @@ let package = Package(
         "AnimplotRender", "AnimplotGolden", "AnimplotIO", "AnimplotPlots", "AnimplotCairo", "AnimplotText",
         "AnimplotPlatform", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
+    // swift-snapshot-testing strategies for actions: a product of its own, so that nothing else
+    // depends on that library.
+    .target(
+      name: "AnimplotSnapshotTesting",
+      dependencies: [
+        "AnimplotCore", "AnimplotRender", "AnimplotGolden", "AnimplotPlots", "AnimplotCanvas",
+        .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+      ]),
     .executableTarget(
       name: "animplot",
       dependencies: [
@@ -97,6 +110,13 @@ let package = Package(
     .testTarget(
       name: "AnimplotRenderTests",
       dependencies: ["AnimplotRender", "AnimplotCore", "AnimplotIO", "AnimplotCanvas", "AnimplotPlots"]),
+    .testTarget(
+      name: "AnimplotSnapshotTestingTests",
+      dependencies: [
+        "AnimplotSnapshotTesting", "AnimplotCore", "AnimplotIO", "AnimplotPlots", "AnimplotRender",
+        .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+      ],
+      exclude: ["__Snapshots__"]),
     .testTarget(
       name: "AnimplotCommandLineTests",
       dependencies: ["AnimplotCommandLine", "AnimplotRender", "AnimplotGolden", "AnimplotPlots", "AnimplotCairo"]),
