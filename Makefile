@@ -32,6 +32,11 @@ demo: build
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	@# The library proven from outside: a package that depends on this one by path builds, passes
+	@# its snapshot tests, and renders the bouncing ball's golden picture pixel for pixel.
+	$(SWIFT) build --package-path Examples/Consumer --build-tests
+	$(SWIFT) test --package-path Examples/Consumer --skip-build
+	$(SWIFT) run --package-path Examples/Consumer --skip-build consumer Fixtures/bouncing-ball.json Fixtures/bouncing-ball.png
 
 bench: deps
 	$(SWIFT) build -c release --product animplot
@@ -39,4 +44,4 @@ bench: deps
 	Benchmarks/run.sh
 
 clean:
-	rm -rf .build $(OUT)
+	rm -rf .build Examples/Consumer/.build $(OUT)
