@@ -1,8 +1,9 @@
 import AnimplotCanvas
 
 /// A view of a Cairo ARGB32 image: premultiplied, one native-endian `UInt32` per pixel, rows
-/// `stride` bytes apart. Valid only while the surface lives and is not drawn on.
-struct ARGB32Pixels {
+/// `stride` bytes apart. Valid only while the surface lives and is not drawn on; read-only, so
+/// several threads may read it at once (the banded PNG writer does).
+struct ARGB32Pixels: @unchecked Sendable {
   let base: UnsafeRawPointer
   let width: Int
   let height: Int
@@ -22,6 +23,17 @@ struct ARGB32Pixels {
       if all < 0xFF00_0000 { return false }
     }
     return true
+  }
+
+  /// Writes row `y` of an opaque image as R G B bytes into `out` (`3·width` bytes).
+  func rgbRow(_ y: Int, into out: UnsafeMutablePointer<UInt8>) {
+    var o = out
+    for pixel in row(y) {
+      o[0] = UInt8(truncatingIfNeeded: pixel >> 16)
+      o[1] = UInt8(truncatingIfNeeded: pixel >> 8)
+      o[2] = UInt8(truncatingIfNeeded: pixel)
+      o += 3
+    }
   }
 
   /// Writes row `y` as straight-alpha R G B A bytes into `out` (`4·width` bytes), dividing out

@@ -59,6 +59,26 @@ struct PNGEncoderTests {
     #expect(decodePNGWithCairo(rgba) == holes)
   }
 
+  @Test(
+    "large pictures, deflated in bands on every core, decode to their pixels and do not depend on the cores",
+    arguments: [(1201, 901, true), (1000, 1000, false), (300, 129, true)])
+  func bandedRoundTrip(width: Int, height: Int, opaque: Bool) throws {
+    func render() throws -> (png: [UInt8], image: RGBAImage) {
+      let canvas = try CairoCanvas(width: width, height: height, format: .png, pngCompression: .fast)
+      if opaque { drawSampleScene(on: canvas) }
+      canvas.stroke(
+        .line(from: Point(0, 0), to: Point(Double(width), Double(height))), color: .white.withAlpha(0.5),
+        style: StrokeStyle(width: 3))
+      canvas.fill(.circle(center: Point(20, 16), radius: 12), color: Color(bytes: 255, 51, 82, 200))
+      let image = canvas.image()
+      return (try canvas.finish(), image)
+    }
+    let (png, image) = try render()
+    #expect(pngHeader(png).colorType == (opaque ? 2 : 6))
+    #expect(decodePNGWithCairo(png) == image)
+    #expect(try render().png == png)
+  }
+
   @Test("the compressions rank as measured on a plot: small ≤ default ≤ fast in size")
   func sizesRank() throws {
     let canvas = try CairoCanvas(width: 480, height: 270, format: .png)
