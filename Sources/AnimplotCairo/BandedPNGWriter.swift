@@ -83,27 +83,49 @@ enum BandedPNGWriter {
     var all: [Band] { results.map { $0! } }
   }
 
-  /// Filters (UP) and deflates one band of rows.
+  /// Filters (UP) and deflates one band of rows, a row at a time, so that a band needs no
+  /// more memory than a row, zlib's state and its compressed bytes.
   static func compress(
     rows: Range<Int>, rowBytes: Int, width: Int, level: Int32, strategy: Int32, last: Bool,
     row: (Int, UnsafeMutablePointer<UInt8>) -> UnsafePointer<UInt8>
   ) -> Band {
     let lineBytes = rowBytes + 1
-    let filtered = UnsafeMutablePointer<UInt8>.allocate(capacity: lineBytes * rows.count)
-    defer { filtered.deallocate() }
+    let line = UnsafeMutablePointer<UInt8>.allocate(capacity: lineBytes)
     let scratchA = UnsafeMutablePointer<UInt8>.allocate(capacity: 4 * width)
     let scratchB = UnsafeMutablePointer<UInt8>.allocate(capacity: 4 * width)
     defer {
+      line.deallocate()
       scratchA.deallocate()
       scratchB.deallocate()
     }
+    var stream = z_stream()
+    let status = deflateInit2_(
+      &stream, level, Z_DEFLATED, -15, 8, strategy, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
+    guard status == Z_OK else { fatalError("zlib: deflateInit2 failed (\(status))") }
+    defer { deflateEnd(&stream) }
+    var out: [UInt8] = []
+    let chunk = UnsafeMutablePointer<UInt8>.allocate(capacity: 1 << 16)
+    defer { chunk.deallocate() }
+    /// Deflates what `stream` holds with `flush`, appending the output to `out`.
+    func run(_ flush: Int32) {
+      repeat {
+        stream.next_out = chunk
+        stream.avail_out = 1 << 16
+        let result = deflate(&stream, flush)
+        guard result == Z_OK || result == Z_STREAM_END || result == Z_BUF_ERROR else {
+          fatalError("zlib: deflate failed (\(result))")
+        }
+        out.append(contentsOf: UnsafeBufferPointer(start: chunk, count: (1 << 16) - Int(stream.avail_out)))
+      } while stream.avail_out == 0
+    }
+
+    var adler = adler32(0, nil, 0)
     // The row above the band's first row, for the UP filter (none above the image's first).
     var previous: UnsafePointer<UInt8>? = rows.lowerBound > 0 ? row(rows.lowerBound - 1, scratchA) : nil
     var scratch = scratchB
-    for (i, y) in rows.enumerated() {
+    line[0] = 2  // UP
+    for y in rows {
       let current = row(y, scratch)
-      let line = filtered + i * lineBytes
-      line[0] = 2  // UP
       if let above = previous {
         for x in 0..<rowBytes { line[1 + x] = current[x] &- above[x] }
       } else {
@@ -112,29 +134,13 @@ enum BandedPNGWriter {
       previous = current
       // The next row must not overwrite the one just used as `previous`.
       scratch = current == UnsafePointer(scratchA) ? scratchB : scratchA
+      adler = adler32(adler, line, uInt(lineBytes))
+      stream.next_in = line
+      stream.avail_in = uInt(lineBytes)
+      run(Z_NO_FLUSH)
     }
-    let length = lineBytes * rows.count
-    let adler = adler32(adler32(0, nil, 0), filtered, uInt(length))
-
-    var stream = z_stream()
-    let status = deflateInit2_(
-      &stream, level, Z_DEFLATED, -15, 8, strategy, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
-    guard status == Z_OK else { fatalError("zlib: deflateInit2 failed (\(status))") }
-    defer { deflateEnd(&stream) }
-    var out = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(length))) + 16)
-    stream.next_in = filtered
-    stream.avail_in = uInt(length)
-    let produced = out.withUnsafeMutableBufferPointer { buffer -> Int in
-      stream.next_out = buffer.baseAddress
-      stream.avail_out = uInt(buffer.count)
-      let result = deflate(&stream, last ? Z_FINISH : Z_SYNC_FLUSH)
-      guard result == (last ? Z_STREAM_END : Z_OK), stream.avail_in == 0 else {
-        fatalError("zlib: deflate failed (\(result))")
-      }
-      return buffer.count - Int(stream.avail_out)
-    }
-    out.removeLast(out.count - produced)
-    return Band(deflated: out, adler: adler, length: length)
+    run(last ? Z_FINISH : Z_SYNC_FLUSH)
+    return Band(deflated: out, adler: adler, length: lineBytes * rows.count)
   }
 }
 

@@ -9,7 +9,7 @@ import ArgumentParser
 signal(SIGPIPE, SIG_IGN)
 
 do {
-  var command = try Animplot.parseAsRoot()
+  var command = try Animplot.parseQuickly(Array(CommandLine.arguments.dropFirst()))
   try command.run()
 } catch let code as ExitCode where code == .success || code.rawValue == 1 {
   // A comparison that found a difference (exit 1) reports it before throwing.

@@ -223,7 +223,7 @@ public struct CheckArguments: ParsableArguments, Sendable {
   private func environment(_ name: String) -> String? { FileSystem.environment(name) }
 
   /// The cores online, at least 1.
-  static var cores: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
+  static var cores: Int { ParallelRun.cores }
 }
 
 extension RecordMode: ExpressibleByArgument {}

@@ -1,8 +1,12 @@
+import AnimplotPlatform
 import Dispatch
 import Synchronization
 
 /// Runs numbered work items on several threads and reports their results in item order.
 enum ParallelRun {
+  /// The cores online, at least 1.
+  static var cores: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
+
   /// Computes `work(0) … work(count - 1)` on up to `jobs` threads (libdispatch also caps them
   /// at the number of cores) and returns the results in order.
   ///

@@ -4,24 +4,29 @@ import ArgumentParser
 
 extension VerbArguments {
   /// Renders every input as the options ask and writes the outputs: `-o FILE` for one input,
-  /// `-o FOLDER/` for several; `defaultOutput` when `-o` is absent. Every output is made
-  /// before any is written, so a bad input leaves no output, and each is written atomically.
+  /// `-o FOLDER/` for several, made on every core; `defaultOutput` when `-o` is absent. Every
+  /// output is made before any is written, so a bad input leaves no output (the first bad
+  /// input in the order given is reported), and each is written atomically.
   /// - Throws: `CLIError` with the one-line message of what failed.
   public func run(defaultOutput: String? = nil) throws {
     let plan = try OutputPlan.make(
       inputs: inputs, output: outputOptions.output ?? defaultOutput, requested: outputOptions.format,
       view: View.self)
     let view = try self.view()
-    let renderer = Renderer(settings: settings)
+    let settings = self.settings
+    let kind = inputOptions.inputFormat
+    let selection = inputOptions.selection
+    let results = ParallelRun.map(count: plan.count, jobs: plan.count > 1 ? ParallelRun.cores : 1) { i in
+      Result { () throws(RenderError) in
+        try Renderer(settings: settings).render(
+          .file(plan[i].input, kind: kind), view: view, selection: selection, as: plan[i].format)
+      }
+    }
     var outputs: [(path: String, bytes: [UInt8])] = []
-    for item in plan {
-      do {
-        let bytes = try renderer.render(
-          .file(item.input, kind: inputOptions.inputFormat), view: view,
-          selection: inputOptions.selection, as: item.format)
-        outputs.append((item.path, bytes))
-      } catch {
-        throw CLIError(error.description)
+    for (item, result) in zip(plan, results) {
+      switch result {
+      case .success(let bytes): outputs.append((item.path, bytes))
+      case .failure(let error): throw CLIError(error.description)
       }
     }
     for output in outputs {
