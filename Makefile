@@ -7,7 +7,7 @@ DEBS     := pkg-config libcairo2-dev libpng-dev libfreetype-dev librsvg2-bin
 OUT      := out
 BENCHDIR := .build/bench
 
-.PHONY: all build deps demo test bench clean
+.PHONY: all build deps demo test bench docs clean
 
 all: build
 
@@ -42,6 +42,15 @@ bench: deps
 	$(SWIFT) build -c release --product animplot
 	$(SWIFT) build -c release --product animplot-bench
 	Benchmarks/run.sh
+
+# DocC documentation of the public modules, as static HTML in .build/docs/MODULE.
+DOC_MODULES := AnimplotCore AnimplotIO AnimplotRender AnimplotPlots AnimplotCanvas AnimplotCairo AnimplotGolden AnimplotSnapshotTesting
+docs: deps
+	@for m in $(DOC_MODULES); do \
+	  $(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation --target $$m \
+	    --disable-indexing --transform-for-static-hosting --output-path .build/docs/$$m || exit 1; \
+	done
+	@echo "make docs: wrote .build/docs/<module>/ for $(DOC_MODULES)"
 
 clean:
 	rm -rf .build Examples/Consumer/.build $(OUT)

@@ -24,6 +24,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-numerics.git", from: "1.0.0"),
     .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
     .package(url: "https://github.com/pointfreeco/swift-snapshot-testing.git", from: "1.19.7"),
+    // `make docs`: the DocC catalogs of the public modules (Sources/*/*.docc).
+    .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.5.0"),
   ],
   targets: [
     // C libraries from Debian's -dev packages (the Makefile installs them).
