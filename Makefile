@@ -46,6 +46,7 @@ bench: deps
 # DocC documentation of the public modules, as static HTML in .build/docs/MODULE.
 DOC_MODULES := AnimplotCore AnimplotIO AnimplotRender AnimplotPlots AnimplotCanvas AnimplotCairo AnimplotGolden AnimplotSnapshotTesting
 docs: deps
+	@mkdir -p .build/docs
 	@for m in $(DOC_MODULES); do \
 	  $(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation --target $$m \
 	    --disable-indexing --transform-for-static-hosting --output-path .build/docs/$$m || exit 1; \
