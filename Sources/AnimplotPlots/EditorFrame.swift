@@ -40,3 +40,17 @@ struct EditorFrame {
     canvas.restore()
   }
 }
+
+extension EditorFrame {
+  /// The Dope Sheet's and the Timeline's region: whole frames in the dope sheet's colours,
+  /// over the scene that several actions share.
+  static func dopeSheet(theme: Theme, region: Rect, view: View, scene: SharedScene, playhead: Double?)
+    -> EditorFrame
+  {
+    EditorFrame(
+      theme: theme, region: region, view: view, background: theme.dopeSheet.background,
+      stripBackground: theme.dopeSheet.scrubBackground, gridMajor: theme.dopeSheet.gridMajor,
+      gridMinor: theme.dopeSheet.gridMinor, discreteFrames: true, sceneRange: scene.range,
+      markers: scene.markers, playhead: playhead)
+  }
+}

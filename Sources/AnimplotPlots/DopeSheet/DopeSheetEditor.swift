@@ -64,12 +64,10 @@ public struct DopeSheetEditor: Sendable {
   /// Draws the editor on `canvas`.
   public func draw(on canvas: any Canvas) {
     let theme = options.theme
-    EditorFrame(
-      theme: theme, region: main, view: view, background: theme.dopeSheet.background,
-      stripBackground: theme.dopeSheet.scrubBackground, gridMajor: theme.dopeSheet.gridMajor,
-      gridMinor: theme.dopeSheet.gridMinor, discreteFrames: true, sceneRange: scene.range,
-      markers: scene.markers, playhead: options.currentFrame ?? scene.currentFrame
-    ).draw(on: canvas) {
+    let frame = EditorFrame.dopeSheet(
+      theme: theme, region: main, view: view, scene: scene,
+      playhead: options.currentFrame ?? scene.currentFrame)
+    frame.draw(on: canvas) {
       let visible = layout.rows.indices.prefix { rowTop($0) < main.maxY }
       drawBackdrops(canvas, rows: visible)
       KeyRowPainter(

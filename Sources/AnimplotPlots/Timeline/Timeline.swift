@@ -57,12 +57,9 @@ public struct Timeline: Sendable {
   /// Draws the Timeline on `canvas`.
   public func draw(on canvas: any Canvas) {
     let theme = options.theme
-    EditorFrame(
-      theme: theme, region: main, view: view, background: theme.dopeSheet.background,
-      stripBackground: theme.dopeSheet.scrubBackground, gridMajor: theme.dopeSheet.gridMajor,
-      gridMinor: theme.dopeSheet.gridMinor, discreteFrames: true, sceneRange: scene.range,
-      markers: scene.markers, playhead: currentFrame
-    ).draw(on: canvas) {
+    let frame = EditorFrame.dopeSheet(
+      theme: theme, region: main, view: view, scene: scene, playhead: currentFrame)
+    frame.draw(on: canvas) {
       // Blender's Timeline draws the Summary's keys without a row backdrop.
       KeyRowPainter(theme: theme, view: view, region: main, showsHandleTypes: false)
         .draw(canvas, [KeyRowPainter.Entry(row: keys, top: main.minY + TimeRuler.stripHeight + ChannelList.rowGap)])
