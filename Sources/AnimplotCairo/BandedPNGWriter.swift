@@ -18,21 +18,29 @@ enum BandedPNGWriter {
   /// given by `row(y, scratch)` (which may fill and return `scratch`, `4·width` bytes; it is
   /// called from several threads at once). Rows are UP-filtered and deflated with `level` and
   /// `strategy`.
+  /// - Parameter parallel: compress the bands on every core (the default) or one after the
+  ///   other; the bytes are the same.
   static func write(
-    width: Int, height: Int, alpha: Bool, level: Int32, strategy: Int32,
+    width: Int, height: Int, alpha: Bool, level: Int32, strategy: Int32, parallel: Bool = true,
     row: @Sendable (Int, UnsafeMutablePointer<UInt8>) -> UnsafePointer<UInt8>
   ) -> [UInt8] {
     let channels = alpha ? 4 : 3
     let rowBytes = width * channels
     let bandCount = (height + bandRows - 1) / bandRows
     let bands = BandResults(count: bandCount)
-    DispatchQueue.concurrentPerform(iterations: bandCount) { band in
+    defer { bands.deallocate() }
+    @Sendable func work(_ band: Int) {
       let rows = band * bandRows..<min(height, (band + 1) * bandRows)
       bands.set(
         band,
         compress(
           rows: rows, rowBytes: rowBytes, width: width, level: level, strategy: strategy,
           last: band == bandCount - 1, row: row))
+    }
+    if parallel {
+      DispatchQueue.concurrentPerform(iterations: bandCount, execute: work)
+    } else {
+      for band in 0..<bandCount { work(band) }
     }
 
     var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
@@ -69,18 +77,25 @@ enum BandedPNGWriter {
     }
   }
 
-  /// The bands, each written once by the thread that made it.
-  final class BandResults: @unchecked Sendable {
-    private(set) var results: [Band?]
+  /// The bands, each slot written once by the thread that made it: a buffer allocated
+  /// beforehand, so that threads writing distinct slots never access the same memory.
+  struct BandResults: @unchecked Sendable {
+    private let slots: UnsafeMutableBufferPointer<Band?>
 
-    init(count: Int) { results = Array(repeating: nil, count: count) }
-
-    /// Distinct threads set distinct indices of an array allocated beforehand.
-    func set(_ index: Int, _ band: Band) {
-      results.withUnsafeMutableBufferPointer { $0[index] = band }
+    init(count: Int) {
+      slots = .allocate(capacity: count)
+      slots.initialize(repeating: nil)
     }
 
-    var all: [Band] { results.map { $0! } }
+    func set(_ index: Int, _ band: Band) { slots[index] = band }
+
+    /// Every band, once all are set.
+    var all: [Band] { slots.map { $0! } }
+
+    func deallocate() {
+      _ = slots.deinitialize()
+      slots.deallocate()
+    }
   }
 
   /// Filters (UP) and deflates one band of rows, a row at a time, so that a band needs no

@@ -1,7 +1,8 @@
 import AnimplotCanvas
 import AnimplotGolden
-import AnimplotRender
+import AnimplotIO
 import AnimplotPlatform
+import AnimplotRender
 import ArgumentParser
 
 /// `animplot diff EXPECTED ACTUAL`: compares two PNG images (SPEC §2), exit 0 match, 1 differ.

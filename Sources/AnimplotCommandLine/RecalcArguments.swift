@@ -7,7 +7,7 @@ import ArgumentParser
 public struct RecalcArguments: ParsableArguments {
   public init() {}
 
-  @Argument(help: "The input file (any kind animplot reads); '-' reads standard input.")
+  @Argument(help: InputOptions.inputsHelp)
   public var input: String
 
   @Option(
@@ -22,6 +22,9 @@ public struct RecalcArguments: ParsableArguments {
   /// Reads the input, recalculates every handle and writes every action in format 1.
   /// - Throws: `CLIError` for a bad input or output.
   public func run() throws {
+    if output != "-" && InputKind.fileExtension(of: output) != "json" {
+      throw CLIError("-o \(output): recalc writes format 1 JSON; name the output .json ('-' for standard output)")
+    }
     let document: ActionDocument
     do {
       document = try Input.file(input, kind: inputFormat).document()

@@ -32,6 +32,9 @@ public struct ActionDecodingError: Error, Sendable, Equatable, CustomStringConve
     case lengthMismatch(channel: String, count: Int, expected: Int)
     /// The file could not be read at all.
     case unreadable(String)
+    /// Neither the content nor the extension names a kind of input animplot reads; the kinds'
+    /// summaries.
+    case unrecognized([String])
   }
 
   public var kind: Kind
@@ -70,6 +73,8 @@ public struct ActionDecodingError: Error, Sendable, Equatable, CustomStringConve
     case .lengthMismatch(let channel, let count, let expected):
       return "channel \(jsonStringLiteral(channel)) has \(count) values but the timeline has \(expected)"
     case .unreadable(let reason): return "cannot read: \(reason)"
+    case .unrecognized(let kinds):
+      return "cannot tell what kind of input this is; animplot reads " + kinds.joined(separator: ", ")
     }
   }
 

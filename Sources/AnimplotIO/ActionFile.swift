@@ -3,11 +3,20 @@ import AnimplotPlatform
 
 /// Reading action files from disk.
 public enum ActionFile {
-  /// Reads and decodes the file at `path` (see `ActionDecoder.decode`).
+  /// Reads and decodes the file at `path` (`-`: standard input), of `kind` or else of the kind
+  /// told by its content and extension (`InputKind.detect`).
   /// - Throws: `ActionDecodingError` naming the file.
-  public static func load(_ path: String, recalculate: Bool = true) throws(ActionDecodingError) -> ActionDocument {
+  public static func load(_ path: String, kind: InputKind? = nil, recalculate: Bool = true)
+    throws(ActionDecodingError) -> ActionDocument
+  {
     let bytes = try readBytes(path)
-    return try ActionDecoder.decode(bytes, file: path, recalculate: recalculate)
+    let result = bytes.withUnsafeBufferPointer { buffer in
+      Result { () throws(ActionDecodingError) in
+        try InputKind.decode(
+          buffer, file: path, path: path == "-" ? nil : path, kind: kind, recalculate: recalculate)
+      }
+    }
+    return try result.get()
   }
 
   /// The bytes of the file at `path`; `-` reads standard input.

@@ -73,16 +73,22 @@ public enum FileSystem {
   }
 
   /// Creates a folder and its missing parents, as `mkdir -p`.
+  /// - Returns: the folders it made, outermost first.
   /// - Throws: the folder that could not be made and why.
-  public static func createFolders(_ path: String) throws(FileError) {
+  @discardableResult
+  public static func createFolders(_ path: String) throws(FileError) -> [String] {
     var prefix = path.hasPrefix("/") ? "/" : ""
+    var made: [String] = []
     for part in path.split(separator: "/") {
       prefix += part
-      if mkdir(prefix, 0o755) != 0 && errno != EEXIST {
+      if mkdir(prefix, 0o755) == 0 {
+        made.append(prefix)
+      } else if errno != EEXIST {
         throw FileError(path: prefix + "/", action: "cannot create the folder", error: SystemError(errno: errno))
       }
       prefix += "/"
     }
+    return made
   }
 
   /// The environment variable `name`, if set.

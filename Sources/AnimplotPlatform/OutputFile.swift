@@ -1,32 +1,22 @@
 import Synchronization
 
-/// Writes outputs atomically: to a temporary file beside the destination, then renamed into
-/// place, so a failed write never leaves a half-written or clobbered file. The path `-` means
-/// standard output.
+/// Writes outputs so that a failure never leaves a half-written or clobbered file, and never
+/// replaces what is not a plain file.
+///
+/// - A regular file (new, or existing: its mode is kept) is written to a temporary file beside
+///   it and renamed into place.
+/// - A symbolic link is followed: its target is replaced, in the target's folder.
+/// - Anything else that exists (a device such as `/dev/null`, a FIFO, a terminal) is opened and
+///   written to directly; it is never replaced.
+/// - A folder is refused. The path `-` means standard output.
+///
+/// Several outputs of one command are made in two steps, `stage` then `commit`, so that a
+/// failure of any leaves none of them.
 public enum OutputFile {
   /// Writes `bytes` to `path` (or standard output for `-`).
   /// - Throws: `FileError` naming the path (`standard output` for `-`) and the system's reason.
   public static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
-    if path == "-" {
-      if case .failure(let error) = FileDescriptor.write(1, bytes) {
-        throw FileError(path: "standard output", action: "cannot write", error: error)
-      }
-      return
-    }
-    let temp = temporaryPath(for: path)
-    let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-    guard fd >= 0 else { throw failure(path, errno) }
-    var result = FileDescriptor.write(fd, bytes)
-    if close(fd) != 0, case .success = result { result = .failure(SystemError(errno: errno)) }
-    if case .failure(let error) = result {
-      unlink(temp)
-      throw FileError(path: path, action: "cannot write", error: error)
-    }
-    guard rename(temp, path) == 0 else {
-      let error = failure(path, errno)
-      unlink(temp)
-      throw error
-    }
+    try stage(bytes, to: path).commit()
   }
 
   /// Writes UTF-8 text.
@@ -34,19 +24,122 @@ public enum OutputFile {
     try write(Array(text.utf8), to: path)
   }
 
-  /// `dir/.name.animplot-PID-N.tmp`: same directory, so the rename is atomic; N is unique in
-  /// the process, even when several threads write.
+  /// Writes `bytes` where they will go, without touching `path` yet: for a regular or new file,
+  /// into a temporary file beside the target; other targets are written on `commit`.
+  /// - Throws: `FileError`; nothing is left behind.
+  public static func stage(_ bytes: [UInt8], to path: String) throws(FileError) -> StagedOutput {
+    if path == "-" { return StagedOutput(target: .standardOutput(bytes)) }
+    let target = resolved(path)
+    var info = stat()
+    if stat(target, &info) == 0 {
+      switch info.st_mode & S_IFMT {
+      case S_IFREG:
+        return StagedOutput(
+          target: .file(temporary: try temporaryFile(bytes, for: target, mode: info.st_mode & 0o7777, path: path), target: target, path: path))
+      case S_IFDIR:
+        throw FileError(path: path, action: "cannot write", error: SystemError(errno: EISDIR))
+      default:
+        return StagedOutput(target: .device(bytes, path: target, shown: path))
+      }
+    }
+    return StagedOutput(
+      target: .file(temporary: try temporaryFile(bytes, for: target, mode: nil, path: path), target: target, path: path))
+  }
+
+  /// The file a path names: the final target of a symbolic link (relative links resolved from
+  /// the link's folder, dangling ones too), else the path itself.
+  static func resolved(_ path: String) -> String {
+    var current = path
+    for _ in 0..<40 {
+      var info = stat()
+      guard lstat(current, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return current }
+      var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+      let n = readlink(current, &buffer, buffer.count - 1)
+      guard n > 0 else { return current }
+      let link = String(decoding: buffer[..<n].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      if link.hasPrefix("/") {
+        current = link
+      } else {
+        let folder = current.lastIndex(of: "/").map { String(current[...$0]) } ?? ""
+        current = folder + link
+      }
+    }
+    return current
+  }
+
+  /// Writes `bytes` to a new temporary file beside `target` and returns its path.
+  private static func temporaryFile(_ bytes: [UInt8], for target: String, mode: mode_t?, path: String)
+    throws(FileError) -> String
+  {
+    let temp = temporaryPath(for: target)
+    let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode ?? 0o644)
+    guard fd >= 0 else { throw FileError(path: path, action: "cannot write", error: SystemError(errno: errno)) }
+    var result = FileDescriptor.write(fd, bytes)
+    // The umask narrowed the mode of the new file: give it the one of the file it replaces.
+    if let mode, case .success = result, fchmod(fd, mode) != 0 { result = .failure(SystemError(errno: errno)) }
+    if close(fd) != 0, case .success = result { result = .failure(SystemError(errno: errno)) }
+    if case .failure(let error) = result {
+      discard(temp)
+      throw FileError(path: path, action: "cannot write", error: error)
+    }
+    return temp
+  }
+
+  /// `dir/.name.PID-N.tmp` beside the target, so the rename is atomic; N is unique in the
+  /// process, even when several threads write. The name is shortened to stay within the
+  /// file-name limit.
   private static func temporaryPath(for path: String) -> String {
     let n = counter.add(1, ordering: .relaxed).newValue
     let slash = path.lastIndex(of: "/")
     let dir = slash.map { String(path[...$0]) } ?? ""
     let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-    return "\(dir).\(name).animplot-\(getpid())-\(n).tmp"
+    let suffix = ".\(getpid())-\(n).tmp"
+    var stem = name
+    while 1 + stem.utf8.count + suffix.utf8.count > 255 { stem.removeLast() }
+    return "\(dir).\(stem)\(suffix)"
   }
 
   private static let counter = Atomic<Int>(0)
 
-  private static func failure(_ path: String, _ code: Int32) -> FileError {
-    FileError(path: path, action: "cannot write", error: SystemError(errno: code))
+  /// Removes a temporary file.
+  static func discard(_ temp: String) { unlink(temp) }
+}
+
+/// An output written but not yet in place: `commit()` puts it there, `discard()` drops it.
+public struct StagedOutput: Sendable {
+  enum Target: Sendable {
+    case standardOutput([UInt8])
+    case file(temporary: String, target: String, path: String)
+    case device([UInt8], path: String, shown: String)
+  }
+
+  let target: Target
+
+  /// Moves the output into place (renames the temporary file, or writes the device).
+  /// - Throws: `FileError`; a temporary file is removed.
+  public func commit() throws(FileError) {
+    switch target {
+    case .standardOutput(let bytes):
+      if case .failure(let error) = FileDescriptor.write(1, bytes) {
+        throw FileError(path: "standard output", action: "cannot write", error: error)
+      }
+    case .file(let temporary, let target, let path):
+      guard rename(temporary, target) == 0 else {
+        let error = SystemError(errno: errno)
+        OutputFile.discard(temporary)
+        throw FileError(path: path, action: "cannot write", error: error)
+      }
+    case .device(let bytes, let path, let shown):
+      let fd = open(path, O_WRONLY | O_CLOEXEC)
+      guard fd >= 0 else { throw FileError(path: shown, action: "cannot write", error: SystemError(errno: errno)) }
+      var result = FileDescriptor.write(fd, bytes)
+      if close(fd) != 0, case .success = result { result = .failure(SystemError(errno: errno)) }
+      if case .failure(let error) = result { throw FileError(path: shown, action: "cannot write", error: error) }
+    }
+  }
+
+  /// Drops the output: removes its temporary file, if any.
+  public func discard() {
+    if case .file(let temporary, _, _) = target { OutputFile.discard(temporary) }
   }
 }

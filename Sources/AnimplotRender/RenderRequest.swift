@@ -1,3 +1,5 @@
+import AnimplotIO
+
 /// Everything that makes an output of an input, typed: the view with its options, the actions
 /// and channels shown, the format and the settings. What a verb's command line and a `check`
 /// case's `NAME.args` both parse into.

@@ -10,8 +10,9 @@ import AnimplotIO
 /// let png = try renderer.render(.file("walk.json"), view: GraphView(), as: .png)
 /// ```
 ///
-/// A renderer keeps what it can reuse from one picture to the next, so a process that makes
-/// many pictures pays its fixed costs once. It is not thread-safe: give each thread its own.
+/// The per-process costs are paid once whatever the number of renderers (the font face is
+/// shared, PNG encoding needs no set-up), so a renderer is cheap to make: give each thread its
+/// own (it is not thread-safe) and change `settings` between pictures as needed.
 public final class Renderer {
   /// How pictures become bytes.
   public var settings: RenderSettings

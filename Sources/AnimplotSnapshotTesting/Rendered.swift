@@ -2,6 +2,8 @@ import AnimplotCanvas
 import AnimplotCore
 import AnimplotGolden
 import AnimplotRender
+import Testing
+import XCTest
 
 /// A picture decoded for comparison, or why it could not be.
 enum RGBAImageResult {
@@ -9,8 +11,10 @@ enum RGBAImageResult {
   case failure(String)
 }
 
-/// Rendering and decoding for the strategies, which cannot throw: a failure becomes the text
-/// of the snapshot, so it shows in the test's failure message and never passes.
+/// Rendering and decoding for the strategies, whose snapshot functions cannot throw: a
+/// failure to render is recorded as a failure of the running test (Swift Testing's or
+/// XCTest's), so the test fails whatever the record mode; the snapshot is then the message, so
+/// that it cannot match a real reference either.
 enum Rendered {
   /// The bytes of `view` of `actions` in `format`, or the error's message as UTF-8.
   static func bytes<View: PlotView>(
@@ -19,7 +23,18 @@ enum Rendered {
     do {
       return try Renderer(settings: settings).render(actions, view: view, as: format, name: "the snapshot")
     } catch {
-      return Array("animplot could not render the snapshot: \(error)".utf8)
+      let message = "animplot could not render the snapshot: \(error)"
+      fail(message)
+      return Array(message.utf8)
+    }
+  }
+
+  /// Records `message` as a failure of the running test.
+  static func fail(_ message: String) {
+    if Test.current != nil {
+      Issue.record(Comment(rawValue: message))
+    } else {
+      XCTFail(message)
     }
   }
 

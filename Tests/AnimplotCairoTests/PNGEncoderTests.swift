@@ -77,6 +77,23 @@ struct PNGEncoderTests {
     #expect(pngHeader(png).colorType == (opaque ? 2 : 6))
     #expect(decodePNGWithCairo(png) == image)
     #expect(try render().png == png)
+    // The same bytes when the bands are compressed one after the other, as on one core.
+    let pixels = image.pixels
+    let serial = BandedPNGWriter.write(
+      width: width, height: height, alpha: !opaque, level: PNGSettings.rleUp.level,
+      strategy: PNGSettings.rleUp.strategy, parallel: false
+    ) { y, scratch in
+      pixels.withUnsafeBufferPointer { all in
+        let rgba = all.baseAddress! + y * width * 4
+        if opaque {
+          for x in 0..<width { for c in 0..<3 { scratch[3 * x + c] = rgba[4 * x + c] } }
+        } else {
+          scratch.update(from: rgba, count: 4 * width)
+        }
+      }
+      return UnsafePointer(scratch)
+    }
+    #expect(serial == png)
   }
 
   @Test("the compressions rank as measured on a plot: small ≤ default ≤ fast in size")

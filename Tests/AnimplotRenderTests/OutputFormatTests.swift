@@ -41,16 +41,31 @@ import Testing
         == "error: -o v.json names a .json file but --format asks for csv; make them agree")
   }
 
+  @Test func aFileWithoutExtensionNeedsTheFormat() {
+    #expect(
+      Self.choose(GraphView.self, "out/picture")
+        == "error: -o out/picture: cannot tell the format without an extension; use .png, .svg, .pdf, .txt, .displaylist or --format")
+    #expect(Self.choose(GraphView.self, "out/picture", "svg") == "svg")
+    #expect(Self.choose(EvaluationView.self, "values") == "error: -o values: cannot tell the format without an extension; use .csv, .json or --format")
+    // With --format, the extension of another known format is a disagreement too.
+    #expect(
+      Self.choose(GraphView.self, "g.json", "png")
+        == "error: -o g.json names a .json file but --format asks for png; make them agree")
+    #expect(
+      Self.choose(EvaluationView.self, "v.txt")
+        == "error: -o v.txt: eval does not write .txt files; use .csv, .json")
+  }
+
   @Test func formatsAViewDoesNotWrite() {
     #expect(
       Self.choose(GraphView.self, "g.json")
-        == "error: -o g.json: graph does not write json; use .png, .svg, .pdf, .txt, .displaylist")
+        == "error: -o g.json: graph does not write .json files; use .png, .svg, .pdf, .txt, .displaylist")
     #expect(
       Self.choose(TimelineView.self, "-", "json")
         == "error: --format json is not available here; use png, svg, pdf or displaylist")
     #expect(
       Self.choose(EvaluationView.self, "v.png")
-        == "error: -o v.png: eval does not write png; use .csv, .json")
+        == "error: -o v.png: eval does not write .png files; use .csv, .json")
     #expect(
       Self.choose(GraphView.self, "g.gif")
         == "error: -o g.gif: cannot tell the format from the extension; use .png, .svg, .pdf, .txt, .displaylist or --format")

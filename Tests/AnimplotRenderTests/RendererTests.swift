@@ -26,6 +26,13 @@ import Testing
     }
     let png = try Renderer().render(.file(Self.ball), view: Self.small(), as: .png)
     #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+    // A large picture, deflated in bands on every core.
+    var large = GraphOptions()
+    large.width = 1600
+    large.height = 900
+    let first = try Renderer().render(.file(Self.ball), view: GraphView(options: large), as: .png)
+    let second = try Renderer().render(.file(Self.ball), view: GraphView(options: large), as: .png)
+    #expect(first == second)
   }
 
   @Test func theDisplayListIsWhatTheEditorDraws() throws {

@@ -1,4 +1,5 @@
 import AnimplotGolden
+import AnimplotIO
 import AnimplotRender
 import ArgumentParser
 
@@ -103,8 +104,8 @@ public struct CaseRequests {
       throw CaseOptionsProblem(message.isEmpty ? "\(error)" : message)
     }
     guard arguments.inputs == [placeholderInput] else {
-      var others = arguments.inputs
-      others.remove(at: others.lastIndex(of: placeholderInput)!)
+      var others = arguments.inputs.filter { $0 != "--" }
+      if let placeholder = others.lastIndex(of: placeholderInput) { others.remove(at: placeholder) }
       throw CaseOptionsProblem(
         "names an input (\(others.map { "'\($0)'" }.joined(separator: ", "))); a case draws its own input")
     }

@@ -1,4 +1,5 @@
 import AnimplotGolden
+import AnimplotIO
 import AnimplotPlatform
 import AnimplotRender
 import ArgumentParser

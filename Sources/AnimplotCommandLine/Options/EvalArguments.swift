@@ -6,7 +6,7 @@ import ArgumentParser
 public struct EvalArguments: VerbArguments {
   public init() {}
 
-  @Argument(help: "The input file (action JSON or the compact form); '-' reads standard input.")
+  @Argument(help: InputOptions.inputsHelp)
   public var input: String
 
   @OptionGroup public var inputOptions: InputOptions

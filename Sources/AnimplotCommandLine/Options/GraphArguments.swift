@@ -6,7 +6,7 @@ import ArgumentParser
 public struct GraphArguments: VerbArguments {
   public init() {}
 
-  @Argument(help: "Input files (action JSON or the compact form); '-' reads standard input.")
+  @Argument(help: InputOptions.inputsHelp)
   public var inputs: [String]
 
   @OptionGroup public var inputOptions: InputOptions

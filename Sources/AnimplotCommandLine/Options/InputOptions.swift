@@ -1,3 +1,4 @@
+import AnimplotIO
 import AnimplotRender
 import ArgumentParser
 
@@ -19,6 +20,11 @@ public struct InputOptions: ParsableArguments, Sendable {
     "Only channels whose label or dataPath[index] matches this glob; commas separate alternatives.",
     valueName: "pattern"))
   public var channels: String?
+
+  /// The help of a verb's input arguments, naming the kinds read.
+  public static let inputsHelp = ArgumentHelp(
+    "Input files: " + InputKind.all.map(\.summary).joined(separator: ", ")
+      + "; '-' reads standard input.")
 
   /// The action and channels chosen.
   public var selection: ActionSelection { ActionSelection(action: action, channels: channels) }

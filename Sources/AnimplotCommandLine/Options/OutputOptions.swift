@@ -1,3 +1,4 @@
+import AnimplotIO
 import AnimplotRender
 import ArgumentParser
 

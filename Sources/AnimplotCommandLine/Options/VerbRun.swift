@@ -4,9 +4,10 @@ import ArgumentParser
 
 extension VerbArguments {
   /// Renders every input as the options ask and writes the outputs: `-o FILE` for one input,
-  /// `-o FOLDER/` for several, made on every core; `defaultOutput` when `-o` is absent. Every
-  /// output is made before any is written, so a bad input leaves no output (the first bad
-  /// input in the order given is reported), and each is written atomically.
+  /// `-o FOLDER/` for several, made on every core; `defaultOutput` when `-o` is absent. Each
+  /// output is staged (written beside its place) as soon as it is made, and all are put in
+  /// place only when every one succeeded: a bad input or a failed write leaves no output (the
+  /// first failure in the order of the inputs is reported).
   /// - Throws: `CLIError` with the one-line message of what failed.
   public func run(defaultOutput: String? = nil) throws {
     let plan = try OutputPlan.make(
@@ -16,23 +17,29 @@ extension VerbArguments {
     let settings = self.settings
     let kind = inputOptions.inputFormat
     let selection = inputOptions.selection
-    let results = ParallelRun.map(count: plan.count, jobs: plan.count > 1 ? ParallelRun.cores : 1) { i in
-      Result { () throws(RenderError) in
-        try Renderer(settings: settings).render(
+    // Folders made for the outputs are removed again (when still empty) if any output fails.
+    var created: [String] = []
+    for item in plan { created += try OutputPlan.prepareFolder(of: item.path) }
+    let staged = ParallelRun.map(count: plan.count, jobs: plan.count > 1 ? ParallelRun.cores : 1) {
+      i -> Result<StagedOutput, CLIError> in
+      do {
+        let bytes = try Renderer(settings: settings).render(
           .file(plan[i].input, kind: kind), view: view, selection: selection, as: plan[i].format)
+        return .success(try OutputFile.stage(bytes, to: plan[i].path))
+      } catch let error as RenderError {
+        return .failure(CLIError(error.description))
+      } catch {
+        return .failure(CLIError("\(error)"))
       }
     }
-    var outputs: [(path: String, bytes: [UInt8])] = []
-    for (item, result) in zip(plan, results) {
-      switch result {
-      case .success(let bytes): outputs.append((item.path, bytes))
-      case .failure(let error): throw CLIError(error.description)
-      }
+    if let failure = staged.first(where: { if case .failure = $0 { true } else { false } }),
+      case .failure(let error) = failure
+    {
+      for case .success(let output) in staged { output.discard() }
+      for folder in created.reversed() { rmdir(folder) }
+      throw error
     }
-    for output in outputs {
-      try OutputPlan.prepareFolder(of: output.path)
-      try OutputFile.write(output.bytes, to: output.path)
-    }
+    for case .success(let output) in staged { try output.commit() }
   }
 }
 
@@ -87,15 +94,19 @@ public enum OutputPlan {
   }
 
   /// Creates the folder of a planned output, and its parents, when missing.
-  public static func prepareFolder(of path: String) throws {
-    guard let slash = path.lastIndex(of: "/") else { return }
+  /// - Throws: `FileError` naming the folder.
+  /// - Returns: the folders it made, outermost first.
+  @discardableResult
+  public static func prepareFolder(of path: String) throws -> [String] {
+    guard let slash = path.lastIndex(of: "/") else { return [] }
     let folder = String(path[..<slash])
-    guard !folder.isEmpty, !FileSystem.isDirectory(folder) else { return }
-    try FileSystem.createFolders(folder)
+    guard !folder.isEmpty, !FileSystem.isDirectory(folder) else { return [] }
+    return try FileSystem.createFolders(folder)
   }
 
-  /// The file name without folder and extension.
+  /// The file name without folder and extension (`stdin` for standard input, `-`).
   public static func stem(_ path: String) -> String {
+    if path == "-" { return "stdin" }
     let name = path.split(separator: "/").last.map(String.init) ?? path
     guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
     return String(name[..<dot])

@@ -1,5 +1,6 @@
 /// An F-curve's own colour, 8 bits per channel, as files write it: `#rrggbb`, or `#rrggbbaa`.
-/// The editors draw curves opaque, so alpha is kept (a file reads back as written) but not drawn.
+/// The editors draw curves opaque, so alpha is kept (a file reads back to the same colour,
+/// spelled in lower case) but not drawn.
 public struct CurveColor: Sendable, Hashable, CustomStringConvertible {
   public var red: UInt8
   public var green: UInt8

@@ -62,22 +62,17 @@ public struct Input: Sendable, Hashable {
   ///   badly formed (the decoder's one-line message with the place).
   public func document() throws(RenderError) -> ActionDocument {
     let bytes = try read()
+    let path: String? = if case .standardInput = source { nil } else { name }
     let result = bytes.withUnsafeBufferPointer { buffer in
-      Result { () throws(RenderError) in
-        let path: String? = if case .standardInput = source { nil } else { name }
-        guard let kind = kind ?? InputKind.detect(buffer, path: path) else {
-          throw RenderError(
-            .input,
-            "\(name): cannot tell what kind of input this is; animplot reads "
-              + InputKind.all.map { "\($0.summary)" }.joined(separator: ", "))
-        }
-        do throws(ActionDecodingError) {
-          return try kind.decode(buffer, file: name)
-        } catch {
-          throw RenderError(error)
-        }
+      Result { () throws(ActionDecodingError) in
+        try InputKind.decode(buffer, file: name, path: path, kind: kind)
       }
     }
-    return try result.get()
+    do throws(ActionDecodingError) {
+      return try result.get()
+    } catch {
+      throw RenderError(error)
+    }
   }
+
 }

@@ -1,3 +1,5 @@
+import AnimplotIO
+
 /// A kind of file the pipeline writes: its name, its file extensions, which renditions it
 /// accepts and how it encodes them.
 ///
@@ -62,7 +64,8 @@ public struct OutputFormat: Sendable, Hashable, CustomStringConvertible {
 extension OutputFormat {
   /// The format of a view's output, chosen one way for every verb: by the extension of
   /// `path`, or by `requested` (a `--format` name); when both name a format they must agree.
-  /// Without either (standard output, `-`, or a folder), the view's first format.
+  /// A file without an extension needs `requested`; standard output (`-`) and a folder of
+  /// outputs (`nil`) default to the view's first format.
   ///
   /// - Parameters:
   ///   - path: the output file, `-`, or `nil` for a folder of outputs.
@@ -84,15 +87,22 @@ extension OutputFormat {
     }
     let ext = path.flatMap { $0 == "-" ? nil : InputKind.fileExtension(of: $0) }
     var named: OutputFormat?
-    if let path, let ext {
+    if let path, path != "-", asked == nil {
+      guard let ext else {
+        throw RenderError(
+          .request, "-o \(path): cannot tell the format without an extension; use \(extensions) or --format")
+      }
       named = accepted.first { $0.fileExtensions.contains(ext) }
-      if named == nil, asked == nil {
-        if let other = all.first(where: { $0.fileExtensions.contains(ext) }) {
-          throw RenderError(.request, "-o \(path): \(View.name) does not write \(other.name); use \(extensions)")
+      guard named != nil else {
+        if all.contains(where: { $0.fileExtensions.contains(ext) }) {
+          throw RenderError(.request, "-o \(path): \(View.name) does not write .\(ext) files; use \(extensions)")
         }
         throw RenderError(
           .request, "-o \(path): cannot tell the format from the extension; use \(extensions) or --format")
       }
+    } else if let ext {
+      // With --format, an extension of any known format must agree with it.
+      named = accepted.first { $0.fileExtensions.contains(ext) } ?? all.first { $0.fileExtensions.contains(ext) }
     }
     if let asked, let named, asked != named {
       throw RenderError(

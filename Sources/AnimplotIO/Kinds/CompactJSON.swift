@@ -1,5 +1,3 @@
-import AnimplotIO
-
 extension InputKind {
   /// The compact form (docs/format.md §1.1): one `timeline` of frames and a value array per
   /// channel.
@@ -12,7 +10,7 @@ extension InputKind {
       }
       return .certain
     },
-    decode: { (bytes, file) throws(ActionDecodingError) in
-      try ActionDecoder.decode(bytes, file: file, form: .compact)
+    decode: { (bytes, file, recalculate) throws(ActionDecodingError) in
+      try ActionDecoder.decode(bytes, file: file, recalculate: recalculate, form: .compact)
     })
 }

@@ -1,11 +1,10 @@
-import AnimplotIO
-
-/// A kind of file the pipeline reads into actions: its name, its file extensions, a sniffer
-/// that recognises its content, and a decoder.
+/// A kind of file animplot reads into actions: its name, its file extensions, a sniffer that
+/// recognises its content, and a decoder.
 ///
-/// The kinds form an open set, `InputKind.all`: a new format is one file that defines
-/// `static let NAME = InputKind(...)` and one line in `all`. Every verb, `check` and the
-/// library choose a file's kind the same way, by `detect(_:path:)`.
+/// The kinds form an open set, `InputKind.all`: a new format is one file (in `Kinds/`) that
+/// defines `static let NAME = InputKind(...)` and one line in `all`. Every verb, `check`,
+/// `ActionFile.load` and the render library choose a file's kind the same way, by
+/// `detect(_:path:)`.
 public struct InputKind: Sendable, Hashable, CustomStringConvertible {
   /// How well some bytes fit a kind, as its sniffer judges from their beginning.
   public enum Match: Int, Sendable, Comparable {
@@ -26,17 +25,19 @@ public struct InputKind: Sendable, Hashable, CustomStringConvertible {
   /// File extensions without the dot, lower case.
   public let fileExtensions: [String]
   private let sniffer: @Sendable (UnsafeBufferPointer<UInt8>) -> Match
-  private let decoder: @Sendable (UnsafeBufferPointer<UInt8>, String) throws(ActionDecodingError) -> ActionDocument
+  private let decoder:
+    @Sendable (UnsafeBufferPointer<UInt8>, String, Bool) throws(ActionDecodingError) -> ActionDocument
 
   /// A kind of input.
   /// - Parameters:
   ///   - sniff: judges the bytes of a whole file (it may stop early).
-  ///   - decode: the file's actions (handles recalculated, as Blender's `fcurve.update()`),
-  ///     or a located error naming the file given.
+  ///   - decode: the file's actions (handles recalculated as Blender's `fcurve.update()` when
+  ///     `recalculate`, else the keys as written), or a located error naming the file given.
   public init(
     name: String, summary: String, fileExtensions: [String],
     sniff: @escaping @Sendable (UnsafeBufferPointer<UInt8>) -> Match,
-    decode: @escaping @Sendable (UnsafeBufferPointer<UInt8>, _ file: String) throws(ActionDecodingError) -> ActionDocument
+    decode: @escaping @Sendable (UnsafeBufferPointer<UInt8>, _ file: String, _ recalculate: Bool)
+      throws(ActionDecodingError) -> ActionDocument
   ) {
     self.name = name
     self.summary = summary
@@ -55,9 +56,29 @@ public struct InputKind: Sendable, Hashable, CustomStringConvertible {
   public func match(_ bytes: UnsafeBufferPointer<UInt8>) -> Match { sniffer(bytes) }
 
   /// The actions of a file of this kind.
+  /// - Parameters:
+  ///   - file: names the input in errors.
+  ///   - recalculate: apply Blender's `fcurve.update()` (the default), or keep the keys as
+  ///     written.
+  public func decode(_ bytes: UnsafeBufferPointer<UInt8>, file: String, recalculate: Bool = true)
+    throws(ActionDecodingError) -> ActionDocument
+  {
+    try decoder(bytes, file, recalculate)
+  }
+
+  /// The actions of `bytes`, of `kind` or else of the kind `detect` tells from the content and
+  /// `path` (`nil` for standard input).
   /// - Parameter file: names the input in errors.
-  public func decode(_ bytes: UnsafeBufferPointer<UInt8>, file: String) throws(ActionDecodingError) -> ActionDocument {
-    try decoder(bytes, file)
+  /// - Throws: `ActionDecodingError` naming the file: of no kind animplot reads, or badly
+  ///   formed.
+  public static func decode(
+    _ bytes: UnsafeBufferPointer<UInt8>, file: String, path: String?, kind: InputKind? = nil,
+    recalculate: Bool = true
+  ) throws(ActionDecodingError) -> ActionDocument {
+    guard let kind = kind ?? detect(bytes, path: path) else {
+      throw ActionDecodingError(.unrecognized(all.map(\.summary)), file: file)
+    }
+    return try kind.decode(bytes, file: file, recalculate: recalculate)
   }
 
   /// The kind of a file, from its content first and its extension second: the kind whose

@@ -1,5 +1,3 @@
-import AnimplotIO
-
 extension InputKind {
   /// Format 1 (docs/format.md): one action with `tracks`, or several under `actions`.
   public static let actionJSON = InputKind(
@@ -8,7 +6,7 @@ extension InputKind {
       guard let (form, certain) = ActionDecoder.sniff(bytes), form == .actions else { return .no }
       return certain ? .certain : .plausible
     },
-    decode: { (bytes, file) throws(ActionDecodingError) in
-      try ActionDecoder.decode(bytes, file: file, form: .actions)
+    decode: { (bytes, file, recalculate) throws(ActionDecodingError) in
+      try ActionDecoder.decode(bytes, file: file, recalculate: recalculate, form: .actions)
     })
 }
