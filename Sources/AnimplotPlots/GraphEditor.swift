@@ -1,5 +1,6 @@
-import AnimplotCore
 import AnimplotCanvas
+import AnimplotCore
+import Dispatch
 
 /// Blender's Graph Editor, drawn on any `Canvas`: grid, scene range, curves with keys and
 /// handles, playhead, markers, value and frame labels and the channel list
@@ -32,8 +33,12 @@ public struct GraphEditor: Sendable {
     let left = options.showChannelList ? Self.channelListWidth : 0
     main = Rect(x: left, y: 0, width: max(1, options.width - left), height: options.height)
     let plot = Rect(x: main.minX, y: main.minY + TimeRuler.stripHeight, width: main.width, height: max(1, main.height - TimeRuler.stripHeight))
-    let fitted = Self.fit(curves, plot: plot, action: action)
-    view = View(frames: options.frames ?? fitted.frames, values: options.values ?? fitted.values, rect: plot)
+    if let frames = options.frames, let values = options.values {
+      view = View(frames: frames, values: values, rect: plot)
+    } else {
+      let fitted = Self.fit(curves, plot: plot, action: action)
+      view = View(frames: options.frames ?? fitted.frames, values: options.values ?? fitted.values, rect: plot)
+    }
   }
 
   /// The frames and values that show every visible key, handle and overshoot, with margins:
@@ -171,17 +176,42 @@ public struct GraphEditor: Sendable {
       let kb = (curves[b].track.selected ? 1 : 0, curves[b].track.active ? 1 : 0)
       return ka != kb ? ka < kb : a < b
     }
-    for i in order { drawCurve(canvas, curves[i]) }
+    let paths = curvePaths()
+    for i in order { drawCurve(canvas, curves[i], path: paths[i]) }
   }
 
-  func drawCurve(_ canvas: any Canvas, _ curve: (track: FCurve, color: Color, mapping: ValueMapping)) {
+  /// Curves with more keys than this in all have their paths built on every core.
+  static let parallelPathKeys = 20_000
+
+  /// The path of every curve, in `curves` order: built on every core for many keys (the
+  /// canvas then only strokes), one after the other otherwise.
+  func curvePaths() -> [Path] {
+    let keyCount = curves.reduce(0) { $0 + $1.track.keyframes.count }
+    guard keyCount > Self.parallelPathKeys, curves.count > 1 else {
+      return curves.map { CurvePath.path($0.track, view: view, mapping: $0.mapping) }
+    }
+    let slots = UnsafeMutableBufferPointer<Path>.allocate(capacity: curves.count)
+    defer {
+      _ = slots.deinitialize()
+      slots.deallocate()
+    }
+    let results = PathSlots(slots: slots)
+    DispatchQueue.concurrentPerform(iterations: curves.count) { i in
+      results.set(i, CurvePath.path(curves[i].track, view: view, mapping: curves[i].mapping))
+    }
+    return Array(slots)
+  }
+
+  func drawCurve(
+    _ canvas: any Canvas, _ curve: (track: FCurve, color: Color, mapping: ValueMapping), path: Path
+  ) {
     let theme = options.theme
     let track = curve.track
     let alpha = track.selected ? 1 : theme.graph.inactiveCurveAlpha
     let color = (track.muted ? theme.graph.mutedCurve : curve.color).withAlpha(alpha)
     var style = StrokeStyle(width: track.active && !track.locked ? 2.5 : 1)
     if track.locked { style.dash = [16 * 0.35, 16 * 0.65] }
-    canvas.stroke(CurvePath.path(track, view: view, mapping: curve.mapping), color: color, style: style)
+    canvas.stroke(path, color: color, style: style)
     if !track.locked && options.handles != .none { drawHandles(canvas, track, curve.mapping, alpha: alpha) }
     drawKeys(canvas, track, color: curve.color, mapping: curve.mapping, curveAlpha: alpha)
   }
@@ -265,4 +295,12 @@ public struct GraphEditor: Sendable {
 
   /// The centre of the pixel `p` falls in (Blender draws points snapped to pixels).
   func snapped(_ p: Point) -> Point { Point(pixelCenter(p.x), pixelCenter(p.y)) }
+}
+
+/// Slots for paths built on several threads: a buffer allocated beforehand, each slot
+/// initialized once by one thread.
+private struct PathSlots: @unchecked Sendable {
+  let slots: UnsafeMutableBufferPointer<Path>
+
+  func set(_ index: Int, _ path: Path) { (slots.baseAddress! + index).initialize(to: path) }
 }
