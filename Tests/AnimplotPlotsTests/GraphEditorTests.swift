@@ -1,7 +1,7 @@
 import AnimplotCore
 import AnimplotIO
 import AnimplotCanvas
-import AnimplotPlots
+@testable import AnimplotPlots
 import Testing
 
 /// The Graph Editor's drawing, as display lists (exact, portable) and as facts about its layout.
@@ -199,5 +199,22 @@ struct GraphEditorTests {
     #expect(colors[2].blue > colors[2].red, "Blender's quaternion W is blue")
     #expect(colors[3] == Color(hex: "#123456"))
     #expect(colors[4] == CurveColors.rainbow(index: 4, count: 5))
+  }
+}
+
+/// Many keys: the curves' paths are built on every core, and are the paths built one by one.
+@Suite struct GraphEditorParallelPathTests {
+  @Test func pathsBuiltOnEveryCoreAreThePathsBuiltOneByOne() {
+    var action = Action(name: "many")
+    for t in 0..<4 {
+      var track = FCurve(dataPath: "location", index: t)
+      track.keyframes = (0..<6_000).map { Keyframe(frame: Float($0), value: Float(($0 * 7919 + t * 31) % 97) / 10) }
+      track.recalculateHandles()
+      action.tracks.append(track)
+    }
+    #expect(action.tracks.reduce(0) { $0 + $1.keyframes.count } > GraphEditor.parallelPathKeys)
+    let editor = GraphEditor(action: action)
+    let serial = editor.curves.map { CurvePath.path($0.track, view: editor.view, mapping: $0.mapping) }
+    #expect(editor.curvePaths() == serial)
   }
 }
