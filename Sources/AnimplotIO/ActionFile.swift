@@ -9,14 +9,8 @@ public enum ActionFile {
   public static func load(_ path: String, kind: InputKind? = nil, recalculate: Bool = true)
     throws(ActionDecodingError) -> ActionDocument
   {
-    let bytes = try readBytes(path)
-    let result = bytes.withUnsafeBufferPointer { buffer in
-      Result { () throws(ActionDecodingError) in
-        try InputKind.decode(
-          buffer, file: path, path: path == "-" ? nil : path, kind: kind, recalculate: recalculate)
-      }
-    }
-    return try result.get()
+    try InputKind.decode(
+      readBytes(path), file: path, path: path == "-" ? nil : path, kind: kind, recalculate: recalculate)
   }
 
   /// The bytes of the file at `path`; `-` reads standard input.

@@ -134,7 +134,7 @@ public struct CheckArguments: ParsableArguments, Sendable {
 
     let bar = ProgressBar(total: cases.count)
     let results = ParallelRun.map(
-      count: cases.count, jobs: jobs ?? Self.cores,
+      count: cases.count, jobs: jobs ?? ParallelRun.cores,
       { runCase(cases[$0], drawings[$0], options: options, mode: mode, rasterizer: rasterizer) },
       finished: bar.update(done:),
       deliver: { _, result in
@@ -223,8 +223,6 @@ public struct CheckArguments: ParsableArguments, Sendable {
 
   private func environment(_ name: String) -> String? { FileSystem.environment(name) }
 
-  /// The cores online, at least 1.
-  static var cores: Int { ParallelRun.cores }
 }
 
 extension RecordMode: ExpressibleByArgument {}

@@ -71,11 +71,11 @@ public enum FrameList {
     let step = parts.count == 3 ? parts[2]! : 1
     guard step > 0 else { throw ValidationError("\(source): STEP must be greater than 0 in '\(text)'") }
     guard end >= start else { throw ValidationError("\(source): END is before START in '\(text)'") }
-    let count = ((end - start) / step + 1e-9).rounded(.down) + 1
-    guard count.isFinite, count <= Double(limit) else {
+    guard let frames = EvaluationView.frames(from: start, to: end, step: step) else {
+      let count = EvaluationView.frameCount(from: start, to: end, step: step)
       throw ValidationError(
         "\(source): '\(text)' gives \(formatNumber(count)) frames; at most \(limit) per call (use --range with a larger STEP)")
     }
-    return (0..<Int(count)).map { start + Double($0) * step }
+    return frames
   }
 }

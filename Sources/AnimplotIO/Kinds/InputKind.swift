@@ -97,6 +97,18 @@ public struct InputKind: Sendable, Hashable, CustomStringConvertible {
     return all.first { $0.fileExtensions.contains(ext) }
   }
 
+  /// `decode(_:file:path:kind:recalculate:)` of bytes in an array.
+  public static func decode(
+    _ bytes: [UInt8], file: String, path: String?, kind: InputKind? = nil, recalculate: Bool = true
+  ) throws(ActionDecodingError) -> ActionDocument {
+    let result = bytes.withUnsafeBufferPointer { buffer in
+      Result { () throws(ActionDecodingError) in
+        try decode(buffer, file: file, path: path, kind: kind, recalculate: recalculate)
+      }
+    }
+    return try result.get()
+  }
+
   /// The extension of the last component of `path`, lower case, without the dot.
   public static func fileExtension(of path: String) -> String? {
     let name = path.split(separator: "/").last ?? Substring(path)

@@ -45,15 +45,11 @@ public struct Input: Sendable, Hashable {
   /// The input's bytes.
   /// - Throws: `RenderError` (`.input`) naming the file and the system's reason.
   public func read() throws(RenderError) -> [UInt8] {
-    do {
-      switch source {
-      case .file(let path): return try FileSystem.readBytes(path: path)
-      case .standardInput: return try FileSystem.readBytes(descriptor: 0)
-      case .bytes(let bytes, _): return bytes
-      }
+    if case .bytes(let bytes, _) = source { return bytes }
+    do throws(ActionDecodingError) {
+      return try ActionFile.readBytes(name)
     } catch {
-      let reason = error.errno == EISDIR ? "it is a directory" : error.description
-      throw RenderError(ActionDecodingError(.unreadable(reason), file: name))
+      throw RenderError(error)
     }
   }
 
@@ -63,16 +59,10 @@ public struct Input: Sendable, Hashable {
   public func document() throws(RenderError) -> ActionDocument {
     let bytes = try read()
     let path: String? = if case .standardInput = source { nil } else { name }
-    let result = bytes.withUnsafeBufferPointer { buffer in
-      Result { () throws(ActionDecodingError) in
-        try InputKind.decode(buffer, file: name, path: path, kind: kind)
-      }
-    }
     do throws(ActionDecodingError) {
-      return try result.get()
+      return try InputKind.decode(bytes, file: name, path: path, kind: kind)
     } catch {
       throw RenderError(error)
     }
   }
-
 }

@@ -24,13 +24,26 @@ public struct EvaluationView: PlotView {
   /// Every whole frame from the scene's first to its last.
   static func sceneFrames(of action: Action) throws(RenderError) -> [Double] {
     let scene = action.sceneRange
-    let count = (scene.upperBound - scene.lowerBound + 1e-9).rounded(.down) + 1
-    guard count.isFinite, count <= Double(maximumFrames) else {
+    guard let frames = frames(from: scene.lowerBound, to: scene.upperBound, step: 1) else {
       throw RenderError(
         .request,
         "the scene range \(scene.lowerBound):\(scene.upperBound) has more than \(maximumFrames) frames; give the frames to evaluate")
     }
-    return (0..<Int(count)).map { scene.lowerBound + Double($0) }
+    return frames
+  }
+
+  /// The number of frames from `start` to `end` (`end >= start`) every `step` (`> 0`),
+  /// counting `end` when a step lands on it within rounding.
+  public static func frameCount(from start: Double, to end: Double, step: Double) -> Double {
+    ((end - start) / step + 1e-9).rounded(.down) + 1
+  }
+
+  /// The frames from `start` to `end` every `step`, or `nil` when they are more than
+  /// `maximumFrames` (or not finite in number).
+  public static func frames(from start: Double, to end: Double, step: Double) -> [Double]? {
+    let count = frameCount(from: start, to: end, step: step)
+    guard count.isFinite, count <= Double(maximumFrames) else { return nil }
+    return (0..<Int(count)).map { start + Double($0) * step }
   }
 }
 
