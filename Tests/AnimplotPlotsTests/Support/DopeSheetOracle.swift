@@ -33,8 +33,9 @@ struct DopeSheetOracleAction: Sendable {
 enum DopeSheetOracle {
   /// The oracle folder: `$ANIMPLOT_ORACLE`, else `../shared/oracle` beside the repository.
   static var directory: URL? {
+    // Tests/AnimplotPlotsTests/Support/DopeSheetOracle.swift: four levels below the repository.
     let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     let dir =
       ProcessInfo.processInfo.environment["ANIMPLOT_ORACLE"].map { URL(fileURLWithPath: $0) }
       ?? repo.deletingLastPathComponent().appendingPathComponent("shared/oracle")
