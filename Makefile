@@ -37,6 +37,8 @@ test: deps
 	$(SWIFT) build --package-path Examples/Consumer --build-tests
 	$(SWIFT) test --package-path Examples/Consumer --skip-build
 	$(SWIFT) run --package-path Examples/Consumer --skip-build consumer Fixtures/bouncing-ball.json Fixtures/bouncing-ball.png
+	@# The Blender exporter against Blender's own answers (skips, saying so, without blender).
+	ANIMPLOT=$$($(SWIFT) build --show-bin-path)/animplot tools/blender/test_export.sh
 
 bench: deps
 	$(SWIFT) build -c release --product animplot

@@ -38,6 +38,9 @@ public enum ActionEncoder {
     if let s = a.frameStart { out += i1 + "\"frameStart\": " + number(s) + ",\n" }
     if let e = a.frameEnd { out += i1 + "\"frameEnd\": " + number(e) + ",\n" }
     if let c = a.currentFrame { out += i1 + "\"currentFrame\": " + number(c) + ",\n" }
+    if let o = a.object {
+      out += i1 + "\"object\": {\"name\": " + quoted(o.name) + ", \"type\": " + quoted(o.type.spelling) + "},\n"
+    }
     if !a.markers.isEmpty {
       out += i1 + "\"markers\": ["
       for (i, m) in a.markers.enumerated() {
@@ -63,6 +66,7 @@ public enum ActionEncoder {
     out += i1 + "\"dataPath\": " + quoted(t.dataPath) + ", \"index\": " + String(t.index)
     if let label = t.label { out += ", \"label\": " + quoted(label) }
     if let group = t.group { out += ", \"group\": " + quoted(group) }
+    if let q = t.quaternion { out += ", \"quaternion\": " + quoted(q.component.spelling) }
     if let color = t.color { out += ", \"color\": " + quoted(color.hex) }
     out += ",\n" + i1 + "\"extrapolation\": " + quoted(t.extrapolation.spelling)
     out += ", \"autoSmoothing\": " + quoted(t.autoSmoothing.spelling)

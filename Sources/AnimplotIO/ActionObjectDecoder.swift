@@ -3,7 +3,7 @@ import AnimplotCore
 /// The top-level object: an action, a multi-action file or the compact form (SPEC §1, §1.1).
 enum TopLevel {
   enum Field: String, JSONFields {
-    case animplot, name, fps, frameStart, frameEnd, currentFrame, markers, tracks, extensions
+    case animplot, name, fps, frameStart, frameEnd, currentFrame, object, markers, tracks, extensions
     case actions, timeline, channels, interpolation
     static let table = FieldTable<Self>()
   }
@@ -27,7 +27,7 @@ enum TopLevel {
       case .timeline: compact.timeline = try CompactForm.readNumbers(&r)
       case .channels: compact.channels = try CompactForm.readChannels(&r)
       case .interpolation: compact.interpolation = try r.readEnum(Interpolation.self)
-      case .animplot, .name, .fps, .frameStart, .frameEnd, .currentFrame, .markers, .extensions:
+      case .animplot, .name, .fps, .frameStart, .frameEnd, .currentFrame, .object, .markers, .extensions:
         try header.read(ActionHeader.Field(rawValue: field.rawValue)!, &r)
       }
     }
@@ -44,7 +44,7 @@ enum TopLevel {
     }
     if isMulti {
       if let other = [Field.tracks, .timeline, .channels, .interpolation, .name, .fps, .frameStart,
-        .frameEnd, .currentFrame, .markers].first(where: { seen.has($0) })
+        .frameEnd, .currentFrame, .object, .markers].first(where: { seen.has($0) })
       {
         throw r.error(
           .invalid("a multi-action file holds its actions under \"actions\"; \"\(other.rawValue)\" belongs inside an action"),
@@ -79,12 +79,13 @@ struct ActionHeader {
   var frameStart: Double?
   var frameEnd: Double?
   var currentFrame: Double?
+  var object: AnimatedObject?
   var markers: [Marker] = []
   var extensions: String?
 
   /// The members of the header, as both an action object and the top level name them.
   enum Field: String, JSONFields {
-    case animplot, name, fps, frameStart, frameEnd, currentFrame, markers, extensions
+    case animplot, name, fps, frameStart, frameEnd, currentFrame, object, markers, extensions
     static let table = FieldTable<Self>()
   }
 
@@ -109,6 +110,7 @@ struct ActionHeader {
     case .frameStart: frameStart = try r.readFiniteDouble()
     case .frameEnd: frameEnd = try r.readFiniteDouble()
     case .currentFrame: currentFrame = try r.readFiniteDouble()
+    case .object: object = try ObjectDecoder.decode(&r)
     case .markers: markers = try MarkerDecoder.decodeMarkers(&r)
     case .extensions:
       r.skipWhitespace()
@@ -129,6 +131,7 @@ struct ActionHeader {
     action.frameStart = frameStart
     action.frameEnd = frameEnd
     action.currentFrame = currentFrame
+    action.object = object
     action.markers = markers
     action.extensionsJSON = extensions
   }
@@ -137,7 +140,7 @@ struct ActionHeader {
 /// One action object inside a multi-action file.
 enum ActionObject {
   enum Field: String, JSONFields {
-    case animplot, name, fps, frameStart, frameEnd, currentFrame, markers, tracks, extensions
+    case animplot, name, fps, frameStart, frameEnd, currentFrame, object, markers, tracks, extensions
     static let table = FieldTable<Self>()
   }
 
@@ -147,7 +150,7 @@ enum ActionObject {
     let (objectStart, _) = try r.readFields(Field.self) { (r, field) throws(ActionDecodingError) in
       switch field {
       case .tracks: tracks = try TrackDecoder.decodeTracks(&r)
-      case .animplot, .name, .fps, .frameStart, .frameEnd, .currentFrame, .markers, .extensions:
+      case .animplot, .name, .fps, .frameStart, .frameEnd, .currentFrame, .object, .markers, .extensions:
         try header.read(ActionHeader.Field(rawValue: field.rawValue)!, &r)
       }
     }
@@ -183,5 +186,27 @@ enum MarkerDecoder {
       markers.append(Marker(frame: frame, name: name, selected: selected))
     }
     return markers
+  }
+}
+
+/// `object: {"name": "Ball", "type": "mesh"}`: both fields required.
+enum ObjectDecoder {
+  enum Field: String, JSONFields {
+    case name, type
+    static let table = FieldTable<Self>()
+  }
+
+  static func decode(_ r: inout JSONReader) throws(ActionDecodingError) -> AnimatedObject {
+    var name: String?
+    var type: ObjectType?
+    let (start, _) = try r.readFields(Field.self) { (r, field) throws(ActionDecodingError) in
+      switch field {
+      case .name: name = try r.readString()
+      case .type: type = try r.readEnum(ObjectType.self)
+      }
+    }
+    guard let name else { throw r.error(.missingField("name"), at: start) }
+    guard let type else { throw r.error(.missingField("type"), at: start) }
+    return AnimatedObject(name: name, type: type)
   }
 }

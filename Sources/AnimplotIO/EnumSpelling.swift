@@ -69,3 +69,5 @@ extension KeyframeType: FileSpelledEnum { static let foldedSpellings = makeFolde
 extension Extrapolation: FileSpelledEnum { static let foldedSpellings = makeFoldedSpellings() }
 extension AutoSmoothing: FileSpelledEnum { static let foldedSpellings = makeFoldedSpellings() }
 extension CyclesModifier.Mode: FileSpelledEnum { static let foldedSpellings = makeFoldedSpellings() }
+extension ObjectType: FileSpelledEnum { static let foldedSpellings = makeFoldedSpellings() }
+extension QuaternionRole.Component: FileSpelledEnum { static let foldedSpellings = makeFoldedSpellings() }

@@ -8,6 +8,8 @@ public struct Action: Sendable, Hashable {
   public var frameEnd: Double?
   /// The playhead, if any.
   public var currentFrame: Double?
+  /// The object the action animates, when the file says (Blender's object rows).
+  public var object: AnimatedObject?
   public var markers: [Marker] = []
   public var tracks: [FCurve] = []
   /// The file's top-level `extensions` object, kept verbatim (minified JSON) and ignored.
@@ -43,7 +45,7 @@ public struct Action: Sendable, Hashable {
   public func recalculated() -> Action {
     var copy = self
     for i in copy.tracks.indices { copy.tracks[i].recalculateHandles() }
-    return copy
+    return copy.coupled()
   }
 }
 

@@ -1,0 +1,108 @@
+#!/bin/sh
+# Tests tools/blender/export_action.py against Blender itself and animplot.
+#
+#   tools/blender/test_export.sh [REALISTIC_ACTIONS.blend]
+#
+# REALISTIC_ACTIONS.blend defaults to ../shared/oracle/realistic_actions.blend beside the
+# repository; its actions.json (Blender's own samples) must sit next to it. $ANIMPLOT is the
+# animplot binary (default .build/debug/animplot of this repository). ANIMPLOT_STRIP_OBJECT=1
+# hides the "object" field from an animplot that predates it. Skipped (exit 0) when blender is
+# not on PATH. Exit 1 on any mismatch, with a message saying what differed.
+set -eu
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+me="test_export.sh"
+
+fail() {
+    echo "$me: FAIL: $*" >&2
+    exit 1
+}
+
+if ! command -v blender >/dev/null 2>&1; then
+    echo "$me: blender is not on PATH; skipped (Debian: apt-get install -y blender)"
+    exit 0
+fi
+command -v python3 >/dev/null 2>&1 || fail "python3 is not on PATH"
+
+blend=${1:-$root/../shared/oracle/realistic_actions.blend}
+[ -f "$blend" ] || fail "no oracle .blend at $blend (pass its path as the first argument)"
+blend=$(cd "$(dirname "$blend")" && pwd)/$(basename "$blend")
+oracle_json=$(dirname "$blend")/actions.json
+[ -f "$oracle_json" ] || fail "no actions.json beside $blend"
+
+ANIMPLOT=${ANIMPLOT:-$root/.build/debug/animplot}
+case $ANIMPLOT in
+    /*) ;;
+    */*) ANIMPLOT=$(pwd)/$ANIMPLOT ;;
+    *) ANIMPLOT=$(command -v "$ANIMPLOT" || echo "$ANIMPLOT") ;;
+esac
+[ -x "$ANIMPLOT" ] || fail "no animplot binary at $ANIMPLOT (build it, or set ANIMPLOT)"
+export ANIMPLOT
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/animplot-export-test.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+trap 'exit 130' INT TERM
+
+# export BLEND OUT [OPTIONS...]: runs the exporter; its status in $status, stderr in $work/stderr
+export_action() {
+    src=$1
+    shift
+    status=0
+    blender -b --factory-startup "$src" --python-exit-code 2 \
+        --python "$here/export_action.py" -- "$@" >"$work/blender.log" 2>"$work/stderr" || status=$?
+}
+
+# exactly one line "export_action.py: warning: ..." naming what, or none when what is empty
+expect_stderr() {
+    if [ -z "$1" ]; then
+        [ ! -s "$work/stderr" ] || fail "$2: unexpected output on stderr: $(cat "$work/stderr")"
+    else
+        grep -q "$1" "$work/stderr" || fail "$2: expected a warning matching '$1' on stderr, got: $(cat "$work/stderr")"
+    fi
+}
+
+echo "$me: blender $(blender --version 2>/dev/null | head -n 1 | sed 's/^Blender //'), animplot $ANIMPLOT"
+
+# 1. the oracle's realistic actions
+export_action "$blend" "$work/realistic.json"
+[ "$status" -eq 0 ] || fail "exporting $blend exited with $status: $(cat "$work/stderr")"
+expect_stderr "" "exporting $blend"
+export_action "$blend" "$work/realistic-again.json"
+cmp -s "$work/realistic.json" "$work/realistic-again.json" || fail "two exports of $blend differ"
+echo "$me: exported $blend (deterministic); checking against $oracle_json"
+# 2. and 3. animplot loads it, evaluates Blender's samples bit for bit, objects match
+python3 "$here/test_export_check.py" oracle "$work/realistic.json" "$oracle_json" ||
+    fail "the export of $blend does not match Blender's oracle (see above)"
+
+# 4. edge cases in a .blend made on the spot
+blender -b --factory-startup --python-exit-code 2 --python "$here/test_export_scene.py" -- \
+    "$work/edge.blend" "$work/edge_facts.json" >"$work/blender.log" 2>&1 ||
+    fail "making the edge-case scene failed: $(tail -n 5 "$work/blender.log")"
+export_action "$work/edge.blend" "$work/edge.json"
+[ "$status" -eq 0 ] || fail "exporting the edge-case scene exited with $status: $(cat "$work/stderr")"
+expect_stderr "warning: action 'EdgeCases', F-curve scale\[0\] modifier 1 (NOISE): skipped" "the Noise modifier"
+export_action "$work/edge.blend" "$work/edge_all.json" --all
+[ "$status" -eq 0 ] || fail "--all exited with $status: $(cat "$work/stderr")"
+export_action "$work/edge.blend" "$work/edge_orphan.json" --action Orphan
+[ "$status" -eq 0 ] || fail "--action Orphan exited with $status: $(cat "$work/stderr")"
+expect_stderr "" "--action Orphan"
+
+# errors: exit 2, one line on stderr, and an existing output left alone
+echo "previous content" >"$work/kept.json"
+export_action "$work/edge.blend" "$work/kept.json" --action Nope
+[ "$status" -eq 2 ] || fail "--action Nope exited with $status, expected 2"
+[ "$(wc -l <"$work/stderr")" -eq 1 ] || fail "--action Nope: expected one line on stderr, got: $(cat "$work/stderr")"
+grep -q "^export_action.py: error: no action named 'Nope'" "$work/stderr" ||
+    fail "--action Nope: unexpected message: $(cat "$work/stderr")"
+[ "$(cat "$work/kept.json")" = "previous content" ] || fail "--action Nope replaced its output file"
+export_action "$work/edge.blend" "$work/missing/out.json"
+[ "$status" -eq 2 ] || fail "an output in a missing folder exited with $status, expected 2"
+export_action "$work/edge.blend" "$work/edge.json" --markers sometimes
+[ "$status" -eq 2 ] || fail "a bad option exited with $status, expected 2"
+[ "$(wc -l <"$work/stderr")" -eq 1 ] || fail "a bad option: expected one line on stderr, got: $(cat "$work/stderr")"
+[ -z "$(find "$work" -name '.*.tmp')" ] || fail "temporary files left behind: $(find "$work" -name '.*.tmp')"
+echo "$me: errors exit 2 with one line on stderr and leave outputs alone"
+
+python3 "$here/test_export_check.py" edge "$work" || fail "the edge cases do not survive the round trip (see above)"
+echo "$me: all checks passed"
