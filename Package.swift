@@ -98,7 +98,8 @@ let package = Package(
       dependencies: [
         "AnimplotCore", "AnimplotIO",
         .product(name: "PropertyBased", package: "swift-property-based"),
-      ]),
+      ],
+      exclude: ["Resources"]),
     .testTarget(name: "AnimplotCanvasTests", dependencies: ["AnimplotCanvas"]),
     .testTarget(
       name: "AnimplotCairoTests", dependencies: ["AnimplotCanvas", "AnimplotCairo", "AnimplotPlatform"]),

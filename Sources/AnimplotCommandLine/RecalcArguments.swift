@@ -32,8 +32,13 @@ public struct RecalcArguments: ParsableArguments {
       throw CLIError(error.description)
     }
     try OutputPlan.refuseOverwriting([input], with: output)
-    // Blender's arithmetic overflows 32-bit floats for keys near ±3e38; such a file could not be
-    // read back, so it is refused rather than written.
+    try Self.refuseOverflow(document, input: input)
+    try OutputFile.write(ActionEncoder.encode(document), to: output)
+  }
+
+  /// Blender's arithmetic overflows 32-bit floats for keys near ±3e38; such a file could not be
+  /// read back, so it is refused rather than written.
+  static func refuseOverflow(_ document: ActionDocument, input: String) throws {
     for action in document.actions {
       for (t, track) in action.tracks.enumerated() {
         for (k, key) in track.keyframes.enumerated()
@@ -42,6 +47,5 @@ public struct RecalcArguments: ParsableArguments {
         }
       }
     }
-    try OutputFile.write(ActionEncoder.encode(document), to: output)
   }
 }

@@ -12,18 +12,41 @@ public struct ActionDocument: Sendable, Equatable {
     self.isMultiAction = isMultiAction
   }
 
-  /// The action called `name`, or the first one when `name` is `nil`.
+  /// The action called `name` (or, failing that, at position `name` counted from 0), or the
+  /// first one when `name` is `nil`.
   /// - Throws: `ActionDecodingError` listing the names there are.
   public func action(named name: String?) throws(ActionDecodingError) -> Action {
     guard let name else {
       guard let first = actions.first else { throw ActionDecodingError(.invalid("the file holds no action")) }
       return first
     }
-    guard let match = actions.first(where: { $0.name == name }) else {
-      throw ActionDecodingError(
-        .unknownValue(name, accepted: actions.map(\.name)), path: "actions")
+    if let match = actions.first(where: { $0.name == name }) { return match }
+    // A number picks by position (glTF animations are often unnamed).
+    if let index = Int(name), index >= 0, index < actions.count, name.allSatisfy(\.isASCII) {
+      return actions[index]
     }
-    return match
+    throw ActionDecodingError(
+      .unknownValue(name, accepted: actions.map(\.name)), path: "actions")
+  }
+}
+
+extension ActionDocument {
+  /// Every quaternion set complete (four tracks of a data path, one per component).
+  /// - Throws: `ActionDecodingError` at the first track of an incomplete set.
+  public func validateQuaternions() throws(ActionDecodingError) {
+    for (a, action) in actions.enumerated() {
+      guard let problem = action.quaternionProblem() else { continue }
+      let path = (isMultiAction ? "actions[\(a)]." : "") + "tracks[\(problem.track)].quaternion"
+      throw ActionDecodingError(.invalid(problem.message), path: path)
+    }
+  }
+
+  /// Handles recalculated as Blender's `fcurve.update()` (when `recalculate`) and quaternion
+  /// components coupled: what every decoder does last.
+  public mutating func finish(recalculate: Bool) {
+    for a in actions.indices {
+      actions[a] = recalculate ? actions[a].recalculated() : actions[a].coupled()
+    }
   }
 }
 
@@ -46,11 +69,8 @@ public enum ActionDecoder {
     do {
       var document = try TopLevel.decode(&reader, form: form)
       try reader.expectEnd()
-      if recalculate {
-        for a in document.actions.indices {
-          document.actions[a] = document.actions[a].recalculated()
-        }
-      }
+      try document.validateQuaternions()
+      document.finish(recalculate: recalculate)
       return document
     } catch {
       var e = error

@@ -46,6 +46,9 @@ public struct ActionDecodingError: Error, Sendable, Equatable, CustomStringConve
   public var column: Int?
   /// The file name as the user gave it, when decoding a file.
   public var file: String?
+  /// The offset of the offending byte in a binary file (a `.glb`, an archive), when that is
+  /// the place to give.
+  public var byteOffset: Int?
 
   public init(_ kind: Kind, path: String = "", line: Int? = nil, column: Int? = nil, file: String? = nil) {
     self.kind = kind
@@ -88,6 +91,7 @@ public struct ActionDecodingError: Error, Sendable, Equatable, CustomStringConve
   public var description: String {
     var place = Self.oneLine(file ?? "<input>")
     if let line { place += ":\(line)" + (column.map { ":\($0)" } ?? "") }
+    if let byteOffset { place += ": byte \(byteOffset)" }
     let message = Self.oneLine(self.message)
     return path.isEmpty ? "\(place): \(message)" : "\(place): \(Self.oneLine(path)): \(message)"
   }

@@ -6,11 +6,12 @@ public enum ActionFile {
   /// Reads and decodes the file at `path` (`-`: standard input), of `kind` or else of the kind
   /// told by its content and extension (`InputKind.detect`).
   /// - Throws: `ActionDecodingError` naming the file.
-  public static func load(_ path: String, kind: InputKind? = nil, recalculate: Bool = true)
-    throws(ActionDecodingError) -> ActionDocument
-  {
+  public static func load(
+    _ path: String, kind: InputKind? = nil, recalculate: Bool = true, options: ImportOptions = ImportOptions()
+  ) throws(ActionDecodingError) -> ActionDocument {
     try InputKind.decode(
-      readBytes(path), file: path, path: path == "-" ? nil : path, kind: kind, recalculate: recalculate)
+      readBytes(path), file: path, path: path == "-" ? nil : path, kind: kind, recalculate: recalculate,
+      options: options)
   }
 
   /// The bytes of the file at `path`; `-` reads standard input.

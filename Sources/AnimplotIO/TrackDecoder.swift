@@ -4,7 +4,7 @@ import AnimplotCore
 enum TrackDecoder {
   enum Field: String, JSONFields {
     case dataPath, index, label, group, color, extrapolation, autoSmoothing, muted, locked, hidden
-    case selected, active, modifiers, keyframes
+    case selected, active, modifiers, keyframes, quaternion
     static let table = FieldTable<Self>()
   }
 
@@ -32,6 +32,7 @@ enum TrackDecoder {
       case .active: curve.active = try r.readBool()
       case .modifiers: curve.modifiers = try decodeModifiers(&r)
       case .keyframes: curve.keyframes = try KeyframeDecoder.decodeKeyframes(&r)
+      case .quaternion: curve.quaternion = QuaternionRole(component: try r.readEnum(QuaternionRole.Component.self))
       }
     }
     guard seen.has(.dataPath) else { throw r.error(.missingField("dataPath"), at: start) }

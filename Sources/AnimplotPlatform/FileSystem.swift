@@ -1,24 +1,34 @@
 /// The file-system operations animplot needs, on the C library.
 public enum FileSystem {
   /// The whole content of the file at `path`, or the system's reason why not.
-  public static func readBytes(path: String) throws(SystemError) -> [UInt8] {
+  /// - Parameter limit: the most bytes to accept; a longer file is `EFBIG`, found before
+  ///   reading when the file's size is known and while reading otherwise.
+  public static func readBytes(path: String, limit: Int = .max) throws(SystemError) -> [UInt8] {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { throw SystemError(errno: errno) }
     defer { close(fd) }
-    return try readBytes(descriptor: fd)
+    return try readBytes(descriptor: fd, limit: limit)
   }
 
-  /// Everything left to read on `fd` (a file, a pipe, a terminal); a directory is `EISDIR`.
-  public static func readBytes(descriptor fd: Int32) throws(SystemError) -> [UInt8] {
+  /// Everything left to read on `fd` (a file, a pipe, a terminal); a directory is `EISDIR`;
+  /// more than `limit` bytes is `EFBIG`.
+  public static func readBytes(descriptor fd: Int32, limit: Int = .max) throws(SystemError) -> [UInt8] {
     var info = stat()
     let known = fstat(fd, &info) == 0
     if known && (info.st_mode & S_IFMT) == S_IFDIR { throw SystemError(errno: EISDIR) }
     // Read straight into the array, sized from the file and grown if the file grows.
     let size = known && (info.st_mode & S_IFMT) == S_IFREG ? max(Int(info.st_size), 0) : 0
+    if size > limit { throw SystemError(errno: EFBIG) }
     var bytes = [UInt8](repeating: 0, count: size + 1)
     var count = 0
     while true {
-      if count == bytes.count { bytes += [UInt8](repeating: 0, count: max(count, 1 << 16)) }
+      if count > limit { throw SystemError(errno: EFBIG) }
+      if count == bytes.count {
+        // Grow geometrically, but never past one byte more than the limit (to see it crossed).
+        let room = limit - count
+        let grow = max(count, 1 << 16)
+        bytes += [UInt8](repeating: 0, count: room < grow ? room + 1 : grow)
+      }
       let result = bytes.withUnsafeMutableBytes {
         FileDescriptor.read(fd, into: $0.baseAddress! + count, count: $0.count - count)
       }

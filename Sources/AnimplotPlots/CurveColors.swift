@@ -16,6 +16,8 @@ public enum CurveColors {
   static let xyzProperties: Set<String> = [
     "location", "rotation_euler", "scale", "delta_location", "delta_rotation_euler", "delta_scale",
     "dimensions", "color", "co",
+    // glTF's node paths, as the importer names them (`nodes[3].translation`).
+    "translation",
   ]
   static let quaternionProperties: Set<String> = ["rotation_quaternion", "delta_rotation_quaternion", "rotation_axis_angle"]
 
@@ -31,6 +33,11 @@ public enum CurveColors {
   static func axisColor(_ track: FCurve, theme: Theme) -> Color? {
     let property = String(track.dataPath.split(separator: ".").last ?? Substring(track.dataPath))
     let axes = [theme.graph.xAxis, theme.graph.yAxis, theme.graph.zAxis]
+    // A coupled quaternion component (glTF rotations): coloured by its component, W as
+    // Blender colours a quaternion's W.
+    if let role = track.quaternion {
+      return role.component == .w ? quaternionW(theme) : axes[Int(role.component.rawValue) - 1]
+    }
     if xyzProperties.contains(property) {
       return track.index < 3 ? axes[track.index] : theme.graph.otherAxis
     }

@@ -47,8 +47,9 @@ public enum CurvePath {
     func point(_ frame: Double, _ value: Double) -> Point { view.point(frame, mapping.apply(value)) }
     func key(_ k: Keyframe) -> Point { point(Double(k.frame), Double(k.value)) }
 
-    if curve.cycles != nil {
-      // As Blender: curves with modifiers are evaluated across the whole view.
+    if curve.isDrawnSampled {
+      // As Blender: curves with modifiers are evaluated across the whole view (and so are
+      // quaternion components, whose segments depend on the other three).
       let count = max(2, Int((view.rect.width / sampleStep).rounded(.up)) + 1)
       let frames = (0..<count).map { Float(left + (right - left) * Double($0) / Double(count - 1)) }
       let values = curve.values(at: frames)
@@ -136,6 +137,15 @@ public enum CurvePath {
     func add(_ v: Double) {
       lo = min(lo, v)
       hi = max(hi, v)
+    }
+    if curve.quaternion?.isCoupled == true, let last = keys.last {
+      // Coupled components: sampled between the first and last key (slerp and normalisation
+      // bend every segment).
+      let first = Double(keys[0].frame), span = Double(last.frame) - first
+      let steps = min(100_000, max(200, keys.count * 8))
+      let frames = (0...steps).map { Float(first + span * Double($0) / Double(steps)) }
+      for v in curve.values(at: frames) { add(Double(v)) }
+      return lo...hi
     }
     for (i, k) in keys.enumerated() {
       add(Double(k.value))

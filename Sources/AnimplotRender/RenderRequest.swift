@@ -10,6 +10,8 @@ public struct RenderRequest: Sendable {
   public var selection: ActionSelection
   /// The kind of input; `nil` tells it from the content and the name.
   public var inputKind: InputKind?
+  /// What the importers need that other tools' files do not say (fps, CSV joins).
+  public var importOptions: ImportOptions
   /// The output's format.
   public var format: OutputFormat
   /// Scale and PNG compression.
@@ -17,11 +19,12 @@ public struct RenderRequest: Sendable {
 
   public init(
     view: any PlotView, selection: ActionSelection = ActionSelection(), inputKind: InputKind? = nil,
-    format: OutputFormat, settings: RenderSettings = RenderSettings()
+    importOptions: ImportOptions = ImportOptions(), format: OutputFormat, settings: RenderSettings = RenderSettings()
   ) {
     self.view = view
     self.selection = selection
     self.inputKind = inputKind
+    self.importOptions = importOptions
     self.format = format
     self.settings = settings
   }
@@ -37,6 +40,7 @@ public struct RenderRequest: Sendable {
   public func render(_ input: Input, with renderer: Renderer) throws(RenderError) -> [UInt8] {
     var input = input
     if input.kind == nil { input.kind = inputKind }
+    if input.options == ImportOptions() { input.options = importOptions }
     renderer.settings = settings
     return try renderer.render(input, view: view, selection: selection, as: format)
   }

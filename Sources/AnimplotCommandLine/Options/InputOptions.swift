@@ -13,8 +13,41 @@ public struct InputOptions: ParsableArguments, Sendable {
       "The kind of input (default: told by the content and the extension).", valueName: "kind"))
   public var inputFormat: InputKind?
 
-  @Option(help: "The action to use in a multi-action file (default: the first; dopesheet and timeline show every action).")
+  @Option(
+    name: [.customLong("action"), .customLong("animation")],
+    help: ArgumentHelp(
+      "The action to use in a multi-action file, by name or by number from 0 (default: the first; dopesheet and timeline show every action). A glTF file's animations are its actions: --animation is the same option.",
+      valueName: "name|index"))
   public var action: String?
+
+  @Option(help: ArgumentHelp(
+    "Frames per second for inputs that count in seconds: glTF, Unity, CSV with a time column (default: 24).",
+    valueName: "fps"))
+  public var fps: Double?
+
+  @Option(help: ArgumentHelp(
+    "CSV: join the samples with straight lines, or with the smooth curve through them (default: linear).",
+    valueName: "linear|hermite"))
+  public var interpolate: ImportOptions.SampleInterpolation = .linear
+
+  @Option(help: ArgumentHelp(
+    "CSV with --interpolate hermite: 0 (Catmull-Rom) to 1 (flat at every sample) (default: 0).",
+    valueName: "t"))
+  public var tension: Double = 0
+
+  public mutating func validate() throws {
+    if let fps, !(fps > 0 && fps <= 1_000_000) {
+      throw ValidationError("--fps \(fps): expected a number of frames per second above 0 (at most 1000000)")
+    }
+    guard tension >= 0 && tension <= 1 else {
+      throw ValidationError("--tension \(tension): expected a number from 0 to 1")
+    }
+  }
+
+  /// The importers' options.
+  public var importOptions: ImportOptions {
+    ImportOptions(fps: fps, sampleInterpolation: interpolate, tension: tension)
+  }
 
   @Option(help: ArgumentHelp(
     "Only channels whose label or dataPath[index] matches this glob; commas separate alternatives.",
@@ -39,3 +72,5 @@ extension InputKind: ExpressibleByArgument {
   public static var allValueStrings: [String] { InputKind.all.map(\.name) }
   public var defaultValueDescription: String { name }
 }
+
+extension ImportOptions.SampleInterpolation: ExpressibleByArgument {}

@@ -36,6 +36,7 @@ extension VerbArguments {
     }
     return RenderRequest(
       view: try view(), selection: inputOptions.selection, inputKind: inputOptions.inputFormat,
+      importOptions: inputOptions.importOptions,
       format: format, settings: settings)
   }
 }

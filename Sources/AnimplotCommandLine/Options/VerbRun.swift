@@ -17,6 +17,7 @@ extension VerbArguments {
     let settings = self.settings
     let kind = inputOptions.inputFormat
     let selection = inputOptions.selection
+    let importOptions = inputOptions.importOptions
     // Folders made for the outputs are removed again (when still empty) if any output fails.
     var created: [String] = []
     for item in plan { created += try OutputPlan.prepareFolder(of: item.path) }
@@ -24,7 +25,7 @@ extension VerbArguments {
       i -> Result<StagedOutput, CLIError> in
       do {
         let bytes = try Renderer(settings: settings).render(
-          .file(plan[i].input, kind: kind), view: view, selection: selection, as: plan[i].format)
+          .file(plan[i].input, kind: kind, options: importOptions), view: view, selection: selection, as: plan[i].format)
         return .success(try OutputFile.stage(bytes, to: plan[i].path))
       } catch let error as RenderError {
         return .failure(CLIError(error.description))

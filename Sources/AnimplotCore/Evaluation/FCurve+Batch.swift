@@ -8,6 +8,7 @@ extension FCurve {
   /// The curve's values at `frames` (any order; sorted runs are fastest).
   public func values(at frames: [Float]) -> [Float] {
     guard !keyframes.isEmpty else { return [Float](repeating: 0, count: frames.count) }
+    if let quaternion, quaternion.isCoupled { return frames.map(quaternion.value(at:)) }
     return keyframes.withUnsafeBufferPointer { keys in
       var sampler = CurveSampler(keys: keys, extrapolation: extrapolation)
       let cycles = CycleMapping(curve: self, keys: keys)

@@ -4,7 +4,8 @@
 extension FCurve {
   /// The curve's value at `frame`. A curve with no keys evaluates to 0.
   public func value(at frame: Float) -> Float {
-    keyframes.withUnsafeBufferPointer { keys in
+    if let quaternion, quaternion.isCoupled { return quaternion.value(at: frame) }
+    return keyframes.withUnsafeBufferPointer { keys in
       guard !keys.isEmpty else { return 0 }
       guard !modifiers.isEmpty, let mapped = CycleMapping(curve: self, keys: keys) else {
         return KeyInterpolator.value(keys, at: frame, extrapolation)

@@ -18,6 +18,9 @@ public struct FCurve: Sendable, Hashable {
   public var selected = false
   public var active = false
   public var modifiers: [Modifier] = []
+  /// Set when the track is one component of a quaternion stored as four tracks (glTF
+  /// rotations): it then evaluates coupled with the other three (see `QuaternionRole`).
+  public var quaternion: QuaternionRole?
   /// Keys, sorted by frame once `recalculateHandles()` has run.
   public var keyframes: [Keyframe]
 
@@ -32,6 +35,11 @@ public struct FCurve: Sendable, Hashable {
     if case .cycles(let c)? = modifiers.first { return c }
     return nil
   }
+
+  /// Whether editors draw the curve by evaluating it across the view rather than segment by
+  /// segment: a Cycles modifier or a coupled quaternion component (as Blender draws curves
+  /// with modifiers).
+  public var isDrawnSampled: Bool { cycles != nil || quaternion?.isCoupled == true }
 
   /// `dataPath[index]`, the channel's unique address within an action.
   public var address: String { "\(dataPath)[\(index)]" }

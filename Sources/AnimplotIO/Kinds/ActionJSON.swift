@@ -6,7 +6,7 @@ extension InputKind {
       guard let (form, certain) = ActionDecoder.sniff(bytes), form == .actions else { return .no }
       return certain ? .certain : .plausible
     },
-    decode: { (bytes, file, recalculate) throws(ActionDecodingError) in
-      try ActionDecoder.decode(bytes, file: file, recalculate: recalculate, form: .actions)
+    decode: { (bytes, context) throws(ActionDecodingError) in
+      try ActionDecoder.decode(bytes, file: context.file, recalculate: context.recalculate, form: .actions)
     })
 }

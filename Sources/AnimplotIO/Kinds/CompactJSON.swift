@@ -10,7 +10,7 @@ extension InputKind {
       }
       return .certain
     },
-    decode: { (bytes, file, recalculate) throws(ActionDecodingError) in
-      try ActionDecoder.decode(bytes, file: file, recalculate: recalculate, form: .compact)
+    decode: { (bytes, context) throws(ActionDecodingError) in
+      try ActionDecoder.decode(bytes, file: context.file, recalculate: context.recalculate, form: .compact)
     })
 }

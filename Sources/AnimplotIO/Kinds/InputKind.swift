@@ -26,17 +26,18 @@ public struct InputKind: Sendable, Hashable, CustomStringConvertible {
   public let fileExtensions: [String]
   private let sniffer: @Sendable (UnsafeBufferPointer<UInt8>) -> Match
   private let decoder:
-    @Sendable (UnsafeBufferPointer<UInt8>, String, Bool) throws(ActionDecodingError) -> ActionDocument
+    @Sendable (UnsafeBufferPointer<UInt8>, DecodeContext) throws(ActionDecodingError) -> ActionDocument
 
   /// A kind of input.
   /// - Parameters:
   ///   - sniff: judges the bytes of a whole file (it may stop early).
   ///   - decode: the file's actions (handles recalculated as Blender's `fcurve.update()` when
-  ///     `recalculate`, else the keys as written), or a located error naming the file given.
+  ///     the context's `recalculate`, else the keys as written), or a located error naming the
+  ///     context's file.
   public init(
     name: String, summary: String, fileExtensions: [String],
     sniff: @escaping @Sendable (UnsafeBufferPointer<UInt8>) -> Match,
-    decode: @escaping @Sendable (UnsafeBufferPointer<UInt8>, _ file: String, _ recalculate: Bool)
+    decode: @escaping @Sendable (UnsafeBufferPointer<UInt8>, DecodeContext)
       throws(ActionDecodingError) -> ActionDocument
   ) {
     self.name = name
@@ -47,7 +48,7 @@ public struct InputKind: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Every kind the pipeline reads, in order of preference when two fit equally.
-  public static let all: [InputKind] = [.actionJSON, .compactJSON]
+  public static let all: [InputKind] = [.actionJSON, .compactJSON, .gltf, .csv]
 
   /// The kind called `name`, if any.
   public static func named(_ name: String) -> InputKind? { all.first { $0.name == name } }
@@ -60,10 +61,24 @@ public struct InputKind: Sendable, Hashable, CustomStringConvertible {
   ///   - file: names the input in errors.
   ///   - recalculate: apply Blender's `fcurve.update()` (the default), or keep the keys as
   ///     written.
-  public func decode(_ bytes: UnsafeBufferPointer<UInt8>, file: String, recalculate: Bool = true)
+  public func decode(
+    _ bytes: UnsafeBufferPointer<UInt8>, file: String, path: String? = nil, recalculate: Bool = true,
+    options: ImportOptions = ImportOptions()
+  ) throws(ActionDecodingError) -> ActionDocument {
+    try decode(bytes, context: DecodeContext(file: file, path: path, recalculate: recalculate, options: options))
+  }
+
+  /// The actions of a file of this kind, read as `context` says.
+  public func decode(_ bytes: UnsafeBufferPointer<UInt8>, context: DecodeContext)
     throws(ActionDecodingError) -> ActionDocument
   {
-    try decoder(bytes, file, recalculate)
+    do {
+      return try decoder(bytes, context)
+    } catch {
+      var located = error
+      if located.file == nil { located.file = context.file }
+      throw located
+    }
   }
 
   /// The actions of `bytes`, of `kind` or else of the kind `detect` tells from the content and
@@ -73,12 +88,12 @@ public struct InputKind: Sendable, Hashable, CustomStringConvertible {
   ///   formed.
   public static func decode(
     _ bytes: UnsafeBufferPointer<UInt8>, file: String, path: String?, kind: InputKind? = nil,
-    recalculate: Bool = true
+    recalculate: Bool = true, options: ImportOptions = ImportOptions()
   ) throws(ActionDecodingError) -> ActionDocument {
     guard let kind = kind ?? detect(bytes, path: path) else {
       throw ActionDecodingError(.unrecognized(all.map(\.summary)), file: file)
     }
-    return try kind.decode(bytes, file: file, recalculate: recalculate)
+    return try kind.decode(bytes, context: DecodeContext(file: file, path: path, recalculate: recalculate, options: options))
   }
 
   /// The kind of a file, from its content first and its extension second: the kind whose
@@ -99,11 +114,12 @@ public struct InputKind: Sendable, Hashable, CustomStringConvertible {
 
   /// `decode(_:file:path:kind:recalculate:)` of bytes in an array.
   public static func decode(
-    _ bytes: [UInt8], file: String, path: String?, kind: InputKind? = nil, recalculate: Bool = true
+    _ bytes: [UInt8], file: String, path: String?, kind: InputKind? = nil, recalculate: Bool = true,
+    options: ImportOptions = ImportOptions()
   ) throws(ActionDecodingError) -> ActionDocument {
     let result = bytes.withUnsafeBufferPointer { buffer in
       Result { () throws(ActionDecodingError) in
-        try decode(buffer, file: file, path: path, kind: kind, recalculate: recalculate)
+        try decode(buffer, file: file, path: path, kind: kind, recalculate: recalculate, options: options)
       }
     }
     return try result.get()

@@ -17,20 +17,25 @@ public struct Input: Sendable, Hashable {
   public var source: Source
   /// The kind of file; `nil` tells it from the content and the name.
   public var kind: InputKind?
+  /// What the importers need that other tools' files do not say (frame rate, CSV joins).
+  public var options: ImportOptions
 
-  public init(_ source: Source, kind: InputKind? = nil) {
+  public init(_ source: Source, kind: InputKind? = nil, options: ImportOptions = ImportOptions()) {
     self.source = source
     self.kind = kind
+    self.options = options
   }
 
   /// The file at `path`; `-` is standard input, as on the command line.
-  public static func file(_ path: String, kind: InputKind? = nil) -> Input {
-    Input(path == "-" ? .standardInput : .file(path), kind: kind)
+  public static func file(_ path: String, kind: InputKind? = nil, options: ImportOptions = ImportOptions()) -> Input {
+    Input(path == "-" ? .standardInput : .file(path), kind: kind, options: options)
   }
 
   /// Bytes in memory, called `name` in messages (and told by its extension, if it has one).
-  public static func bytes(_ bytes: [UInt8], name: String, kind: InputKind? = nil) -> Input {
-    Input(.bytes(bytes, name: name), kind: kind)
+  public static func bytes(
+    _ bytes: [UInt8], name: String, kind: InputKind? = nil, options: ImportOptions = ImportOptions()
+  ) -> Input {
+    Input(.bytes(bytes, name: name), kind: kind, options: options)
   }
 
   /// The name messages give the input: its path, `-`, or the name given with the bytes.
@@ -58,9 +63,15 @@ public struct Input: Sendable, Hashable {
   ///   badly formed (the decoder's one-line message with the place).
   public func document() throws(RenderError) -> ActionDocument {
     let bytes = try read()
-    let path: String? = if case .standardInput = source { nil } else { name }
+    // Bytes in memory are told by their name's extension but have no folder to read from.
+    let path: String? = if case .file(let path) = source { path } else { nil }
+    let hint: String? = if case .standardInput = source { nil } else { name }
+    let chosen = kind ?? bytes.withUnsafeBufferPointer { InputKind.detect($0, path: hint) }
     do throws(ActionDecodingError) {
-      return try InputKind.decode(bytes, file: name, path: path, kind: kind)
+      guard let chosen else {
+        throw ActionDecodingError(.unrecognized(InputKind.all.map(\.summary)), file: name)
+      }
+      return try InputKind.decode(bytes, file: name, path: path, kind: chosen, options: options)
     } catch {
       throw RenderError(error)
     }

@@ -1,0 +1,40 @@
+import AnimplotCore
+import AnimplotIO
+import AnimplotPlatform
+import AnimplotRender
+import ArgumentParser
+
+/// `import`: any input converted to format 1: every action (every glTF animation), or those
+/// `--action` and `--channels` choose.
+public struct ImportArguments: ParsableArguments {
+  public init() {}
+
+  @Argument(help: InputOptions.inputsHelp)
+  public var input: String
+
+  @OptionGroup public var inputOptions: InputOptions
+
+  @Option(name: .shortAndLong, help: "The output file, .json ('-' for standard output).")
+  public var output: String
+
+  /// Reads the input and writes its actions in format 1.
+  /// - Throws: `CLIError` for a bad input or output.
+  public func run() throws {
+    if output != "-" && InputKind.fileExtension(of: output) != "json" {
+      throw CLIError("-o \(output): import writes format 1 JSON; name the output .json ('-' for standard output)")
+    }
+    var document: ActionDocument
+    do {
+      document = try Input.file(input, kind: inputOptions.inputFormat, options: inputOptions.importOptions).document()
+      if inputOptions.action != nil || inputOptions.channels != nil {
+        let actions = try inputOptions.selection.actions(of: document, every: inputOptions.action == nil, file: input)
+        document = ActionDocument(actions: actions, isMultiAction: actions.count > 1)
+      }
+    } catch {
+      throw CLIError(error.description)
+    }
+    try OutputPlan.refuseOverwriting([input], with: output)
+    try RecalcArguments.refuseOverflow(document, input: input)
+    try OutputFile.write(ActionEncoder.encode(document), to: output)
+  }
+}

@@ -1,0 +1,257 @@
+import AnimplotCore
+
+/// Samples in CSV as an action (docs/import.md): a header `frame,<channel>,...` (or `time` in
+/// seconds, turned into frames at the fps), then one row of numbers per sample.
+///
+/// Fields follow RFC 4180 (quotes around fields that hold commas, `""` for a quote, CRLF or
+/// LF). Each channel becomes a track keyed at every row; `linear` joins samples with straight
+/// lines, `hermite` with the smooth curve through them whose tangents come from the
+/// neighbours (cardinal spline: `(1 − tension)` times the slope between the neighbours),
+/// written as Bézier handles a third of each interval long, so the curve passes through every
+/// sample. A header `location[0]` names Blender's `dataPath` and index.
+enum CSVImporter {
+  static func decode(_ bytes: UnsafeBufferPointer<UInt8>, context: DecodeContext) throws(ActionDecodingError)
+    -> ActionDocument
+  {
+    var reader = CSVReader(bytes)
+    guard let header = try reader.nextRow() else {
+      throw ActionDecodingError(.invalid("the file is empty; expected a header frame,<channel>,..."), line: 1, column: 1)
+    }
+    let first = header[0].text.trimmingCharacters(in: " ").lowercased()
+    guard first == "frame" || first == "time" else {
+      throw reader.error(
+        "the first column must be \"frame\" or \"time\" (seconds), found \"\(ActionDecodingError.oneLine(header[0].text))\"",
+        at: header[0])
+    }
+    let seconds = first == "time"
+    guard header.count >= 2 else {
+      throw reader.error("the header names no channel after \"\(header[0].text)\"", at: header[0])
+    }
+    var names = Set<String>()
+    for cell in header.dropFirst() {
+      let name = cell.text.trimmingCharacters(in: " ")
+      guard !name.isEmpty else { throw reader.error("a channel's name is empty", at: cell) }
+      guard names.insert(name).inserted else {
+        throw reader.error("channel \"\(ActionDecodingError.oneLine(name))\" appears twice", at: cell)
+      }
+    }
+    let fps = context.options.fps ?? 24
+    var frames: [Float] = []
+    var columns = [[Float]](repeating: [], count: header.count - 1)
+    var previous: (frame: Float, cell: CSVReader.Cell)?
+    while let row = try reader.nextRow() {
+      guard row.count == header.count else {
+        let cell = row.count > header.count ? row[header.count] : row[row.count - 1]
+        throw reader.error(
+          "this row has \(row.count) fields but the header has \(header.count)",
+          at: row.count > header.count ? cell : CSVReader.Cell(text: "", line: cell.line, column: cell.end))
+      }
+      let time = try number(row[0], &reader)
+      let frame = Float(seconds ? time * fps : time)
+      guard frame.isFinite else { throw reader.error("\(row[0].text) is too large for a frame", at: row[0]) }
+      if let previous, !(frame > previous.frame) {
+        throw reader.error(
+          "\(seconds ? "time" : "frame") \(row[0].text.trimmingCharacters(in: " ")) does not come after \(previous.cell.text.trimmingCharacters(in: " ")) (line \(previous.cell.line)); samples must be in increasing order",
+          at: row[0])
+      }
+      previous = (frame, row[0])
+      frames.append(frame)
+      for c in 1..<row.count {
+        let v = try number(row[c], &reader)
+        guard let f = Optional(Float(v)), f.isFinite else {
+          throw reader.error("\(row[c].text) does not fit a 32-bit float", at: row[c])
+        }
+        columns[c - 1].append(f)
+      }
+    }
+    guard !frames.isEmpty else {
+      throw ActionDecodingError(.invalid("the file has a header but no samples"), line: header[0].line + 1, column: 1)
+    }
+
+    var action = Action(name: baseName(context.file))
+    action.fps = fps
+    for (c, cell) in header.dropFirst().enumerated() {
+      let name = cell.text.trimmingCharacters(in: " ")
+      var curve: FCurve
+      if let (path, index) = indexedPath(name) {
+        curve = FCurve(dataPath: path, index: index)
+      } else {
+        curve = FCurve(dataPath: name, index: 0)
+        curve.label = name
+      }
+      curve.keyframes = keys(frames: frames, values: columns[c], options: context.options)
+      action.tracks.append(curve)
+    }
+    var document = ActionDocument(actions: [action])
+    document.finish(recalculate: context.recalculate)
+    return document
+  }
+
+  /// `name[index]` split, when the name has that form.
+  private static func indexedPath(_ name: String) -> (String, Int)? {
+    guard name.hasSuffix("]"), let open = name.lastIndex(of: "["), open != name.startIndex else { return nil }
+    let digits = name[name.index(after: open)..<name.index(before: name.endIndex)]
+    guard !digits.isEmpty, digits.count <= 9, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
+    return (String(name[..<open]), Int(digits)!)
+  }
+
+  private static func baseName(_ file: String) -> String {
+    let name = file.split(separator: "/").last.map(String.init) ?? file
+    if name == "-" { return "stdin" }
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+    return String(name[..<dot])
+  }
+
+  private static func number(_ cell: CSVReader.Cell, _ reader: inout CSVReader) throws(ActionDecodingError) -> Double {
+    let text = cell.text.trimmingCharacters(in: " ")
+    guard !text.isEmpty else { throw reader.error("the field is empty; expected a number", at: cell) }
+    guard let d = Double(text), d.isFinite, text.allSatisfy({ $0.isASCII && !$0.isLetter || $0 == "e" || $0 == "E" })
+    else {
+      throw reader.error("\"\(ActionDecodingError.oneLine(text))\" is not a number", at: cell)
+    }
+    return d
+  }
+
+  /// The keys through the samples of one channel.
+  static func keys(frames: [Float], values: [Float], options: ImportOptions) -> [Keyframe] {
+    let n = frames.count
+    var keys: [Keyframe] = []
+    keys.reserveCapacity(n)
+    for k in 0..<n {
+      var key = Keyframe(frame: frames[k], value: values[k])
+      switch options.sampleInterpolation {
+      case .linear:
+        key.interpolation = .linear
+        key.handleLeftType = .vector
+        key.handleRightType = .vector
+      case .hermite:
+        key.interpolation = .bezier
+        key.handleLeftType = .free
+        key.handleRightType = .free
+        let t = Double(frames[k]), v = Double(values[k])
+        let slope: Double
+        if n < 2 {
+          slope = 0
+        } else {
+          let a = max(k - 1, 0), b = min(k + 1, n - 1)
+          slope = (1 - options.tension) * (Double(values[b]) - Double(values[a])) / (Double(frames[b]) - Double(frames[a]))
+        }
+        let before = k > 0 ? t - Double(frames[k - 1]) : (n > 1 ? Double(frames[1]) - t : 1)
+        let after = k + 1 < n ? Double(frames[k + 1]) - t : (n > 1 ? t - Double(frames[k - 1]) : 1)
+        key.handleLeft = CurvePoint(frame: Float(t - before / 3), value: Float(v - slope * before / 3))
+        key.handleRight = CurvePoint(frame: Float(t + after / 3), value: Float(v + slope * after / 3))
+      }
+      keys.append(key)
+    }
+    return keys
+  }
+}
+
+/// RFC 4180 fields with their line and column.
+struct CSVReader {
+  struct Cell {
+    var text: String
+    var line: Int
+    var column: Int
+    /// The column just after the field.
+    var end: Int = 0
+  }
+
+  let bytes: UnsafeBufferPointer<UInt8>
+  var offset = 0
+  var line = 1
+  var lineStart = 0
+
+  init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    self.bytes = bytes
+    if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { offset = 3 }
+    lineStart = offset
+  }
+
+  func error(_ message: String, at cell: Cell) -> ActionDecodingError {
+    ActionDecodingError(.invalid(message), line: cell.line, column: cell.column)
+  }
+
+  private func column(of at: Int) -> Int {
+    var c = 1
+    var i = lineStart
+    while i < at {
+      if bytes[i] & 0xC0 != 0x80 { c += 1 }
+      i += 1
+    }
+    return c
+  }
+
+  /// The next row's fields; `nil` at the end. Blank lines are skipped.
+  mutating func nextRow() throws(ActionDecodingError) -> [Cell]? {
+    while offset < bytes.count && (bytes[offset] == 0x0A || bytes[offset] == 0x0D) { endLine() }
+    guard offset < bytes.count else { return nil }
+    var cells: [Cell] = []
+    while true {
+      let start = offset
+      var cell = Cell(text: "", line: line, column: column(of: start))
+      var text: [UInt8] = []
+      if offset < bytes.count && bytes[offset] == UInt8(ascii: "\"") {
+        offset += 1
+        while true {
+          guard offset < bytes.count else {
+            throw ActionDecodingError(.invalid("a quoted field is not closed"), line: cell.line, column: cell.column)
+          }
+          let b = bytes[offset]
+          if b == UInt8(ascii: "\"") {
+            if offset + 1 < bytes.count && bytes[offset + 1] == UInt8(ascii: "\"") {
+              text.append(b)
+              offset += 2
+              continue
+            }
+            offset += 1
+            break
+          }
+          if b == 0x0A {
+            line += 1
+            lineStart = offset + 1
+          }
+          text.append(b)
+          offset += 1
+        }
+        if offset < bytes.count && ![UInt8(ascii: ","), 0x0A, 0x0D].contains(bytes[offset]) {
+          throw ActionDecodingError(
+            .invalid("unexpected text after a quoted field"), line: line, column: column(of: offset))
+        }
+      } else {
+        while offset < bytes.count && ![UInt8(ascii: ","), 0x0A, 0x0D].contains(bytes[offset]) {
+          text.append(bytes[offset])
+          offset += 1
+        }
+      }
+      guard let decoded = String(validating: text, as: UTF8.self) else {
+        throw ActionDecodingError(.invalid("the field is not UTF-8 text"), line: cell.line, column: cell.column)
+      }
+      cell.text = decoded
+      cell.end = column(of: offset)
+      cells.append(cell)
+      if offset < bytes.count && bytes[offset] == UInt8(ascii: ",") {
+        offset += 1
+        continue
+      }
+      if offset < bytes.count { endLine() }
+      return cells
+    }
+  }
+
+  private mutating func endLine() {
+    if bytes[offset] == 0x0D && offset + 1 < bytes.count && bytes[offset + 1] == 0x0A { offset += 1 }
+    offset += 1
+    line += 1
+    lineStart = offset
+  }
+}
+
+extension String {
+  fileprivate func trimmingCharacters(in set: Character) -> String {
+    var s = Substring(self)
+    while s.first == set || s.first == "\t" { s.removeFirst() }
+    while s.last == set || s.last == "\t" { s.removeLast() }
+    return String(s)
+  }
+}

@@ -1,0 +1,297 @@
+import AnimplotCore
+
+/// glTF 2.0 animations as actions (research/formats.md §1; docs/import.md).
+///
+/// Each animation is an action; each channel's vector is one track per component, labelled by
+/// node and path (`Cube.rotation W`, `Face.weights[3]`) and grouped by node. Times in seconds
+/// become frames at `fps` (default 24). STEP keys are constant, LINEAR linear, CUBICSPLINE
+/// Bézier with the exact handles (tangent × Δt / 3). Rotations are coupled quaternions
+/// (`QuaternionRole`): LINEAR is slerp, and every value is normalised.
+enum GLTFImporter {
+  static func decode(_ bytes: UnsafeBufferPointer<UInt8>, context: DecodeContext) throws(ActionDecodingError)
+    -> ActionDocument
+  {
+    let container = try GLTFContainer(bytes)
+    let source = JSONSource(bytes: container.json, containerOffset: container.jsonOffset)
+    let tree: JSONNode
+    do {
+      tree = try JSONNode.parse(container.json)
+    } catch {
+      // Syntax errors carry line:column of the JSON; in a .glb give the byte instead.
+      var e = error
+      if let base = container.jsonOffset, let line = e.line, let column = e.column {
+        e.byteOffset = base + Self.offset(ofLine: line, column: column, in: container.json)
+        e.line = nil
+        e.column = nil
+      }
+      throw e
+    }
+    let root = JSONCursor(root: tree, source: source)
+    let asset = try root.required("asset")
+    let version = try asset.required("version").string()
+    guard version.hasPrefix("2.") else {
+      throw try asset.required("version").invalid("glTF \(version); animplot reads glTF 2.0")
+    }
+    let fps = context.options.fps ?? 24
+    var accessors = GLTFAccessors(root: root, container: container, context: context, inputSize: bytes.count)
+    let nodes = NodeNames(try root.member("nodes")?.elements() ?? [])
+
+    var actions: [Action] = []
+    var usedNames = Set<String>()
+    for (a, animation) in (try root.member("animations")?.elements() ?? []).enumerated() {
+      var name = try animation.member("name")?.string() ?? "Animation \(a)"
+      if name.isEmpty { name = "Animation \(a)" }
+      if usedNames.contains(name) { name += " (\(a))" }
+      usedNames.insert(name)
+      var action = Action(name: name)
+      action.fps = fps
+      action.tracks = try tracks(of: animation, nodes: nodes, accessors: &accessors, fps: fps, root: root)
+      action.frameStart = 0
+      action.frameEnd = action.keyRange.map { max(0, $0.upperBound) } ?? 0
+      actions.append(action)
+    }
+    guard !actions.isEmpty else {
+      throw root.invalid("the file has no animations")
+    }
+    var document = ActionDocument(actions: actions, isMultiAction: actions.count > 1)
+    document.finish(recalculate: context.recalculate)
+    return document
+  }
+
+  /// The byte offset of a 1-based line and column (in characters) of `text`.
+  private static func offset(ofLine line: Int, column: Int, in text: UnsafeBufferPointer<UInt8>) -> Int {
+    var l = 1
+    var c = 1
+    for (i, b) in text.enumerated() {
+      if l == line && c == column { return i }
+      if b == 0x0A {
+        l += 1
+        c = 1
+      } else if b & 0xC0 != 0x80 {
+        c += 1
+      }
+    }
+    return text.count
+  }
+
+  /// Node names as labels use them: a node's `name`, or `nodes[i]` without one; a name that
+  /// several nodes share gets ` (node i)`.
+  struct NodeNames {
+    let nodes: [JSONCursor]
+    private var names: [String] = []
+
+    init(_ nodes: [JSONCursor]) {
+      self.nodes = nodes
+      var raw: [String] = []
+      for (i, n) in nodes.enumerated() {
+        let name = ((try? n.member("name")?.string()) ?? nil) ?? ""
+        raw.append(name.isEmpty ? "nodes[\(i)]" : name)
+      }
+      var counts: [String: Int] = [:]
+      for n in raw { counts[n, default: 0] += 1 }
+      names = raw.enumerated().map { i, n in counts[n]! > 1 ? "\(n) (node \(i))" : n }
+    }
+
+    subscript(_ i: Int) -> String { names[i] }
+    var count: Int { names.count }
+  }
+
+  /// What a channel animates.
+  private enum Target: Hashable {
+    case node(Int, String)
+    case pointer(String)
+  }
+
+  private static func tracks(
+    of animation: JSONCursor, nodes: NodeNames, accessors: inout GLTFAccessors, fps: Double, root: JSONCursor
+  ) throws(ActionDecodingError) -> [FCurve] {
+    let samplers = try animation.required("samplers").elements()
+    var byGroup: [(group: String, tracks: [FCurve])] = []
+    var seen: [Target: String] = [:]
+    for channel in try animation.required("channels").elements() {
+      let samplerCursor = try channel.required("sampler")
+      let s = try samplerCursor.integer()
+      guard s < samplers.count else {
+        throw samplerCursor.invalid("sampler \(s) does not exist (the animation has \(samplers.count))")
+      }
+      let sampler = samplers[s]
+      let target = try channel.required("target")
+      let pathCursor = try target.required("path")
+      let path = try pathCursor.string()
+      let what: Target
+      let group: String
+      let labelBase: String
+      let dataPath: String
+      let expected: (components: Int?, types: [String])
+      switch path {
+      case "translation", "rotation", "scale", "weights":
+        // A channel without a node is ignored (glTF 2.0 §5.3).
+        guard let nodeCursor = try target.member("node") else { continue }
+        let node = try nodeCursor.integer()
+        guard node < nodes.count else {
+          throw nodeCursor.invalid("node \(node) does not exist (the file has \(nodes.count))")
+        }
+        what = .node(node, path)
+        group = nodes[node]
+        labelBase = nodes[node] + "." + path
+        dataPath = "nodes[\(node)].\(path)"
+        expected = path == "rotation" ? (4, ["VEC4"]) : path == "weights" ? (1, ["SCALAR"]) : (3, ["VEC3"])
+      case "pointer":
+        guard let ext = try target.member("extensions"), let kap = try ext.member("KHR_animation_pointer") else {
+          throw target.invalid("path \"pointer\" needs extensions.KHR_animation_pointer.pointer")
+        }
+        let pointerCursor = try kap.required("pointer")
+        let pointer = try pointerCursor.string()
+        guard pointer.hasPrefix("/") else {
+          throw pointerCursor.invalid("a JSON pointer starts with \"/\", found \"\(ActionDecodingError.oneLine(pointer))\"")
+        }
+        what = .pointer(pointer)
+        let parts = pointer.split(separator: "/", omittingEmptySubsequences: false)
+        group = parts.count >= 3 ? parts[0...2].joined(separator: "/") : pointer
+        labelBase = pointer
+        dataPath = pointer
+        expected = (nil, ["SCALAR", "VEC2", "VEC3", "VEC4"])
+      default:
+        throw pathCursor.error(.unknownValue(path, accepted: ["translation", "rotation", "scale", "weights", "pointer"]))
+      }
+      if let other = seen[what] {
+        throw channel.invalid("\(labelBase) is already animated by \(other)")
+      }
+      seen[what] = channel.path
+
+      let interpolationCursor = try sampler.member("interpolation")
+      let interpolation = try interpolationCursor?.string() ?? "LINEAR"
+      guard ["LINEAR", "STEP", "CUBICSPLINE"].contains(interpolation) else {
+        throw interpolationCursor!.error(.unknownValue(interpolation, accepted: ["LINEAR", "STEP", "CUBICSPLINE"]))
+      }
+      let cubic = interpolation == "CUBICSPLINE"
+
+      // Times: float scalars, non-negative and increasing.
+      let inputCursor = try sampler.required("input")
+      let input = try accessors.accessor(inputCursor.integer(), referrer: inputCursor)
+      guard input.type == "SCALAR", input.componentType == 5126 else {
+        throw inputCursor.invalid("a sampler's input holds float SCALAR times, found \(input.type) of componentType \(input.componentType)")
+      }
+      let times = input.values
+      var previous = -Float.infinity
+      for (k, t) in times.enumerated() {
+        guard t.isFinite, t >= 0 else {
+          throw inputCursor.invalid("time \(k) is \(t) s; times must be finite and not negative")
+        }
+        guard t > previous else {
+          throw inputCursor.invalid("time \(k) (\(t) s) does not come after time \(k - 1) (\(previous) s); times must increase")
+        }
+        previous = t
+      }
+      let keys = times.count
+      if cubic && keys < 2 {
+        throw sampler.invalid("CUBICSPLINE needs at least two keys, found \(keys)")
+      }
+
+      let outputCursor = try sampler.required("output")
+      let output = try accessors.accessor(outputCursor.integer(), referrer: outputCursor)
+      guard expected.types.contains(output.type) else {
+        throw outputCursor.invalid("\(path) values are \(expected.types.joined(separator: " or ")), found \(output.type)")
+      }
+      let perKey = cubic ? 3 : 1
+      var width = output.components
+      if path == "weights" {
+        guard output.count % (keys * perKey) == 0 else {
+          throw outputCursor.invalid(
+            "\(output.count) weights do not divide into \(keys) keys\(cubic ? " × 3 (in-tangent, value, out-tangent)" : "")")
+        }
+        width = output.count / (keys * perKey)
+        if case .node(let node, _) = what, let targets = try morphTargets(of: node, nodes: nodes, root: root),
+          targets != width
+        {
+          throw outputCursor.invalid("\(width) weights per key but the node's mesh has \(targets) morph targets")
+        }
+      } else {
+        guard output.count == keys * perKey else {
+          throw outputCursor.invalid(
+            "\(output.count) values for \(keys) keys; \(interpolation) needs \(keys * perKey)")
+        }
+      }
+      for (i, v) in output.values.enumerated() where !v.isFinite {
+        throw outputCursor.invalid("value \(i / width / perKey) is not finite")
+      }
+
+      let names: [String]
+      switch path {
+      case "rotation": names = ["X", "Y", "Z", "W"]
+      case "translation", "scale": names = ["X", "Y", "Z"]
+      default: names = (0..<width).map { "[\($0)]" }
+      }
+      var built: [FCurve] = []
+      for c in 0..<width {
+        var curve = FCurve(dataPath: dataPath, index: c)
+        let suffix = names[c]
+        curve.label = width == 1 && path == "pointer" ? labelBase : labelBase + (suffix.hasPrefix("[") ? suffix : " " + suffix)
+        curve.group = group
+        if path == "rotation" {
+          curve.quaternion = QuaternionRole(component: [.x, .y, .z, .w][c])
+        }
+        curve.keyframes = makeKeys(
+          times: times, values: output.values, width: width, component: c, interpolation: interpolation, fps: fps)
+        built.append(curve)
+      }
+      if let g = byGroup.firstIndex(where: { $0.group == group }) {
+        byGroup[g].tracks += built
+      } else {
+        byGroup.append((group, built))
+      }
+    }
+    return byGroup.flatMap(\.tracks)
+  }
+
+  /// The number of morph targets of a node's mesh, when it has one.
+  private static func morphTargets(of node: Int, nodes: NodeNames, root: JSONCursor) throws(ActionDecodingError) -> Int? {
+    guard let meshCursor = try nodes.nodes[node].member("mesh") else { return nil }
+    let mesh = try meshCursor.integer()
+    guard let meshes = try root.member("meshes")?.elements(), mesh < meshes.count else {
+      throw meshCursor.invalid("mesh \(mesh) does not exist")
+    }
+    if let weights = try meshes[mesh].member("weights") { return try weights.elements().count }
+    guard let primitive = try meshes[mesh].member("primitives")?.elements().first,
+      let targets = try primitive.member("targets")
+    else { return nil }
+    return try targets.elements().count
+  }
+
+  /// The keys of component `component`: values laid out per key as `width` numbers (three
+  /// blocks of `width` per key for CUBICSPLINE: in-tangents, values, out-tangents).
+  static func makeKeys(
+    times: [Float], values: [Float], width: Int, component c: Int, interpolation: String, fps: Double
+  ) -> [Keyframe] {
+    let n = times.count
+    var keys: [Keyframe] = []
+    keys.reserveCapacity(n)
+    let cubic = interpolation == "CUBICSPLINE"
+    let mode: Interpolation = interpolation == "STEP" ? .constant : cubic ? .bezier : .linear
+    for k in 0..<n {
+      let t = Double(times[k])
+      let frame = Float(t * fps)
+      let value = cubic ? values[(3 * k + 1) * width + c] : values[k * width + c]
+      var key = Keyframe(frame: frame, value: value)
+      key.interpolation = mode
+      if cubic {
+        // Hermite tangents (value per second) as Bézier handles a third of each interval out.
+        let inTangent = Double(values[(3 * k) * width + c])
+        let outTangent = Double(values[(3 * k + 2) * width + c])
+        let before = k > 0 ? t - Double(times[k - 1]) : Double(times[1]) - Double(times[0])
+        let after = k + 1 < n ? Double(times[k + 1]) - t : t - Double(times[k - 1])
+        key.handleLeftType = .free
+        key.handleRightType = .free
+        key.handleLeft = CurvePoint(
+          frame: Float((t - before / 3) * fps), value: Float(Double(value) - before * inTangent / 3))
+        key.handleRight = CurvePoint(
+          frame: Float((t + after / 3) * fps), value: Float(Double(value) + after * outTangent / 3))
+      } else {
+        key.handleLeftType = .vector
+        key.handleRightType = .vector
+      }
+      keys.append(key)
+    }
+    return keys
+  }
+}

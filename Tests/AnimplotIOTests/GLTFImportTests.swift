@@ -1,0 +1,310 @@
+import AnimplotCore
+import AnimplotIO
+import Foundation
+import Testing
+
+/// The public sample files (`../shared/realdata`, `$ANIMPLOT_REALDATA`) and the values of an
+/// independent evaluator for them (`Resources/gltf-reference.json`, from
+/// `Tools/gltf_reference.py`).
+enum RealData {
+  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+  static var folder: URL? {
+    let url = ProcessInfo.processInfo.environment["ANIMPLOT_REALDATA"].map { URL(fileURLWithPath: $0) }
+      ?? repository.deletingLastPathComponent().appendingPathComponent("shared/realdata")
+    return FileManager.default.fileExists(atPath: url.path) ? url : nil
+  }
+
+  static func path(_ relative: String) -> String? { folder?.appendingPathComponent(relative).path }
+
+  static func resource(_ name: String) throws -> Data {
+    try Data(contentsOf: repository.appendingPathComponent("Tests/AnimplotIOTests/Resources/\(name)"))
+  }
+}
+
+/// A small glTF file built in memory: one animation of one channel, its buffer a `data:` URI.
+struct GLTFSample {
+  var times: [Float] = [0, 0.5, 1]
+  var values: [Float] = [0, 0, 0, 1, 2, 3, 4, 5, 6]
+  var path = "translation"
+  var interpolation = "LINEAR"
+  var outputType = "VEC3"
+
+  /// The document as a JSON object, for tests to break.
+  func json() -> [String: Any] {
+    var data = Data()
+    for f in times + values { withUnsafeBytes(of: f.bitPattern.littleEndian) { data.append(contentsOf: $0) } }
+    let inputLength = times.count * 4
+    let components = ["SCALAR": 1, "VEC3": 3, "VEC4": 4][outputType]!
+    return [
+      "asset": ["version": "2.0"],
+      "nodes": [["name": "Cube"]],
+      "buffers": [["byteLength": data.count, "uri": "data:application/octet-stream;base64," + data.base64EncodedString()]],
+      "bufferViews": [
+        ["buffer": 0, "byteOffset": 0, "byteLength": inputLength],
+        ["buffer": 0, "byteOffset": inputLength, "byteLength": values.count * 4],
+      ],
+      "accessors": [
+        ["bufferView": 0, "componentType": 5126, "count": times.count, "type": "SCALAR",
+         "min": [times.min()!], "max": [times.max()!]],
+        ["bufferView": 1, "componentType": 5126, "count": values.count / components, "type": outputType],
+      ],
+      "animations": [[
+        "name": "Move",
+        "channels": [["sampler": 0, "target": ["node": 0, "path": path]]],
+        "samplers": [["input": 0, "output": 1, "interpolation": interpolation]],
+      ]],
+    ]
+  }
+
+  static func bytes(_ json: [String: Any]) -> [UInt8] {
+    Array(try! JSONSerialization.data(withJSONObject: json, options: [.sortedKeys]))
+  }
+}
+
+@Suite("glTF import")
+struct GLTFImportTests {
+  func decode(_ bytes: [UInt8], file: String = "t.gltf", path: String? = nil) throws -> ActionDocument {
+    try InputKind.decode(bytes, file: file, path: path, kind: .gltf)
+  }
+
+  func failure(_ json: [String: Any]) -> String {
+    do {
+      _ = try decode(GLTFSample.bytes(json))
+      return "no error"
+    } catch {
+      return "\(error)"
+    }
+  }
+
+  /// Every channel of every sample file equals the independent evaluator's value to 1e-5
+  /// (relative above 1), at every half frame from 0 to two frames past the last key.
+  @Test func realFilesMatchTheReferenceEvaluator() throws {
+    guard let folder = RealData.folder else {
+      Issue.record("../shared/realdata not found (set ANIMPLOT_REALDATA)")
+      return
+    }
+    let reference = try JSONSerialization.jsonObject(with: RealData.resource("gltf-reference.json")) as! [String: Any]
+    var documents: [String: ActionDocument] = [:]
+    var compared = 0
+    for channel in reference["channels"] as! [[String: Any]] {
+      let file = channel["file"] as! String
+      if documents[file] == nil { documents[file] = try ActionFile.load(folder.appendingPathComponent("gltf/" + file).path) }
+      let action = documents[file]!.actions[channel["animation"] as! Int]
+      let dataPath = channel["dataPath"] as! String, index = channel["index"] as! Int
+      let track = try #require(action.tracks.first { $0.dataPath == dataPath && $0.index == index }, "\(file) \(dataPath)[\(index)]")
+      for (frame, expected) in zip(channel["frames"] as! [Double], channel["values"] as! [Double]) {
+        let value = Double(track.value(at: Float(frame)))
+        #expect(abs(value - expected) <= 1e-5 * max(1, abs(expected)), "\(file) \(dataPath)[\(index)] at frame \(frame)")
+        compared += 1
+      }
+    }
+    #expect(compared > 10_000)
+  }
+
+  /// research/formats.md §1.5: InterpolationTest.glb's step, cubic-spline and slerp values.
+  @Test func interpolationTestOracle() throws {
+    guard let path = RealData.path("gltf/InterpolationTest/InterpolationTest.glb") else { return }
+    let document = try ActionFile.load(path)
+    #expect(document.actions.count == 9)
+    func value(_ animation: Int, _ label: String, _ seconds: Double) throws -> Double {
+      let track = try #require(document.actions[animation].tracks.first { $0.displayLabel.hasSuffix(label) })
+      return Double(track.value(at: Float(seconds * 24)))
+    }
+    #expect(try value(0, "scale X", 0.49) == 1)
+    #expect(try value(0, "scale X", 0.5) == 0)
+    #expect(try value(0, "scale X", 0.51) == 0)
+    for (t, v) in [(0.125, 0.84375), (0.25, 0.5), (0.375, 0.15625), (1.9, 0.896), (2.5, 1)] {
+      #expect(abs(try value(2, "scale X", t) - v) < 1e-6, "cubic spline at \(t) s")
+    }
+    for (t, z, w) in [(0.25, -0.1950903, 0.9807853), (0.5, -0.3826834, 0.9238795), (0.75, -0.5555702, 0.8314696)] {
+      #expect(abs(try value(5, "rotation Z", t) - z) < 1e-6, "slerp z at \(t) s")
+      #expect(abs(try value(5, "rotation W", t) - w) < 1e-6, "slerp w at \(t) s")
+    }
+  }
+
+  /// Keys 180° apart (AnimatedCube: dot products of −4.4e-8): the stored sign decides, so the
+  /// first half turn goes through y = −0.7071 (docs/import.md).
+  @Test func oppositeHemispheresFollowTheSignOfTheDotProduct() throws {
+    guard let path = RealData.path("gltf/AnimatedCube/AnimatedCube.gltf") else { return }
+    let action = try ActionFile.load(path).actions[0]
+    let y = try #require(action.tracks.first { $0.quaternion?.component == .y })
+    #expect(abs(Double(y.value(at: Float(12))) + 0.70710678) < 1e-6)
+    // A made-up pair with a dot of exactly 0 keeps q1: the turn goes through +45°.
+    var sample = GLTFSample()
+    sample.path = "rotation"
+    sample.outputType = "VEC4"
+    sample.times = [0, 1]
+    sample.values = [0, 0, 0, 1, 0, 1, 0, 0]
+    let turn = try decode(GLTFSample.bytes(sample.json())).actions[0]
+    let y2 = try #require(turn.tracks.first { $0.quaternion?.component == .y })
+    #expect(abs(Double(y2.value(at: Float(12))) - 0.70710678) < 1e-6)
+  }
+
+  @Test func labelsGroupsAndKeys() throws {
+    var sample = GLTFSample()
+    sample.interpolation = "CUBICSPLINE"
+    sample.times = [0, 1]
+    // Per key: in-tangent (3), value (3), out-tangent (3).
+    sample.values = [0, 0, 0, 1, 2, 3, 6, 0, 0, 3, 0, 0, 4, 5, 6, 0, 0, 0]
+    let action = try decode(GLTFSample.bytes(sample.json())).actions[0]
+    #expect(action.name == "Move")
+    #expect(action.tracks.map(\.displayLabel) == ["Cube.translation X", "Cube.translation Y", "Cube.translation Z"])
+    #expect(action.tracks.allSatisfy { $0.group == "Cube" && $0.dataPath == "nodes[0].translation" })
+    let x = action.tracks[0].keyframes
+    // Tangent 6/s over 1 s (24 frames): the right handle a third out, 6 × 1 / 3 = 2 up.
+    #expect(x[0].interpolation == .bezier && x[0].handleRightType == .free)
+    #expect(x[0].handleRight == CurvePoint(frame: 8, value: 3))
+    #expect(x[1].handleLeft == CurvePoint(frame: 16, value: 3))
+    // Hermite between 1 and 4 with tangents 6 and 3 per second, at s = 0.5.
+    let s = 0.5, expected = (2 * s * s * s - 3 * s * s + 1) * 1 + (s * s * s - 2 * s * s + s) * 6
+      + (-2 * s * s * s + 3 * s * s) * 4 + (s * s * s - s * s) * 3
+    #expect(abs(Double(action.tracks[0].value(at: Float(12))) - expected) < 1e-5)
+  }
+
+  @Test func brokenFilesGiveLocatedErrors() throws {
+    var json = GLTFSample().json()
+    func broken(_ change: (inout [String: Any]) -> Void) -> String {
+      var copy = json
+      change(&copy)
+      return failure(copy)
+    }
+    func set(_ key: String, _ i: Int, _ field: String, _ value: Any) -> (inout [String: Any]) -> Void {
+      { json in
+        var list = json[key] as! [[String: Any]]
+        list[i][field] = value
+        json[key] = list
+      }
+    }
+    #expect(broken(set("accessors", 1, "count", 4)).contains("accessors[1]: 4 elements of 12 bytes"))
+    #expect(broken(set("accessors", 1, "byteOffset", 8)).contains("need 44 bytes but bufferView holds 36"))
+    #expect(broken(set("accessors", 1, "count", 4_294_967_296)).contains("accessors[1].count: expected a whole number from 1 to 2147483647"))
+    #expect(broken(set("bufferViews", 1, "byteStride", 16)).contains("every 16 bytes from byte 0 need 44 bytes but bufferView holds 36"))
+    #expect(broken(set("bufferViews", 1, "byteStride", 8)).contains("byteStride 8 is less than an element's 12 bytes"))
+    #expect(broken(set("bufferViews", 1, "byteLength", 400)).contains("run past buffer 0"))
+    #expect(broken(set("animations", 0, "samplers", [["input": 0, "output": 7]])).contains("animations[0].samplers[0].output: accessor 7 does not exist"))
+    #expect(broken(set("buffers", 0, "uri", "data:application/octet-stream;base64,@@@")).contains("not valid base64"))
+    #expect(broken(set("buffers", 0, "uri", "../secret.bin")).contains("buffers[0].uri: refused: \"../secret.bin\" leads outside the input's folder"))
+    #expect(broken(set("buffers", 0, "uri", "/etc/passwd")).contains("is an absolute path"))
+    #expect(broken(set("buffers", 0, "uri", "https://example.com/a.bin")).contains("names a scheme"))
+    #expect(broken(set("buffers", 0, "uri", "a.bin")).contains("has no folder"))
+    var times = GLTFSample()
+    times.times = [0, 0.5, 0.5]
+    #expect(failure(times.json()).contains("animations[0].samplers[0].input: time 2 (0.5 s) does not come after time 1 (0.5 s)"))
+    times.times = [-1, 0.5, 1]
+    #expect(failure(times.json()).contains("time 0 is -1.0 s"))
+    json["asset"] = ["version": "1.0"]
+    #expect(failure(json).contains("asset.version: glTF 1.0; animplot reads glTF 2.0"))
+    #expect(failure(["asset": ["version": "2.0"]]).contains("the file has no animations"))
+    // Errors name the file, with line and column in a .gltf.
+    #expect(failure(["asset": ["version": "2.0"], "animations": [["channels": [], "samplers": 3]]]).hasPrefix("t.gltf:1:"))
+  }
+
+  @Test func glbContainers() throws {
+    let json = GLTFSample.bytes(GLTFSample().json())
+    func glb(_ json: [UInt8], length: Int? = nil) -> [UInt8] {
+      var padded = json
+      while padded.count % 4 != 0 { padded.append(0x20) }
+      var out: [UInt8] = []
+      func u32(_ v: Int) { withUnsafeBytes(of: UInt32(v).littleEndian) { out += $0 } }
+      out += Array("glTF".utf8)
+      u32(2)
+      u32(length ?? 12 + 8 + padded.count)
+      u32(padded.count)
+      out += Array("JSON".utf8)
+      out += padded
+      return out
+    }
+    let good = try decode(glb(json), file: "t.glb")
+    #expect(good.actions[0].tracks.count == 3)
+    var truncated = glb(json)
+    truncated.removeLast(10)
+    #expect(throws: ActionDecodingError.self) { try decode(truncated, file: "t.glb") }
+    do {
+      _ = try decode(truncated, file: "t.glb")
+    } catch {
+      #expect("\(error)".hasPrefix("t.glb: byte 8: the header gives a length of"))
+    }
+    var badChunk = glb(json)
+    badChunk[12] = 0xFF
+    badChunk[13] = 0xFF
+    do {
+      _ = try decode(badChunk, file: "t.glb")
+      Issue.record("no error")
+    } catch {
+      #expect("\(error)".contains("t.glb: byte 12: chunk 0 is"))
+    }
+    // A semantic error inside a .glb is placed by byte offset.
+    var broken = GLTFSample().json()
+    broken["asset"] = ["version": "3.0"]
+    do {
+      _ = try decode(glb(GLTFSample.bytes(broken)), file: "t.glb")
+      Issue.record("no error")
+    } catch {
+      #expect("\(error)".hasPrefix("t.glb: byte "))
+      #expect("\(error)".contains("asset.version"))
+    }
+  }
+
+  @Test func kindIsDetected() throws {
+    let json = GLTFSample.bytes(GLTFSample().json())
+    #expect(json.withUnsafeBufferPointer { InputKind.detect($0, path: "x.json") } == .gltf)
+    #expect(Array("glTF\u{2}".utf8).withUnsafeBufferPointer { InputKind.detect($0, path: nil) } == .gltf)
+  }
+
+  /// `--animation` by index, and import's round trip through format 1.
+  @Test func animationByIndexAndRoundTrip() throws {
+    guard let path = RealData.path("gltf/InterpolationTest/InterpolationTest.glb") else { return }
+    let document = try ActionFile.load(path)
+    #expect(try document.action(named: "5").name == document.actions[5].name)
+    let text = ActionEncoder.encode(document)
+    let again = try ActionDecoder.decode(text)
+    for (a, b) in zip(document.actions, again.actions) {
+      for (t, u) in zip(a.tracks, b.tracks) {
+        #expect(t.quaternion?.component == u.quaternion?.component)
+        for f in stride(from: Float(0), through: 60, by: 0.5) { #expect(t.value(at: f) == u.value(at: f)) }
+      }
+    }
+  }
+
+  /// External buffers: read beside the input or below it; refused when they lead elsewhere,
+  /// by `..`, an absolute path or a symbolic link.
+  @Test func externalBuffersStayInTheInputsFolder() throws {
+    let fm = FileManager.default
+    let root = fm.temporaryDirectory.appendingPathComponent("animplot-gltf-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+    let inner = root.appendingPathComponent("inner")
+    try fm.createDirectory(at: inner.appendingPathComponent("bin"), withIntermediateDirectories: true)
+    defer { try? fm.removeItem(at: root) }
+    var data = Data()
+    for f: Float in [0, 1, 0, 0, 0, 1, 1, 1] { withUnsafeBytes(of: f.bitPattern.littleEndian) { data.append(contentsOf: $0) } }
+    try data.write(to: inner.appendingPathComponent("bin/a b.bin"))
+    try data.write(to: root.appendingPathComponent("secret.bin"))
+    try fm.createSymbolicLink(atPath: inner.appendingPathComponent("link.bin").path, withDestinationPath: root.appendingPathComponent("secret.bin").path)
+    func load(_ uri: String) -> String {
+      var json = GLTFSample().json()
+      json["buffers"] = [["byteLength": 32, "uri": uri]]
+      json["bufferViews"] = [["buffer": 0, "byteLength": 8], ["buffer": 0, "byteOffset": 8, "byteLength": 24]]
+      json["accessors"] = [
+        ["bufferView": 0, "componentType": 5126, "count": 2, "type": "SCALAR"],
+        ["bufferView": 1, "componentType": 5126, "count": 2, "type": "VEC3"],
+      ]
+      let file = inner.appendingPathComponent("t.gltf")
+      try! Data(GLTFSample.bytes(json)).write(to: file)
+      do {
+        let action = try ActionFile.load(file.path).actions[0]
+        return "\(action.tracks[0].value(at: Float(12)))"
+      } catch {
+        return "\(error)"
+      }
+    }
+    #expect(load("bin/a%20b.bin") == "0.5")
+    #expect(load("./bin/../bin/a%20b.bin") == "0.5")
+    #expect(load("../secret.bin").contains("refused: \"../secret.bin\" leads outside the input's folder"))
+    #expect(load(root.appendingPathComponent("secret.bin").path).contains("is an absolute path"))
+    #expect(load("file:///etc/passwd").contains("names a scheme"))
+    #expect(load("link.bin").contains("is a link that leads outside the input's folder"))
+    #expect(load("bin").contains("is not a regular file"))
+    #expect(load("missing.bin").contains("no such file beside the input"))
+  }
+}
