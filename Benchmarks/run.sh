@@ -55,3 +55,10 @@ python3 Benchmarks/render_bench.py "$B" "$BIN/animplot" "${ANIMPLOT_BENCH_ROUNDS
 echo
 echo "== animplot check: W3's 200 plots against their references, beside graph drawing them =="
 python3 Benchmarks/check_bench.py "$B" "$BIN/animplot" 5
+
+echo
+echo "== W5: a .glb of 300 channels x 10,000 keys (100 nodes: translation, rotation, scale; LINEAR) =="
+[ -f "$B/work/w5.glb" ] || python3 Benchmarks/make_w5.py "$B/work/w5.glb"
+ls -l "$B/work/w5.glb" | awk '{print $5 " bytes"}'
+"$BIN/animplot-bench" import "$B/work/w5.glb"
+python3 Benchmarks/w5_bench.py "$B" "$BIN/animplot" 3

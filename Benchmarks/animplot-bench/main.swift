@@ -103,6 +103,32 @@ func decodeBenchmark(path: String) {
   print("decode + recalculate handles\t\(full)")
 }
 
+/// Decoding another tool's file (W5's .glb): read, then decode with and without Blender's
+/// handle recalculation; the rate counts the file's bytes (for a .glb almost all accessor data).
+func importBenchmark(path: String) {
+  let bytes: [UInt8]
+  do {
+    bytes = try ActionFile.readBytes(path)
+  } catch {
+    fail(error.description)
+  }
+  var keys = 0
+  let raw = median(passes: 5) {
+    guard let doc = try? InputKind.decode(bytes, file: path, path: path, recalculate: false) else {
+      fail("\(path): decode failed")
+    }
+    keys = doc.actions.reduce(0) { $0 + $1.tracks.reduce(0) { $0 + $1.keyframes.count } }
+  }
+  let full = median(passes: 5) { _ = try? InputKind.decode(bytes, file: path, path: path) }
+  let read = median(passes: 5) { _ = try? ActionFile.readBytes(path) }
+  let mb = Double(bytes.count) / 1e6
+  print("# \(path): \(bytes.count) bytes, \(keys) keys, median of 5")
+  print("step\tms\tMB/s")
+  print("read file\t\(read)\t\(Int(mb / read * 1000))")
+  print("decode (keys as in the file)\t\(raw)\t\(Int(mb / raw * 1000))")
+  print("decode + recalculate handles\t\(full)\t\(Int(mb / full * 1000))")
+}
+
 /// One pass (a sorted batch, or single random frames), for instruction-level profiling
 /// (`valgrind --tool=callgrind`, `perf record`).
 func profile(single: Bool, path: String, count: Int) {
@@ -127,6 +153,8 @@ case "profile-sorted" where args.count == 4, "profile-single" where args.count =
   profile(single: args[1] == "profile-single", path: args[2], count: Int(args[3]) ?? 1000)
 case "decode" where args.count == 3:
   decodeBenchmark(path: args[2])
+case "import" where args.count == 3:
+  importBenchmark(path: args[2])
 default:
-  fail("usage: animplot-bench eval ACTION.json N | decode ACTION.json")
+  fail("usage: animplot-bench eval ACTION.json N | decode ACTION.json | import FILE")
 }

@@ -45,7 +45,11 @@ extension ActionDocument {
   /// components coupled: what every decoder does last.
   public mutating func finish(recalculate: Bool) {
     for a in actions.indices {
-      actions[a] = recalculate ? actions[a].recalculated() : actions[a].coupled()
+      if recalculate {
+        actions[a].recalculate()
+      } else {
+        actions[a] = actions[a].coupled()
+      }
     }
   }
 }

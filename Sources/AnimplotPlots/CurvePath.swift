@@ -142,7 +142,8 @@ public enum CurvePath {
       // Coupled components: sampled between the first and last key (slerp and normalisation
       // bend every segment).
       let first = Double(keys[0].frame), span = Double(last.frame) - first
-      let steps = min(100_000, max(200, keys.count * 8))
+      // Eight samples a segment for few keys; dense keys (sampled exports) at most 20 000.
+      let steps = min(20_000, max(200, keys.count * 8))
       let frames = (0...steps).map { Float(first + span * Double($0) / Double(steps)) }
       for v in curve.values(at: frames) { add(Double(v)) }
       return lo...hi

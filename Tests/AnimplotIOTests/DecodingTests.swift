@@ -135,3 +135,18 @@ struct DecodingTests {
   #expect(fromString == fromBytes)
   #expect(fromString == fromData)
 }
+
+/// `object`: the animated object's name and Blender type, read in any spelling, written back.
+@Test func objectIsReadAndWritten() throws {
+  let text = #"{"name": "A", "object": {"name": "Ball", "type": "LIGHT_PROBE"}, "tracks": []}"#
+  let action = try ActionDecoder.decode(text).actions[0]
+  #expect(action.object == AnimatedObject(name: "Ball", type: .lightProbe))
+  #expect(ActionEncoder.encode(action).contains(#""object": {"name": "Ball", "type": "lightProbe"}"#))
+  #expect(try ActionDecoder.decode(ActionEncoder.encode(action)).actions[0].object == action.object)
+  do {
+    _ = try ActionDecoder.decode(#"{"object": {"name": "Ball", "type": "teapot"}, "tracks": []}"#, file: "o.json")
+    Issue.record("no error")
+  } catch {
+    #expect("\(error)".hasPrefix("o.json:1:37: object.type: unknown value \"teapot\"; expected one of mesh, curve"))
+  }
+}

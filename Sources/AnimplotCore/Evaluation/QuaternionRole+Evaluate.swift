@@ -18,51 +18,56 @@ extension QuaternionRole {
   }
 
   /// The normalised quaternion (w, x, y, z) at `frame`.
-  public func quaternion(at frame: Float) -> [Double] {
+  public func quaternion(at frame: Float) -> SIMD4<Double> {
     precondition(isCoupled, "QuaternionRole.quaternion(at:) needs the four curves (Action.coupled())")
-    let q = slerped(at: frame) ?? curves.map { Double($0.value(at: frame)) }
-    let norm = (q[0] * q[0] + q[1] * q[1] + q[2] * q[2] + q[3] * q[3]).squareRoot()
+    let q = slerped(at: frame)
+      ?? SIMD4(
+        Double(curves[0].value(at: frame)), Double(curves[1].value(at: frame)),
+        Double(curves[2].value(at: frame)), Double(curves[3].value(at: frame)))
+    let norm = (q * q).sum().squareRoot()
     guard norm > 0, norm.isFinite else { return q }
-    return q.map { $0 / norm }
+    return q / norm
   }
 
   /// The spherical interpolation at `frame`, when the four curves share a linear segment
   /// that strictly contains it.
-  private func slerped(at frame: Float) -> [Double]? {
-    let reference = curves[0].keyframes
-    guard reference.count >= 2, frame > reference[0].frame, frame < reference[reference.count - 1].frame
-    else { return nil }
-    var lo = 0
-    var hi = reference.count - 1
-    while hi - lo > 1 {
-      let mid = (lo + hi) >> 1
-      if reference[mid].frame <= frame { lo = mid } else { hi = mid }
-    }
-    let f0 = reference[lo].frame, f1 = reference[hi].frame
-    guard frame > f0 else { return nil }
-    var q0 = [Double](repeating: 0, count: 4)
-    var q1 = q0
-    for (j, curve) in curves.enumerated() {
-      let keys = curve.keyframes
-      guard keys.count == reference.count, curve.modifiers.isEmpty, keys[lo].frame == f0, keys[hi].frame == f1,
-        keys[lo].interpolation == .linear
+  private func slerped(at frame: Float) -> SIMD4<Double>? {
+    curves[0].keyframes.withUnsafeBufferPointer { reference -> SIMD4<Double>? in
+      guard reference.count >= 2, frame > reference[0].frame, frame < reference[reference.count - 1].frame
       else { return nil }
-      q0[j] = Double(keys[lo].value)
-      q1[j] = Double(keys[hi].value)
+      var lo = 0
+      var hi = reference.count - 1
+      while hi - lo > 1 {
+        let mid = (lo + hi) >> 1
+        if reference[mid].frame <= frame { lo = mid } else { hi = mid }
+      }
+      let f0 = reference[lo].frame, f1 = reference[hi].frame
+      guard frame > f0 else { return nil }
+      var q0 = SIMD4<Double>()
+      var q1 = SIMD4<Double>()
+      for j in 0..<4 {
+        let curve = curves[j]
+        guard curve.modifiers.isEmpty else { return nil }
+        let ok = curve.keyframes.withUnsafeBufferPointer { keys -> Bool in
+          guard keys.count == reference.count, keys[lo].frame == f0, keys[hi].frame == f1,
+            keys[lo].interpolation == .linear
+          else { return false }
+          q0[j] = Double(keys[lo].value)
+          q1[j] = Double(keys[hi].value)
+          return true
+        }
+        guard ok else { return nil }
+      }
+      let s = (Double(frame) - Double(f0)) / (Double(f1) - Double(f0))
+      var dot = (q0 * q1).sum()
+      if dot < 0 {
+        q1 = -q1
+        dot = -dot
+      }
+      let angle = Double.acos(min(dot, 1))
+      if angle < 1e-6 { return q0 + s * (q1 - q0) }
+      let sine = Double.sin(angle)
+      return (Double.sin((1 - s) * angle) / sine) * q0 + (Double.sin(s * angle) / sine) * q1
     }
-    let s = (Double(frame) - Double(f0)) / (Double(f1) - Double(f0))
-    var dot = q0[0] * q1[0] + q0[1] * q1[1] + q0[2] * q1[2] + q0[3] * q1[3]
-    if dot < 0 {
-      q1 = q1.map { -$0 }
-      dot = -dot
-    }
-    let angle = Double.acos(min(dot, 1))
-    if angle < 1e-6 {
-      return (0..<4).map { q0[$0] + s * (q1[$0] - q0[$0]) }
-    }
-    let sine = Double.sin(angle)
-    let a = Double.sin((1 - s) * angle) / sine
-    let b = Double.sin(s * angle) / sine
-    return (0..<4).map { a * q0[$0] + b * q1[$0] }
   }
 }

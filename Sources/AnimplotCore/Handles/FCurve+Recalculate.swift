@@ -50,15 +50,17 @@ extension FCurve {
         .sorted { $0.element.frame < $1.element.frame || ($0.element.frame == $1.element.frame && $0.offset < $1.offset) }
         .map(\.element)
     }
-    for i in keyframes.indices {
-      var key = keyframes[i]
-      if key.handleLeft.frame > key.frame && key.handleRight.frame < key.frame {
-        swap(&key.handleLeft, &key.handleRight)
-      } else {
-        key.handleLeft.frame = min(key.handleLeft.frame, key.frame)
-        key.handleRight.frame = max(key.handleRight.frame, key.frame)
+    keyframes.withUnsafeMutableBufferPointer { keys in
+      for i in keys.indices {
+        var key = keys[i]
+        if key.handleLeft.frame > key.frame && key.handleRight.frame < key.frame {
+          swap(&key.handleLeft, &key.handleRight)
+        } else {
+          key.handleLeft.frame = min(key.handleLeft.frame, key.frame)
+          key.handleRight.frame = max(key.handleRight.frame, key.frame)
+        }
+        keys[i] = key
       }
-      keyframes[i] = key
     }
   }
 }

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// A named set of F-curves with a scene range: what one file of format 1 describes.
 public struct Action: Sendable, Hashable {
   public var name: String
@@ -44,8 +46,23 @@ public struct Action: Sendable, Hashable {
   /// Every track after Blender's `fcurve.update()`: see `FCurve.recalculateHandles()`.
   public func recalculated() -> Action {
     var copy = self
-    for i in copy.tracks.indices { copy.tracks[i].recalculateHandles() }
-    return copy.coupled()
+    copy.recalculate()
+    return copy
+  }
+
+  /// Applies Blender's `fcurve.update()` to every track, in place (on every core when the
+  /// action holds many keys: tracks are independent), then couples quaternion components.
+  public mutating func recalculate() {
+    let keys = tracks.reduce(0) { $0 + $1.keyframes.count }
+    tracks.withUnsafeMutableBufferPointer { buffer in
+      if keys >= 200_000 && buffer.count > 1 {
+        nonisolated(unsafe) let shared = buffer
+        DispatchQueue.concurrentPerform(iterations: shared.count) { shared[$0].recalculateHandles() }
+      } else {
+        for i in buffer.indices { buffer[i].recalculateHandles() }
+      }
+    }
+    self = coupled()
   }
 }
 

@@ -82,7 +82,7 @@ enum CSVImporter {
       curve.keyframes = keys(frames: frames, values: columns[c], options: context.options)
       action.tracks.append(curve)
     }
-    var document = ActionDocument(actions: [action])
+    var document = ActionDocument(actions: [consume action])
     document.finish(recalculate: context.recalculate)
     return document
   }

@@ -1,3 +1,4 @@
+import Dispatch
 import AnimplotCore
 
 /// glTF 2.0 animations as actions (research/formats.md §1; docs/import.md).
@@ -53,7 +54,10 @@ enum GLTFImporter {
     guard !actions.isEmpty else {
       throw root.invalid("the file has no animations")
     }
-    var document = ActionDocument(actions: actions, isMultiAction: actions.count > 1)
+    // `consume`: the document must hold the only reference to the keys, or recalculating them
+    // in place would copy every one.
+    let isMulti = actions.count > 1
+    var document = ActionDocument(actions: consume actions, isMultiAction: isMulti)
     document.finish(recalculate: context.recalculate)
     return document
   }
@@ -106,7 +110,8 @@ enum GLTFImporter {
     of animation: JSONCursor, nodes: NodeNames, accessors: inout GLTFAccessors, fps: Double, root: JSONCursor
   ) throws(ActionDecodingError) -> [FCurve] {
     let samplers = try animation.required("samplers").elements()
-    var byGroup: [(group: String, tracks: [FCurve])] = []
+    var byGroup: [(group: String, tracks: [FCurve], jobs: [KeyJob])] = []
+    var jobs: [KeyJob] = []
     var seen: [Target: String] = [:]
     for channel in try animation.required("channels").elements() {
       let samplerCursor = try channel.required("sampler")
@@ -231,17 +236,44 @@ enum GLTFImporter {
         if path == "rotation" {
           curve.quaternion = QuaternionRole(component: [.x, .y, .z, .w][c])
         }
-        curve.keyframes = makeKeys(
-          times: times, values: output.values, width: width, component: c, interpolation: interpolation, fps: fps)
         built.append(curve)
+        jobs.append(KeyJob(times: times, values: output.values, width: width, component: c, interpolation: interpolation))
       }
       if let g = byGroup.firstIndex(where: { $0.group == group }) {
         byGroup[g].tracks += built
+        byGroup[g].jobs += jobs.suffix(width)
       } else {
-        byGroup.append((group, built))
+        byGroup.append((group, built, Array(jobs.suffix(width))))
       }
     }
-    return byGroup.flatMap(\.tracks)
+    var tracks = byGroup.flatMap(\.tracks)
+    let ordered = byGroup.flatMap(\.jobs)
+    // The keys of each track, on every core when there are many.
+    let total = ordered.reduce(0) { $0 + $1.times.count }
+    tracks.withUnsafeMutableBufferPointer { buffer in
+      nonisolated(unsafe) let shared = buffer
+      let fill: @Sendable (Int) -> Void = { i in
+        let job = ordered[i]
+        shared[i].keyframes = makeKeys(
+          times: job.times, values: job.values, width: job.width, component: job.component,
+          interpolation: job.interpolation, fps: fps)
+      }
+      if total >= 200_000 && shared.count > 1 {
+        DispatchQueue.concurrentPerform(iterations: shared.count, execute: fill)
+      } else {
+        for i in 0..<shared.count { fill(i) }
+      }
+    }
+    return tracks
+  }
+
+  /// What one track's keys are made from.
+  private struct KeyJob: Sendable {
+    let times: [Float]
+    let values: [Float]
+    let width: Int
+    let component: Int
+    let interpolation: String
   }
 
   /// The number of morph targets of a node's mesh, when it has one.
