@@ -24,6 +24,8 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-numerics.git", from: "1.0.0"),
     .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
     .package(url: "https://github.com/pointfreeco/swift-snapshot-testing.git", from: "1.19.7"),
+    // Unity's .anim clips are YAML (libyaml underneath: marks for located errors).
+    .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
     // `make docs`: the DocC catalogs of the public modules (Sources/*/*.docc).
     .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.5.0"),
   ],
@@ -45,7 +47,9 @@ let package = Package(
     .target(name: "AnimplotText"),
     // The one target that names the C library (Glibc, Musl, Darwin): files, descriptors, time.
     .target(name: "AnimplotPlatform"),
-    .target(name: "AnimplotIO", dependencies: ["AnimplotCore", "AnimplotText", "AnimplotPlatform"]),
+    .target(
+      name: "AnimplotIO",
+      dependencies: ["AnimplotCore", "AnimplotText", "AnimplotPlatform", .product(name: "Yams", package: "Yams")]),
     .target(name: "AnimplotCanvas", dependencies: ["CAnimplotFont"]),
     .target(name: "AnimplotCairo", dependencies: ["AnimplotCanvas", "CAnimplotCairo", "CAnimplotPNG"]),
     .target(

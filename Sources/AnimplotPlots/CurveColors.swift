@@ -16,8 +16,10 @@ public enum CurveColors {
   static let xyzProperties: Set<String> = [
     "location", "rotation_euler", "scale", "delta_location", "delta_rotation_euler", "delta_scale",
     "dimensions", "color", "co",
-    // glTF's node paths, as the importer names them (`nodes[3].translation`).
-    "translation",
+    // glTF's node paths, as the importer names them (`nodes[3].translation`), and Unity's
+    // transform attributes (`Body/Arm/m_LocalPosition`).
+    "translation", "m_LocalPosition", "m_LocalScale", "localEulerAnglesRaw", "localEulerAngles",
+    "m_LocalEulerAngles", "localEulerAnglesBaked",
   ]
   static let quaternionProperties: Set<String> = ["rotation_quaternion", "delta_rotation_quaternion", "rotation_axis_angle"]
 
@@ -31,7 +33,8 @@ public enum CurveColors {
   }
 
   static func axisColor(_ track: FCurve, theme: Theme) -> Color? {
-    let property = String(track.dataPath.split(separator: ".").last ?? Substring(track.dataPath))
+    let last = track.dataPath.split(separator: ".").last ?? Substring(track.dataPath)
+    let property = String(last.split(separator: "/").last ?? last)
     let axes = [theme.graph.xAxis, theme.graph.yAxis, theme.graph.zAxis]
     // A coupled quaternion component (glTF rotations): coloured by its component, W as
     // Blender colours a quaternion's W.

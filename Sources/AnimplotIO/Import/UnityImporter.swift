@@ -1,0 +1,279 @@
+import AnimplotCore
+import Yams
+
+/// Unity AnimationClips saved as text (`.anim`, YAML) as an action (research/formats.md §4;
+/// docs/import.md).
+///
+/// Each curve's keys become Bézier keys with the exact handles of Unity's evaluation: a
+/// Hermite segment is the Bézier whose handles sit a third of the interval out along the
+/// slopes, and an active weight moves its handle to that fraction of the interval; an infinite
+/// slope makes the segment constant (stepped). Editor curves (`m_EditorCurves`,
+/// `m_EulerEditorCurves`) are what the user edited and are preferred; the runtime vector
+/// curves (`m_PositionCurves`, `m_EulerCurves`, `m_ScaleCurves`, `m_RotationCurves`) are read
+/// for a path the editor curves do not cover. Quaternion curves are coupled and normalised.
+enum UnityImporter {
+  static func decode(_ bytes: UnsafeBufferPointer<UInt8>, context: DecodeContext) throws(ActionDecodingError)
+    -> ActionDocument
+  {
+    guard bytes.starts(with: Array("%YAML".utf8)) else {
+      throw ActionDecodingError(
+        .invalid(
+          "this Unity asset is saved in binary; re-save it as text (Edit > Project Settings > Editor > Asset Serialization > Mode: Force Text) and read the .anim again"))
+    }
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+      throw ActionDecodingError(.invalid("the file is not UTF-8 text"))
+    }
+    let clip: Node
+    do {
+      var found: Node?
+      for document in try Yams.compose_all(yaml: text) {
+        if let c = document["AnimationClip"] {
+          found = c
+          break
+        }
+      }
+      guard let found else { throw ActionDecodingError(.invalid("the file holds no AnimationClip")) }
+      clip = found
+    } catch let error as ActionDecodingError {
+      throw error
+    } catch let error as YamlError {
+      throw located(error)
+    } catch {
+      throw ActionDecodingError(.syntax("\(error)"))
+    }
+    let root = YAMLCursor(node: clip, path: "AnimationClip")
+    let rate = try root.member("m_SampleRate")?.number() ?? 60
+    let fps = context.options.fps ?? (rate > 0 ? rate : 60)
+    var action = Action(name: try root.member("m_Name")?.string() ?? "Clip")
+    action.fps = fps
+
+    // Editor curves first; runtime curves for what they do not cover.
+    var tracks: [(group: String, curve: FCurve)] = []
+    // What a path's curves animate (`m_LocalPosition`, `euler`, ...), as fields before this
+    // one covered it: a later field's curves of the same kind are other spellings of it.
+    var covered = Set<String>()
+    for field in ["m_EditorCurves", "m_EulerEditorCurves", "m_FloatCurves"] {
+      var coveredHere = Set<String>()
+      for entry in try root.member(field)?.elements() ?? [] {
+        let path = try entry.member("path")?.string() ?? ""
+        let attribute = try entry.required("attribute").string()
+        let kindKey = path + "\u{0}" + kind(of: attribute)
+        guard !covered.contains(kindKey) else { continue }
+        coveredHere.insert(kindKey)
+        let (base, index) = split(attribute)
+        var curve = FCurve(dataPath: (path.isEmpty ? "" : path + "/") + base, index: index)
+        curve.label = (path.isEmpty ? "" : path + ": ") + attribute
+        curve.keyframes = try keys(try entry.required("curve"), component: nil, fps: fps)
+        tracks.append((path.isEmpty ? "(root)" : path, curve))
+      }
+      covered.formUnion(coveredHere)
+    }
+    let vectors: [(field: String, attribute: String, components: [String])] = [
+      ("m_PositionCurves", "m_LocalPosition", ["x", "y", "z"]),
+      ("m_EulerCurves", "localEulerAnglesRaw", ["x", "y", "z"]),
+      ("m_ScaleCurves", "m_LocalScale", ["x", "y", "z"]),
+      ("m_RotationCurves", "m_LocalRotation", ["x", "y", "z", "w"]),
+    ]
+    for (field, attribute, components) in vectors {
+      for entry in try root.member(field)?.elements() ?? [] {
+        let path = try entry.member("path")?.string() ?? ""
+        guard !covered.contains(path + "\u{0}" + kind(of: attribute)) else { continue }
+        for (c, name) in components.enumerated() {
+          var curve = FCurve(dataPath: (path.isEmpty ? "" : path + "/") + attribute, index: c)
+          curve.label = (path.isEmpty ? "" : path + ": ") + attribute + "." + name
+          if components.count == 4 { curve.quaternion = QuaternionRole(component: [.x, .y, .z, .w][c]) }
+          curve.keyframes = try keys(try entry.required("curve"), component: name, fps: fps)
+          tracks.append((path.isEmpty ? "(root)" : path, curve))
+        }
+      }
+    }
+    var groups: [String] = []
+    for t in tracks where !groups.contains(t.group) { groups.append(t.group) }
+    action.tracks = groups.flatMap { g in
+      tracks.filter { $0.group == g }.map { t in
+        var curve = t.curve
+        curve.group = g
+        return curve
+      }
+    }
+    if let settings = try root.member("m_AnimationClipSettings") {
+      if let start = try settings.member("m_StartTime")?.number() { action.frameStart = start * fps }
+      if let stop = try settings.member("m_StopTime")?.number() { action.frameEnd = stop * fps }
+      if let s = action.frameStart, let e = action.frameEnd, e < s { action.frameEnd = s }
+    }
+    guard !action.tracks.isEmpty else { throw root.invalid("the clip holds no curves animplot reads") }
+    var document = ActionDocument(actions: [action])
+    document.finish(recalculate: context.recalculate)
+    return document
+  }
+
+  /// What an attribute animates, to tell which runtime curves the editor curves cover:
+  /// `m_LocalPosition.x` covers `m_LocalPosition`; Euler angles in any spelling cover
+  /// `localEulerAnglesRaw`; `m_LocalRotation.*` covers the quaternion.
+  private static func kind(of attribute: String) -> String {
+    let base = split(attribute).0
+    return base.lowercased().contains("euler") ? "euler" : base
+  }
+
+  /// `m_LocalPosition.x` → (`m_LocalPosition`, 0); other attributes keep index 0.
+  private static func split(_ attribute: String) -> (String, Int) {
+    for (i, axis) in [".x", ".y", ".z", ".w"].enumerated() where attribute.hasSuffix(axis) {
+      return (String(attribute.dropLast(2)), i)
+    }
+    return (attribute, 0)
+  }
+
+  /// The keys of `curve` (its `m_Curve`), of one component of vector keys or of scalar keys.
+  private static func keys(_ curve: YAMLCursor, component: String?, fps: Double) throws(ActionDecodingError)
+    -> [Keyframe]
+  {
+    struct Raw {
+      var time: Double, value: Double, inSlope: Double, outSlope: Double
+      var inWeight: Double, outWeight: Double, weightedMode: Int
+    }
+    var raw: [Raw] = []
+    for key in try curve.required("m_Curve").elements() {
+      func field(_ name: String) throws(ActionDecodingError) -> Double {
+        var cursor = try key.required(name)
+        if let component { cursor = try cursor.required(component) }
+        return try cursor.number(allowInfinite: name.hasSuffix("Slope"))
+      }
+      func optional(_ name: String) throws(ActionDecodingError) -> Double? {
+        guard var cursor = try key.member(name) else { return nil }
+        if let component { cursor = try cursor.required(component) }
+        return try cursor.number()
+      }
+      let time = try key.required("time").number()
+      if let last = raw.last, !(time > last.time) {
+        throw try key.required("time").invalid("time \(time) s does not come after \(last.time) s; keys must increase")
+      }
+      let mode = try key.member("weightedMode")?.integer(in: 0...3) ?? 0
+      raw.append(
+        Raw(
+          time: time, value: try field("value"), inSlope: try field("inSlope"), outSlope: try field("outSlope"),
+          inWeight: try optional("inWeight") ?? 1.0 / 3, outWeight: try optional("outWeight") ?? 1.0 / 3,
+          weightedMode: mode))
+    }
+    var keys: [Keyframe] = []
+    keys.reserveCapacity(raw.count)
+    for (k, r) in raw.enumerated() {
+      let frame = Float(r.time * fps)
+      var key = Keyframe(frame: frame, value: Float(r.value))
+      key.handleLeftType = .free
+      key.handleRightType = .free
+      let before = k > 0 ? r.time - raw[k - 1].time : (k + 1 < raw.count ? raw[k + 1].time - r.time : 1)
+      let after = k + 1 < raw.count ? raw[k + 1].time - r.time : before
+      // Weights (clamped to [0, 1]: Unity's editor writes no other) where the key's
+      // weightedMode enables that side (1 in, 2 out, 3 both), else a third.
+      let wIn = r.weightedMode & 1 != 0 ? min(max(r.inWeight, 0), 1) : 1.0 / 3
+      let wOut = r.weightedMode & 2 != 0 ? min(max(r.outWeight, 0), 1) : 1.0 / 3
+      let inSlope = r.inSlope.isFinite ? r.inSlope : 0
+      let outSlope = r.outSlope.isFinite ? r.outSlope : 0
+      key.handleLeft = CurvePoint(frame: Float((r.time - wIn * before) * fps), value: Float(r.value - wIn * before * inSlope))
+      key.handleRight = CurvePoint(
+        frame: Float((r.time + wOut * after) * fps), value: Float(r.value + wOut * after * outSlope))
+      // Stepped where this key's out-slope or the next key's in-slope is infinite.
+      let stepped = !r.outSlope.isFinite || (k + 1 < raw.count && !raw[k + 1].inSlope.isFinite)
+      key.interpolation = stepped ? .constant : .bezier
+      keys.append(key)
+    }
+    return keys
+  }
+
+  /// A YAML error as one located line.
+  private static func located(_ error: YamlError) -> ActionDecodingError {
+    switch error {
+    case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
+      .composer(_, let problem, let mark, _):
+      return ActionDecodingError(.syntax("YAML: \(problem)"), line: mark.line, column: mark.column)
+    case .reader(let problem, let offset, _, _):
+      var e = ActionDecodingError(.syntax("YAML: \(problem)"))
+      e.byteOffset = offset
+      return e
+    default:
+      return ActionDecodingError(.syntax("YAML: \(error)"))
+    }
+  }
+}
+
+/// A YAML node with its path (`AnimationClip.m_EditorCurves[2].curve`) for typed reads with
+/// located errors (line and column from the node's mark).
+struct YAMLCursor {
+  let node: Node
+  let path: String
+
+  func error(_ kind: ActionDecodingError.Kind) -> ActionDecodingError {
+    ActionDecodingError(kind, path: path, line: node.mark?.line, column: node.mark?.column)
+  }
+
+  func invalid(_ message: String) -> ActionDecodingError { error(.invalid(message)) }
+
+  private var kindName: String {
+    switch node {
+    case .mapping: "a mapping"
+    case .sequence: "a sequence"
+    case .scalar: "a scalar"
+    case .alias: "an alias"
+    }
+  }
+
+  func member(_ name: String) throws(ActionDecodingError) -> YAMLCursor? {
+    guard case .mapping(let mapping) = node else {
+      throw error(.wrongType(expected: "a mapping", found: kindName))
+    }
+    guard let child = mapping[name] else { return nil }
+    return YAMLCursor(node: child, path: path.isEmpty ? name : path + "." + name)
+  }
+
+  func required(_ name: String) throws(ActionDecodingError) -> YAMLCursor {
+    guard let found = try member(name) else { throw error(.missingField(name)) }
+    return found
+  }
+
+  func elements() throws(ActionDecodingError) -> [YAMLCursor] {
+    guard case .sequence(let sequence) = node else {
+      throw error(.wrongType(expected: "a sequence", found: kindName))
+    }
+    return sequence.enumerated().map { YAMLCursor(node: $0.element, path: path + "[\($0.offset)]") }
+  }
+
+  func string() throws(ActionDecodingError) -> String {
+    guard case .scalar(let scalar) = node else { throw error(.wrongType(expected: "a scalar", found: kindName)) }
+    return scalar.string
+  }
+
+  /// A number as Unity writes them (`.0500000007`, `-Infinity`); infinite ones only where
+  /// `allowInfinite` (slopes).
+  func number(allowInfinite: Bool = false) throws(ActionDecodingError) -> Double {
+    let text = try string().trimmingWhitespace()
+    let spelled: Double? =
+      switch text {
+      case "Infinity", "+Infinity", ".inf", "+.inf": .infinity
+      case "-Infinity", "-.inf": -.infinity
+      default:
+        text.unicodeScalars.allSatisfy({ "0123456789+-.eE".unicodeScalars.contains($0) }) ? Double(text) : nil
+      }
+    guard let value = spelled else {
+      throw invalid("expected a number, found \"\(ActionDecodingError.oneLine(text))\"")
+    }
+    guard value.isFinite || (allowInfinite && value.isInfinite) else { throw error(.nonFinite(text)) }
+    return value
+  }
+
+  func integer(in range: ClosedRange<Int>) throws(ActionDecodingError) -> Int {
+    let d = try number()
+    guard d == d.rounded(), d >= Double(range.lowerBound), d <= Double(range.upperBound) else {
+      throw invalid("expected a whole number from \(range.lowerBound) to \(range.upperBound), found \(d)")
+    }
+    return Int(d)
+  }
+}
+
+extension String {
+  fileprivate func trimmingWhitespace() -> String {
+    var s = Substring(self)
+    while let f = s.first, f == " " || f == "\t" || f == "\r" { s.removeFirst() }
+    while let l = s.last, l == " " || l == "\t" || l == "\r" { s.removeLast() }
+    return String(s)
+  }
+}

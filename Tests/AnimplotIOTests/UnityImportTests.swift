@@ -1,0 +1,117 @@
+import AnimplotCore
+import AnimplotIO
+import Foundation
+import Testing
+
+@Suite("Unity import")
+struct UnityImportTests {
+  /// Every curve of the public clips equals the independent evaluator
+  /// (`Resources/unity-reference.json`, from `Tools/unity_reference.py`) to 1e-5 of the
+  /// curve's range. Editor and runtime curves describe one channel; the track must equal one
+  /// of them at every frame.
+  @Test func realClipsMatchTheReferenceEvaluator() throws {
+    guard let folder = RealData.folder else {
+      Issue.record("../shared/realdata not found (set ANIMPLOT_REALDATA)")
+      return
+    }
+    let reference = try JSONSerialization.jsonObject(with: RealData.resource("unity-reference.json")) as! [String: Any]
+    var byChannel: [String: [[String: Any]]] = [:]
+    for curve in reference["curves"] as! [[String: Any]] {
+      byChannel["\(curve["file"]!)|\(curve["dataPath"]!)|\(curve["index"]!)", default: []].append(curve)
+    }
+    var compared = 0
+    for (key, candidates) in byChannel {
+      let file = candidates[0]["file"] as! String
+      let action = try ActionFile.load(folder.appendingPathComponent("unity/" + file).path).actions[0]
+      let track = try #require(
+        action.tracks.first { $0.dataPath == candidates[0]["dataPath"] as! String && $0.index == candidates[0]["index"] as! Int },
+        "\(key)")
+      let matches = candidates.filter { curve in
+        let values = curve["values"] as! [Double]
+        let range = max(1, (values.max() ?? 0) - (values.min() ?? 0))
+        return zip(curve["frames"] as! [Double], values).allSatisfy { frame, expected in
+          abs(Double(track.value(at: Float(frame))) - expected) <= 1e-5 * range
+        }
+      }
+      #expect(!matches.isEmpty, "\(key): no reference curve matches")
+      compared += 1
+    }
+    #expect(compared == 9)
+  }
+
+  let clip = """
+    %YAML 1.1
+    %TAG !u! tag:unity3d.com,2011:
+    --- !u!74 &7400000
+    AnimationClip:
+      m_Name: Test
+      m_FloatCurves:
+      - curve:
+          m_Curve:
+          - serializedVersion: 3
+            time: 0
+            value: 0
+            inSlope: 0
+            outSlope: 3
+            tangentMode: 0
+            weightedMode: 2
+            inWeight: 0.33333334
+            outWeight: 0.5
+          - serializedVersion: 3
+            time: 1
+            value: 1
+            inSlope: 0
+            outSlope: Infinity
+            tangentMode: 0
+            weightedMode: 0
+            inWeight: 0.33333334
+            outWeight: 0.33333334
+          - serializedVersion: 3
+            time: 2
+            value: 5
+            inSlope: 0
+            outSlope: 0
+        attribute: m_Alpha
+        path: Body/Arm
+      m_SampleRate: 30
+
+    """
+
+  func decode(_ text: String) throws -> Action {
+    try InputKind.decode(Array(text.utf8), file: "c.anim", path: nil, kind: .unity).actions[0]
+  }
+
+  @Test func weightsSlopesAndSteps() throws {
+    let action = try decode(clip)
+    #expect(action.name == "Test" && action.fps == 30)
+    let track = action.tracks[0]
+    #expect(track.dataPath == "Body/Arm/m_Alpha" && track.displayLabel == "Body/Arm: m_Alpha" && track.group == "Body/Arm")
+    let k = track.keyframes
+    // Out weight 0.5 (weightedMode 2), slope 3/s over 1 s: the handle half way, 1.5 up.
+    #expect(k[0].handleRight == CurvePoint(frame: 15, value: 1.5))
+    #expect(k[0].interpolation == .bezier)
+    // An infinite out-slope: stepped.
+    #expect(k[1].interpolation == .constant)
+    #expect(track.value(at: Float(45)) == 1)
+    #expect(track.value(at: Float(60)) == 5)
+    // CRLF line ends read the same.
+    #expect(try decode(clip.replacingOccurrences(of: "\n", with: "\r\n")).tracks[0].keyframes == k)
+  }
+
+  @Test func brokenClipsGiveLocatedErrors() {
+    func failure(_ text: String) -> String {
+      do {
+        _ = try decode(text)
+        return "no error"
+      } catch {
+        return "\(error)"
+      }
+    }
+    #expect(failure("UnityFS\u{0}binary").contains("saved in binary; re-save it as text"))
+    #expect(failure(clip.replacingOccurrences(of: "value: 5", with: "value: five")).hasPrefix(
+      "c.anim:29:16: AnimationClip.m_FloatCurves[0].curve.m_Curve[2].value: expected a number, found \"five\""))
+    #expect(failure(clip.replacingOccurrences(of: "time: 2", with: "time: 0.5")).contains("does not come after 1.0 s"))
+    #expect(failure(clip.replacingOccurrences(of: "      m_Curve:", with: "      m_Curve: [")).hasPrefix("c.anim:"))
+    #expect(failure("%YAML 1.1\n---\nFoo: 1\n").contains("the file holds no AnimationClip"))
+  }
+}
