@@ -33,6 +33,14 @@ public struct ImportArguments: ParsableArguments {
     } catch {
       throw CLIError(error.description)
     }
+    // Part of a quaternion cannot be written: its values depend on all four components.
+    for action in document.actions {
+      if let problem = action.quaternionProblem() {
+        let track = action.tracks[problem.track]
+        throw CLIError(
+          "--channels \(inputOptions.channels ?? ""): keeps only part of the quaternion \(track.dataPath) (\(track.displayLabel)); its components are computed together, so keep all four")
+      }
+    }
     try OutputPlan.refuseOverwriting([input], with: output)
     try RecalcArguments.refuseOverflow(document, input: input)
     try OutputFile.write(ActionEncoder.encode(document), to: output)

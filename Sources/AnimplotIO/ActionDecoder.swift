@@ -22,11 +22,18 @@ public struct ActionDocument: Sendable, Equatable {
     }
     if let match = actions.first(where: { $0.name == name }) { return match }
     // A number picks by position (glTF animations are often unnamed).
-    if let index = Int(name), index >= 0, index < actions.count, name.allSatisfy(\.isASCII) {
+    if let index = Int(name), name.allSatisfy(\.isASCII) {
+      guard index >= 0, index < actions.count else {
+        throw ActionDecodingError(
+          .invalid("no action (or animation) number \(index): the file has \(actions.count), numbered 0 to \(actions.count - 1)"),
+          path: "actions")
+      }
       return actions[index]
     }
-    throw ActionDecodingError(
-      .unknownValue(name, accepted: actions.map(\.name)), path: "actions")
+    // Named, at most twenty of them (a file may hold thousands).
+    var names = actions.prefix(20).map { $0.name.count > 80 ? String($0.name.prefix(80)) + "…" : $0.name }
+    if actions.count > 20 { names.append("… (\(actions.count) in all; or a number from 0 to \(actions.count - 1))") }
+    throw ActionDecodingError(.unknownValue(name, accepted: names), path: "actions")
   }
 }
 

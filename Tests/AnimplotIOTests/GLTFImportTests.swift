@@ -194,6 +194,19 @@ struct GLTFImportTests {
     #expect(failure(times.json()).contains("animations[0].samplers[0].input: time 2 (0.5 s) does not come after time 1 (0.5 s)"))
     times.times = [-1, 0.5, 1]
     #expect(failure(times.json()).contains("time 0 is -1.0 s"))
+    // Component types the specification forbids for the path.
+    var ints = json
+    var accessors = ints["accessors"] as! [[String: Any]]
+    accessors[1]["componentType"] = 5125
+    ints["accessors"] = accessors
+    #expect(failure(ints).contains("accessors[1]: translation values must be floats (componentType 5126), found componentType 5125"))
+    // Frames that do not fit (or stop increasing in) 32-bit floats.
+    var huge = GLTFSample()
+    huge.times = [0, 0.5, 3e38]
+    #expect(failure(huge.json()).contains("time 2 (3e+38 s) is frame 7.200000013194614e+39 at 24 fps, which does not fit a 32-bit float"))
+    var meshopt = json
+    meshopt["extensionsRequired"] = ["EXT_meshopt_compression"]
+    #expect(failure(meshopt).contains("extensionsRequired[0]: EXT_meshopt_compression compresses the buffer views"))
     json["asset"] = ["version": "1.0"]
     #expect(failure(json).contains("asset.version: glTF 1.0; animplot reads glTF 2.0"))
     #expect(failure(["asset": ["version": "2.0"]]).contains("the file has no animations"))
@@ -253,11 +266,41 @@ struct GLTFImportTests {
     #expect(Array("glTF\u{2}".utf8).withUnsafeBufferPointer { InputKind.detect($0, path: nil) } == .gltf)
   }
 
+  /// A KHR_animation_pointer channel on a node's rotation is the same animation as the core
+  /// channel: slerped and normalised; both on one property is an error.
+  @Test func pointerToANodeRotationIsSlerped() throws {
+    var sample = GLTFSample()
+    sample.path = "pointer"
+    sample.outputType = "VEC4"
+    sample.times = [0, 1]
+    sample.values = [0, 0, 0, 1, 0, 1, 0, 0]
+    var json = sample.json()
+    var animations = json["animations"] as! [[String: Any]]
+    animations[0]["channels"] = [[
+      "sampler": 0,
+      "target": ["path": "pointer", "extensions": ["KHR_animation_pointer": ["pointer": "/nodes/0/rotation"]]],
+    ]]
+    json["animations"] = animations
+    let action = try decode(GLTFSample.bytes(json)).actions[0]
+    #expect(action.tracks.map(\.quaternion?.component) == [.x, .y, .z, .w])
+    #expect(abs(Double(action.tracks[1].value(at: Float(12))) - 0.70710678) < 1e-6)
+    animations[0]["channels"] = (animations[0]["channels"] as! [[String: Any]]) + [["sampler": 0, "target": ["node": 0, "path": "rotation"]]]
+    json["animations"] = animations
+    #expect(failure(json).contains("animations[0].channels[1]: Cube.rotation is already animated by animations[0].channels[0]")
+      || failure(json).contains("is already animated by animations[0].channels[0]"))
+  }
+
   /// `--animation` by index, and import's round trip through format 1.
   @Test func animationByIndexAndRoundTrip() throws {
     guard let path = RealData.path("gltf/InterpolationTest/InterpolationTest.glb") else { return }
     let document = try ActionFile.load(path)
     #expect(try document.action(named: "5").name == document.actions[5].name)
+    #expect(throws: ActionDecodingError.self) { try document.action(named: "9") }
+    do {
+      _ = try document.action(named: "9")
+    } catch {
+      #expect(error.message == "no action (or animation) number 9: the file has 9, numbered 0 to 8")
+    }
     let text = ActionEncoder.encode(document)
     let again = try ActionDecoder.decode(text)
     for (a, b) in zip(document.actions, again.actions) {

@@ -9,6 +9,15 @@ struct GLTFAccessors {
 
   private var buffers: [Int: [UInt8]] = [:]
   private var decoded: [Int: Accessor] = [:]
+  /// The top-level arrays, walked once (an accessor per channel must not walk them again).
+  private var lists: [String: [JSONCursor]] = [:]
+
+  private mutating func list(_ name: String) throws(ActionDecodingError) -> [JSONCursor] {
+    if let done = lists[name] { return done }
+    let found = try root.required(name).elements()
+    lists[name] = found
+    return found
+  }
 
   init(root: JSONCursor, container: GLTFContainer, context: DecodeContext, inputSize: Int) {
     self.root = root
@@ -40,7 +49,7 @@ struct GLTFAccessors {
   /// The accessor at `index`, as `referrer` (e.g. `animations[0].samplers[2].input`) names it.
   mutating func accessor(_ index: Int, referrer: JSONCursor) throws(ActionDecodingError) -> Accessor {
     if let done = decoded[index] { return done }
-    let list = try root.required("accessors").elements()
+    let list = try list("accessors")
     guard index < list.count else {
       throw referrer.invalid("accessor \(index) does not exist (the file has \(list.count))")
     }
@@ -151,7 +160,7 @@ struct GLTFAccessors {
   private mutating func bufferView(
     _ index: Int, referrer: JSONCursor, elementSize: Int, strided: Bool = true
   ) throws(ActionDecodingError) -> (ArraySlice<UInt8>, Int) {
-    let views = try root.required("bufferViews").elements()
+    let views = try list("bufferViews")
     guard index < views.count else {
       throw referrer.invalid("bufferView \(index) does not exist (the file has \(views.count))")
     }
@@ -178,16 +187,20 @@ struct GLTFAccessors {
   /// input; at least `byteLength` of them.
   private mutating func buffer(_ index: Int, referrer: JSONCursor) throws(ActionDecodingError) -> [UInt8] {
     if let done = buffers[index] { return done }
-    let list = try root.required("buffers").elements()
+    let list = try list("buffers")
     guard index < list.count else {
       throw referrer.invalid("buffer \(index) does not exist (the file has \(list.count))")
     }
     let b = list[index]
     let length = try b.required("byteLength").integer(in: 1...Self.largest)
+    guard length <= ActionFile.inputLimit else {
+      throw try b.required("byteLength").invalid(
+        "a buffer of \(length) bytes is larger than animplot's input limit, \(ActionFile.inputLimitDescription)")
+    }
     var data: [UInt8]
     if let uriCursor = try b.member("uri") {
       let uri = try uriCursor.string()
-      if uri.hasPrefix("data:") {
+      if uri.lowercased().hasPrefix("data:") {
         guard let comma = uri.firstIndex(of: ","), uri[..<comma].hasSuffix(";base64") else {
           throw uriCursor.invalid("a data: URI must be base64 (data:...;base64,...)")
         }
@@ -200,7 +213,9 @@ struct GLTFAccessors {
         }
         data = bytes
       } else {
-        let read = Result { () throws(DecodeContext.ResourceError) in try context.resource(uri, limit: length + 3) }
+        let read = Result { () throws(DecodeContext.ResourceError) in
+          try context.resource(uri, limit: ActionFile.inputLimit)
+        }
         switch read {
         case .success(let bytes): data = bytes
         case .failure(.refused(let why)): throw uriCursor.invalid("refused: \(why)")

@@ -45,6 +45,9 @@ struct GLTFContainer {
     guard length <= bytes.count else {
       throw fail("the header gives a length of \(length) bytes but the file has \(bytes.count) (truncated?)", at: 8)
     }
+    guard length >= 20 else {
+      throw fail("the header gives a length of \(length) bytes, too short for the header and a JSON chunk", at: 8)
+    }
     var offset = 12
     var jsonPart: (UnsafeBufferPointer<UInt8>, Int)?
     var binPart: (UnsafeBufferPointer<UInt8>, Int)?

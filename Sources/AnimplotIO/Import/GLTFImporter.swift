@@ -12,6 +12,13 @@ enum GLTFImporter {
   static func decode(_ bytes: UnsafeBufferPointer<UInt8>, context: DecodeContext) throws(ActionDecodingError)
     -> ActionDocument
   {
+    if let path = context.path, InputKind.fileExtension(of: path) == "glb", !GLTFContainer.isBinary(bytes),
+      !(bytes.first == UInt8(ascii: "{") || bytes.first == 0xEF)
+    {
+      var e = ActionDecodingError(.invalid("a .glb starts with the magic \"glTF\"; this file does not"))
+      e.byteOffset = 0
+      throw e
+    }
     let container = try GLTFContainer(bytes)
     let source = JSONSource(bytes: container.json, containerOffset: container.jsonOffset)
     let tree: JSONNode
@@ -32,6 +39,12 @@ enum GLTFImporter {
     let version = try asset.required("version").string()
     guard version.hasPrefix("2.") else {
       throw try asset.required("version").invalid("glTF \(version); animplot reads glTF 2.0")
+    }
+    for required in try root.member("extensionsRequired")?.elements() ?? [] {
+      let name = try required.string()
+      if name == "EXT_meshopt_compression" || name == "KHR_meshopt_compression" {
+        throw required.invalid("\(name) compresses the buffer views, which animplot does not read; decompress the file first (gltfpack -noq, or glTF-Transform)")
+      }
     }
     let fps = context.options.fps ?? 24
     var accessors = GLTFAccessors(root: root, container: container, context: context, inputSize: bytes.count)
@@ -111,6 +124,7 @@ enum GLTFImporter {
   ) throws(ActionDecodingError) -> [FCurve] {
     let samplers = try animation.required("samplers").elements()
     var byGroup: [(group: String, tracks: [FCurve], jobs: [KeyJob])] = []
+    var groupIndex: [String: Int] = [:]
     var jobs: [KeyJob] = []
     var seen: [Target: String] = [:]
     for channel in try animation.required("channels").elements() {
@@ -150,8 +164,19 @@ enum GLTFImporter {
         guard pointer.hasPrefix("/") else {
           throw pointerCursor.invalid("a JSON pointer starts with \"/\", found \"\(ActionDecodingError.oneLine(pointer))\"")
         }
-        what = .pointer(pointer)
         let parts = pointer.split(separator: "/", omittingEmptySubsequences: false)
+        // A pointer to a node's TRS or weights animates what a core channel would (the
+        // extension says the two are the same): same target, same rules.
+        if parts.count == 4, parts[1] == "nodes", let node = Int(parts[2]), parts[2].allSatisfy(\.isASCII),
+          ["translation", "rotation", "scale", "weights"].contains(parts[3])
+        {
+          guard node < nodes.count else {
+            throw pointerCursor.invalid("node \(node) does not exist (the file has \(nodes.count))")
+          }
+          what = .node(node, String(parts[3]))
+        } else {
+          what = .pointer(pointer)
+        }
         group = parts.count >= 3 ? parts[0...2].joined(separator: "/") : pointer
         labelBase = pointer
         dataPath = pointer
@@ -159,6 +184,8 @@ enum GLTFImporter {
       default:
         throw pathCursor.error(.unknownValue(path, accepted: ["translation", "rotation", "scale", "weights", "pointer"]))
       }
+      var rotation = path == "rotation"
+      if case .node(_, "rotation") = what { rotation = true }
       if let other = seen[what] {
         throw channel.invalid("\(labelBase) is already animated by \(other)")
       }
@@ -188,6 +215,18 @@ enum GLTFImporter {
         }
         previous = t
       }
+      // Frames are 32-bit floats: each must be finite and after the one before.
+      var lastFrame = -Float.infinity
+      for (k, t) in times.enumerated() {
+        let frame = Float(Double(t) * fps)
+        guard frame.isFinite, frame > lastFrame else {
+          throw inputCursor.invalid(
+            "time \(k) (\(t) s) is frame \(Double(t) * fps) at \(JSONCursor.show(fps)) fps, which "
+              + (frame.isFinite ? "does not come after the frame before it in 32-bit floats" : "does not fit a 32-bit float")
+              + "; choose another --fps")
+        }
+        lastFrame = frame
+      }
       let keys = times.count
       if cubic && keys < 2 {
         throw sampler.invalid("CUBICSPLINE needs at least two keys, found \(keys)")
@@ -197,6 +236,16 @@ enum GLTFImporter {
       let output = try accessors.accessor(outputCursor.integer(), referrer: outputCursor)
       guard expected.types.contains(output.type) else {
         throw outputCursor.invalid("\(path) values are \(expected.types.joined(separator: " or ")), found \(output.type)")
+      }
+      // Component types the specification allows: float for translation and scale; float or
+      // normalised (u)byte/(u)short for rotation, weights and pointers.
+      let normalizedInts = [5120, 5121, 5122, 5123]
+      let floatOnly = path == "translation" || path == "scale" || { if case .node(_, let p) = what { return p == "translation" || p == "scale" } else { return false } }()
+      if output.componentType != 5126 && (floatOnly || !output.normalized || !normalizedInts.contains(output.componentType)) {
+        throw output.cursor.invalid(
+          floatOnly
+            ? "\(path) values must be floats (componentType 5126), found componentType \(output.componentType)"
+            : "animation values are floats (5126) or normalized byte or short (5120-5123 with normalized: true), found componentType \(output.componentType)\(output.normalized ? "" : " not normalized")")
       }
       let perKey = cubic ? 3 : 1
       var width = output.components
@@ -223,7 +272,7 @@ enum GLTFImporter {
 
       let names: [String]
       switch path {
-      case "rotation": names = ["X", "Y", "Z", "W"]
+      case _ where rotation && width == 4: names = ["X", "Y", "Z", "W"]
       case "translation", "scale": names = ["X", "Y", "Z"]
       default: names = (0..<width).map { "[\($0)]" }
       }
@@ -233,16 +282,17 @@ enum GLTFImporter {
         let suffix = names[c]
         curve.label = width == 1 && path == "pointer" ? labelBase : labelBase + (suffix.hasPrefix("[") ? suffix : " " + suffix)
         curve.group = group
-        if path == "rotation" {
+        if rotation && width == 4 {
           curve.quaternion = QuaternionRole(component: [.x, .y, .z, .w][c])
         }
         built.append(curve)
         jobs.append(KeyJob(times: times, values: output.values, width: width, component: c, interpolation: interpolation))
       }
-      if let g = byGroup.firstIndex(where: { $0.group == group }) {
+      if let g = groupIndex[group] {
         byGroup[g].tracks += built
         byGroup[g].jobs += jobs.suffix(width)
       } else {
+        groupIndex[group] = byGroup.count
         byGroup.append((group, built, Array(jobs.suffix(width))))
       }
     }

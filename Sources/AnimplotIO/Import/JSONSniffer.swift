@@ -20,4 +20,11 @@ enum JSONSniffer {
     }
     return keys
   }
+
+  /// Whether the bytes start (after a byte order mark and white space) with `{`.
+  static func startsAsObject(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var r = JSONReader(bytes)
+    if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { r.offset = 3 }
+    return r.peekKind() == .object
+  }
 }

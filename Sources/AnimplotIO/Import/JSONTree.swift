@@ -65,9 +65,14 @@ struct JSONNode: Sendable {
       return JSONNode(value: .array(elements), offset: at)
     case .string: return JSONNode(value: .string(try r.readString()), offset: at)
     case .number: return JSONNode(value: .number(try r.readNumber()), offset: at)
-    case .bool: return JSONNode(value: .bool(try r.readBool()), offset: at)
+    case .bool:
+      do {
+        return JSONNode(value: .bool(try r.readBool()), offset: at)
+      } catch {
+        throw r.error(.syntax("invalid literal: expected true or false"), at: at)
+      }
     case .null:
-      _ = r.readNullIfPresent()
+      guard r.readNullIfPresent() else { throw r.error(.syntax("invalid literal: expected null"), at: at) }
       return JSONNode(value: .null, offset: at)
     case .end: throw r.error(.syntax("unexpected end of input"))
     case nil: throw r.unexpectedCharacter()

@@ -72,6 +72,7 @@ public struct DecodeContext: Sendable {
       throw .refused("\(quoted(uri)) is an absolute path; animplot reads only files beside the input")
     }
     if let colon = decoded.firstIndex(of: ":"), !decoded[..<colon].contains("/") {
+      // (A scheme, `http:`, or a Windows drive, `C:`.)
       throw .refused("\(quoted(uri)) names a scheme or drive (\(decoded[..<colon]):); animplot reads only files beside the input")
     }
     var parts: [Substring] = []
@@ -108,7 +109,9 @@ public struct DecodeContext: Sendable {
     do {
       return try FileSystem.readBytes(path: realTarget, limit: limit)
     } catch {
-      throw .unreadable("\(quoted(uri)): \(error)")
+      throw .unreadable(
+        "\(quoted(uri)): "
+          + (error.errno == EFBIG ? "larger than animplot's input limit, \(ActionFile.inputLimitDescription)" : "\(error)"))
     }
   }
 
