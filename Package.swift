@@ -26,6 +26,8 @@ let package = Package(
     .package(url: "https://github.com/pointfreeco/swift-snapshot-testing.git", from: "1.19.7"),
     // Unity's .anim clips are YAML (libyaml underneath: marks for located errors).
     .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+    // .lottie archives are ZIP files.
+    .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
     // `make docs`: the DocC catalogs of the public modules (Sources/*/*.docc).
     .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.5.0"),
   ],
@@ -49,7 +51,10 @@ let package = Package(
     .target(name: "AnimplotPlatform"),
     .target(
       name: "AnimplotIO",
-      dependencies: ["AnimplotCore", "AnimplotText", "AnimplotPlatform", .product(name: "Yams", package: "Yams")]),
+      dependencies: [
+        "AnimplotCore", "AnimplotText", "AnimplotPlatform", .product(name: "Yams", package: "Yams"),
+        .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+      ]),
     .target(name: "AnimplotCanvas", dependencies: ["CAnimplotFont"]),
     .target(name: "AnimplotCairo", dependencies: ["AnimplotCanvas", "CAnimplotCairo", "CAnimplotPNG"]),
     .target(
@@ -102,6 +107,7 @@ let package = Package(
       dependencies: [
         "AnimplotCore", "AnimplotIO",
         .product(name: "PropertyBased", package: "swift-property-based"),
+        .product(name: "ZIPFoundation", package: "ZIPFoundation"),
       ],
       exclude: ["Resources"]),
     .testTarget(name: "AnimplotCanvasTests", dependencies: ["AnimplotCanvas"]),

@@ -48,7 +48,7 @@ public struct InputKind: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// Every kind the pipeline reads, in order of preference when two fit equally.
-  public static let all: [InputKind] = [.actionJSON, .compactJSON, .gltf, .csv, .unity]
+  public static let all: [InputKind] = [.actionJSON, .compactJSON, .gltf, .csv, .unity, .lottie]
 
   /// The kind called `name`, if any.
   public static func named(_ name: String) -> InputKind? { all.first { $0.name == name } }

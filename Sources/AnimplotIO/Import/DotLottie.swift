@@ -1,0 +1,84 @@
+import AnimplotCore
+import Foundation
+import ZIPFoundation
+
+/// `.lottie` archives (dotLottie): a ZIP whose `manifest.json` lists animations stored as
+/// Lottie JSON (`animations/ID.json` in version 1, `a/ID.json` in version 2). Every animation
+/// becomes an action. Sizes are checked before anything is inflated (a ZIP bomb is an error).
+enum DotLottie {
+  static let magic: [UInt8] = [0x50, 0x4B, 0x03, 0x04]
+
+  static func decode(_ bytes: UnsafeBufferPointer<UInt8>, context: DecodeContext) throws(ActionDecodingError)
+    -> ActionDocument
+  {
+    let archive: Archive
+    do {
+      archive = try Archive(data: Data(buffer: bytes), accessMode: .read)
+    } catch {
+      throw ActionDecodingError(.invalid("not a readable .lottie archive (a ZIP file; truncated?): \(error)"))
+    }
+    func read(_ path: String) throws(ActionDecodingError) -> [UInt8]? {
+      guard let entry = archive[path] else { return nil }
+      guard entry.uncompressedSize <= UInt64(ActionFile.inputLimit) else {
+        throw ActionDecodingError(
+          .invalid("\(path) in the archive inflates to \(entry.uncompressedSize) bytes, more than animplot's input limit, \(ActionFile.inputLimitDescription)"))
+      }
+      var out: [UInt8] = []
+      out.reserveCapacity(Int(entry.uncompressedSize))
+      do {
+        _ = try archive.extract(entry) { chunk in
+          guard out.count + chunk.count <= Int(entry.uncompressedSize) else { throw CocoaError(.fileReadTooLarge) }
+          out += chunk
+        }
+      } catch {
+        throw ActionDecodingError(.invalid("\(path) in the archive cannot be read (damaged or truncated): \(error)"))
+      }
+      return out
+    }
+    guard let manifestBytes = try read("manifest.json") else {
+      throw ActionDecodingError(.invalid("a .lottie archive holds manifest.json; this one does not"))
+    }
+    let ids: [String]
+    do {
+      ids = try manifestBytes.withUnsafeBufferPointer { buffer throws(ActionDecodingError) in
+        let manifest = JSONCursor(root: try JSONNode.parse(buffer), source: JSONSource(bytes: buffer, containerOffset: nil))
+        var ids: [String] = []
+        for animation in try manifest.required("animations").elements() { ids.append(try animation.required("id").string()) }
+        return ids
+      }
+    } catch {
+      var e = error
+      e.path = "manifest.json" + (e.path.isEmpty ? "" : ": " + e.path)
+      throw e
+    }
+    guard !ids.isEmpty else { throw ActionDecodingError(.invalid("manifest.json lists no animation")) }
+    var actions: [Action] = []
+    for id in ids {
+      let candidates = ["animations/\(id).json", "a/\(id).json"]
+      var found: (String, [UInt8])?
+      for path in candidates {
+        if let bytes = try read(path) {
+          found = (path, bytes)
+          break
+        }
+      }
+      guard let (path, json) = found else {
+        throw ActionDecodingError(.invalid("manifest.json lists animation \"\(id)\" but the archive has no \(candidates[0])"))
+      }
+      var inner = context
+      inner.file = context.file + ":" + path
+      inner.path = nil
+      inner.recalculate = false
+      let document = try json.withUnsafeBufferPointer { buffer throws(ActionDecodingError) in
+        try LottieImporter.decode(buffer, context: inner)
+      }
+      for var action in document.actions {
+        if ids.count > 1 || action.name.isEmpty { action.name = id }
+        actions.append(action)
+      }
+    }
+    var document = ActionDocument(actions: actions, isMultiAction: actions.count > 1)
+    document.finish(recalculate: context.recalculate)
+    return document
+  }
+}

@@ -1,0 +1,445 @@
+import AnimplotCore
+
+/// Lottie (Bodymovin JSON) layer transforms as an action (research/formats.md §2;
+/// docs/import.md).
+///
+/// Every animated transform property of every layer (anchor, position, split position, scale,
+/// rotation, opacity, 3-D rx/ry/rz/orientation, skew) is a track per dimension, labelled by the
+/// layer path (precomp layers and parents: `Comp/Body/Arm: Position X`). Frames are the root
+/// composition's (`fr`; the scene range `ip`…`op`). A segment's `o`/`i` easing (per dimension)
+/// is the exact Bézier whose handles sit at those fractions of the segment; hold keys are
+/// constant; old `e`-style keys read too. Spatial position segments (`to`/`ti`) move along a
+/// curve at an eased arc length, which no per-axis F-curve equals: they are sampled every
+/// frame, as lottie-web measures arc length (150 chords), and the label says so.
+enum LottieImporter {
+  /// How a layer's frames map to the root composition's: root = offset + scale × local, or a
+  /// time remap (`tm`) whose inverse is not affine, so its properties are sampled.
+  struct TimeMap {
+    var offset = 0.0
+    var scale = 1.0
+    /// The root frames a remapped layer is seen at, and the local frame of each.
+    var remap: ((Double) -> Double?)?
+
+    func root(_ local: Double) -> Double { offset + scale * local }
+  }
+
+  static func decode(_ bytes: UnsafeBufferPointer<UInt8>, context: DecodeContext) throws(ActionDecodingError)
+    -> ActionDocument
+  {
+    let root = JSONCursor(root: try JSONNode.parse(bytes), source: JSONSource(bytes: bytes, containerOffset: nil))
+    let fr = try root.required("fr").number()
+    guard fr > 0 else { throw try root.required("fr").invalid("fr must be above 0, found \(fr)") }
+    var action = Action(name: try root.member("nm")?.string() ?? baseName(context.file))
+    action.fps = fr
+    let ip = try root.member("ip")?.number()
+    let op = try root.member("op")?.number()
+    action.frameStart = ip
+    action.frameEnd = op.map { max($0, ip ?? $0) }
+    var assets: [String: JSONCursor] = [:]
+    for asset in try root.member("assets")?.elements() ?? [] {
+      if let id = try asset.member("id")?.string(), try asset.member("layers") != nil { assets[id] = asset }
+    }
+    var builder = Builder(assets: assets, fr: fr, range: (ip ?? 0)...(max(op ?? 0, ip ?? 0)))
+    try builder.layers(try root.required("layers"), prefix: "", time: TimeMap(), depth: 0)
+    action.tracks = builder.tracks
+    guard !action.tracks.isEmpty else { throw root.invalid("the animation has no animated layer transform") }
+    var document = ActionDocument(actions: [action])
+    document.finish(recalculate: context.recalculate)
+    return document
+  }
+
+  static func baseName(_ file: String) -> String {
+    let name = file.split(separator: "/").last.map(String.init) ?? file
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name == "-" ? "stdin" : name }
+    return String(name[..<dot])
+  }
+
+  struct Builder {
+    let assets: [String: JSONCursor]
+    let fr: Double
+    let range: ClosedRange<Double>
+    var tracks: [FCurve] = []
+
+    static let properties: [(key: String, name: String, axes: [String])] = [
+      ("a", "Anchor", ["X", "Y", "Z"]), ("p", "Position", ["X", "Y", "Z"]), ("s", "Scale", ["X", "Y", "Z"]),
+      ("r", "Rotation", []), ("o", "Opacity", []), ("rx", "X Rotation", []), ("ry", "Y Rotation", []),
+      ("rz", "Z Rotation", []), ("or", "Orientation", ["X", "Y", "Z"]), ("sk", "Skew", []), ("sa", "Skew Axis", []),
+    ]
+
+    mutating func layers(_ list: JSONCursor, prefix: String, time: TimeMap, depth: Int) throws(ActionDecodingError) {
+      guard depth < 32 else { throw list.invalid("precomps nested deeper than 32 levels (or a precomp that contains itself)") }
+      let layerList = try list.elements()
+      // Layer names by `ind`, for parent paths.
+      var byIndex: [Int: (name: String, parent: Int?)] = [:]
+      for (i, layer) in layerList.enumerated() {
+        let name = try layer.member("nm")?.string() ?? "Layer \(i)"
+        if let ind = try layer.member("ind")?.integer(in: Int(Int32.min)...Int(Int32.max)) {
+          byIndex[ind] = (name, try layer.member("parent")?.integer(in: Int(Int32.min)...Int(Int32.max)))
+        }
+      }
+      for (i, layer) in layerList.enumerated() {
+        var name = try layer.member("nm")?.string() ?? "Layer \(i)"
+        // Parents first: `Body/Arm`.
+        var parent = try layer.member("parent")?.integer(in: Int(Int32.min)...Int(Int32.max))
+        var hops = 0
+        while let p = parent, let found = byIndex[p], hops < 64 {
+          name = found.name + "/" + name
+          parent = found.parent
+          hops += 1
+        }
+        let path = prefix + name
+        if let ks = try layer.member("ks") {
+          for (key, label, axes) in Self.properties {
+            guard let property = try ks.member(key) else { continue }
+            if key == "p", try property.member("s").map({ c throws(ActionDecodingError) in try c.bool() }) == true {
+              for (axis, sub) in ["x", "y", "z"].enumerated() {
+                guard let split = try property.member(sub) else { continue }
+                try add(split, path: path, dataPath: path + ".p." + sub, label: "Position " + ["X", "Y", "Z"][axis], axes: [], time: time)
+              }
+              continue
+            }
+            try add(property, path: path, dataPath: path + "." + key, label: label, axes: axes, time: time)
+          }
+        }
+        // Shape layers: the animated properties of their items (group transforms, ellipses,
+        // rectangles, strokes, fills ...), labelled by the items' names.
+        if let shapes = try layer.member("shapes") {
+          try shapeItems(shapes, path: path, time: time, depth: 0)
+        }
+        // A precomp layer: its composition's layers, in its time.
+        if try layer.member("ty")?.integer(in: Int(Int32.min)...Int(Int32.max)) == 0,
+          let ref = try layer.member("refId")?.string(), let asset = assets[ref]
+        {
+          let st = try layer.member("st")?.number() ?? 0
+          let sr = try layer.member("sr")?.number() ?? 1
+          guard sr != 0 else { throw try layer.required("sr").invalid("sr (time stretch) must not be 0") }
+          var inner = TimeMap(offset: time.root(st), scale: time.scale * sr)
+          if let tm = try layer.member("tm"), try tm.member("a")?.number() == 1 {
+            // Time remap: child frame = tm(parent frame) × fr; sampled at every root frame.
+            let remap = try Keys.decode(tm)
+            let outer = time
+            let fr = self.fr
+            inner.remap = { rootFrame in
+              // The parent's frame for this root frame (affine part of the outer map).
+              guard outer.remap == nil else { return nil }
+              let parentFrame = (rootFrame - outer.offset) / outer.scale
+              return remap.evaluate(at: parentFrame - st)[0] * fr
+            }
+          }
+          try layers(try asset.required("layers"), prefix: path + "/", time: inner, depth: depth + 1)
+        }
+      }
+    }
+
+    /// `a: 1`, or (old exporters write no `a`) `k` a list of keyframe objects with `t`.
+    static func isAnimated(_ property: JSONCursor) throws(ActionDecodingError) -> Bool {
+      if let a = try property.member("a"), a.isNumber { return try a.number() == 1 }
+      guard let k = try property.member("k"), k.isArray, let first = try k.elements().first, first.isObject else {
+        return false
+      }
+      return try first.member("t") != nil
+    }
+
+    static let shapeProperties: [String: String] = [
+      "p": "Position", "a": "Anchor", "s": "Scale", "r": "Rotation", "o": "Opacity", "sk": "Skew",
+      "sa": "Skew Axis", "w": "Width", "c": "Color", "e": "End", "t": "Type", "pt": "Points", "ir": "Inner Radius",
+      "or": "Outer Radius", "is": "Inner Roundness", "os": "Outer Roundness", "d": "Direction",
+    ]
+
+    /// Every animated number property of shape items, recursing into groups (`it`).
+    mutating func shapeItems(_ list: JSONCursor, path: String, time: TimeMap, depth: Int) throws(ActionDecodingError) {
+      guard depth < 64 else { throw list.invalid("shape groups nested deeper than 64 levels") }
+      for (i, item) in try list.elements().enumerated() where item.isObject {
+        let type = try item.member("ty").flatMap { c throws(ActionDecodingError) in c.isString ? try c.string() : nil } ?? ""
+        let name = try item.member("nm").flatMap { c throws(ActionDecodingError) in c.isString ? try c.string() : nil } ?? "\(type) \(i)"
+        let itemPath = type == "tr" ? path : path + "/" + name
+        if let children = try item.member("it") { try shapeItems(children, path: itemPath, time: time, depth: depth + 1) }
+        for (key, property) in try item.members() where key != "it" && property.isObject {
+          guard try Self.isAnimated(property), let k = try property.member("k"), let first = try k.elements().first
+          else { continue }
+          // Numbers only: shape paths (`sh`) and gradients hold other values.
+          var value = try first.member("s")
+          if value == nil { value = try first.member("e") }
+          guard let value else { continue }
+          var numeric = value.isNumber
+          if value.isArray, let e = try value.elements().first { numeric = e.isNumber }
+          guard numeric else { continue }
+          let label = (type == "tr" ? "Transform " : "") + (Self.shapeProperties[key] ?? key)
+          let axes = ["p", "a", "s"].contains(key) ? ["X", "Y", "Z"] : key == "c" ? ["R", "G", "B", "A"] : []
+          try add(property, path: itemPath, dataPath: itemPath + "." + (type == "tr" ? "transform." : "") + key, label: label, axes: axes, time: time)
+        }
+      }
+    }
+
+    /// The tracks of one property (`{a, k}`), when it is animated.
+    mutating func add(
+      _ property: JSONCursor, path: String, dataPath: String, label: String, axes: [String], time: TimeMap
+    ) throws(ActionDecodingError) {
+      guard try Self.isAnimated(property) else { return }
+      let keys = try Keys.decode(property)
+      guard !keys.frames.isEmpty else { return }
+      let width = keys.width
+      for d in 0..<width {
+        var curve = FCurve(dataPath: dataPath, index: d)
+        let axis = d < axes.count ? " " + axes[d] : (width > 1 ? " [\(d)]" : "")
+        var text = path + ": " + label + axis
+        var frames: [Keyframe]
+        if let remap = time.remap {
+          frames = sampled(range: range, value: { f in remap(f).map { keys.evaluate(at: $0)[d] } })
+          text += " (time-remapped, sampled)"
+        } else {
+          frames = keys.keyframes(component: d, time: time)
+          if keys.hasSpatial && (dataPath.hasSuffix(".p") || dataPath.hasSuffix(".a")) {
+            text += " (path sampled)"
+          }
+        }
+        curve.label = text
+        curve.group = path
+        curve.keyframes = frames
+        tracks.append(curve)
+      }
+    }
+
+    /// Linear keys at every frame of `range` where `value` is defined.
+    func sampled(range: ClosedRange<Double>, value: (Double) -> Double?) -> [Keyframe] {
+      var out: [Keyframe] = []
+      let count = min(Int((range.upperBound - range.lowerBound).rounded(.up)), 1_000_000)
+      for i in 0...max(count, 0) {
+        let f = range.lowerBound + Double(i)
+        guard let v = value(f), v.isFinite else { continue }
+        var key = Keyframe(frame: Float(f), value: Float(v))
+        key.interpolation = .linear
+        key.handleLeftType = .vector
+        key.handleRightType = .vector
+        key.type = .generated
+        out.append(key)
+      }
+      return out
+    }
+  }
+
+  /// A property's keyframes as Lottie stores them.
+  struct Keys {
+    struct Key {
+      var t: Double
+      var s: [Double]?
+      var e: [Double]?
+      var hold: Bool
+      var o: (x: [Double], y: [Double])?
+      var i: (x: [Double], y: [Double])?
+      var to: [Double]?
+      var ti: [Double]?
+    }
+
+    var keys: [Key]
+    var frames: [Double] { keys.map(\.t) }
+    var width: Int { keys.compactMap { $0.s?.count ?? $0.e?.count }.max() ?? 0 }
+    var hasSpatial: Bool { keys.contains { Self.isSpatial($0) } }
+
+    static func isSpatial(_ k: Key) -> Bool {
+      guard let to = k.to, let ti = k.ti else { return false }
+      return (to + ti).contains { $0 != 0 }
+    }
+
+    static func decode(_ property: JSONCursor) throws(ActionDecodingError) -> Keys {
+      let list = try property.required("k")
+      var keys: [Key] = []
+      guard list.isArray else { return Keys(keys: []) }
+      for element in try list.elements() {
+        guard element.isObject else { throw element.invalid("an animated property's keys are objects with \"t\"") }
+        let t = try element.required("t").number()
+        if let last = keys.last, t < last.t {
+          throw try element.required("t").invalid("key time \(t) comes before \(last.t); keys must be in order")
+        }
+        func easing(_ name: String) throws(ActionDecodingError) -> (x: [Double], y: [Double])? {
+          guard let c = try element.member(name) else { return nil }
+          return (try c.required("x").numbers(), try c.required("y").numbers())
+        }
+        keys.append(
+          Key(
+            t: t, s: try element.member("s")?.numbers(), e: try element.member("e")?.numbers(),
+            hold: (try element.member("h")?.number() ?? 0) == 1, o: try easing("o"), i: try easing("i"),
+            to: try element.member("to")?.numbers(), ti: try element.member("ti")?.numbers()))
+      }
+      if let first = keys.first, first.s == nil {
+        throw try list.elements()[0].invalid("the first key has no value \"s\"")
+      }
+      return Keys(keys: keys)
+    }
+
+    /// The value at the start of key `k` (its `s`, or the previous key's `e`).
+    func start(_ k: Int) -> [Double] { keys[k].s ?? keys[k - 1].e ?? keys[k - 1].s ?? [0] }
+    /// The value the segment from key `k` ends at (the next key's `s`, else `k`'s `e`).
+    func end(_ k: Int) -> [Double] {
+      if k + 1 < keys.count, let s = keys[k + 1].s { return s }
+      return keys[k].e ?? start(k)
+    }
+
+    static func component(_ list: [Double], _ d: Int) -> Double {
+      d < list.count ? list[d] : (list.first ?? 0)
+    }
+
+    /// The keys of dimension `d` in the root's frames: eased segments as Bézier with the
+    /// exact handles, linear ones (o.x = o.y, i.x = i.y) linear, holds constant, spatial ones
+    /// sampled every frame (generated keys).
+    func keyframes(component d: Int, time: TimeMap) -> [Keyframe] {
+      var out: [Keyframe] = []
+      var pendingLeft: CurvePoint?
+      for k in keys.indices {
+        let key = keys[k]
+        let t0 = time.root(key.t)
+        let v0 = Self.component(start(k), d)
+        let hasNext = k + 1 < keys.count
+        let t1 = hasNext ? time.root(keys[k + 1].t) : t0
+        let before = out.last.map { t0 - Double($0.frame) } ?? (hasNext ? t1 - t0 : 1)
+        let after = hasNext ? t1 - t0 : before
+        var frame = Keyframe(frame: Float(t0), value: Float(v0))
+        frame.handleLeftType = .free
+        frame.handleRightType = .free
+        frame.interpolation = .linear
+        frame.handleLeft = pendingLeft ?? CurvePoint(frame: Float(t0 - before / 3), value: Float(v0))
+        frame.handleRight = CurvePoint(frame: Float(t0 + after / 3), value: Float(v0))
+        pendingLeft = nil
+        guard hasNext else {
+          out.append(frame)
+          break
+        }
+        let v1 = Self.component(end(k), d)
+        if key.hold {
+          frame.interpolation = .constant
+          out.append(frame)
+          continue
+        }
+        if Self.isSpatial(key) {
+          out.append(frame)
+          // At every whole frame of the segment (in the layer's own frames, where lottie-web
+          // evaluates), or eight even steps for a segment shorter than that.
+          let local0 = key.t, local1 = keys[k + 1].t
+          var fractions: [Double] = []
+          var f = (local0 + 1e-9).rounded(.up)
+          if f == local0 { f += 1 }
+          while f < local1 && fractions.count < 100_000 {
+            fractions.append((f - local0) / (local1 - local0))
+            f += 1
+          }
+          if fractions.count < 7 { fractions = (1..<8).map { Double($0) / 8 } }
+          for u in fractions {
+            var sample = Keyframe(frame: Float(t0 + (t1 - t0) * u), value: Float(spatialValue(k, u: u)[safe: d] ?? v0))
+            sample.interpolation = .linear
+            sample.handleLeftType = .vector
+            sample.handleRightType = .vector
+            sample.type = .generated
+            out.append(sample)
+          }
+          continue
+        }
+        let ox = min(max(Self.component(key.o?.x ?? [0], d), 0), 1)
+        let oy = Self.component(key.o?.y ?? [0], d)
+        let ix = min(max(Self.component(key.i?.x ?? [1], d), 0), 1)
+        let iy = Self.component(key.i?.y ?? [1], d)
+        if !(ox == oy && ix == iy) {
+          let dv = v1 - v0
+          frame.interpolation = .bezier
+          frame.handleRight = CurvePoint(frame: Float(t0 + ox * (t1 - t0)), value: Float(v0 + oy * dv))
+          pendingLeft = CurvePoint(frame: Float(t0 + ix * (t1 - t0)), value: Float(v0 + iy * dv))
+        }
+        out.append(frame)
+      }
+      return out
+    }
+
+    /// Lottie's evaluation at local frame `f` (for time remaps): hold, easing per dimension,
+    /// spatial arc length.
+    func evaluate(at f: Double) -> [Double] {
+      guard let first = keys.first else { return [0] }
+      if f <= first.t { return start(0) }
+      var k = 0
+      while k + 1 < keys.count && keys[k + 1].t <= f { k += 1 }
+      if k + 1 >= keys.count { return keys[k].s ?? end(k - 1) }
+      let key = keys[k]
+      let s = start(k)
+      if key.hold { return s }
+      let e = end(k)
+      let u = (f - key.t) / (keys[k + 1].t - key.t)
+      if Self.isSpatial(key) { return spatialValue(k, u: u) }
+      return s.indices.map { d in
+        let ease = UnitBezier(
+          x1: min(max(Self.component(key.o?.x ?? [0], d), 0), 1), y1: Self.component(key.o?.y ?? [0], d),
+          x2: min(max(Self.component(key.i?.x ?? [1], d), 0), 1), y2: Self.component(key.i?.y ?? [1], d))
+        return s[d] + (Self.component(e, d) - s[d]) * ease.solve(u)
+      }
+    }
+
+    /// The point at eased arc-length fraction of segment `k`'s path (lottie-web: 150 chords).
+    func spatialValue(_ k: Int, u: Double) -> [Double] {
+      let key = keys[k]
+      let s = start(k), e = end(k)
+      let n = s.count
+      let to = (0..<n).map { Self.component(key.to ?? [0], $0) }
+      let ti = (0..<n).map { Self.component(key.ti ?? [0], $0) }
+      let ease = UnitBezier(
+        x1: min(max(Self.component(key.o?.x ?? [0], 0), 0), 1), y1: Self.component(key.o?.y ?? [0], 0),
+        x2: min(max(Self.component(key.i?.x ?? [1], 0), 0), 1), y2: Self.component(key.i?.y ?? [1], 0))
+      let fraction = ease.solve(u)
+      func point(_ v: Double) -> [Double] {
+        let a = (1 - v) * (1 - v) * (1 - v), b = 3 * (1 - v) * (1 - v) * v, c = 3 * (1 - v) * v * v, d = v * v * v
+        return (0..<n).map { a * s[$0] + b * (s[$0] + to[$0]) + c * (Self.component(e, $0) + ti[$0]) + d * Self.component(e, $0) }
+      }
+      let samples = 150
+      let points = (0..<samples).map { point(Double($0) / Double(samples - 1)) }
+      var lengths: [Double] = []
+      for i in 0..<(samples - 1) {
+        var sum = 0.0
+        for j in 0..<n { sum += (points[i + 1][j] - points[i][j]) * (points[i + 1][j] - points[i][j]) }
+        lengths.append(sum.squareRoot())
+      }
+      let total = lengths.reduce(0, +)
+      if total == 0 || fraction <= 0 { return points[0] }
+      let target = total * fraction
+      var accumulated = 0.0
+      for (i, length) in lengths.enumerated() {
+        if accumulated + length >= target {
+          let f = length > 0 ? (target - accumulated) / length : 0
+          return (0..<n).map { points[i][$0] + (points[i + 1][$0] - points[i][$0]) * f }
+        }
+        accumulated += length
+      }
+      return points[samples - 1]
+    }
+  }
+}
+
+/// CSS's cubic-bezier timing function (Newton, then bisection to 1e-12).
+struct UnitBezier {
+  let x1: Double, y1: Double, x2: Double, y2: Double
+
+  func x(_ t: Double) -> Double { ((1 - 3 * x2 + 3 * x1) * t + (3 * x2 - 6 * x1)) * t * t + 3 * x1 * t }
+  func y(_ t: Double) -> Double { ((1 - 3 * y2 + 3 * y1) * t + (3 * y2 - 6 * y1)) * t * t + 3 * y1 * t }
+  func dx(_ t: Double) -> Double { (3 * (1 - 3 * x2 + 3 * x1) * t + 2 * (3 * x2 - 6 * x1)) * t + 3 * x1 }
+
+  func solve(_ p: Double) -> Double {
+    if p <= 0 { return 0 }
+    if p >= 1 { return 1 }
+    var t = p
+    for _ in 0..<8 {
+      let err = x(t) - p
+      if abs(err) < 1e-12 { return y(t) }
+      let d = dx(t)
+      if abs(d) < 1e-9 { break }
+      t -= err / d
+    }
+    var lo = 0.0, hi = 1.0
+    t = p
+    for _ in 0..<100 {
+      let v = x(t)
+      if abs(v - p) < 1e-12 { break }
+      if v < p { lo = t } else { hi = t }
+      t = (lo + hi) / 2
+    }
+    return y(t)
+  }
+}
+
+extension Array {
+  fileprivate subscript(safe i: Int) -> Element? { i >= 0 && i < count ? self[i] : nil }
+}

@@ -1,0 +1,114 @@
+import AnimplotCore
+import AnimplotIO
+import Foundation
+import Testing
+import ZIPFoundation
+
+@Suite("Lottie import")
+struct LottieImportTests {
+  /// Properties of the public samples equal the independent evaluator
+  /// (`Resources/lottie-reference.json`, from `Tools/lottie_reference.py`) at every frame, to
+  /// 1e-5 of their range: eased segments exactly, spatial paths at their samples.
+  @Test func realFilesMatchTheReferenceEvaluator() throws {
+    guard let folder = RealData.folder else {
+      Issue.record("../shared/realdata not found (set ANIMPLOT_REALDATA)")
+      return
+    }
+    let reference = try JSONSerialization.jsonObject(with: RealData.resource("lottie-reference.json")) as! [String: Any]
+    var compared = 0
+    for property in reference["properties"] as! [[String: Any]] {
+      let file = property["file"] as! String
+      let action = try ActionFile.load(folder.appendingPathComponent("lottie/" + file).path).actions[0]
+      let dataPath = property["dataPath"] as! String, index = property["index"] as! Int
+      let track = try #require(action.tracks.first { $0.dataPath == dataPath && $0.index == index }, "\(file) \(dataPath)")
+      let values = property["values"] as! [Double]
+      let range = max(1, values.max()! - values.min()!)
+      for (frame, expected) in zip(property["frames"] as! [Int], values) {
+        #expect(abs(Double(track.value(at: Float(frame))) - expected) <= 1e-5 * range, "\(file) \(dataPath)[\(index)] at \(frame)")
+        compared += 1
+      }
+    }
+    #expect(compared > 2000)
+  }
+
+  func decode(_ json: String) throws -> Action {
+    try InputKind.decode(Array(json.utf8), file: "l.json", path: nil, kind: .lottie).actions[0]
+  }
+
+  /// Easing as exact handles, holds, old `e` keys, and a precomp's stretch and offset.
+  @Test func keysHoldsAndPrecompTime() throws {
+    let json = #"""
+      {"v": "5.7.0", "fr": 30, "ip": 0, "op": 60, "nm": "Scene",
+       "assets": [{"id": "c", "layers": [{"nm": "Inner", "ind": 1, "ks": {
+         "o": {"a": 1, "k": [{"t": 0, "s": [0], "h": 1}, {"t": 10, "s": [100]}]}}}]}],
+       "layers": [
+         {"nm": "Box", "ind": 1, "ks": {"r": {"a": 1, "k": [
+           {"t": 0, "s": [0], "o": {"x": [0.5], "y": [0]}, "i": {"x": [0.5], "y": [1]}},
+           {"t": 20, "s": [90]}]}}},
+         {"nm": "Old", "ind": 2, "ks": {"r": {"k": [
+           {"t": 0, "s": [10], "e": [20], "o": {"x": 0, "y": 0}, "i": {"x": 1, "y": 1}}, {"t": 10}]}}},
+         {"nm": "Pre", "ind": 3, "ty": 0, "refId": "c", "st": 5, "sr": 2, "ks": {}}]}
+      """#
+    let action = try decode(json)
+    #expect(action.name == "Scene" && action.fps == 30 && action.frameStart == 0 && action.frameEnd == 60)
+    let box = try #require(action.tracks.first { $0.displayLabel == "Box: Rotation" })
+    #expect(box.keyframes[0].interpolation == .bezier)
+    #expect(box.keyframes[0].handleRight == CurvePoint(frame: 10, value: 0))
+    #expect(box.keyframes[1].handleLeft == CurvePoint(frame: 10, value: 90))
+    #expect(box.value(at: Float(10)) == 45)
+    let old = try #require(action.tracks.first { $0.displayLabel == "Old: Rotation" })
+    #expect(old.keyframes.map(\.value) == [10, 20] && old.keyframes[0].interpolation == .linear)
+    // Inside the precomp: root frame = st + local × sr.
+    let inner = try #require(action.tracks.first { $0.displayLabel == "Pre/Inner: Opacity" })
+    #expect(inner.keyframes.map(\.frame) == [5, 25])
+    #expect(inner.keyframes[0].interpolation == .constant)
+    #expect(inner.value(at: Float(24)) == 0 && inner.value(at: Float(25)) == 100)
+  }
+
+  @Test func badFilesAreLocated() {
+    do {
+      _ = try decode(#"{"v": "5", "fr": 0, "layers": []}"#)
+      Issue.record("no error")
+    } catch {
+      #expect("\(error)" == "l.json:1:18: fr: fr must be above 0, found 0.0")
+    }
+    do {
+      _ = try decode(#"{"v": "5", "fr": 30, "layers": [{"ks": {"r": {"a": 1, "k": [{"t": 5, "s": [0]}, {"t": 2, "s": [1]}]}}}]}"#)
+      Issue.record("no error")
+    } catch {
+      #expect("\(error)".contains("layers[0].ks.r.k[1].t: key time 2.0 comes before 5.0"))
+    }
+  }
+
+  @Test func kindIsDetected() {
+    #expect(Array(#"{"v": "5.7.0", "fr": 30, "layers": []}"#.utf8).withUnsafeBufferPointer { InputKind.detect($0, path: "a.json") } == .lottie)
+    #expect(Array(#"{"tracks": []}"#.utf8).withUnsafeBufferPointer { InputKind.detect($0, path: "a.json") } == .actionJSON)
+  }
+
+  /// `.lottie` archives: every animation of the manifest an action; damage is an error.
+  @Test func dotLottieArchives() throws {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("animplot-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).lottie")
+    defer { try? FileManager.default.removeItem(at: url) }
+    let archive = try Archive(url: url, accessMode: .create)
+    func add(_ path: String, _ text: String) throws {
+      let data = Data(text.utf8)
+      try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .deflate) { position, size in
+        data.subdata(in: Int(position)..<Int(position) + size)
+      }
+    }
+    try add("manifest.json", #"{"version": "1", "animations": [{"id": "one"}, {"id": "two"}]}"#)
+    let animation = #"{"v": "5", "fr": 24, "ip": 0, "op": 10, "layers": [{"nm": "L", "ks": {"o": {"a": 1, "k": [{"t": 0, "s": [0]}, {"t": 10, "s": [100]}]}}}]}"#
+    try add("animations/one.json", animation)
+    try add("a/two.json", animation)
+    let bytes = try [UInt8](Data(contentsOf: url))
+    let document = try InputKind.decode(bytes, file: "x.lottie", path: nil)
+    #expect(document.actions.map(\.name) == ["one", "two"])
+    #expect(document.actions[1].tracks[0].value(at: Float(5)) == 50)
+    do {
+      _ = try InputKind.decode(Array(bytes.prefix(bytes.count - 30)), file: "x.lottie", path: nil)
+      Issue.record("no error")
+    } catch {
+      #expect("\(error)".hasPrefix("x.lottie: not a readable .lottie archive"))
+    }
+  }
+}
