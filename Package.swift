@@ -24,9 +24,7 @@ let package = Package(
     .package(url: "https://github.com/apple/swift-numerics.git", from: "1.0.0"),
     .package(url: "https://github.com/x-sheep/swift-property-based.git", from: "2.0.0"),
     .package(url: "https://github.com/pointfreeco/swift-snapshot-testing.git", from: "1.19.7"),
-    // Unity's .anim clips are YAML (libyaml underneath: marks for located errors).
-    .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
-    // .lottie archives are ZIP files.
+    // Tests write .lottie archives with it (the reader is hand-written on zlib: see ZIPArchive).
     .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
     // `make docs`: the DocC catalogs of the public modules (Sources/*/*.docc).
     .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.5.0"),
@@ -37,6 +35,8 @@ let package = Package(
       name: "CAnimplotCairo", pkgConfig: "cairo",
       providers: [.apt(["libcairo2-dev", "libfreetype-dev"])]),
     .systemLibrary(name: "CAnimplotPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+    // zlib, for .lottie archives (libpng-dev brings zlib1g-dev).
+    .systemLibrary(name: "CAnimplotZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
     // The bundled font's bytes, linked in with `.incbin` (the path "." lets it find the file).
     .target(
       name: "CAnimplotFont", exclude: ["DejaVuSans.ttf", "LICENSE"],
@@ -51,10 +51,7 @@ let package = Package(
     .target(name: "AnimplotPlatform"),
     .target(
       name: "AnimplotIO",
-      dependencies: [
-        "AnimplotCore", "AnimplotText", "AnimplotPlatform", .product(name: "Yams", package: "Yams"),
-        .product(name: "ZIPFoundation", package: "ZIPFoundation"),
-      ]),
+      dependencies: ["AnimplotCore", "AnimplotText", "AnimplotPlatform", "CAnimplotZlib"]),
     .target(name: "AnimplotCanvas", dependencies: ["CAnimplotFont"]),
     .target(name: "AnimplotCairo", dependencies: ["AnimplotCanvas", "CAnimplotCairo", "CAnimplotPNG"]),
     .target(

@@ -1,6 +1,4 @@
 import AnimplotCore
-import Foundation
-import ZIPFoundation
 
 /// `.lottie` archives (dotLottie): a ZIP whose `manifest.json` lists animations stored as
 /// Lottie JSON (`animations/ID.json` in version 1, `a/ID.json` in version 2). Every animation
@@ -11,29 +9,9 @@ enum DotLottie {
   static func decode(_ bytes: UnsafeBufferPointer<UInt8>, context: DecodeContext) throws(ActionDecodingError)
     -> ActionDocument
   {
-    let archive: Archive
-    do {
-      archive = try Archive(data: Data(buffer: bytes), accessMode: .read)
-    } catch {
-      throw ActionDecodingError(.invalid("not a readable .lottie archive (a ZIP file; truncated?): \(error)"))
-    }
+    let archive = try ZIPArchive(bytes)
     func read(_ path: String) throws(ActionDecodingError) -> [UInt8]? {
-      guard let entry = archive[path] else { return nil }
-      guard entry.uncompressedSize <= UInt64(ActionFile.inputLimit) else {
-        throw ActionDecodingError(
-          .invalid("\(path) in the archive inflates to \(entry.uncompressedSize) bytes, more than animplot's input limit, \(ActionFile.inputLimitDescription)"))
-      }
-      var out: [UInt8] = []
-      out.reserveCapacity(Int(entry.uncompressedSize))
-      do {
-        _ = try archive.extract(entry) { chunk in
-          guard out.count + chunk.count <= Int(entry.uncompressedSize) else { throw CocoaError(.fileReadTooLarge) }
-          out += chunk
-        }
-      } catch {
-        throw ActionDecodingError(.invalid("\(path) in the archive cannot be read (damaged or truncated): \(error)"))
-      }
-      return out
+      try archive.read(path, limit: ActionFile.inputLimit)
     }
     guard let manifestBytes = try read("manifest.json") else {
       throw ActionDecodingError(.invalid("a .lottie archive holds manifest.json; this one does not"))

@@ -1,5 +1,4 @@
 import AnimplotCore
-import Yams
 
 /// Unity AnimationClips saved as text (`.anim`, YAML) as an action (research/formats.md §4;
 /// docs/import.md).
@@ -23,24 +22,14 @@ enum UnityImporter {
     guard let text = String(validating: bytes, as: UTF8.self) else {
       throw ActionDecodingError(.invalid("the file is not UTF-8 text"))
     }
-    let clip: Node
-    do {
-      var found: Node?
-      for document in try Yams.compose_all(yaml: text) {
-        if let c = document["AnimationClip"] {
-          found = c
-          break
-        }
+    var found: UnityYAML.Node?
+    for document in try UnityYAML.documents(text) {
+      if let c = document["AnimationClip"] {
+        found = c
+        break
       }
-      guard let found else { throw ActionDecodingError(.invalid("the file holds no AnimationClip")) }
-      clip = found
-    } catch let error as ActionDecodingError {
-      throw error
-    } catch let error as YamlError {
-      throw located(error)
-    } catch {
-      throw ActionDecodingError(.syntax("\(error)"))
     }
+    guard let clip = found else { throw ActionDecodingError(.invalid("the file holds no AnimationClip")) }
     let root = YAMLCursor(node: clip, path: "AnimationClip")
     let rate = try root.member("m_SampleRate")?.number() ?? 60
     let fps = context.options.fps ?? (rate > 0 ? rate : 60)
@@ -180,48 +169,33 @@ enum UnityImporter {
     return keys
   }
 
-  /// A YAML error as one located line.
-  private static func located(_ error: YamlError) -> ActionDecodingError {
-    switch error {
-    case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _),
-      .composer(_, let problem, let mark, _):
-      return ActionDecodingError(.syntax("YAML: \(problem)"), line: mark.line, column: mark.column)
-    case .reader(let problem, let offset, _, _):
-      var e = ActionDecodingError(.syntax("YAML: \(problem)"))
-      e.byteOffset = offset
-      return e
-    default:
-      return ActionDecodingError(.syntax("YAML: \(error)"))
-    }
-  }
 }
 
 /// A YAML node with its path (`AnimationClip.m_EditorCurves[2].curve`) for typed reads with
 /// located errors (line and column from the node's mark).
 struct YAMLCursor {
-  let node: Node
+  let node: UnityYAML.Node
   let path: String
 
   func error(_ kind: ActionDecodingError.Kind) -> ActionDecodingError {
-    ActionDecodingError(kind, path: path, line: node.mark?.line, column: node.mark?.column)
+    ActionDecodingError(kind, path: path, line: node.line, column: node.column)
   }
 
   func invalid(_ message: String) -> ActionDecodingError { error(.invalid(message)) }
 
   private var kindName: String {
-    switch node {
+    switch node.value {
     case .mapping: "a mapping"
     case .sequence: "a sequence"
     case .scalar: "a scalar"
-    case .alias: "an alias"
     }
   }
 
   func member(_ name: String) throws(ActionDecodingError) -> YAMLCursor? {
-    guard case .mapping(let mapping) = node else {
+    guard case .mapping = node.value else {
       throw error(.wrongType(expected: "a mapping", found: kindName))
     }
-    guard let child = mapping[name] else { return nil }
+    guard let child = node[name] else { return nil }
     return YAMLCursor(node: child, path: path.isEmpty ? name : path + "." + name)
   }
 
@@ -231,15 +205,15 @@ struct YAMLCursor {
   }
 
   func elements() throws(ActionDecodingError) -> [YAMLCursor] {
-    guard case .sequence(let sequence) = node else {
+    guard case .sequence(let sequence) = node.value else {
       throw error(.wrongType(expected: "a sequence", found: kindName))
     }
     return sequence.enumerated().map { YAMLCursor(node: $0.element, path: path + "[\($0.offset)]") }
   }
 
   func string() throws(ActionDecodingError) -> String {
-    guard case .scalar(let scalar) = node else { throw error(.wrongType(expected: "a scalar", found: kindName)) }
-    return scalar.string
+    guard case .scalar(let scalar) = node.value else { throw error(.wrongType(expected: "a scalar", found: kindName)) }
+    return scalar
   }
 
   /// A number as Unity writes them (`.0500000007`, `-Infinity`); infinite ones only where
