@@ -2,21 +2,34 @@ import AnimplotCore
 
 /// An enum with a canonical file spelling (its case name, e.g. `autoClamped`) that also reads
 /// case-insensitively and in Blender's RNA form (`AUTO_CLAMPED`).
-protocol FileSpelledEnum: CaseIterable, Sendable {
+protocol FileSpelledEnum: CaseIterable, Sendable, Equatable {
   /// Every case's spelling folded by `fold` (lower case, no `_` or `-`), in `allCases` order.
   static var foldedSpellings: [[UInt8]] { get }
+  /// Every case's canonical spelling, in `allCases` order (computed once: describing an enum
+  /// case goes through the runtime's reflection, too slow for a million keys).
+  static var canonicalSpellings: [String] { get }
 }
 
 extension FileSpelledEnum {
   /// The canonical spelling written to files: the case name.
-  var spelling: String { "\(self)" }
+  var spelling: String {
+    var i = 0
+    for c in Self.allCases {
+      if c == self { return Self.canonicalSpellings[i] }
+      i += 1
+    }
+    return "\(self)"
+  }
 
   /// Every canonical spelling, for error messages.
-  static var spellings: [String] { allCases.map(\.spelling) }
+  static var spellings: [String] { canonicalSpellings }
+
+  /// The table behind `canonicalSpellings`: the case names.
+  static func makeSpellings() -> [String] { allCases.map { "\($0)" } }
 
   /// The table behind `foldedSpellings`.
   static func makeFoldedSpellings() -> [[UInt8]] {
-    allCases.map { fold(Array($0.spelling.utf8)[...]) }
+    allCases.map { fold(Array("\($0)".utf8)[...]) }
   }
 
   /// The case `text` names: any letter case, underscores and hyphens ignored.
@@ -62,12 +75,39 @@ extension FileSpelledEnum {
   }
 }
 
-extension Interpolation: FileSpelledEnum { static let foldedSpellings = makeFoldedSpellings() }
-extension Easing: FileSpelledEnum { static let foldedSpellings = makeFoldedSpellings() }
-extension HandleType: FileSpelledEnum { static let foldedSpellings = makeFoldedSpellings() }
-extension KeyframeType: FileSpelledEnum { static let foldedSpellings = makeFoldedSpellings() }
-extension Extrapolation: FileSpelledEnum { static let foldedSpellings = makeFoldedSpellings() }
-extension AutoSmoothing: FileSpelledEnum { static let foldedSpellings = makeFoldedSpellings() }
-extension CyclesModifier.Mode: FileSpelledEnum { static let foldedSpellings = makeFoldedSpellings() }
-extension ObjectType: FileSpelledEnum { static let foldedSpellings = makeFoldedSpellings() }
-extension QuaternionRole.Component: FileSpelledEnum { static let foldedSpellings = makeFoldedSpellings() }
+extension Interpolation: FileSpelledEnum {
+  static let foldedSpellings = makeFoldedSpellings()
+  static let canonicalSpellings = makeSpellings()
+}
+extension Easing: FileSpelledEnum {
+  static let foldedSpellings = makeFoldedSpellings()
+  static let canonicalSpellings = makeSpellings()
+}
+extension HandleType: FileSpelledEnum {
+  static let foldedSpellings = makeFoldedSpellings()
+  static let canonicalSpellings = makeSpellings()
+}
+extension KeyframeType: FileSpelledEnum {
+  static let foldedSpellings = makeFoldedSpellings()
+  static let canonicalSpellings = makeSpellings()
+}
+extension Extrapolation: FileSpelledEnum {
+  static let foldedSpellings = makeFoldedSpellings()
+  static let canonicalSpellings = makeSpellings()
+}
+extension AutoSmoothing: FileSpelledEnum {
+  static let foldedSpellings = makeFoldedSpellings()
+  static let canonicalSpellings = makeSpellings()
+}
+extension CyclesModifier.Mode: FileSpelledEnum {
+  static let foldedSpellings = makeFoldedSpellings()
+  static let canonicalSpellings = makeSpellings()
+}
+extension ObjectType: FileSpelledEnum {
+  static let foldedSpellings = makeFoldedSpellings()
+  static let canonicalSpellings = makeSpellings()
+}
+extension QuaternionRole.Component: FileSpelledEnum {
+  static let foldedSpellings = makeFoldedSpellings()
+  static let canonicalSpellings = makeSpellings()
+}
