@@ -38,7 +38,9 @@ public struct ImportArguments: ParsableArguments {
       if let problem = action.quaternionProblem() {
         let track = action.tracks[problem.track]
         throw CLIError(
-          "--channels \(inputOptions.channels ?? ""): keeps only part of the quaternion \(track.dataPath) (\(track.displayLabel)); its components are computed together, so keep all four")
+          inputOptions.channels != nil
+            ? "--channels \(inputOptions.channels!): keeps only part of the quaternion \(track.dataPath) (\(track.displayLabel)); its components are computed together, so keep all four"
+            : "\(input): \(track.displayLabel): \(problem.message)")
       }
     }
     try OutputPlan.refuseOverwriting([input], with: output)

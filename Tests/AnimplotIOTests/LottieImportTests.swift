@@ -65,6 +65,21 @@ struct LottieImportTests {
     #expect(inner.value(at: Float(24)) == 0 && inner.value(at: Float(25)) == 100)
   }
 
+  /// A time-remapped precomp: child frame = tm(root frame) × fr, the precomp layer's st
+  /// cancelling (as in lottie-web); hostile remaps do not crash.
+  @Test func timeRemappedPrecomps() throws {
+    func file(tm: String, op: String = "100") -> String {
+      #"{"v": "5", "fr": 10, "ip": 0, "op": \#(op), "assets": [{"id": "c", "layers": [{"nm": "In", "ks": {"o": {"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": 0, "y": 0}, "i": {"x": 1, "y": 1}}, {"t": 100, "s": [100, 5]}]}}}]}], "layers": [{"nm": "P", "ty": 0, "refId": "c", "st": 10, "tm": \#(tm), "ks": {}}]}"#
+    }
+    let linear = #"{"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": 0, "y": 0}, "i": {"x": 1, "y": 1}}, {"t": 100, "s": [10]}]}"#
+    let action = try decode(file(tm: linear))
+    let track = try #require(action.tracks.first)
+    #expect(track.displayLabel.hasPrefix("P/In: Opacity") && track.displayLabel.hasSuffix("(time-remapped, sampled)"))
+    #expect(track.value(at: Float(50)) == 50)
+    _ = try? decode(file(tm: #"{"a": 1, "k": [{"t": 0, "s": []}, {"t": 10, "s": []}]}"#))
+    _ = try? decode(file(tm: linear, op: "1e300"))
+  }
+
   @Test func badFilesAreLocated() {
     do {
       _ = try decode(#"{"v": "5", "fr": 0, "layers": []}"#)

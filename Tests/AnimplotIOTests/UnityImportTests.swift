@@ -113,5 +113,7 @@ struct UnityImportTests {
     #expect(failure(clip.replacingOccurrences(of: "time: 2", with: "time: 0.5")).contains("does not come after 1.0 s"))
     #expect(failure(clip.replacingOccurrences(of: "      m_Curve:", with: "      m_Curve: [")).hasPrefix("c.anim:"))
     #expect(failure("%YAML 1.1\n---\nFoo: 1\n").contains("the file holds no AnimationClip"))
+    let deep = "%YAML 1.1\n--- !u!74 &1\nAnimationClip:\n  m_Name:\n    " + String(repeating: "- ", count: 20_000) + "x\n"
+    #expect(failure(deep).contains("nested deeper than 256 levels"))
   }
 }

@@ -21,7 +21,7 @@ public struct InputOptions: ParsableArguments, Sendable {
   public var action: String?
 
   @Option(help: ArgumentHelp(
-    "Frames per second for inputs that count in seconds: glTF, Unity, CSV with a time column (default: 24).",
+    "Frames per second for inputs that count in seconds: glTF and CSV with a time column (default 24), Unity (default: the clip's sample rate). Lottie keeps its own frames.",
     valueName: "fps"))
   public var fps: Double?
 

@@ -68,7 +68,7 @@ enum CSVImporter {
       throw ActionDecodingError(.invalid("the file has a header but no samples"), line: header[0].line + 1, column: 1)
     }
 
-    var action = Action(name: baseName(context.file))
+    var action = Action(name: context.stem)
     action.fps = fps
     for (c, cell) in header.dropFirst().enumerated() {
       let name = cell.text.trimmingCharacters(in: " ")
@@ -95,12 +95,6 @@ enum CSVImporter {
     return (String(name[..<open]), Int(digits)!)
   }
 
-  private static func baseName(_ file: String) -> String {
-    let name = file.split(separator: "/").last.map(String.init) ?? file
-    if name == "-" { return "stdin" }
-    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
-    return String(name[..<dot])
-  }
 
   private static func number(_ cell: CSVReader.Cell, _ reader: inout CSVReader) throws(ActionDecodingError) -> Double {
     let text = cell.text.trimmingCharacters(in: " ")
@@ -173,13 +167,18 @@ struct CSVReader {
     ActionDecodingError(.invalid(message), line: cell.line, column: cell.column)
   }
 
-  private func column(of at: Int) -> Int {
-    var c = 1
-    var i = lineStart
+  /// The last column computed (offset, column, line start): the next is counted from it, so
+  /// a long row costs its length once, not once per field.
+  private var columnCache = (offset: 0, column: 1, lineStart: -1)
+
+  private mutating func column(of at: Int) -> Int {
+    var (i, c) = (lineStart, 1)
+    if columnCache.lineStart == lineStart && columnCache.offset <= at { (i, c) = (columnCache.offset, columnCache.column) }
     while i < at {
       if bytes[i] & 0xC0 != 0x80 { c += 1 }
       i += 1
     }
+    columnCache = (at, c, lineStart)
     return c
   }
 

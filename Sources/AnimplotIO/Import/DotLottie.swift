@@ -10,8 +10,13 @@ enum DotLottie {
     -> ActionDocument
   {
     let archive = try ZIPArchive(bytes)
+    // Every entry inflated counts against one input limit (a bomb of many entries, or one id
+    // listed many times, too).
+    var budget = ActionFile.inputLimit
     func read(_ path: String) throws(ActionDecodingError) -> [UInt8]? {
-      try archive.read(path, limit: ActionFile.inputLimit)
+      guard let out = try archive.read(path, limit: budget) else { return nil }
+      budget -= out.count
+      return out
     }
     guard let manifestBytes = try read("manifest.json") else {
       throw ActionDecodingError(.invalid("a .lottie archive holds manifest.json; this one does not"))
@@ -30,6 +35,10 @@ enum DotLottie {
       throw e
     }
     guard !ids.isEmpty else { throw ActionDecodingError(.invalid("manifest.json lists no animation")) }
+    var seenIDs = Set<String>()
+    for id in ids where !seenIDs.insert(id).inserted {
+      throw ActionDecodingError(.invalid("manifest.json lists animation \"\(id)\" twice"))
+    }
     var actions: [Action] = []
     for id in ids {
       let candidates = ["animations/\(id).json", "a/\(id).json"]

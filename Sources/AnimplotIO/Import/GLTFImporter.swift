@@ -184,8 +184,10 @@ enum GLTFImporter {
       default:
         throw pathCursor.error(.unknownValue(path, accepted: ["translation", "rotation", "scale", "weights", "pointer"]))
       }
-      var rotation = path == "rotation"
-      if case .node(_, "rotation") = what { rotation = true }
+      // What the channel animates (a pointer to a node's property counts as that property).
+      var property = path
+      if case .node(_, let p) = what { property = p }
+      let rotation = property == "rotation"
       if let other = seen[what] {
         throw channel.invalid("\(labelBase) is already animated by \(other)")
       }
@@ -249,7 +251,7 @@ enum GLTFImporter {
       }
       let perKey = cubic ? 3 : 1
       var width = output.components
-      if path == "weights" {
+      if property == "weights" {
         guard output.count % (keys * perKey) == 0 else {
           throw outputCursor.invalid(
             "\(output.count) weights do not divide into \(keys) keys\(cubic ? " × 3 (in-tangent, value, out-tangent)" : "")")

@@ -29,7 +29,7 @@ enum LottieImporter {
     let root = JSONCursor(root: try JSONNode.parse(bytes), source: JSONSource(bytes: bytes, containerOffset: nil))
     let fr = try root.required("fr").number()
     guard fr > 0 else { throw try root.required("fr").invalid("fr must be above 0, found \(fr)") }
-    var action = Action(name: try root.member("nm")?.string() ?? baseName(context.file))
+    var action = Action(name: try root.member("nm")?.string() ?? context.stem)
     action.fps = fr
     let ip = try root.member("ip")?.number()
     let op = try root.member("op")?.number()
@@ -48,11 +48,6 @@ enum LottieImporter {
     return document
   }
 
-  static func baseName(_ file: String) -> String {
-    let name = file.split(separator: "/").last.map(String.init) ?? file
-    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name == "-" ? "stdin" : name }
-    return String(name[..<dot])
-  }
 
   struct Builder {
     let assets: [String: JSONCursor]
@@ -114,16 +109,26 @@ enum LottieImporter {
           let sr = try layer.member("sr")?.number() ?? 1
           guard sr != 0 else { throw try layer.required("sr").invalid("sr (time stretch) must not be 0") }
           var inner = TimeMap(offset: time.root(st), scale: time.scale * sr)
-          if let tm = try layer.member("tm"), try tm.member("a")?.number() == 1 {
-            // Time remap: child frame = tm(parent frame) × fr; sampled at every root frame.
+          if let outer = time.remap {
+            // Inside a remapped precomp: this layer's local frame from the outer one.
+            inner.remap = { rootFrame in outer(rootFrame).map { ($0 - st) / sr } }
+          }
+          if let tm = try layer.member("tm"), try Builder.isAnimated(tm) {
+            // Time remap: child frame = tm(parent frame) × fr (lottie-web subtracts the
+            // layer's st from the frame and from tm's key times alike, so it cancels);
+            // sampled at every root frame.
             let remap = try Keys.decode(tm)
             let outer = time
             let fr = self.fr
             inner.remap = { rootFrame in
-              // The parent's frame for this root frame (affine part of the outer map).
-              guard outer.remap == nil else { return nil }
-              let parentFrame = (rootFrame - outer.offset) / outer.scale
-              return remap.evaluate(at: parentFrame - st)[0] * fr
+              let parentFrame: Double
+              if let outerRemap = outer.remap {
+                guard let f = outerRemap(rootFrame) else { return nil }
+                parentFrame = f
+              } else {
+                parentFrame = (rootFrame - outer.offset) / outer.scale
+              }
+              return Keys.component(remap.evaluate(at: parentFrame), 0) * fr
             }
           }
           try layers(try asset.required("layers"), prefix: path + "/", time: inner, depth: depth + 1)
@@ -185,13 +190,16 @@ enum LottieImporter {
         var text = path + ": " + label + axis
         var frames: [Keyframe]
         if let remap = time.remap {
-          frames = sampled(range: range, value: { f in remap(f).map { keys.evaluate(at: $0)[d] } })
+          frames = sampled(range: range, value: { f in remap(f).map { Keys.component(keys.evaluate(at: $0), d) } })
           text += " (time-remapped, sampled)"
         } else {
           frames = keys.keyframes(component: d, time: time)
           if keys.hasSpatial && (dataPath.hasSuffix(".p") || dataPath.hasSuffix(".a")) {
             text += " (path sampled)"
           }
+        }
+        if let bad = frames.firstIndex(where: { !$0.frame.isFinite || !$0.value.isFinite }) {
+          throw property.invalid("key \(bad) lands on frame \(frames[bad].frame) with value \(frames[bad].value), which do not fit 32-bit floats")
         }
         curve.label = text
         curve.group = path
@@ -203,7 +211,7 @@ enum LottieImporter {
     /// Linear keys at every frame of `range` where `value` is defined.
     func sampled(range: ClosedRange<Double>, value: (Double) -> Double?) -> [Keyframe] {
       var out: [Keyframe] = []
-      let count = min(Int((range.upperBound - range.lowerBound).rounded(.up)), 1_000_000)
+      let count = Int(min((range.upperBound - range.lowerBound).rounded(.up), 100_000))
       for i in 0...max(count, 0) {
         let f = range.lowerBound + Double(i)
         guard let v = value(f), v.isFinite else { continue }
@@ -318,13 +326,14 @@ enum LottieImporter {
           var fractions: [Double] = []
           var f = (local0 + 1e-9).rounded(.up)
           if f == local0 { f += 1 }
-          while f < local1 && fractions.count < 100_000 {
+          while f < local1 && fractions.count < 20_000 {
             fractions.append((f - local0) / (local1 - local0))
             f += 1
           }
           if fractions.count < 7 { fractions = (1..<8).map { Double($0) / 8 } }
+          let path = spatialPath(k)
           for u in fractions {
-            var sample = Keyframe(frame: Float(t0 + (t1 - t0) * u), value: Float(spatialValue(k, u: u)[safe: d] ?? v0))
+            var sample = Keyframe(frame: Float(t0 + (t1 - t0) * u), value: Float(path.point(u)[safe: d] ?? v0))
             sample.interpolation = .linear
             sample.handleLeftType = .vector
             sample.handleRightType = .vector
@@ -370,8 +379,12 @@ enum LottieImporter {
       }
     }
 
-    /// The point at eased arc-length fraction of segment `k`'s path (lottie-web: 150 chords).
-    func spatialValue(_ k: Int, u: Double) -> [Double] {
+    /// The point at eased arc-length fraction `u` of segment `k`'s path.
+    func spatialValue(_ k: Int, u: Double) -> [Double] { spatialPath(k).point(u) }
+
+    /// Segment `k`'s spatial path, measured as lottie-web measures it (150 chords), with its
+    /// easing (component 0 of the handles).
+    func spatialPath(_ k: Int) -> SpatialPath {
       let key = keys[k]
       let s = start(k), e = end(k)
       let n = s.count
@@ -380,7 +393,6 @@ enum LottieImporter {
       let ease = UnitBezier(
         x1: min(max(Self.component(key.o?.x ?? [0], 0), 0), 1), y1: Self.component(key.o?.y ?? [0], 0),
         x2: min(max(Self.component(key.i?.x ?? [1], 0), 0), 1), y2: Self.component(key.i?.y ?? [1], 0))
-      let fraction = ease.solve(u)
       func point(_ v: Double) -> [Double] {
         let a = (1 - v) * (1 - v) * (1 - v), b = 3 * (1 - v) * (1 - v) * v, c = 3 * (1 - v) * v * v, d = v * v * v
         return (0..<n).map { a * s[$0] + b * (s[$0] + to[$0]) + c * (Self.component(e, $0) + ti[$0]) + d * Self.component(e, $0) }
@@ -393,6 +405,19 @@ enum LottieImporter {
         for j in 0..<n { sum += (points[i + 1][j] - points[i][j]) * (points[i + 1][j] - points[i][j]) }
         lengths.append(sum.squareRoot())
       }
+      return SpatialPath(points: points, lengths: lengths, ease: ease)
+    }
+  }
+
+  /// A spatial segment's chords and easing.
+  struct SpatialPath {
+    let points: [[Double]]
+    let lengths: [Double]
+    let ease: UnitBezier
+
+    /// The point at the eased arc-length fraction of time fraction `u`.
+    func point(_ u: Double) -> [Double] {
+      let fraction = ease.solve(u)
       let total = lengths.reduce(0, +)
       if total == 0 || fraction <= 0 { return points[0] }
       let target = total * fraction
@@ -400,11 +425,11 @@ enum LottieImporter {
       for (i, length) in lengths.enumerated() {
         if accumulated + length >= target {
           let f = length > 0 ? (target - accumulated) / length : 0
-          return (0..<n).map { points[i][$0] + (points[i + 1][$0] - points[i][$0]) * f }
+          return points[i].indices.map { points[i][$0] + (points[i + 1][$0] - points[i][$0]) * f }
         }
         accumulated += length
       }
-      return points[samples - 1]
+      return points[points.count - 1]
     }
   }
 }

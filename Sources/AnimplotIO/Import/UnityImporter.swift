@@ -52,6 +52,10 @@ enum UnityImporter {
         let (base, index) = split(attribute)
         var curve = FCurve(dataPath: (path.isEmpty ? "" : path + "/") + base, index: index)
         curve.label = (path.isEmpty ? "" : path + ": ") + attribute
+        if base == "m_LocalRotation" {
+          // Quaternion components, coupled and normalised like m_RotationCurves.
+          curve.quaternion = QuaternionRole(component: [.x, .y, .z, .w][index])
+        }
         curve.keyframes = try keys(try entry.required("curve"), component: nil, fps: fps)
         tracks.append((path.isEmpty ? "(root)" : path, curve))
       }
@@ -64,9 +68,13 @@ enum UnityImporter {
       ("m_RotationCurves", "m_LocalRotation", ["x", "y", "z", "w"]),
     ]
     for (field, attribute, components) in vectors {
+      var paths = Set<String>()
       for entry in try root.member(field)?.elements() ?? [] {
         let path = try entry.member("path")?.string() ?? ""
         guard !covered.contains(path + "\u{0}" + kind(of: attribute)) else { continue }
+        guard paths.insert(path).inserted else {
+          throw entry.invalid("\(field) holds two curves for path \"\(path)\"")
+        }
         for (c, name) in components.enumerated() {
           var curve = FCurve(dataPath: (path.isEmpty ? "" : path + "/") + attribute, index: c)
           curve.label = (path.isEmpty ? "" : path + ": ") + attribute + "." + name
@@ -91,6 +99,9 @@ enum UnityImporter {
       if let s = action.frameStart, let e = action.frameEnd, e < s { action.frameEnd = s }
     }
     guard !action.tracks.isEmpty else { throw root.invalid("the clip holds no curves animplot reads") }
+    if let problem = action.quaternionProblem() {
+      throw root.invalid("\(action.tracks[problem.track].displayLabel): \(problem.message)")
+    }
     var document = ActionDocument(actions: [action])
     document.finish(recalculate: context.recalculate)
     return document
@@ -145,8 +156,14 @@ enum UnityImporter {
     }
     var keys: [Keyframe] = []
     keys.reserveCapacity(raw.count)
+    var lastFrame = -Float.infinity
     for (k, r) in raw.enumerated() {
       let frame = Float(r.time * fps)
+      guard frame.isFinite, frame > lastFrame, Float(r.value).isFinite else {
+        throw curve.invalid(
+          "key \(k) (\(r.time) s, value \(r.value)) does not fit 32-bit floats at \(fps) fps, or does not come after the key before it there")
+      }
+      lastFrame = frame
       var key = Keyframe(frame: frame, value: Float(r.value))
       key.handleLeftType = .free
       key.handleRightType = .free

@@ -35,6 +35,8 @@ struct UnityYAML {
 
   private var lines: [Line] = []
   private var position = 0
+  /// Nesting of block collections, held to 256 (Unity's clips nest about 8 deep).
+  private var depth = 0
 
   /// The documents of `text`, each a node.
   static func documents(_ text: String) throws(ActionDecodingError) -> [Node] {
@@ -48,7 +50,7 @@ struct UnityYAML {
       documents.append(try parser.block(indent: current[0].indent))
       if parser.position < parser.lines.count {
         let l = parser.lines[parser.position]
-        throw ActionDecodingError(.syntax("YAML: unexpected indentation"), line: l.number, column: l.indent + 1)
+        throw ActionDecodingError(.invalid("YAML: unexpected indentation"), line: l.number, column: l.indent + 1)
       }
       current = []
     }
@@ -68,7 +70,7 @@ struct UnityYAML {
       let body = line.drop(while: { $0 == " " })
       if body.isEmpty || body.hasPrefix("#") { continue }
       if line.contains("\t") && line.prefix(while: { $0 == " " || $0 == "\t" }).contains("\t") {
-        throw ActionDecodingError(.syntax("YAML: a tab in the indentation"), line: number, column: 1)
+        throw ActionDecodingError(.invalid("YAML: a tab in the indentation"), line: number, column: 1)
       }
       current.append(Line(number: number, indent: line.count - body.count, text: body))
     }
@@ -77,12 +79,15 @@ struct UnityYAML {
   }
 
   private func error(_ message: String, _ line: Line, column: Int? = nil) -> ActionDecodingError {
-    ActionDecodingError(.syntax("YAML: " + message), line: line.number, column: column ?? line.indent + 1)
+    ActionDecodingError(.invalid("YAML: " + message), line: line.number, column: column ?? line.indent + 1)
   }
 
   /// A block node whose lines start at `indent`.
   private mutating func block(indent: Int) throws(ActionDecodingError) -> Node {
     let first = lines[position]
+    depth += 1
+    defer { depth -= 1 }
+    guard depth <= 256 else { throw error("collections nested deeper than 256 levels", first) }
     if first.text == "-" || first.text.hasPrefix("- ") { return try sequence(indent: indent) }
     return try mapping(indent: indent)
   }
@@ -211,7 +216,7 @@ struct UnityYAML {
     var at = 0
 
     func fail(_ message: String) -> ActionDecodingError {
-      ActionDecodingError(.syntax("YAML: " + message), line: line.number, column: column + at)
+      ActionDecodingError(.invalid("YAML: " + message), line: line.number, column: column + at)
     }
 
     mutating func skipSpaces() { while at < text.count && text[at] == " " { at += 1 } }

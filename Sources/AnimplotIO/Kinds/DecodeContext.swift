@@ -115,6 +115,15 @@ public struct DecodeContext: Sendable {
     }
   }
 
+  /// The input's name without folder and extension, to name an action whose file has none
+  /// (`stdin` for standard input).
+  public var stem: String {
+    let name = file.split(separator: "/").last.map(String.init) ?? file
+    if name == "-" { return "stdin" }
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+    return String(name[..<dot])
+  }
+
   private func quoted(_ s: String) -> String { "\"" + ActionDecodingError.oneLine(s) + "\"" }
 
   /// `text` with its %XX escapes decoded, or `nil` when an escape is malformed or the result
