@@ -82,13 +82,17 @@ func evalBenchmark(path: String, count: Int) {
   print("# batch vs single: \(mismatches) of \(count) differ; checksum \(sink)")
 }
 
-func decodeBenchmark(path: String) {
-  let bytes: [UInt8]
+/// The bytes of `path`, or the end of the run with its message.
+func readOrFail(_ path: String) -> [UInt8] {
   do {
-    bytes = try ActionFile.readBytes(path)
+    return try ActionFile.readBytes(path)
   } catch {
     fail(error.description)
   }
+}
+
+func decodeBenchmark(path: String) {
+  let bytes = readOrFail(path)
   var keys = 0
   let parse = median(passes: 11) {
     guard let doc = try? ActionDecoder.decode(bytes, file: path, recalculate: false) else { fail("\(path): decode failed") }
@@ -106,12 +110,7 @@ func decodeBenchmark(path: String) {
 /// Decoding another tool's file (W5's .glb): read, then decode with and without Blender's
 /// handle recalculation; the rate counts the file's bytes (for a .glb almost all accessor data).
 func importBenchmark(path: String) {
-  let bytes: [UInt8]
-  do {
-    bytes = try ActionFile.readBytes(path)
-  } catch {
-    fail(error.description)
-  }
+  let bytes = readOrFail(path)
   var keys = 0
   let raw = median(passes: 5) {
     guard let doc = try? InputKind.decode(bytes, file: path, path: path, recalculate: false) else {

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// A named set of F-curves with a scene range: what one file of format 1 describes.
 public struct Action: Sendable, Hashable {
   public var name: String
@@ -54,14 +52,7 @@ public struct Action: Sendable, Hashable {
   /// action holds many keys: tracks are independent), then couples quaternion components.
   public mutating func recalculate() {
     let keys = tracks.reduce(0) { $0 + $1.keyframes.count }
-    tracks.withUnsafeMutableBufferPointer { buffer in
-      if keys >= 200_000 && buffer.count > 1 {
-        nonisolated(unsafe) let shared = buffer
-        DispatchQueue.concurrentPerform(iterations: shared.count) { shared[$0].recalculateHandles() }
-      } else {
-        for i in buffer.indices { buffer[i].recalculateHandles() }
-      }
-    }
+    ParallelWork.forEach(&tracks, size: keys) { track, _ in track.recalculateHandles() }
     self = coupled()
   }
 }

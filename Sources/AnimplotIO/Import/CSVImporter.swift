@@ -17,7 +17,7 @@ enum CSVImporter {
     guard let header = try reader.nextRow() else {
       throw ActionDecodingError(.invalid("the file is empty; expected a header frame,<channel>,..."), line: 1, column: 1)
     }
-    let first = header[0].text.trimmingCharacters(in: " ").lowercased()
+    let first = header[0].text.trimmedOfSpaces.lowercased()
     guard first == "frame" || first == "time" else {
       throw reader.error(
         "the first column must be \"frame\" or \"time\" (seconds), found \"\(ActionDecodingError.oneLine(header[0].text))\"",
@@ -29,7 +29,7 @@ enum CSVImporter {
     }
     var names = Set<String>()
     for cell in header.dropFirst() {
-      let name = cell.text.trimmingCharacters(in: " ")
+      let name = cell.text.trimmedOfSpaces
       guard !name.isEmpty else { throw reader.error("a channel's name is empty", at: cell) }
       guard names.insert(name).inserted else {
         throw reader.error("channel \"\(ActionDecodingError.oneLine(name))\" appears twice", at: cell)
@@ -51,7 +51,7 @@ enum CSVImporter {
       guard frame.isFinite else { throw reader.error("\(row[0].text) is too large for a frame", at: row[0]) }
       if let previous, !(frame > previous.frame) {
         throw reader.error(
-          "\(seconds ? "time" : "frame") \(row[0].text.trimmingCharacters(in: " ")) does not come after \(previous.cell.text.trimmingCharacters(in: " ")) (line \(previous.cell.line)); samples must be in increasing order",
+          "\(seconds ? "time" : "frame") \(row[0].text.trimmedOfSpaces) does not come after \(previous.cell.text.trimmedOfSpaces) (line \(previous.cell.line)); samples must be in increasing order",
           at: row[0])
       }
       previous = (frame, row[0])
@@ -71,7 +71,7 @@ enum CSVImporter {
     var action = Action(name: context.stem)
     action.fps = fps
     for (c, cell) in header.dropFirst().enumerated() {
-      let name = cell.text.trimmingCharacters(in: " ")
+      let name = cell.text.trimmedOfSpaces
       var curve: FCurve
       if let (path, index) = indexedPath(name) {
         curve = FCurve(dataPath: path, index: index)
@@ -97,7 +97,7 @@ enum CSVImporter {
 
 
   private static func number(_ cell: CSVReader.Cell, _ reader: inout CSVReader) throws(ActionDecodingError) -> Double {
-    let text = cell.text.trimmingCharacters(in: " ")
+    let text = cell.text.trimmedOfSpaces
     guard !text.isEmpty else { throw reader.error("the field is empty; expected a number", at: cell) }
     // Decimal numbers only (no `inf`, `nan` or hexadecimal, which Double(_:) would take).
     let decimal = text.utf8.allSatisfy { b in (48...57).contains(b) || b == 43 || b == 45 || b == 46 || b == 101 || b == 69 }
@@ -131,10 +131,9 @@ enum CSVImporter {
           let a = max(k - 1, 0), b = min(k + 1, n - 1)
           slope = (1 - options.tension) * (Double(values[b]) - Double(values[a])) / (Double(frames[b]) - Double(frames[a]))
         }
-        let before = k > 0 ? t - Double(frames[k - 1]) : (n > 1 ? Double(frames[1]) - t : 1)
-        let after = k + 1 < n ? Double(frames[k + 1]) - t : (n > 1 ? t - Double(frames[k - 1]) : 1)
-        key.handleLeft = CurvePoint(frame: Float(t - before / 3), value: Float(v - slope * before / 3))
-        key.handleRight = CurvePoint(frame: Float(t + after / 3), value: Float(v + slope * after / 3))
+        let (before, after) = HermiteHandles.intervals(frames.lazy.map(Double.init), k)
+        (key.handleLeft, key.handleRight) = HermiteHandles.handles(
+          time: t, value: v, before: before, after: after, inSlope: slope, outSlope: slope, framesPerUnit: 1)
       }
       keys.append(key)
     }
@@ -247,11 +246,3 @@ struct CSVReader {
   }
 }
 
-extension String {
-  fileprivate func trimmingCharacters(in set: Character) -> String {
-    var s = Substring(self)
-    while s.first == set || s.first == "\t" { s.removeFirst() }
-    while s.last == set || s.last == "\t" { s.removeLast() }
-    return String(s)
-  }
-}

@@ -1,4 +1,3 @@
-import Dispatch
 import AnimplotCore
 
 /// glTF 2.0 animations as actions (research/formats.md §1; docs/import.md).
@@ -302,19 +301,11 @@ enum GLTFImporter {
     let ordered = byGroup.flatMap(\.jobs)
     // The keys of each track, on every core when there are many.
     let total = ordered.reduce(0) { $0 + $1.times.count }
-    tracks.withUnsafeMutableBufferPointer { buffer in
-      nonisolated(unsafe) let shared = buffer
-      let fill: @Sendable (Int) -> Void = { i in
-        let job = ordered[i]
-        shared[i].keyframes = makeKeys(
-          times: job.times, values: job.values, width: job.width, component: job.component,
-          interpolation: job.interpolation, fps: fps)
-      }
-      if total >= 200_000 && shared.count > 1 {
-        DispatchQueue.concurrentPerform(iterations: shared.count, execute: fill)
-      } else {
-        for i in 0..<shared.count { fill(i) }
-      }
+    ParallelWork.forEach(&tracks, size: total) { track, i in
+      let job = ordered[i]
+      track.keyframes = makeKeys(
+        times: job.times, values: job.values, width: job.width, component: job.component,
+        interpolation: job.interpolation, fps: fps)
     }
     return tracks
   }
@@ -362,14 +353,12 @@ enum GLTFImporter {
         // Hermite tangents (value per second) as Bézier handles a third of each interval out.
         let inTangent = Double(values[(3 * k) * width + c])
         let outTangent = Double(values[(3 * k + 2) * width + c])
-        let before = k > 0 ? t - Double(times[k - 1]) : Double(times[1]) - Double(times[0])
-        let after = k + 1 < n ? Double(times[k + 1]) - t : t - Double(times[k - 1])
+        let (before, after) = HermiteHandles.intervals(times.lazy.map(Double.init), k)
         key.handleLeftType = .free
         key.handleRightType = .free
-        key.handleLeft = CurvePoint(
-          frame: Float((t - before / 3) * fps), value: Float(Double(value) - before * inTangent / 3))
-        key.handleRight = CurvePoint(
-          frame: Float((t + after / 3) * fps), value: Float(Double(value) + after * outTangent / 3))
+        (key.handleLeft, key.handleRight) = HermiteHandles.handles(
+          time: t, value: Double(value), before: before, after: after, inSlope: inTangent, outSlope: outTangent,
+          framesPerUnit: fps)
       } else {
         key.handleLeftType = .vector
         key.handleRightType = .vector

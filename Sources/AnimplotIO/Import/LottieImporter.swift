@@ -283,6 +283,14 @@ enum LottieImporter {
       return keys[k].e ?? start(k)
     }
 
+    /// Key `key`'s easing of dimension `d`: `o` and `i` (linear when absent), x clamped to
+    /// 0…1 as the format requires.
+    static func easing(_ key: Key, _ d: Int) -> UnitBezier {
+      UnitBezier(
+        x1: min(max(component(key.o?.x ?? [0], d), 0), 1), y1: component(key.o?.y ?? [0], d),
+        x2: min(max(component(key.i?.x ?? [1], d), 0), 1), y2: component(key.i?.y ?? [1], d))
+    }
+
     static func component(_ list: [Double], _ d: Int) -> Double {
       d < list.count ? list[d] : (list.first ?? 0)
     }
@@ -342,10 +350,8 @@ enum LottieImporter {
           }
           continue
         }
-        let ox = min(max(Self.component(key.o?.x ?? [0], d), 0), 1)
-        let oy = Self.component(key.o?.y ?? [0], d)
-        let ix = min(max(Self.component(key.i?.x ?? [1], d), 0), 1)
-        let iy = Self.component(key.i?.y ?? [1], d)
+        let easing = Self.easing(key, d)
+        let (ox, oy, ix, iy) = (easing.x1, easing.y1, easing.x2, easing.y2)
         if !(ox == oy && ix == iy) {
           let dv = v1 - v0
           frame.interpolation = .bezier
@@ -372,9 +378,7 @@ enum LottieImporter {
       let u = (f - key.t) / (keys[k + 1].t - key.t)
       if Self.isSpatial(key) { return spatialValue(k, u: u) }
       return s.indices.map { d in
-        let ease = UnitBezier(
-          x1: min(max(Self.component(key.o?.x ?? [0], d), 0), 1), y1: Self.component(key.o?.y ?? [0], d),
-          x2: min(max(Self.component(key.i?.x ?? [1], d), 0), 1), y2: Self.component(key.i?.y ?? [1], d))
+        let ease = Self.easing(key, d)
         return s[d] + (Self.component(e, d) - s[d]) * ease.solve(u)
       }
     }
@@ -390,9 +394,7 @@ enum LottieImporter {
       let n = s.count
       let to = (0..<n).map { Self.component(key.to ?? [0], $0) }
       let ti = (0..<n).map { Self.component(key.ti ?? [0], $0) }
-      let ease = UnitBezier(
-        x1: min(max(Self.component(key.o?.x ?? [0], 0), 0), 1), y1: Self.component(key.o?.y ?? [0], 0),
-        x2: min(max(Self.component(key.i?.x ?? [1], 0), 0), 1), y2: Self.component(key.i?.y ?? [1], 0))
+      let ease = Self.easing(key, 0)
       func point(_ v: Double) -> [Double] {
         let a = (1 - v) * (1 - v) * (1 - v), b = 3 * (1 - v) * (1 - v) * v, c = 3 * (1 - v) * v * v, d = v * v * v
         return (0..<n).map { a * s[$0] + b * (s[$0] + to[$0]) + c * (Self.component(e, $0) + ti[$0]) + d * Self.component(e, $0) }

@@ -167,17 +167,14 @@ enum UnityImporter {
       var key = Keyframe(frame: frame, value: Float(r.value))
       key.handleLeftType = .free
       key.handleRightType = .free
-      let before = k > 0 ? r.time - raw[k - 1].time : (k + 1 < raw.count ? raw[k + 1].time - r.time : 1)
-      let after = k + 1 < raw.count ? raw[k + 1].time - r.time : before
+      let (before, after) = HermiteHandles.intervals(raw.lazy.map(\.time), k)
       // Weights (clamped to [0, 1]: Unity's editor writes no other) where the key's
       // weightedMode enables that side (1 in, 2 out, 3 both), else a third.
-      let wIn = r.weightedMode & 1 != 0 ? min(max(r.inWeight, 0), 1) : 1.0 / 3
-      let wOut = r.weightedMode & 2 != 0 ? min(max(r.outWeight, 0), 1) : 1.0 / 3
-      let inSlope = r.inSlope.isFinite ? r.inSlope : 0
-      let outSlope = r.outSlope.isFinite ? r.outSlope : 0
-      key.handleLeft = CurvePoint(frame: Float((r.time - wIn * before) * fps), value: Float(r.value - wIn * before * inSlope))
-      key.handleRight = CurvePoint(
-        frame: Float((r.time + wOut * after) * fps), value: Float(r.value + wOut * after * outSlope))
+      (key.handleLeft, key.handleRight) = HermiteHandles.handles(
+        time: r.time, value: r.value, before: before, after: after,
+        inSlope: r.inSlope.isFinite ? r.inSlope : 0, outSlope: r.outSlope.isFinite ? r.outSlope : 0,
+        inWeight: r.weightedMode & 1 != 0 ? min(max(r.inWeight, 0), 1) : nil,
+        outWeight: r.weightedMode & 2 != 0 ? min(max(r.outWeight, 0), 1) : nil, framesPerUnit: fps)
       // Stepped where this key's out-slope or the next key's in-slope is infinite.
       let stepped = !r.outSlope.isFinite || (k + 1 < raw.count && !raw[k + 1].inSlope.isFinite)
       key.interpolation = stepped ? .constant : .bezier
@@ -236,7 +233,7 @@ struct YAMLCursor {
   /// A number as Unity writes them (`.0500000007`, `-Infinity`); infinite ones only where
   /// `allowInfinite` (slopes).
   func number(allowInfinite: Bool = false) throws(ActionDecodingError) -> Double {
-    let text = try string().trimmingWhitespace()
+    let text = try string().trimmedOfSpaces
     let spelled: Double? =
       switch text {
       case "Infinity", "+Infinity", ".inf", "+.inf": .infinity
@@ -260,11 +257,3 @@ struct YAMLCursor {
   }
 }
 
-extension String {
-  fileprivate func trimmingWhitespace() -> String {
-    var s = Substring(self)
-    while let f = s.first, f == " " || f == "\t" || f == "\r" { s.removeFirst() }
-    while let l = s.last, l == " " || l == "\t" || l == "\r" { s.removeLast() }
-    return String(s)
-  }
-}

@@ -170,7 +170,7 @@ struct UnityYAML {
       guard text.first == ":" else { return nil }
     } else {
       guard let colon = Self.keyColon(text) else { return nil }
-      key = String(text[..<colon]).trimmingTrailingSpaces()
+      key = String(text[..<colon]).trimmedOfSpaces
       text = text[colon...]
     }
     let rest = text.dropFirst().drop(while: { $0 == " " })
@@ -193,9 +193,9 @@ struct UnityYAML {
 
   private static func stripComment(_ text: Substring) -> Substring {
     guard !(text.hasPrefix("'") || text.hasPrefix("\"")), let hash = text.firstRange(of: " #") else {
-      return Substring(String(text).trimmingTrailingSpaces())
+      return Substring(String(text).trimmedOfSpaces)
     }
-    return Substring(String(text[..<hash.lowerBound]).trimmingTrailingSpaces())
+    return Substring(String(text[..<hash.lowerBound]).trimmedOfSpaces)
   }
 
   /// A value on one line: a flow collection, a quoted or a plain scalar.
@@ -314,15 +314,8 @@ struct UnityYAML {
         out.append(text[at])
         at += 1
       }
-      return Node(value: .scalar(out.trimmingTrailingSpaces()), line: line.number, column: start)
+      return Node(value: .scalar(out.trimmedOfSpaces), line: line.number, column: start)
     }
   }
 }
 
-extension String {
-  fileprivate func trimmingTrailingSpaces() -> String {
-    var s = Substring(self)
-    while s.last == " " { s.removeLast() }
-    return String(s)
-  }
-}

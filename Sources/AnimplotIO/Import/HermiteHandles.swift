@@ -1,0 +1,34 @@
+import AnimplotCore
+
+/// Bézier handles of a key between cubic Hermite (or weighted) segments, the one identity every
+/// importer maps through (research/formats.md §0): a Hermite segment of duration d with slope m
+/// is the Bézier whose handle sits `w · d` out along the slope, `w` a third (or the weight).
+enum HermiteHandles {
+  /// The intervals to the neighbours of key `k` among increasing `times`; an end key borrows
+  /// the interval on its other side (a single key: 1).
+  static func intervals<C: RandomAccessCollection<Double>>(_ times: C, _ k: Int) -> (before: Double, after: Double)
+  where C.Index == Int {
+    let t = times
+    let n = t.count
+    let before = k > 0 ? t[k] - t[k - 1] : (n > 1 ? t[1] - t[0] : 1)
+    let after = k + 1 < n ? t[k + 1] - t[k] : (n > 1 ? t[k] - t[k - 1] : 1)
+    return (before, after)
+  }
+
+  /// The left and right handles of a key at `time` (in the source's unit) with `value`.
+  /// - Parameters:
+  ///   - inSlope, outSlope: value per time unit on each side.
+  ///   - inWeight, outWeight: the handle's fraction of its interval; `nil`: a third.
+  ///   - framesPerUnit: frames per time unit (fps for seconds, 1 for frames).
+  static func handles(
+    time: Double, value: Double, before: Double, after: Double, inSlope: Double, outSlope: Double,
+    inWeight: Double? = nil, outWeight: Double? = nil, framesPerUnit: Double
+  ) -> (left: CurvePoint, right: CurvePoint) {
+    let left = inWeight.map { before * $0 } ?? before / 3
+    let right = outWeight.map { after * $0 } ?? after / 3
+    return (
+      CurvePoint(frame: Float((time - left) * framesPerUnit), value: Float(value - left * inSlope)),
+      CurvePoint(frame: Float((time + right) * framesPerUnit), value: Float(value + right * outSlope))
+    )
+  }
+}
