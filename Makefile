@@ -7,7 +7,7 @@ DEBS     := pkg-config libcairo2-dev libpng-dev libfreetype-dev librsvg2-bin
 OUT      := out
 BENCHDIR := .build/bench
 
-.PHONY: all build deps demo test bench docs clean
+.PHONY: all build deps demo test bench fuzz sanitize docs clean
 
 all: build
 
@@ -44,6 +44,19 @@ bench: deps
 	$(SWIFT) build -c release --product animplot
 	$(SWIFT) build -c release --product animplot-bench
 	Benchmarks/run.sh
+
+# libFuzzer over decode → recalc → evaluate → layout and over the PNG decoder and diff, with
+# AddressSanitizer: `make fuzz SECONDS=600`. Findings land in .build/fuzz/findings/.
+SECONDS ?= 60
+fuzz: deps
+	Tools/fuzz.sh $(SECONDS)
+
+# The tests under AddressSanitizer, then ThreadSanitizer (the parallel check and rendering).
+sanitize: deps
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
+	$(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
+	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
 
 # DocC documentation of the public modules, as static HTML in .build/docs/MODULE.
 DOC_MODULES := AnimplotCore AnimplotIO AnimplotRender AnimplotPlots AnimplotCanvas AnimplotCairo AnimplotGolden AnimplotSnapshotTesting

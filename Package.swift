@@ -18,6 +18,9 @@ let package = Package(
     // swift-snapshot-testing strategies (.graph, .displayList, .dopesheetLayout ...).
     .library(name: "AnimplotSnapshotTesting", targets: ["AnimplotSnapshotTesting"]),
     .executable(name: "animplot", targets: ["animplot"]),
+    // What the fuzzers of Fuzz/ (a package of their own, built with -sanitize=fuzzer by
+    // `make fuzz`) run on each input; a product so that package can use it.
+    .library(name: "AnimplotFuzzTargets", targets: ["AnimplotFuzzTargets"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -48,12 +51,16 @@ let package = Package(
     // Number and JSON-string spelling shared by every text output (stdlib only).
     .target(name: "AnimplotText"),
     // The one target that names the C library (Glibc, Musl, Darwin): files, descriptors, time.
-    .target(name: "AnimplotPlatform"),
+    .target(name: "AnimplotPlatform", dependencies: ["CAnimplotSignals"]),
+    .target(name: "CAnimplotSignals"),
+    .target(
+      name: "AnimplotFuzzTargets",
+      dependencies: ["AnimplotCore", "AnimplotIO", "AnimplotPlots", "AnimplotRender", "AnimplotGolden"]),
     .target(
       name: "AnimplotIO",
       dependencies: ["AnimplotCore", "AnimplotText", "AnimplotPlatform", "CAnimplotZlib"]),
-    .target(name: "AnimplotCanvas", dependencies: ["CAnimplotFont"]),
-    .target(name: "AnimplotCairo", dependencies: ["AnimplotCanvas", "CAnimplotCairo", "CAnimplotPNG"]),
+    .target(name: "AnimplotCanvas", dependencies: ["CAnimplotFont", "AnimplotPlatform"]),
+    .target(name: "AnimplotCairo", dependencies: ["AnimplotCanvas", "AnimplotPlatform", "CAnimplotCairo", "CAnimplotPNG"]),
     .target(
       name: "AnimplotPlots",
       dependencies: [
@@ -130,6 +137,8 @@ let package = Package(
     .testTarget(
       name: "AnimplotCommandLineTests",
       dependencies: ["AnimplotCommandLine", "AnimplotRender", "AnimplotGolden", "AnimplotPlots", "AnimplotCairo"]),
+    .testTarget(
+      name: "FuzzRegressionTests", dependencies: ["AnimplotFuzzTargets"], exclude: ["Crashers"]),
     .testTarget(
       name: "EndToEndTests", dependencies: ["AnimplotCore", "AnimplotIO", "AnimplotCanvas", "AnimplotGolden"]),
   ]

@@ -1,5 +1,6 @@
-import CAnimplotCairo
 import AnimplotCanvas
+import AnimplotPlatform
+import CAnimplotCairo
 
 /// A `Canvas` on Cairo that produces a PNG, SVG or PDF file.
 ///
@@ -47,6 +48,17 @@ public final class CairoCanvas: Canvas {
   /// Where the SVG and PDF surfaces write; empty for PNG.
   private let sink = ByteSink()
   private var finished = false
+  /// Marks drawn on a vector surface (path elements, marker positions, texts), which Cairo
+  /// keeps in memory until `finish()`; past `Limits.vectorMarks` drawing stops and `finish()`
+  /// refuses the file.
+  private var marks = 0
+
+  /// Whether the drawing is over the vector budget (always false for PNG); counts `n` marks.
+  private func overBudget(_ n: Int) -> Bool {
+    guard format != .png else { return false }
+    marks += n
+    return marks > Limits.vectorMarks
+  }
 
   /// A blank (transparent) canvas of `width`×`height` logical pixels.
   ///
@@ -126,6 +138,7 @@ public final class CairoCanvas: Canvas {
   public func finish() throws(CairoCanvasError) -> [UInt8] {
     guard !finished else { throw .alreadyFinished }
     finished = true
+    if marks > Limits.vectorMarks { throw .tooManyMarks(format: format, limit: Limits.vectorMarks) }
     try check(cairo_status(context))
     switch format {
     case .png:
@@ -166,12 +179,14 @@ public final class CairoCanvas: Canvas {
   // MARK: Drawing
 
   public func fill(_ path: Path, color: Color) {
+    if overBudget(path.elements.count) { return }
     setPath(path)
     setColor(color)
     cairo_fill(context)
   }
 
   public func stroke(_ path: Path, color: Color, style: StrokeStyle) {
+    if overBudget(path.elements.count) { return }
     setColor(color)
     setStrokeStyle(style)
     if format == .png && style.dash.isEmpty && style.width <= Self.chunkedStrokeMaximumWidth
@@ -236,7 +251,8 @@ public final class CairoCanvas: Canvas {
   }
 
   public func text(_ text: String, at point: Point, style: TextStyle, anchor: TextAnchor) {
-    guard !text.isEmpty else { return }
+    guard !text.isEmpty, !overBudget(1) else { return }
+    let text = DrawnText.cut(text)
     let unitsToPixels = style.size / Double(font.unitsPerEm)
     var glyphs: [cairo_glyph_t] = []
     var clusters: [cairo_text_cluster_t] = []
@@ -279,6 +295,7 @@ public final class CairoCanvas: Canvas {
   public func markers(
     _ shape: Path, at points: [Point], fill: Color?, stroke: (Color, StrokeStyle)?
   ) {
+    if overBudget(points.count) { return }
     if drawMarkerSprites(shape, at: points, fill: fill, stroke: stroke) { return }
     if let (_, style) = stroke { setStrokeStyle(style) }
     for p in points {

@@ -8,6 +8,8 @@ public enum CairoCanvasError: Error, Sendable, Hashable, CustomStringConvertible
   case font(freeTypeError: Int)
   /// `finish()` was already called.
   case alreadyFinished
+  /// An SVG or PDF would hold more than `limit` marks (`Limits.vectorMarks`).
+  case tooManyMarks(format: CairoCanvas.Format, limit: Int)
 
   public var description: String {
     switch self {
@@ -17,6 +19,9 @@ public enum CairoCanvasError: Error, Sendable, Hashable, CustomStringConvertible
     case .cairo(let status, let message): "cairo error \(status): \(message)"
     case .font(let code): "cannot load the bundled font (FreeType error \(code))"
     case .alreadyFinished: "the canvas was already finished"
+    case .tooManyMarks(let format, let limit):
+      "\(format == .svg ? "an SVG" : "a PDF") holds at most \(limit) marks (keys, handles, path points) and this "
+        + "picture has more; write PNG, or draw fewer channels (--channels) or frames (--frames)"
     }
   }
 }

@@ -1,5 +1,6 @@
-import CAnimplotPNG
 import AnimplotCanvas
+import AnimplotPlatform
+import CAnimplotPNG
 
 /// Decodes PNG files of any kind into 8-bit straight-alpha `RGBAImage`s.
 ///
@@ -12,9 +13,9 @@ import AnimplotCanvas
 /// 8-bit ones. A file with a `gAMA`/`sRGB`/`cHRM`/`iCCP` description other than sRGB is
 /// converted to sRGB by libpng.
 public enum PNGDecoder {
-  /// The largest image accepted, in pixels (8192×8192): a corrupt header must not make us
-  /// allocate gigabytes.
-  public static let maxPixelCount = 1 << 26
+  /// The largest image accepted, in pixels (`Limits.imagePixels`, 8192×8192): a corrupt
+  /// header must not make us allocate gigabytes.
+  public static var maxPixelCount: Int { Limits.imagePixels }
 
   /// Decodes the bytes of a PNG file.
   public static func decode(bytes: [UInt8]) throws(PNGDecodingError) -> RGBAImage {

@@ -48,7 +48,7 @@ public final class RecordingCanvas: Canvas {
 
   public func text(_ text: String, at point: Point, style: TextStyle, anchor: TextAnchor) {
     record(
-      "text \(Self.quoted(text)) at \(Self.point(point)) size=\(Self.number(style.size))"
+      "text \(Self.quoted(DrawnText.cut(text))) at \(Self.point(point)) size=\(Self.number(style.size))"
         + " color=\(style.color.hex) anchor=\(anchor.horizontal),\(anchor.vertical)")
   }
 

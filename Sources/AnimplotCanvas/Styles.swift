@@ -1,3 +1,5 @@
+import AnimplotPlatform
+
 /// How a path is stroked.
 public struct StrokeStyle: Sendable, Hashable {
   public enum Cap: Sendable, Hashable { case butt, round, square }
@@ -67,4 +69,23 @@ public protocol FontMetrics: Sendable {
   func descent(size: Double) -> Double
   /// The height of the digit "0" at `size` pixels (Blender centres labels with it).
   func digitHeight(size: Double) -> Double
+}
+
+/// Text as it is drawn: at most `Limits.drawnTextCharacters` characters, a longer text cut and
+/// ended with "…", so that a name of 100 MB in an input costs no more than a long one. Every
+/// canvas draws, and every font measures, text through `cut`.
+public enum DrawnText {
+  /// The text, or its first `Limits.drawnTextCharacters − 1` characters and "…".
+  public static func cut(_ text: String) -> String {
+    // UTF-8 length bounds the character count from above, and is O(1) for native strings.
+    guard text.utf8.count > Limits.drawnTextCharacters else { return text }
+    var count = 0
+    var end = text.startIndex
+    while end < text.endIndex {
+      if count == Limits.drawnTextCharacters { return String(text[..<text.index(before: end)]) + "…" }
+      end = text.index(after: end)
+      count += 1
+    }
+    return text
+  }
 }

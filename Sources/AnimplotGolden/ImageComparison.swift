@@ -20,33 +20,45 @@ public struct ImageComparison: Sendable {
   let classification: PixelClassification
 
   /// Compares `actual` with `expected`.
+  ///
+  /// When the padded area of two images of different sizes would pass `Limits.imagePixels`
+  /// (65536×1 beside 1×65536 is 2³² pixels), only their common top-left area is classified and
+  /// drawn in the diff image; every other pixel of the padded area still counts as differing.
   public init(expected: RGBAImage, actual: RGBAImage, options: DiffOptions) {
-    self.expected = expected
-    self.actual = actual
     self.options = options
     let expectedSize = ImageSize(width: expected.width, height: expected.height)
     let actualSize = ImageSize(width: actual.width, height: actual.height)
     let sizesMatch = expectedSize == actualSize
     let identical = sizesMatch && Self.sameBytes(expected.pixels, actual.pixels)
+    let width = max(expected.width, actual.width)
+    let height = max(expected.height, actual.height)
+    // Image sides are below 2³¹ (PNG), so the product cannot overflow.
+    let compared = width * height
+    let common = (width: min(expected.width, actual.width), height: min(expected.height, actual.height))
 
     var classification: PixelClassification
     if identical {
       classification = PixelClassification(identicalWidth: expected.width, height: expected.height)
+      (self.expected, self.actual) = (expected, actual)
     } else if sizesMatch {
       classification = PixelClassification(
         expected: expected, actual: actual, metric: options.metric)
+      (self.expected, self.actual) = (expected, actual)
+    } else if compared > Limits.imagePixels {
+      let e = expected.cropped(width: common.width, height: common.height)
+      let a = actual.cropped(width: common.width, height: common.height)
+      classification = PixelClassification(expected: e, actual: a, metric: options.metric)
+      classification.countDifferingBeyond(width: width, height: height)
+      (self.expected, self.actual) = (e, a)
     } else {
-      let width = max(expected.width, actual.width)
-      let height = max(expected.height, actual.height)
       classification = PixelClassification(
         expected: expected.padded(width: width, height: height),
         actual: actual.padded(width: width, height: height), metric: options.metric)
-      classification.markDifferingOutside(
-        width: min(expected.width, actual.width), height: min(expected.height, actual.height))
+      classification.markDifferingOutside(width: common.width, height: common.height)
+      (self.expected, self.actual) = (expected, actual)
     }
     self.classification = classification
 
-    let compared = classification.width * classification.height
     let window = classification.worstWindow(size: options.windowSize)
     var violations: [BudgetViolation] = []
     if !sizesMatch { violations.append(.sizeMismatch) }
@@ -79,6 +91,16 @@ public struct ImageComparison: Sendable {
 }
 
 extension RGBAImage {
+  /// The top-left `width`×`height` corner of the image (no larger than it).
+  func cropped(width newWidth: Int, height newHeight: Int) -> RGBAImage {
+    if newWidth == width && newHeight == height { return self }
+    var out = RGBAImage(width: newWidth, height: newHeight)
+    for row in 0..<newHeight {
+      out.pixels[row * newWidth * 4..<(row + 1) * newWidth * 4] = pixels[row * width * 4..<row * width * 4 + newWidth * 4]
+    }
+    return out
+  }
+
   /// The image in the top-left corner of a larger transparent one.
   func padded(width newWidth: Int, height newHeight: Int) -> RGBAImage {
     if newWidth == width && newHeight == height { return self }

@@ -4,11 +4,12 @@ import AnimplotPlatform
 
 /// Reading the PNG files that `diff` and `check` compare, and encoding the diff images.
 public enum ImageFile {
-  /// Reads and decodes the PNG file at `path`.
+  /// Reads and decodes the PNG file at `path`, of at most `Limits.inputBytes` bytes (an
+  /// endless input such as `/dev/zero` stops there).
   public static func read(path: String) throws(ImageFileError) -> RGBAImage {
     let bytes: [UInt8]
     do {
-      bytes = try FileSystem.readBytes(path: path)
+      bytes = try FileSystem.readBytes(path: path, limit: Limits.inputBytes)
     } catch {
       throw ImageFileError(path: path, reason: .unreadable(error))
     }
@@ -51,6 +52,8 @@ public struct ImageFileError: Error, Sendable, Hashable, CustomStringConvertible
   /// `PATH: cannot read: No such file or directory`, `PATH: truncated PNG file ...`.
   public var description: String {
     switch reason {
+    case .unreadable(let error) where error.errno == EFBIG:
+      "\(path): cannot read: it is larger than animplot's input limit, \(Limits.inputBytesDescription)"
     case .unreadable(let error): "\(path): cannot read: \(error)"
     case .decoding(let error): "\(path): \(error)"
     }

@@ -113,6 +113,15 @@ struct PixelClassification: Sendable {
     apply(tally)
   }
 
+  /// Counts every pixel of a `width`×`height` padded area outside this (top-left) one as
+  /// differing, without classifying them one by one: for areas too large to hold.
+  mutating func countDifferingBeyond(width paddedWidth: Int, height paddedHeight: Int) {
+    differing += paddedWidth * paddedHeight - width * height
+    let whole = PixelBox(minX: 0, minY: 0, maxX: paddedWidth - 1, maxY: paddedHeight - 1)
+    differingBox = whole
+    changedBox = whole
+  }
+
   private mutating func apply(_ tally: Tally) {
     differing += tally.differing
     antialiased += tally.antialiased

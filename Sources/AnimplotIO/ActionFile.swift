@@ -30,28 +30,9 @@ public enum ActionFile {
     }
   }
 
-  /// The most bytes animplot reads from one input file or one file it refers to (a glTF
-  /// buffer): 1 GiB, or `ANIMPLOT_MAX_INPUT` (bytes, or with a K, M or G suffix) when set.
-  public static let inputLimit: Int = {
-    guard let text = FileSystem.environment("ANIMPLOT_MAX_INPUT"), let limit = parseSize(text) else { return 1 << 30 }
-    return limit
-  }()
+  /// The most bytes animplot reads from one input file or one file it refers to: `Limits.inputBytes`.
+  public static var inputLimit: Int { Limits.inputBytes }
 
   /// The limit as messages say it, with the way to raise it.
-  public static var inputLimitDescription: String {
-    let size = inputLimit % (1 << 30) == 0 ? "\(inputLimit >> 30) GiB" : inputLimit % (1 << 20) == 0 ? "\(inputLimit >> 20) MiB" : "\(inputLimit) bytes"
-    return size + " (set ANIMPLOT_MAX_INPUT to raise it)"
-  }
-
-  /// `123`, `64K`, `512M`, `2G` (binary multiples) as bytes.
-  static func parseSize(_ text: String) -> Int? {
-    var digits = Substring(text.uppercased())
-    var unit = 1
-    if let last = digits.last, let shift = ["K": 10, "M": 20, "G": 30][String(last)] {
-      unit = 1 << shift
-      digits = digits.dropLast()
-    }
-    guard let n = Int(digits), n > 0, n <= Int.max / unit else { return nil }
-    return n * unit
-  }
+  public static var inputLimitDescription: String { Limits.inputBytesDescription }
 }

@@ -3,7 +3,7 @@ public enum FileSystem {
   /// The whole content of the file at `path`, or the system's reason why not.
   /// - Parameter limit: the most bytes to accept; a longer file is `EFBIG`, found before
   ///   reading when the file's size is known and while reading otherwise.
-  public static func readBytes(path: String, limit: Int = .max) throws(SystemError) -> [UInt8] {
+  public static func readBytes(path: String, limit: Int = Limits.inputBytes) throws(SystemError) -> [UInt8] {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { throw SystemError(errno: errno) }
     defer { close(fd) }
@@ -12,7 +12,7 @@ public enum FileSystem {
 
   /// Everything left to read on `fd` (a file, a pipe, a terminal); a directory is `EISDIR`;
   /// more than `limit` bytes is `EFBIG`.
-  public static func readBytes(descriptor fd: Int32, limit: Int = .max) throws(SystemError) -> [UInt8] {
+  public static func readBytes(descriptor fd: Int32, limit: Int = Limits.inputBytes) throws(SystemError) -> [UInt8] {
     var info = stat()
     let known = fstat(fd, &info) == 0
     if known && (info.st_mode & S_IFMT) == S_IFDIR { throw SystemError(errno: EISDIR) }
@@ -52,6 +52,36 @@ public enum FileSystem {
       }
     return FileStatus(
       kind: kind, identity: FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)))
+  }
+
+  /// What a path that is neither a regular file nor a folder is, for messages: `a FIFO`,
+  /// `a character device`, `a dangling symbolic link` …; `nil` for a file or a folder.
+  public static func oddKind(of path: String) -> String? {
+    var info = stat()
+    guard stat(path, &info) == 0 else {
+      var link = stat()
+      if lstat(path, &link) == 0 && link.st_mode & S_IFMT == S_IFLNK { return "a dangling symbolic link" }
+      return "unreadable (\(SystemError(errno: errno)))"
+    }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG, S_IFDIR: return nil
+    case S_IFIFO: return "a FIFO"
+    case S_IFCHR: return "a character device"
+    case S_IFBLK: return "a block device"
+    case S_IFSOCK: return "a socket"
+    default: return "not a regular file"
+    }
+  }
+
+  /// The absolute path `path` names, with symbolic links resolved as far as it exists: the
+  /// same for two spellings of one file, even one not yet written (`dir/../a.png`).
+  public static func absolute(_ path: String) -> String {
+    if let resolved = canonical(path) { return resolved }
+    let slash = path.lastIndex(of: "/")
+    let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    guard let base = canonical(folder) else { return path }
+    return (base == "/" ? "" : base) + "/" + name
   }
 
   /// Whether `path` is a folder (following symbolic links).

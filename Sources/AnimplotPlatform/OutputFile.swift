@@ -1,3 +1,4 @@
+import CAnimplotSignals
 import Synchronization
 
 /// Writes outputs so that a failure never leaves a half-written or clobbered file, and never
@@ -34,16 +35,16 @@ public enum OutputFile {
     if stat(target, &info) == 0 {
       switch info.st_mode & S_IFMT {
       case S_IFREG:
-        return StagedOutput(
-          target: .file(temporary: try temporaryFile(bytes, for: target, mode: info.st_mode & 0o7777, path: path), target: target, path: path))
+        let (temporary, slot) = try temporaryFile(bytes, for: target, mode: info.st_mode & 0o7777, path: path)
+        return StagedOutput(target: .file(temporary: temporary, slot: slot, target: target, path: path))
       case S_IFDIR:
         throw FileError(path: path, action: "cannot write", error: SystemError(errno: EISDIR))
       default:
         return StagedOutput(target: .device(bytes, path: target, shown: path))
       }
     }
-    return StagedOutput(
-      target: .file(temporary: try temporaryFile(bytes, for: target, mode: nil, path: path), target: target, path: path))
+    let (temporary, slot) = try temporaryFile(bytes, for: target, mode: nil, path: path)
+    return StagedOutput(target: .file(temporary: temporary, slot: slot, target: target, path: path))
   }
 
   /// The file a path names: the final target of a symbolic link (relative links resolved from
@@ -67,23 +68,34 @@ public enum OutputFile {
     return current
   }
 
-  /// Writes `bytes` to a new temporary file beside `target` and returns its path.
+  /// Writes `bytes` to a new temporary file beside `target` and returns its path and its slot
+  /// in the list of files a signal removes (`removeTemporariesOnSignals`).
   private static func temporaryFile(_ bytes: [UInt8], for target: String, mode: mode_t?, path: String)
-    throws(FileError) -> String
+    throws(FileError) -> (path: String, slot: Int32)
   {
     let temp = temporaryPath(for: target)
+    // Listed before it exists, so that no signal finds it made but unlisted.
+    let slot = animplot_temporary_add(temp)
     let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode ?? 0o644)
-    guard fd >= 0 else { throw FileError(path: path, action: "cannot write", error: SystemError(errno: errno)) }
+    guard fd >= 0 else {
+      let error = SystemError(errno: errno)
+      animplot_temporary_remove(slot)
+      throw FileError(path: path, action: "cannot write", error: error)
+    }
     var result = FileDescriptor.write(fd, bytes)
     // The umask narrowed the mode of the new file: give it the one of the file it replaces.
     if let mode, case .success = result, fchmod(fd, mode) != 0 { result = .failure(SystemError(errno: errno)) }
     if close(fd) != 0, case .success = result { result = .failure(SystemError(errno: errno)) }
     if case .failure(let error) = result {
-      discard(temp)
+      discard(temp, slot: slot)
       throw FileError(path: path, action: "cannot write", error: error)
     }
-    return temp
+    return (temp, slot)
   }
+
+  /// Makes SIGINT, SIGTERM and SIGHUP remove the temporary files of outputs not yet in place
+  /// before the process ends (by the same signal). Call once, early.
+  public static func removeTemporariesOnSignals() { animplot_temporaries_install() }
 
   /// `dir/.name.PID-N.tmp` beside the target, so the rename is atomic; N is unique in the
   /// process, even when several threads write. The name is shortened to stay within the
@@ -101,15 +113,18 @@ public enum OutputFile {
 
   private static let counter = Atomic<Int>(0)
 
-  /// Removes a temporary file.
-  static func discard(_ temp: String) { unlink(temp) }
+  /// Removes a temporary file and unlists it.
+  static func discard(_ temp: String, slot: Int32) {
+    unlink(temp)
+    animplot_temporary_remove(slot)
+  }
 }
 
 /// An output written but not yet in place: `commit()` puts it there, `discard()` drops it.
 public struct StagedOutput: Sendable {
   enum Target: Sendable {
     case standardOutput([UInt8])
-    case file(temporary: String, target: String, path: String)
+    case file(temporary: String, slot: Int32, target: String, path: String)
     case device([UInt8], path: String, shown: String)
   }
 
@@ -123,12 +138,13 @@ public struct StagedOutput: Sendable {
       if case .failure(let error) = FileDescriptor.write(1, bytes) {
         throw FileError(path: "standard output", action: "cannot write", error: error)
       }
-    case .file(let temporary, let target, let path):
+    case .file(let temporary, let slot, let target, let path):
       guard rename(temporary, target) == 0 else {
         let error = SystemError(errno: errno)
-        OutputFile.discard(temporary)
+        OutputFile.discard(temporary, slot: slot)
         throw FileError(path: path, action: "cannot write", error: error)
       }
+      animplot_temporary_remove(slot)
     case .device(let bytes, let path, let shown):
       let fd = open(path, O_WRONLY | O_CLOEXEC)
       guard fd >= 0 else { throw FileError(path: shown, action: "cannot write", error: SystemError(errno: errno)) }
@@ -140,6 +156,16 @@ public struct StagedOutput: Sendable {
 
   /// Drops the output: removes its temporary file, if any.
   public func discard() {
-    if case .file(let temporary, _, _) = target { OutputFile.discard(temporary) }
+    if case .file(let temporary, let slot, _, _) = target { OutputFile.discard(temporary, slot: slot) }
   }
+}
+
+/// The list of temporary files a signal removes (see `OutputFile.removeTemporariesOnSignals`),
+/// for temporary files made elsewhere.
+public enum SignalCleanup {
+  /// Lists `path`; returns the slot to unlist it with.
+  public static func add(_ path: String) -> Int32 { animplot_temporary_add(path) }
+
+  /// Unlists a path (after removing or renaming it).
+  public static func remove(_ slot: Int32) { animplot_temporary_remove(slot) }
 }

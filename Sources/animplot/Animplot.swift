@@ -1,3 +1,4 @@
+import AnimplotCommandLine
 import ArgumentParser
 
 /// The `animplot` command: one subcommand per verb (SPEC §2).
@@ -25,6 +26,16 @@ extension Animplot {
   /// `--version` and anything that does not parse go through the root, so that usage and
   /// messages name `animplot VERB` as always.
   static func parseQuickly(_ arguments: [String]) throws -> any ParsableCommand {
+    let verbs = configuration.subcommands.map { $0._commandName }
+    // A word where a verb belongs that is none (`animplot grpah`, `animplot help nonsense`)
+    // is named as such, with the nearest verb, instead of whatever its options make of it.
+    if let first = arguments.first, !first.hasPrefix("-") {
+      let word = first == "help" ? arguments.dropFirst().first(where: { !$0.hasPrefix("-") }) : first
+      if let word, !verbs.contains(word) {
+        let hint = Suggestion.nearest(to: word, among: verbs).map { "; did you mean '\($0)'?" } ?? ""
+        throw CLIError("unknown command '\(word)'\(hint) (see 'animplot --help')")
+      }
+    }
     if let verb = arguments.first,
       let type = configuration.subcommands.first(where: { $0._commandName == verb }),
       !arguments.contains(where: { $0 == "-h" || $0 == "--help" || $0 == "--version" }),

@@ -5,8 +5,11 @@ import ArgumentParser
 // Parses and runs the command with SPEC §2.2's exit codes: 0 success, 1 a difference found,
 // 2 bad usage or bad input; one line on standard error, never a crash.
 
-// A closed pipe (`animplot eval ... | head`) is a write error reported as such, not a signal.
+// A closed pipe (`animplot eval ... | head`) is a write error, not a signal: on standard
+// output it ends the process quietly with exit 0, as ripgrep does; on a file it is reported.
 signal(SIGPIPE, SIG_IGN)
+// Interrupted (Ctrl-C, a CI timeout), no temporary file of an output is left behind.
+OutputFile.removeTemporariesOnSignals()
 
 do {
   var command = try Animplot.parseQuickly(Array(CommandLine.arguments.dropFirst()))
@@ -17,6 +20,8 @@ do {
 } catch let error as CLIError {
   Terminal.error(error.message)
   exit(error.exitCode)
+} catch let error as FileError where error.path == "standard output" && error.error.errno == EPIPE {
+  exit(0)
 } catch let error as FileError {
   Terminal.error(error.description)
   exit(2)

@@ -256,3 +256,27 @@ struct SplitMix: RandomNumberGenerator {
     return z ^ (z >> 31)
   }
 }
+
+/// Images whose padded union would pass `Limits.imagePixels` (issue 10: 65536×1 beside
+/// 1×65536 allocated 17 GB): the common area is classified, the rest counted.
+@Suite struct HugeUnionTests {
+  @Test func theCommonAreaIsComparedAndTheRestCounted() {
+    let wide = RGBAImage(width: 65536, height: 1, fill: (0, 0, 0, 255))
+    let tall = RGBAImage(width: 1, height: 65536, fill: (0, 0, 0, 255))
+    let c = ImageComparison(expected: wide, actual: tall, options: .exact)
+    #expect(c.result.violations.contains(.sizeMismatch))
+    #expect(c.result.comparedPixels == 65536 * 65536)
+    #expect(c.result.differingPixels == 65536 * 65536 - 1)
+    #expect(c.result.boundingBox == PixelBox(minX: 0, minY: 0, maxX: 65535, maxY: 65535))
+    let diff = c.diffImage()
+    #expect(diff.width == 1 && diff.height == 1)
+  }
+
+  @Test func aUnionWithinTheLimitIsStillPadded() {
+    let a = RGBAImage(width: 300, height: 2, fill: (0, 0, 0, 255))
+    let b = RGBAImage(width: 2, height: 300, fill: (0, 0, 0, 255))
+    let c = ImageComparison(expected: a, actual: b, options: .exact)
+    #expect(c.result.differingPixels == 300 * 300 - 4)
+    #expect(c.diffImage().width == 300 && c.diffImage().height == 300)
+  }
+}

@@ -114,7 +114,7 @@ struct EvalRecalcTests {
     (["eval", "Examples/bouncing-ball.json", "--format", "xml"], "--format xml is not available here; use csv or json"),
     (["eval", "Examples/bouncing-ball.json", "--channels", "nothing*"], "no channel matches 'nothing*'"),
     (["eval", "Examples/bouncing-ball.json", "--action", "Run"], #"unknown value "Run"; expected one of BouncingBall"#),
-    (["frobnicate"], "Unexpected argument 'frobnicate'"),
+    (["frobnicate"], "unknown command 'frobnicate' (see 'animplot --help')"),
     (["eval"], "Missing expected argument '<input>'"),
   ])
   func badUsageExitsTwoWithOneLine(arguments: [String], message: String) throws {

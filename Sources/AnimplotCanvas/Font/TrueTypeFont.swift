@@ -75,10 +75,10 @@ public struct TrueTypeFont: FontMetrics {
     Int(advances[min(max(glyph, 0), advances.count - 1)])
   }
 
-  /// The sum of the advances of the glyphs of `text`, in font units.
+  /// The sum of the advances of the glyphs of `text` as drawn (`DrawnText.cut`), in font units.
   public func advanceUnits(of text: String) -> Int {
     var sum = 0
-    for scalar in text.unicodeScalars { sum += advance(ofGlyph: glyph(for: scalar)) }
+    for scalar in DrawnText.cut(text).unicodeScalars { sum += advance(ofGlyph: glyph(for: scalar)) }
     return sum
   }
 

@@ -113,6 +113,19 @@ public struct CheckArguments: ParsableArguments, Sendable {
       throw CLIError(
         "\(folder): no cases; a case is an input (NAME.json) beside its reference (NAME.png), see 'animplot check --help'")
     }
+    // No output of the run may be one of its files: a report over an input or a reference
+    // would destroy what it reports on.
+    let runFiles = caseFolder.files
+    var outputs: [String: String] = [:]
+    for (option, path) in [("--junit", junit), ("--report", report)] {
+      guard let path else { continue }
+      let target = FileSystem.absolute(path)
+      if runFiles.contains(target) {
+        throw CLIError("\(option) \(path): that is a file of the case folder \(folder); choose another path")
+      }
+      if let other = outputs[target] { throw CLIError("\(option) \(path): \(other) writes the same file") }
+      outputs[target] = option
+    }
     let cases = shard?.select(caseFolder.cases) ?? caseFolder.cases
     let rasterizer = SVGRasterizer.find(searchPath: environment("PATH"))
     if rasterizer == nil, let svgCase = cases.first(where: { $0.kind == .svg }) {
@@ -135,7 +148,7 @@ public struct CheckArguments: ParsableArguments, Sendable {
     let bar = ProgressBar(total: cases.count)
     let results = ParallelRun.map(
       count: cases.count, jobs: jobs ?? ParallelRun.cores,
-      { runCase(cases[$0], drawings[$0], options: options, mode: mode, rasterizer: rasterizer) },
+      { runCase(cases[$0], drawings[$0], options: options, mode: mode, rasterizer: rasterizer, runFiles: runFiles) },
       finished: bar.update(done:),
       deliver: { _, result in
         guard result.status != .passed else { return }
@@ -148,6 +161,9 @@ public struct CheckArguments: ParsableArguments, Sendable {
     let orphans = (shard?.index ?? 1) == 1 ? caseFolder.orphans : []
     for orphan in orphans {
       Terminal.write("ORPHAN \(orphan): no input of its name\n", to: 1)
+    }
+    if (shard?.index ?? 1) == 1 {
+      for entry in caseFolder.skipped { Terminal.write("SKIPPED \(entry)\n", to: 1) }
     }
     let report = CheckReport(
       folder: folder, results: results, orphans: orphans, options: options, mode: mode,
@@ -172,7 +188,7 @@ public struct CheckArguments: ParsableArguments, Sendable {
   /// Draws, compares and records one case, and writes its files; safe on any thread.
   private func runCase(
     _ checkCase: CheckCase, _ request: RenderRequest, options: DiffOptions, mode: RecordMode,
-    rasterizer: SVGRasterizer?
+    rasterizer: SVGRasterizer?, runFiles: Set<String>
   ) -> CaseResult {
     let started = Clock.seconds()
     let output = Result { () throws(RenderError) in
@@ -198,6 +214,11 @@ public struct CheckArguments: ParsableArguments, Sendable {
       }
       for artifact in evaluation.artifacts {
         let path = artifactPath(artifact.name)
+        guard !runFiles.contains(FileSystem.absolute(path)) else {
+          result.status = .error
+          result.message = "\(path): this artifact would replace a file of the case folder; choose another --artifacts folder"
+          continue
+        }
         if let slash = path.lastIndex(of: "/") { try FileSystem.createFolders(String(path[..<slash])) }
         try OutputFile.write(artifact.bytes, to: path)
       }

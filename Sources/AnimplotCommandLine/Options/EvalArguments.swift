@@ -48,7 +48,17 @@ public enum FrameList {
       guard let v = decimal(item) else {
         throw ValidationError("--at: '\(item)' is not a frame number (expected e.g. 1,2.5,10)")
       }
+      try checkFits(v, option: "--at", text: String(item))
       return v
+    }
+  }
+
+  /// Refuses a number the model cannot store: frames and values are 32-bit floats, in a file
+  /// or on the command line alike.
+  public static func checkFits(_ v: Double, option: String, text: String) throws {
+    guard Float(v).isFinite else {
+      throw ValidationError(
+        "\(option): '\(text)' does not fit a 32-bit float, as frames and values are stored (at most ±3.4e38)")
     }
   }
 
@@ -69,6 +79,7 @@ public enum FrameList {
     }
     let start = parts[0]!, end = parts[1]!
     let step = parts.count == 3 ? parts[2]! : 1
+    for v in [start, end, step] { try checkFits(v, option: source, text: text) }
     guard step > 0 else { throw ValidationError("\(source): STEP must be greater than 0 in '\(text)'") }
     guard end >= start else { throw ValidationError("\(source): END is before START in '\(text)'") }
     guard let frames = EvaluationView.frames(from: start, to: end, step: step) else {

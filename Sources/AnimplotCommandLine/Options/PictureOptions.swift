@@ -43,8 +43,9 @@ public struct PictureOptions: ParsableArguments, Sendable {
       throw ValidationError("--scale must be greater than 0 and at most 8, not \(scale)")
     }
     if let frames { _ = try Self.range(frames, option: "--frames") }
-    if let currentFrame, !currentFrame.isFinite {
-      throw ValidationError("--current-frame must be a finite number")
+    if let currentFrame {
+      guard currentFrame.isFinite else { throw ValidationError("--current-frame must be a finite number") }
+      try FrameList.checkFits(currentFrame, option: "--current-frame", text: "\(currentFrame)")
     }
   }
 
@@ -67,6 +68,7 @@ public struct PictureOptions: ParsableArguments, Sendable {
     guard parts.count == 2, let a = Double(parts[0].trimmingCharacters(in: " ")),
       let b = Double(parts[1].trimmingCharacters(in: " ")), a.isFinite, b.isFinite
     else { throw ValidationError("\(option): '\(text)' is not START:END (e.g. 1:120; write \(option)=-10:10 for negative numbers)") }
+    for v in [a, b] { try FrameList.checkFits(v, option: option, text: text) }
     guard a < b else { throw ValidationError("\(option): the end must be greater than the start in '\(text)'") }
     return a...b
   }

@@ -18,9 +18,12 @@ extension VerbArguments {
     let kind = inputOptions.inputFormat
     let selection = inputOptions.selection
     let importOptions = inputOptions.importOptions
-    // Folders made for the outputs are removed again (when still empty) if any output fails.
+    // Only `-o FOLDER/` makes its folder (a file's folder must exist); folders made are
+    // removed again (when still empty) if any output fails.
     var created: [String] = []
-    for item in plan { created += try OutputPlan.prepareFolder(of: item.path) }
+    if (outputOptions.output ?? defaultOutput)?.hasSuffix("/") == true, let first = plan.first {
+      created = try OutputPlan.prepareFolder(of: first.path)
+    }
     let staged = ParallelRun.map(count: plan.count, jobs: plan.count > 1 ? ParallelRun.cores : 1) {
       i -> Result<StagedOutput, CLIError> in
       do {
@@ -73,6 +76,7 @@ public enum OutputPlan {
       }
     }
     try refuseOverwriting(inputs, with: output)
+    try requireFolder(of: output)
     return [(inputs[0], output, try choose(view, path: output, requested: requested))]
   }
 
@@ -91,6 +95,24 @@ public enum OutputPlan {
     guard output != "-", let target = FileSystem.canonical(output) else { return }
     for input in inputs where input != "-" && FileSystem.canonical(input) == target {
       throw CLIError("-o \(output): that is the input \(input); choose another output")
+    }
+  }
+
+  /// Refuses a file output whose folder does not exist: only `-o FOLDER/` makes folders.
+  public static func requireFolder(of output: String) throws {
+    guard output != "-", let slash = output.lastIndex(of: "/") else { return }
+    let folder = slash == output.startIndex ? "/" : String(output[..<slash])
+    // The nearest part of the folder's path that exists tells why it cannot be used.
+    var existing = folder
+    while FileSystem.status(of: existing) == nil, let slash = existing.lastIndex(of: "/"), slash != existing.startIndex {
+      existing = String(existing[..<slash])
+    }
+    if let status = FileSystem.status(of: existing), status.kind != .directory {
+      throw CLIError("-o \(output): \(existing) is not a folder")
+    }
+    guard FileSystem.status(of: folder) != nil else {
+      throw CLIError(
+        "-o \(output): the folder \(folder) does not exist; create it, or end -o with / to write into a new folder")
     }
   }
 

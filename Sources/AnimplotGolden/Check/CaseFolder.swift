@@ -23,6 +23,18 @@ public struct CaseFolder: Sendable, Hashable {
   public var cases: [CheckCase]
   /// Reference and `NAME.args` files with no input, as paths relative to the folder, sorted.
   public var orphans: [String]
+  /// Entries that are neither files nor folders (FIFOs, devices, dangling links), left out
+  /// unread: `relative/path: what it is`, sorted.
+  public var skipped: [String] = []
+
+  /// Every file of the run as `FileSystem.absolute` gives it: inputs, `NAME.args`, references
+  /// (present or still to be recorded) and orphans; no output may be one of them.
+  public var files: Set<String> {
+    var paths = Set(cases.flatMap { [$0.inputPath, $0.referencePath] + ($0.argumentsPath.map { [$0] } ?? []) })
+    let base = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
+    for orphan in orphans { paths.insert(base + "/" + orphan) }
+    return Set(paths.map(FileSystem.absolute))
+  }
 
   /// Finds the cases under `root`.
   /// - Parameters:
@@ -65,6 +77,8 @@ private struct Walk {
   /// Case names with a `NAME.args` file.
   var argumentFiles: Set<String> = []
   var problems: [String] = []
+  /// Entries neither file nor folder, with what they are.
+  var skipped: [String] = []
 
   init(root: String, inputExtensions: Set<String>, visited: Set<FileIdentity>) {
     self.root = root
@@ -88,7 +102,10 @@ private struct Walk {
     for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) })
     where !name.hasPrefix(".") {
       let child = relative.isEmpty ? name : relative + "/" + name
-      guard let status = FileSystem.status(of: path(child)) else { continue }
+      guard let status = FileSystem.status(of: path(child)), status.kind != .other else {
+        skipped.append("\(child): \(FileSystem.oddKind(of: path(child)) ?? "not a regular file"), left out")
+        continue
+      }
       switch status.kind {
       case .directory: visit(relative: child, identity: status.identity)
       case .file: record(file: child, named: name)
@@ -170,9 +187,11 @@ private struct Walk {
     }
     orphans += argumentFiles.filter { inputs[$0] == nil }.map { $0 + ".args" }
     problems.sort()
-    return CaseFolder(
+    var folder = CaseFolder(
       root: given, cases: cases.sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) },
       orphans: orphans.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+    folder.skipped = skipped.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    return folder
   }
 }
 

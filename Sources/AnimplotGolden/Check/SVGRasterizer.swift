@@ -101,6 +101,8 @@ public struct SVGRasterizingError: Error, Sendable, Hashable, CustomStringConver
 /// A file in the temporary folder (`TMPDIR`, else `/tmp`), made with a unique name.
 private struct TemporaryFile {
   let path: String
+  /// Its slot in the list of files removed on SIGINT and SIGTERM.
+  let slot: Int32
 
   init(suffix: String, name: String) throws(SVGRasterizingError) {
     let folder = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
@@ -112,6 +114,7 @@ private struct TemporaryFile {
     }
     close(fd)
     path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    slot = SignalCleanup.add(path)
   }
 
   func write(_ bytes: [UInt8], name: String) throws(SVGRasterizingError) {
@@ -123,5 +126,8 @@ private struct TemporaryFile {
     }
   }
 
-  func remove() { unlink(path) }
+  func remove() {
+    unlink(path)
+    SignalCleanup.remove(slot)
+  }
 }

@@ -1,0 +1,44 @@
+/// Limits on what input can make animplot read, allocate or draw, each defined once here and
+/// listed in the README ("Limits"). A limit crossed is a one-line error (exit 2) or, for text,
+/// a cut with an ellipsis; never an abort.
+public enum Limits {
+  /// The most bytes read from one input: an action file, a PNG compared by `diff` or `check`,
+  /// a glTF buffer, a `.lottie` archive's inflated entries. 1 GiB, or `ANIMPLOT_MAX_INPUT`
+  /// (bytes, or with a K, M or G suffix) when set. Enforced while reading, so an endless input
+  /// (`/dev/zero`, a pipe) stops there.
+  public static let inputBytes: Int = {
+    guard let text = FileSystem.environment("ANIMPLOT_MAX_INPUT"), let limit = parseSize(text) else { return 1 << 30 }
+    return limit
+  }()
+
+  /// `inputBytes` as messages say it, with the way to raise it.
+  public static var inputBytesDescription: String {
+    let n = inputBytes
+    let size = n % (1 << 30) == 0 ? "\(n >> 30) GiB" : n % (1 << 20) == 0 ? "\(n >> 20) MiB" : "\(n) bytes"
+    return size + " (set ANIMPLOT_MAX_INPUT to raise it)"
+  }
+
+  /// The most characters of one piece of text drawn from input (a channel, group, action or
+  /// marker name); longer text is cut and ends in "…". Layout JSON and eval keep the whole text.
+  public static let drawnTextCharacters = 200
+
+  /// The most pixels of an image `diff` and `check` allocate: each decoded PNG, and the area
+  /// two images of different sizes are compared over (8192 × 8192).
+  public static let imagePixels = 1 << 26
+
+  /// The most key marks (keys, plus their handles when drawn) one SVG or PDF holds: vector
+  /// surfaces keep every mark in memory until the file is finished. PNG has no such limit.
+  public static let vectorMarks = 500_000
+
+  /// `123`, `64K`, `512M`, `2G` (binary multiples) as bytes.
+  public static func parseSize(_ text: String) -> Int? {
+    var digits = Substring(text.uppercased())
+    var unit = 1
+    if let last = digits.last, let shift = ["K": 10, "M": 20, "G": 30][String(last)] {
+      unit = 1 << shift
+      digits = digits.dropLast()
+    }
+    guard let n = Int(digits), n > 0, n <= Int.max / unit else { return nil }
+    return n * unit
+  }
+}

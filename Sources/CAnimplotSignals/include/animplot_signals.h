@@ -1,0 +1,20 @@
+#ifndef ANIMPLOT_SIGNALS_H
+#define ANIMPLOT_SIGNALS_H
+
+/// Temporary files to remove if the process is ended by SIGINT, SIGTERM or SIGHUP.
+///
+/// A signal handler may only call async-signal-safe functions, so the list lives here, in C:
+/// `animplot_temporary_add` copies a path into a free slot, `animplot_temporary_remove` frees
+/// it, and the handler unlinks every listed path, then ends the process by the same signal.
+
+/// Installs the handler for SIGINT, SIGTERM and SIGHUP (those not ignored).
+void animplot_temporaries_install(void);
+
+/// Lists `path`; returns its slot, or -1 when every slot is taken (it is then not removed on
+/// a signal).
+int animplot_temporary_add(const char *path);
+
+/// Unlists the path of `slot` (a negative slot is ignored).
+void animplot_temporary_remove(int slot);
+
+#endif

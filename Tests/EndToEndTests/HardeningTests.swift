@@ -1,0 +1,307 @@
+import Foundation
+import Testing
+
+/// Issue 10's findings, one test each, by category: each asserts the exit code, the one-line
+/// message, and that no file appeared or changed.
+@Suite("hardening, end to end")
+struct HardeningTests {
+  let ball = "Examples/bouncing-ball.json"
+
+  /// The names in `dir`, sorted.
+  func names(_ dir: URL) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+  }
+
+  // MARK: Options
+
+  @Test(arguments: [
+    (["eval", "--at", "1e39"], "--at: '1e39' does not fit a 32-bit float"),
+    (["eval", "--range", "1e308:1e308"], "--range: '1e308:1e308' does not fit a 32-bit float"),
+    (["eval", "--range", "0:10:1e39"], "--range: '0:10:1e39' does not fit a 32-bit float"),
+    (["graph", "--current-frame", "1e39"], "--current-frame: '1e+39' does not fit a 32-bit float"),
+    (["graph", "--frames=-1e39:0"], "--frames: '-1e39:0' does not fit a 32-bit float"),
+    (["graph", "--values=0:4e38"], "--values: '0:4e38' does not fit a 32-bit float"),
+  ])
+  func aNumberThatDoesNotFitAFloatIsRefusedAsInAFile(arguments: [String], message: String) throws {
+    let dir = try CLI.temporaryDirectory()
+    let out = dir.appendingPathComponent(arguments[0] == "eval" ? "v.csv" : "g.png").path
+    let r = try CLI.run([arguments[0], ball] + arguments.dropFirst() + ["-o", out])
+    #expect(r.status == 2)
+    #expect(r.stderr.hasPrefix("animplot: " + message), "\(r.stderr)")
+    #expect(r.stderr.split(separator: "\n").count == 1)
+    #expect(try names(dir).isEmpty)
+  }
+
+  @Test(arguments: [
+    (["grpah", "x.json", "-o", "x.png"], "unknown command 'grpah'; did you mean 'graph'?"),
+    (["dopesheat", "x.json"], "unknown command 'dopesheat'; did you mean 'dopesheet'?"),
+    (["help", "nonsense"], "unknown command 'nonsense' (see 'animplot --help')"),
+    (["help", "evl"], "unknown command 'evl'; did you mean 'eval'?"),
+  ])
+  func anUnknownVerbIsAnErrorWithASuggestion(arguments: [String], message: String) throws {
+    let r = try CLI.run(arguments)
+    #expect(r.status == 2)
+    #expect(r.stderr.hasPrefix("animplot: " + message), "\(r.stderr)")
+    #expect(r.stdout.isEmpty)
+  }
+
+  @Test func helpOfAVerbStillWorks() throws {
+    let r = try CLI.run(["help", "eval"])
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(r.stdout.contains("--range"))
+  }
+
+  // MARK: Outputs
+
+  @Test func aFileOutputsFolderMustExist() throws {
+    let dir = try CLI.temporaryDirectory()
+    let out = dir.appendingPathComponent("missing/deeper/g.png").path
+    let r = try CLI.run(["graph", ball, "-o", out])
+    #expect(r.status == 2)
+    #expect(
+      r.stderr == "animplot: -o \(out): the folder \(dir.path)/missing/deeper does not exist; "
+        + "create it, or end -o with / to write into a new folder\n")
+    #expect(try names(dir).isEmpty, "no folder made")
+  }
+
+  @Test func aFolderOutputMakesItsFolder() throws {
+    let dir = try CLI.temporaryDirectory()
+    let r = try CLI.run(["graph", ball, "--width", "64", "--height", "64", "-o", dir.path + "/new/"])
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(try names(dir.appendingPathComponent("new")) == ["bouncing-ball.png"])
+  }
+
+  @Test func aClosedStandardOutputEndsQuietly() throws {
+    // `animplot eval ... | head -1`: the reader goes away after one line.
+    let process = Process()
+    process.executableURL = CLI.binary
+    process.arguments = ["eval", ball, "--range", "0:2000000"]
+    process.currentDirectoryURL = CLI.repository
+    let out = Pipe(), err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    _ = out.fileHandleForReading.readData(ofLength: 64)
+    try out.fileHandleForReading.close()
+    let errors = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+    #expect(String(decoding: errors, as: UTF8.self) == "")
+  }
+
+  @Test(arguments: [SIGTERM, SIGINT])
+  func aSignalLeavesNoTemporaryFile(signal: Int32) throws {
+    // Many outputs into one folder are staged as temporary files beside their places and
+    // put in place together at the end: a signal meanwhile must remove them.
+    let dir = try CLI.temporaryDirectory()
+    let inputs = try (0..<400).map { i -> String in
+      let path = dir.appendingPathComponent("in\(i).json").path
+      try FileManager.default.copyItem(atPath: CLI.repository.appendingPathComponent(ball).path, toPath: path)
+      return path
+    }
+    let out = dir.appendingPathComponent("out")
+    try FileManager.default.createDirectory(at: out, withIntermediateDirectories: false)
+    // Spawned with default signal handling: the test runner's own (ignored or blocked
+    // signals) would be inherited through Foundation's Process.
+    let pid = try spawnWithDefaultSignals(
+      [CLI.binary.path, "graph"] + inputs + ["--width", "400", "--height", "300", "-o", out.path + "/"])
+    var sawTemporary = false
+    for _ in 0..<3000 {
+      if try names(out).contains(where: { $0.hasSuffix(".tmp") }) {
+        sawTemporary = true
+        break
+      }
+      usleep(2000)
+    }
+    #expect(sawTemporary, "the run ended before a temporary file was seen")
+    kill(pid, signal)
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+    #expect(status & 0x7F == signal, "ended by the signal, not exit \(status >> 8)")
+    let left = try names(out)
+    #expect(left.isEmpty, "left: \(left.prefix(3))")
+  }
+
+  /// Starts `arguments` with every signal at its default and none blocked; its standard
+  /// error goes to /dev/null.
+  func spawnWithDefaultSignals(_ arguments: [String]) throws -> pid_t {
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for s in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&defaults, s) }
+    var empty = sigset_t()
+    sigemptyset(&empty)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setsigmask(&attributes, &empty)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    var argv = arguments.map { strdup($0) } + [nil]
+    defer { for p in argv { free(p) } }
+    var pid: pid_t = 0
+    let result = posix_spawn(&pid, arguments[0], &actions, &attributes, &argv, environ)
+    guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EIO) }
+    return pid
+  }
+
+  // MARK: check
+
+  /// A case folder with one passing case, `a.json` and its reference `a.png`.
+  func caseFolder() throws -> URL {
+    let dir = try CLI.temporaryDirectory()
+    let cases = dir.appendingPathComponent("cases")
+    try FileManager.default.createDirectory(at: cases, withIntermediateDirectories: false)
+    try FileManager.default.copyItem(
+      atPath: CLI.repository.appendingPathComponent(ball).path, toPath: cases.appendingPathComponent("a.json").path)
+    try Data("graph --width 64 --height 48\n".utf8).write(to: cases.appendingPathComponent("a.args"))
+    let r = try CLI.run(["check", cases.path, "--record", "missing"], in: dir)
+    #expect(r.status == 1, "recorded: \(r.stdout)")
+    return cases
+  }
+
+  @Test(arguments: [("--report", "a.json"), ("--junit", "a.png"), ("--junit", "a.args"), ("--report", "./a.png")])
+  func aReportOverAFileOfTheRunIsRefused(option: String, file: String) throws {
+    let cases = try caseFolder()
+    let before = try Data(contentsOf: cases.appendingPathComponent(file))
+    let r = try CLI.run(["check", cases.path, option, file], in: cases)
+    #expect(r.status == 2)
+    #expect(r.stderr == "animplot: \(option) \(file): that is a file of the case folder \(cases.path); choose another path\n")
+    #expect(try Data(contentsOf: cases.appendingPathComponent(file)) == before)
+  }
+
+  @Test func aReportOverAReferenceStillToBeRecordedIsRefused() throws {
+    let cases = try caseFolder()
+    try FileManager.default.copyItem(
+      at: cases.appendingPathComponent("a.json"), to: cases.appendingPathComponent("b.json"))
+    let r = try CLI.run(["check", cases.path, "--junit", cases.path + "/b.png"])
+    #expect(r.status == 2)
+    #expect(r.stderr.contains("that is a file of the case folder"), "\(r.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: cases.appendingPathComponent("b.png").path))
+  }
+
+  @Test func entriesThatAreNotFilesAreReportedAndNotRead() throws {
+    let cases = try caseFolder()
+    #expect(mkfifo(cases.appendingPathComponent("pipe.json").path, 0o644) == 0)
+    try FileManager.default.createSymbolicLink(
+      atPath: cases.appendingPathComponent("gone.json").path, withDestinationPath: "nowhere.json")
+    try FileManager.default.createSymbolicLink(
+      atPath: cases.appendingPathComponent("zero.json").path, withDestinationPath: "/dev/zero")
+    let r = try CLI.run(["check", cases.path, "--record", "never"])
+    #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
+    #expect(
+      r.stdout == """
+        SKIPPED gone.json: a dangling symbolic link, left out
+        SKIPPED pipe.json: a FIFO, left out
+        SKIPPED zero.json: a character device, left out
+        1 passed, 0 failed
+
+        """)
+  }
+
+  @Test func aReferenceOfOddShapeFailsItsCaseOnly() throws {
+    let cases = try caseFolder()
+    try FileManager.default.copyItem(
+      at: cases.appendingPathComponent("a.json"), to: cases.appendingPathComponent("b.json"))
+    try Data(PNGFile.blank(width: 65536, height: 1)).write(to: cases.appendingPathComponent("b.png"))
+    let r = try CLI.run(["check", cases.path, "--record", "never", "--artifacts", cases.path + "/../artifacts"])
+    #expect(r.status == 1, "\(r.stderr)")
+    #expect(r.stdout.contains("b.png: "), "\(r.stdout)")
+    #expect(r.stdout.hasSuffix("1 passed, 1 failed\nartifacts of the failing cases: \(cases.path)/../artifacts/\n"), "\(r.stdout)")
+  }
+
+  // MARK: Memory
+
+  @Test func imagesWhoseUnionIsHugeAreComparedWithoutAllocatingIt() throws {
+    let dir = try CLI.temporaryDirectory()
+    let wide = dir.appendingPathComponent("wide.png"), tall = dir.appendingPathComponent("tall.png")
+    try Data(PNGFile.blank(width: 65536, height: 1)).write(to: wide)
+    try Data(PNGFile.blank(width: 1, height: 65536)).write(to: tall)
+    let r = try CLI.run(["diff", wide.path, tall.path, "-o", dir.appendingPathComponent("d.png").path])
+    #expect(r.status == 1, "\(r.stderr)")
+    #expect(r.stdout.hasPrefix("differ: size 65536×1 vs 1×65536"), "\(r.stdout)")
+    // The diff image covers the common area: one pixel.
+    let diff = try Data(contentsOf: dir.appendingPathComponent("d.png"))
+    #expect(Array(diff[16..<24]) == PNGFile.be32(1) + PNGFile.be32(1))
+  }
+
+  @Test func anEndlessImageInputStopsAtTheLimit() throws {
+    let dir = try CLI.temporaryDirectory()
+    let png = dir.appendingPathComponent("a.png")
+    try Data(PNGFile.blank(width: 2, height: 2)).write(to: png)
+    let r = try CLI.run(["diff", "/dev/zero", png.path], environment: ["ANIMPLOT_MAX_INPUT": "1M"])
+    #expect(r.status == 2)
+    #expect(
+      r.stderr == "animplot: /dev/zero: cannot read: it is larger than animplot's input limit, 1 MiB "
+        + "(set ANIMPLOT_MAX_INPUT to raise it)\n")
+  }
+
+  @Test func aHugeNameIsDrawnCutWithAnEllipsis() throws {
+    let dir = try CLI.temporaryDirectory()
+    var text = try String(contentsOfFile: CLI.repository.appendingPathComponent(ball).path, encoding: .utf8)
+    let long = String(repeating: "N", count: 5_000_000)
+    text = text.replacingOccurrences(of: "\"name\": \"BouncingBall\"", with: "\"name\": \"\(long)\"")
+    let input = dir.appendingPathComponent("long.json")
+    try Data(text.utf8).write(to: input)
+    for verb in ["graph", "dopesheet"] {
+      let r = try CLI.run([verb, input.path, "-o", "-", "--format", "displaylist"])
+      #expect(r.status == 0, "\(r.stderr)")
+      let drawn = "\"" + String(repeating: "N", count: 199) + "…\""
+      #expect(r.stdout.contains(drawn), "\(verb)")
+      #expect(!r.stdout.contains(String(repeating: "N", count: 200)), "\(verb)")
+    }
+  }
+}
+
+/// Small PNG files written by hand (stored deflate blocks, no libpng), for the tests that need
+/// shapes a renderer would not make.
+enum PNGFile {
+  /// An opaque black RGB image.
+  static func blank(width: Int, height: Int) -> [UInt8] {
+    let row = [UInt8](repeating: 0, count: 1 + 3 * width)
+    var raw: [UInt8] = []
+    raw.reserveCapacity(row.count * height)
+    for _ in 0..<height { raw += row }
+    var ihdr = be32(width) + be32(height)
+    ihdr += [8, 2, 0, 0, 0]
+    return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", ihdr) + chunk("IDAT", zlibStored(raw))
+      + chunk("IEND", [])
+  }
+
+  static func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 255), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)] }
+
+  static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+    let body = Array(type.utf8) + data
+    return be32(data.count) + body + be32(Int(crc32(body)))
+  }
+
+  static func zlibStored(_ data: [UInt8]) -> [UInt8] {
+    var out: [UInt8] = [0x78, 0x01]
+    var offset = 0
+    repeat {
+      let n = min(65535, data.count - offset)
+      let last: UInt8 = offset + n == data.count ? 1 : 0
+      out += [last, UInt8(n & 255), UInt8(n >> 8), UInt8(~n & 255), UInt8((~n >> 8) & 255)]
+      out += data[offset..<offset + n]
+      offset += n
+    } while offset < data.count
+    var a: UInt32 = 1, b: UInt32 = 0
+    for byte in data {
+      a = (a + UInt32(byte)) % 65521
+      b = (b + a) % 65521
+    }
+    return out + be32(Int(b << 16 | a))
+  }
+
+  static func crc32(_ data: [UInt8]) -> UInt32 {
+    var crc: UInt32 = 0xFFFF_FFFF
+    for byte in data {
+      crc ^= UInt32(byte)
+      for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+    }
+    return ~crc
+  }
+}
