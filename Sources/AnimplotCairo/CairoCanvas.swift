@@ -63,7 +63,8 @@ public final class CairoCanvas: Canvas {
   /// A blank (transparent) canvas of `width`×`height` logical pixels.
   ///
   /// - Throws: `CairoCanvasError.invalidSize` when a side is below 1 or above
-  ///   `maximumDevicePixels` device pixels; `.font` or `.cairo` if the font or the surface
+  ///   `maximumDevicePixels` device pixels; `.tooManyPixels` for a PNG of more than
+  ///   `Limits.picturePixels` device pixels; `.font` or `.cairo` if the font or the surface
   ///   cannot be made.
   public init(
     width: Int, height: Int, scale: Double = 1, format: Format,
@@ -74,6 +75,11 @@ public final class CairoCanvas: Canvas {
       Double(width) * scale <= limit, Double(height) * scale <= limit,
       Double(width) * scale >= 1, Double(height) * scale >= 1
     else { throw .invalidSize(width: width, height: height, scale: scale) }
+    // A raster surface holds 4 bytes per device pixel: 16384² at scale 2 would be 4 GB.
+    let devicePixels = (Double(width) * scale).rounded(.up) * (Double(height) * scale).rounded(.up)
+    if format == .png && devicePixels > Double(Limits.picturePixels) {
+      throw .tooManyPixels(width: width, height: height, scale: scale, limit: Limits.picturePixels)
+    }
     let fontFace = try CairoFontFace.shared.get()
 
     size = Size(Double(width), Double(height))

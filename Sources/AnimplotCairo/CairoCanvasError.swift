@@ -8,6 +8,8 @@ public enum CairoCanvasError: Error, Sendable, Hashable, CustomStringConvertible
   case font(freeTypeError: Int)
   /// `finish()` was already called.
   case alreadyFinished
+  /// A PNG of more device pixels (width · scale × height · scale) than `limit`.
+  case tooManyPixels(width: Int, height: Int, scale: Double, limit: Int)
   /// An SVG or PDF would hold more than `limit` marks (`Limits.vectorMarks`).
   case tooManyMarks(format: CairoCanvas.Format, limit: Int)
 
@@ -19,6 +21,9 @@ public enum CairoCanvasError: Error, Sendable, Hashable, CustomStringConvertible
     case .cairo(let status, let message): "cairo error \(status): \(message)"
     case .font(let code): "cannot load the bundled font (FreeType error \(code))"
     case .alreadyFinished: "the canvas was already finished"
+    case .tooManyPixels(let width, let height, let scale, let limit):
+      "a \(width)×\(height) PNG at scale \(scale) has more than \(limit) device pixels (8192×8192); "
+        + "draw it smaller, at a lower --scale, or as SVG or PDF"
     case .tooManyMarks(let format, let limit):
       "\(format == .svg ? "an SVG" : "a PDF") holds at most \(limit) marks (keys, handles, path points) and this "
         + "picture has more; write PNG, or draw fewer channels (--channels) or frames (--frames)"

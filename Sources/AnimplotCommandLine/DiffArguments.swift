@@ -67,6 +67,12 @@ public struct DiffArguments: ParsableArguments {
     let comparison = ImageComparison(
       expected: try load(expected), actual: try load(actual), options: options)
     if let output {
+      let area = comparison.diffImageSize
+      if sideBySide && 3 * area.width * area.height > Limits.imagePixels {
+        throw CLIError(
+          "--side-by-side: three \(area.width)×\(area.height) panels pass animplot's image limit of "
+            + "\(Limits.imagePixels) pixels (8192×8192); write the diff image alone")
+      }
       let image = sideBySide ? comparison.sideBySideImage() : comparison.diffImage()
       try OutputPlan.refuseOverwriting([expected, actual], with: output)
       try OutputFile.write(ImageFile.pngBytes(image), to: output)

@@ -43,6 +43,9 @@ extension ImageComparison {
     return RGBAImage(width: width, height: height, pixels: pixels)
   }
 
+  /// The size of `diffImage()`: the comparison area (each side-by-side panel is this size).
+  public var diffImageSize: (width: Int, height: Int) { (classification.width, classification.height) }
+
   /// Expected | actual | diff in one image, each panel the size of the comparison area
   /// (smaller images sit top-left on transparent padding).
   public func sideBySideImage() -> RGBAImage {

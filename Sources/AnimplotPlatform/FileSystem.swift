@@ -16,27 +16,52 @@ public enum FileSystem {
     var info = stat()
     let known = fstat(fd, &info) == 0
     if known && (info.st_mode & S_IFMT) == S_IFDIR { throw SystemError(errno: EISDIR) }
-    // Read straight into the array, sized from the file and grown if the file grows.
+    // A regular file is read straight into an array of its size (plus one byte, to see it
+    // grow). Anything else (a pipe, a device, a file that grew) is read in chunks that are
+    // joined at the end, so that memory stays near the bytes read: an array grown by
+    // doubling would hold old and new copies at once (1.6 GB to refuse /dev/zero at 1 GiB).
     let size = known && (info.st_mode & S_IFMT) == S_IFREG ? max(Int(info.st_size), 0) : 0
     if size > limit { throw SystemError(errno: EFBIG) }
-    var bytes = [UInt8](repeating: 0, count: size + 1)
+    var first = [UInt8](repeating: 0, count: size + 1)
     var count = 0
-    while true {
-      if count > limit { throw SystemError(errno: EFBIG) }
-      if count == bytes.count {
-        // Grow geometrically, but never past one byte more than the limit (to see it crossed).
-        let room = limit - count
-        let grow = max(count, 1 << 16)
-        bytes += [UInt8](repeating: 0, count: room < grow ? room + 1 : grow)
-      }
-      let result = bytes.withUnsafeMutableBytes {
+    while count < first.count {
+      let n = try first.withUnsafeMutableBytes {
         FileDescriptor.read(fd, into: $0.baseAddress! + count, count: $0.count - count)
+      }.get()
+      if n == 0 {
+        first.removeLast(first.count - count)
+        return first
       }
-      let n = try result.get()
-      if n == 0 { break }
       count += n
     }
-    bytes.removeLast(bytes.count - count)
+    if count > limit { throw SystemError(errno: EFBIG) }
+    var chunks = [first]
+    var chunkSize = 1 << 16
+    while true {
+      // One byte past the limit is enough to see it crossed.
+      let capacity = min(chunkSize, limit + 1 - count)
+      var chunk = [UInt8](repeating: 0, count: capacity)
+      var filled = 0
+      while filled < capacity {
+        let n = try chunk.withUnsafeMutableBytes {
+          FileDescriptor.read(fd, into: $0.baseAddress! + filled, count: $0.count - filled)
+        }.get()
+        if n == 0 { break }
+        filled += n
+      }
+      count += filled
+      if count > limit { throw SystemError(errno: EFBIG) }
+      chunk.removeLast(chunk.count - filled)
+      chunks.append(chunk)
+      if filled < capacity { break }  // the end of the input
+      chunkSize = min(chunkSize * 2, 1 << 26)
+    }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(count)
+    for i in chunks.indices {
+      bytes += chunks[i]
+      chunks[i] = []
+    }
     return bytes
   }
 
@@ -82,6 +107,12 @@ public enum FileSystem {
     let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
     guard let base = canonical(folder) else { return path }
     return (base == "/" ? "" : base) + "/" + name
+  }
+
+  /// Whether `path` itself is a symbolic link (dangling or not).
+  public static func isSymbolicLink(_ path: String) -> Bool {
+    var info = stat()
+    return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
   }
 
   /// Whether `path` is a folder (following symbolic links).

@@ -26,6 +26,10 @@ public enum Limits {
   /// two images of different sizes are compared over (8192 × 8192).
   public static let imagePixels = 1 << 26
 
+  /// The most device pixels of a PNG animplot draws (width · scale × height · scale): the
+  /// raster surface takes 4 bytes each, so 8192 × 8192 is 256 MB.
+  public static let picturePixels = 1 << 26
+
   /// The most key marks (keys, plus their handles when drawn) one SVG or PDF holds: vector
   /// surfaces keep every mark in memory until the file is finished. PNG has no such limit.
   public static let vectorMarks = 500_000

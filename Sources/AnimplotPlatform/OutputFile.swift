@@ -42,6 +42,10 @@ public enum OutputFile {
       default:
         return StagedOutput(target: .device(bytes, path: target, shown: path))
       }
+    } else if errno != ENOENT {
+      // A loop of symbolic links (ELOOP), a part of the path that is not a folder (ENOTDIR):
+      // said as such, never replaced by a new file.
+      throw FileError(path: path, action: "cannot write", error: SystemError(errno: errno))
     }
     let (temporary, slot) = try temporaryFile(bytes, for: target, mode: nil, path: path)
     return StagedOutput(target: .file(temporary: temporary, slot: slot, target: target, path: path))

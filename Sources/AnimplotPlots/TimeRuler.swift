@@ -72,7 +72,8 @@ struct TimeRuler {
     let widest = labels.map { metrics.width(of: $0, size: Self.fontSize) }.max() ?? 0
     let maxCount = max(1, Int(region.width / (widest + 10)))
     let every = max(1, (frames.count + maxCount - 1) / maxCount)
-    let start = abs(Int((frames[0] / step).rounded())) % every
+    // In Double: a key at frame 1e20 puts the first line past Int's range.
+    let start = Int(abs((frames[0] / step).rounded()).truncatingRemainder(dividingBy: Double(every)))
     let baseline = strip.midY + 4
     let style = TextStyle(size: Self.fontSize, color: theme.ruler.frameLabel)
     for (i, (frame, label)) in zip(frames, labels).enumerated() where (i + every - start) % every == 0 {

@@ -60,3 +60,19 @@ import Testing
     #expect(font.width(of: long, size: 11) == font.width(of: DrawnText.cut(long), size: 11))
   }
 }
+
+/// A raster surface is 4 bytes per device pixel: past `Limits.picturePixels` it is refused
+/// before it is made (issue 10: 16384×16384 at scale 1.99 took 4.3 GB).
+@Suite struct PicturePixelsTests {
+  @Test func aPNGOverTheLimitIsRefusedBeforeItIsMade() {
+    #expect(throws: CairoCanvasError.tooManyPixels(width: 16384, height: 16384, scale: 1.99, limit: Limits.picturePixels)) {
+      _ = try CairoCanvas(width: 16384, height: 16384, scale: 1.99, format: .png)
+    }
+    #expect(throws: CairoCanvasError.self) { _ = try CairoCanvas(width: 8193, height: 8192, format: .png) }
+  }
+
+  @Test func thePicturesAtTheLimitAndVectorOnesAreMade() throws {
+    _ = try CairoCanvas(width: 16384, height: 4096, format: .png)
+    _ = try CairoCanvas(width: 16384, height: 16384, scale: 1.99, format: .svg)
+  }
+}

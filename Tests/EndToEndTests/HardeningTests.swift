@@ -213,6 +213,67 @@ struct HardeningTests {
     #expect(r.stdout.hasSuffix("1 passed, 1 failed\nartifacts of the failing cases: \(cases.path)/../artifacts/\n"), "\(r.stdout)")
   }
 
+  @Test func aReferenceThatIsASymbolicLinkIsNotRecordedThrough() throws {
+    let cases = try caseFolder()
+    let victim = cases.deletingLastPathComponent().appendingPathComponent("victim.png")
+    try Data("mine".utf8).write(to: victim)
+    try FileManager.default.copyItem(
+      at: cases.appendingPathComponent("a.json"), to: cases.appendingPathComponent("j.json"))
+    try FileManager.default.createSymbolicLink(
+      atPath: cases.appendingPathComponent("j.png").path, withDestinationPath: victim.path)
+    let r = try CLI.run(["check", cases.path, "--record", "all"])
+    #expect(r.status == 1)
+    #expect(r.stdout.contains("j.png: a symbolic link; references are not recorded through links"), "\(r.stdout)")
+    #expect(try Data(contentsOf: victim) == Data("mine".utf8))
+  }
+
+  @Test func aLoopOfSymbolicLinksIsNotReplaced() throws {
+    let dir = try CLI.temporaryDirectory()
+    let one = dir.appendingPathComponent("one.png").path, two = dir.appendingPathComponent("two.png").path
+    try FileManager.default.createSymbolicLink(atPath: one, withDestinationPath: "two.png")
+    try FileManager.default.createSymbolicLink(atPath: two, withDestinationPath: "one.png")
+    let r = try CLI.run(["graph", ball, "--width", "64", "--height", "64", "-o", one])
+    #expect(r.status == 2)
+    #expect(r.stderr == "animplot: \(one): cannot write: Too many levels of symbolic links\n", "\(r.stderr)")
+    var info = stat()
+    #expect(lstat(one, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK, "still a link")
+  }
+
+  @Test func aPNGPastThePixelLimitIsRefusedBeforeItIsDrawn() throws {
+    let dir = try CLI.temporaryDirectory()
+    let out = dir.appendingPathComponent("big.png").path
+    let r = try CLI.run(["graph", ball, "--width", "16384", "--height", "16384", "--scale", "1.99", "-o", out])
+    #expect(r.status == 2)
+    #expect(r.stderr.contains("a 16384×16384 PNG at scale 1.99 has more than 67108864 device pixels"), "\(r.stderr)")
+    #expect(try names(dir).isEmpty)
+  }
+
+  @Test(arguments: ["graph", "dopesheet", "timeline"])
+  func keysFarFromZeroAreDrawn(verb: String) throws {
+    let dir = try CLI.temporaryDirectory()
+    let input = dir.appendingPathComponent("far.json")
+    try Data(#"{"tracks": [{"dataPath": "a", "keyframes": [{"frame": 1e20, "value": 0}, {"frame": 3e38, "value": -3e38}]}]}"#.utf8)
+      .write(to: input)
+    let r = try CLI.run([verb, input.path, "--width", "200", "--height", "120", "-o", dir.appendingPathComponent("far.png").path])
+    #expect(r.status == 0, "\(r.stderr)")
+  }
+
+  @Test func lottiePrecompsThatMultiplyAreRefused() throws {
+    // comp i holds two layers of comp i+1: 2^21 layer instances from 9 KB.
+    var assets: [String] = []
+    for i in 0..<20 {
+      assets.append(#"{"id": "c\#(i)", "layers": [{"ty": 0, "refId": "c\#(i + 1)", "ks": {}}, {"ty": 0, "refId": "c\#(i + 1)", "ks": {}}]}"#)
+    }
+    assets.append(#"{"id": "c20", "layers": [{"ty": 4, "nm": "S", "ks": {"p": {"a": 1, "k": [{"t": 0, "s": [0, 0]}, {"t": 10, "s": [5, 5]}]}}}]}"#)
+    let json = #"{"v": "5.7.0", "fr": 24, "ip": 0, "op": 10, "w": 10, "h": 10, "assets": [\#(assets.joined(separator: ", "))], "layers": [{"ty": 0, "refId": "c0", "ks": {}}]}"#
+    let dir = try CLI.temporaryDirectory()
+    let input = dir.appendingPathComponent("fan.json")
+    try Data(json.utf8).write(to: input)
+    let r = try CLI.run(["eval", input.path, "--at", "1"])
+    #expect(r.status == 2)
+    #expect(r.stderr.contains("precomps instantiate more than 100000 layers"), "\(r.stderr)")
+  }
+
   // MARK: Memory
 
   @Test func imagesWhoseUnionIsHugeAreComparedWithoutAllocatingIt() throws {

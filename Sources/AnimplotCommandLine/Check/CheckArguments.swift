@@ -210,6 +210,13 @@ public struct CheckArguments: ParsableArguments, Sendable {
     var result = evaluation.result
     do {
       if let bytes = evaluation.recordedReference {
+        // A reference that is a symbolic link is not written through: it may lead anywhere.
+        guard !FileSystem.isSymbolicLink(checkCase.referencePath) else {
+          result.status = .error
+          result.message = "\(checkCase.referencePath): a symbolic link; references are not recorded through links"
+          result.seconds = Clock.seconds() - started
+          return result
+        }
         try OutputFile.write(bytes, to: checkCase.referencePath)
       }
       for artifact in evaluation.artifacts {

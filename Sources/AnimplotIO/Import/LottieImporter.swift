@@ -54,6 +54,12 @@ enum LottieImporter {
     let fr: Double
     let range: ClosedRange<Double>
     var tracks: [FCurve] = []
+    /// Layers instantiated so far: a precomp used twice is walked twice, so a chain of
+    /// precomps of two layers each doubles per level (20 levels of a 9 KB file were 2²⁰).
+    var instances = 0
+
+    /// The most layer instances one file may make (`Limits`-style: one place, in the README).
+    static let maximumInstances = 100_000
 
     static let properties: [(key: String, name: String, axes: [String])] = [
       ("a", "Anchor", ["X", "Y", "Z"]), ("p", "Position", ["X", "Y", "Z"]), ("s", "Scale", ["X", "Y", "Z"]),
@@ -64,6 +70,11 @@ enum LottieImporter {
     mutating func layers(_ list: JSONCursor, prefix: String, time: TimeMap, depth: Int) throws(ActionDecodingError) {
       guard depth < 32 else { throw list.invalid("precomps nested deeper than 32 levels (or a precomp that contains itself)") }
       let layerList = try list.elements()
+      instances += layerList.count
+      guard instances <= Self.maximumInstances else {
+        throw list.invalid(
+          "precomps instantiate more than \(Self.maximumInstances) layers (a precomp used by several layers counts each time)")
+      }
       // Layer names by `ind`, for parent paths.
       var byIndex: [Int: (name: String, parent: Int?)] = [:]
       for (i, layer) in layerList.enumerated() {
