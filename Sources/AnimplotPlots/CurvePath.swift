@@ -70,13 +70,87 @@ public enum CurvePath {
     } else {
       path.move(to: key(keys[first]))
     }
-    if first < last {
-      for i in first..<last { appendSegment(&path, curve, keys[i], keys[i + 1], view, mapping) }
-    }
+    if first < last { appendSegments(&path, curve, keys, first..<last, view, mapping) }
     if Double(keys[last].frame) < right {
       path.line(to: point(right, Double(curve.value(at: Float(right)))))
     }
     return path
+  }
+
+  /// Width, in logical pixels, of the columns in which dense segments are drawn as their
+  /// envelope: one device pixel at scale 2.
+  static let denseColumn = 0.5
+  /// Segments in one column from which they are drawn as their envelope.
+  static let denseSegments = 4
+
+  /// Appends the segments from `keys[range.lowerBound]` on (the path is at that key).
+  ///
+  /// Where `denseSegments` or more segments lie within one `denseColumn` (a sampled export
+  /// of 100 000 keys across 1600 pixels), they are drawn as their envelope: lines from the
+  /// column's first point to its lowest and highest (Bézier extremes included), in the order
+  /// they come, and on to its last. The picture is the same band of ink, made of a few lines
+  /// per column instead of thousands of full-height strokes (20 curves of 100 000 keys took
+  /// minutes). Sparser segments, and every segment of an ordinary curve, are drawn exactly.
+  static func appendSegments(
+    _ path: inout Path, _ curve: FCurve, _ keys: [Keyframe], _ range: Range<Int>, _ view: View,
+    _ mapping: ValueMapping
+  ) {
+    func point(_ k: Keyframe) -> Point { view.point(Double(k.frame), mapping.apply(Double(k.value))) }
+    var column = Int.min
+    var pending: [Int] = []
+    func flush() {
+      defer { pending.removeAll(keepingCapacity: true) }
+      guard pending.count >= denseSegments else {
+        for i in pending { appendSegment(&path, curve, keys[i], keys[i + 1], view, mapping) }
+        return
+      }
+      var low = (y: Double.infinity, x: 0.0), high = (y: -Double.infinity, x: 0.0)
+      func add(_ p: Point) {
+        if p.y < low.y { low = (p.y, p.x) }
+        if p.y > high.y { high = (p.y, p.x) }
+      }
+      for i in pending {
+        let a = keys[i], b = keys[i + 1]
+        add(point(a))
+        add(point(b))
+        if a.interpolation == .constant { add(view.point(Double(b.frame), mapping.apply(Double(a.value)))) }
+        if a.interpolation == .bezier {
+          let raw = BezierSegment(from: a, to: b)
+          if !raw.isFlat {
+            let c = raw.corrected()
+            for t in cubicExtrema(Double(c.p0.value), Double(c.p1.value), Double(c.p2.value), Double(c.p3.value)) {
+              let f = Float(t)
+              add(view.point(Double(c.x(at: f)), mapping.apply(Double(c.y(at: f)))))
+            }
+          }
+        }
+      }
+      let end = point(keys[pending.last! + 1])
+      let extremes = low.x <= high.x ? [low, high] : [high, low]
+      for e in extremes { path.line(to: Point(e.x, e.y)) }
+      path.line(to: end)
+    }
+    for i in range {
+      let a = keys[i], b = keys[i + 1]
+      let xa = view.x(Double(a.frame)), xb = view.x(Double(b.frame))
+      // Only linear, constant and Bézier segments are summed up; easings are sampled exactly.
+      let summable = a.interpolation == .bezier || a.interpolation == .linear || a.interpolation == .constant
+      let q = (xa / denseColumn).rounded(.down)
+      let c = q.isFinite ? Int(max(-1e15, min(1e15, q))) : Int.min + 1
+      if summable && xb - xa < denseColumn && c == column {
+        pending.append(i)
+        continue
+      }
+      flush()
+      if summable && xb - xa < denseColumn {
+        column = c
+        pending.append(i)
+      } else {
+        column = Int.min
+        appendSegment(&path, curve, a, b, view, mapping)
+      }
+    }
+    flush()
   }
 
   /// Appends the segment from `a` to `b` (the path is at `a`).
