@@ -59,9 +59,11 @@ fuzz: deps
 # Foundation, XCTest, ZIPFoundation and FreeType (none from Sources/), measured 2026-11-23.
 sanitize: deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
-	ASAN_OPTIONS=detect_leaks=0 $(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan
+	ASAN_OPTIONS=detect_leaks=0 ANIMPLOT_BINARY=$(CURDIR)/.build/asan/debug/animplot \
+	  $(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
-	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
+	ANIMPLOT_BINARY=$(CURDIR)/.build/tsan/debug/animplot \
+	  $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
 
 # DocC documentation of the public modules, as static HTML in .build/docs/MODULE.
 DOC_MODULES := AnimplotCore AnimplotIO AnimplotRender AnimplotPlots AnimplotCanvas AnimplotCairo AnimplotGolden AnimplotSnapshotTesting

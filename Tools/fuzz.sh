@@ -19,7 +19,9 @@ seed() { # kind-byte file
   local out="$F/corpus/decode/seed-$1-$(basename "$2")"
   [ -f "$out" ] || { printf "\\x$(printf %02x "$1")" > "$out"; head -c 65536 "$2" >> "$out"; }
 }
-for f in Fixtures/*.json Examples/*.json Tests/FuzzRegressionTests/Crashers/decode/*; do [ -f "$f" ] && seed 0 "$f"; done
+for f in Fixtures/*.json Examples/*.json; do seed 0 "$f"; done
+# Kept findings already start with their kind byte.
+for f in Tests/FuzzRegressionTests/Crashers/decode/*; do [ -f "$f" ] && cp "$f" "$F/corpus/decode/"; done
 if [ -d "$SHARED/realdata" ]; then
   while IFS= read -r f; do
     case "$f" in

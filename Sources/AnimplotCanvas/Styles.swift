@@ -71,19 +71,24 @@ public protocol FontMetrics: Sendable {
   func digitHeight(size: Double) -> Double
 }
 
-/// Text as it is drawn: at most `Limits.drawnTextCharacters` characters, a longer text cut and
-/// ended with "…", so that a name of 100 MB in an input costs no more than a long one. Every
-/// canvas draws, and every font measures, text through `cut`.
+/// Text as it is drawn: at most `Limits.drawnTextCharacters` Unicode scalars (a glyph each), a
+/// longer text cut and ended with "…", so that a name of 100 MB in an input costs no more than
+/// a long one. Counted in scalars, not characters: "a" and 50 million combining marks is one
+/// character but 50 million glyphs. Every canvas draws, and every font measures, text through
+/// `cut`.
 public enum DrawnText {
-  /// The text, or its first `Limits.drawnTextCharacters − 1` characters and "…".
+  /// The text, or its first `Limits.drawnTextCharacters − 1` scalars and "…".
   public static func cut(_ text: String) -> String {
-    // UTF-8 length bounds the character count from above, and is O(1) for native strings.
+    // UTF-8 length bounds the scalar count from above, and is O(1) for native strings.
     guard text.utf8.count > Limits.drawnTextCharacters else { return text }
+    let scalars = text.unicodeScalars
     var count = 0
-    var end = text.startIndex
-    while end < text.endIndex {
-      if count == Limits.drawnTextCharacters { return String(text[..<text.index(before: end)]) + "…" }
-      end = text.index(after: end)
+    var end = scalars.startIndex
+    while end < scalars.endIndex {
+      if count == Limits.drawnTextCharacters {
+        return String(String.UnicodeScalarView(scalars[..<scalars.index(before: end)])) + "…"
+      }
+      end = scalars.index(after: end)
       count += 1
     }
     return text

@@ -48,7 +48,8 @@ public enum FuzzTargets {
       let comparison = ImageComparison(expected: expected, actual: actual, options: options)
       _ = comparison.diffImage()
       _ = comparison.summary
-      if comparison.expected.width * comparison.expected.height <= 1 << 20 { _ = comparison.sideBySideImage() }
+      let area = comparison.diffImageSize
+      if area.width * area.height <= 1 << 20 { _ = comparison.sideBySideImage() }
     }
   }
 }

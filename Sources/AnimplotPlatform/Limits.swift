@@ -18,7 +18,7 @@ public enum Limits {
     return size + " (set ANIMPLOT_MAX_INPUT to raise it)"
   }
 
-  /// The most characters of one piece of text drawn from input (a channel, group, action or
+  /// The most Unicode scalars (one glyph each) of one piece of text drawn from input (a channel, group, action or
   /// marker name); longer text is cut and ends in "…". Layout JSON and eval keep the whole text.
   public static let drawnTextCharacters = 200
 
@@ -42,7 +42,8 @@ public enum Limits {
       unit = 1 << shift
       digits = digits.dropLast()
     }
-    guard let n = Int(digits), n > 0, n <= Int.max / unit else { return nil }
+    // At most 2⁶² bytes, so that one byte past the limit is still an Int.
+    guard let n = Int(digits), n > 0, n <= (1 << 62) / unit else { return nil }
     return n * unit
   }
 }

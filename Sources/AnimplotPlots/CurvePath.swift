@@ -114,7 +114,8 @@ public enum CurvePath {
         add(point(a))
         add(point(b))
         if a.interpolation == .constant { add(view.point(Double(b.frame), mapping.apply(Double(a.value)))) }
-        if a.interpolation == .bezier {
+        // A segment of no duration is drawn as a line (appendSegment): no extremes.
+        if a.interpolation == .bezier && b.frame > a.frame {
           let raw = BezierSegment(from: a, to: b)
           if !raw.isFlat {
             let c = raw.corrected()

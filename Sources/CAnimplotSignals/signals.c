@@ -8,15 +8,31 @@
 
 #define SLOTS 16384
 
-static _Atomic(char *) slots[SLOTS];
+// Slot states: FREE, BUSY (being filled or emptied), LIVE (its path is a temporary file).
+enum { FREE, BUSY, LIVE };
+
+static atomic_int states[SLOTS];
+// Each slot's buffer, allocated on first use and never freed, so that the handler never reads
+// freed memory; a longer path than the buffer holds gets a new buffer (the old one is kept).
+static _Atomic(char *) paths[SLOTS];
+static size_t sizes[SLOTS];
 
 static void on_signal(int sig) {
   for (int i = 0; i < SLOTS; i++) {
-    char *path = atomic_load(&slots[i]);
-    if (path) unlink(path);
+    if (atomic_load(&states[i]) == LIVE) {
+      char *path = atomic_load(&paths[i]);
+      if (path) unlink(path);
+    }
   }
   signal(sig, SIG_DFL);
+  // The signal is blocked while its handler runs: unblock it, so that raising it ends us.
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, sig);
+  sigprocmask(SIG_UNBLOCK, &set, NULL);
   raise(sig);
+  // As PID 1 (a container's init) the default action of a signal is ignored: end anyway.
+  _exit(128 + sig);
 }
 
 void animplot_temporaries_install(void) {
@@ -33,17 +49,29 @@ void animplot_temporaries_install(void) {
 }
 
 int animplot_temporary_add(const char *path) {
-  char *copy = strdup(path);
-  if (!copy) return -1;
+  size_t length = strlen(path) + 1;
   for (int i = 0; i < SLOTS; i++) {
-    char *expected = NULL;
-    if (atomic_compare_exchange_strong(&slots[i], &expected, copy)) return i;
+    int expected = FREE;
+    if (!atomic_compare_exchange_strong(&states[i], &expected, BUSY)) continue;
+    if (sizes[i] < length) {
+      size_t size = length < 256 ? 256 : length;
+      char *buffer = malloc(size);
+      if (!buffer) {
+        atomic_store(&states[i], FREE);
+        return -1;
+      }
+      sizes[i] = size;
+      atomic_store(&paths[i], buffer);
+    }
+    memcpy(atomic_load(&paths[i]), path, length);
+    atomic_store(&states[i], LIVE);
+    return i;
   }
-  free(copy);
   return -1;
 }
 
 void animplot_temporary_remove(int slot) {
   if (slot < 0 || slot >= SLOTS) return;
-  free(atomic_exchange(&slots[slot], NULL));
+  int expected = LIVE;
+  if (atomic_compare_exchange_strong(&states[slot], &expected, BUSY)) atomic_store(&states[slot], FREE);
 }

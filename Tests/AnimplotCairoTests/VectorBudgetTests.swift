@@ -54,6 +54,15 @@ import Testing
     #expect(cut.hasSuffix("é…"))
   }
 
+  @Test func combiningMarksCountOneGlyphEach() {
+    // One character, 10 001 scalars: 10 001 glyphs, so it is cut.
+    let marks = "a" + String(repeating: "\u{0301}", count: 10_000)
+    #expect(marks.count == 1)
+    let cut = DrawnText.cut(marks)
+    #expect(cut.unicodeScalars.count == Limits.drawnTextCharacters)
+    #expect(cut.hasSuffix("…"))
+  }
+
   @Test func theFontMeasuresTheCutText() {
     let font = BundledFont.metrics
     let long = String(repeating: "N", count: 100_000)

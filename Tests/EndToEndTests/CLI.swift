@@ -8,6 +8,10 @@ enum CLI {
 
   /// The binary `swift build` put next to the test bundle (debug or release).
   static var binary: URL {
+    // `make sanitize` runs these tests on the sanitized build's own executable.
+    if let path = ProcessInfo.processInfo.environment["ANIMPLOT_BINARY"], !path.isEmpty {
+      return URL(fileURLWithPath: path)
+    }
     let candidates = ["debug", "release"].map {
       repository.appendingPathComponent(".build/\($0)/animplot")
     }

@@ -223,8 +223,50 @@ struct HardeningTests {
       atPath: cases.appendingPathComponent("j.png").path, withDestinationPath: victim.path)
     let r = try CLI.run(["check", cases.path, "--record", "all"])
     #expect(r.status == 1)
-    #expect(r.stdout.contains("j.png: a symbolic link; references are not recorded through links"), "\(r.stdout)")
+    #expect(r.stdout.contains("j.png: a symbolic link; references are recorded only as files in the case folder"), "\(r.stdout)")
     #expect(try Data(contentsOf: victim) == Data("mine".utf8))
+  }
+
+  @Test func aReferenceReachedThroughAFolderLinkIsNotRecorded() throws {
+    let cases = try caseFolder()
+    let elsewhere = cases.deletingLastPathComponent().appendingPathComponent("elsewhere")
+    try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: false)
+    try FileManager.default.copyItem(
+      at: cases.appendingPathComponent("a.json"), to: elsewhere.appendingPathComponent("e.json"))
+    try FileManager.default.createSymbolicLink(
+      atPath: cases.appendingPathComponent("ext").path, withDestinationPath: elsewhere.path)
+    let r = try CLI.run(["check", cases.path, "--record", "all"])
+    #expect(r.status == 1)
+    #expect(r.stdout.contains("ext/e.png: reached through a link outside"), "\(r.stdout)")
+    #expect(try names(elsewhere) == ["e.json"])
+  }
+
+  @Test func aReferenceThatIsAFIFOIsNotRecordedInto() throws {
+    let cases = try caseFolder()
+    try FileManager.default.copyItem(
+      at: cases.appendingPathComponent("a.json"), to: cases.appendingPathComponent("f.json"))
+    #expect(mkfifo(cases.appendingPathComponent("f.png").path, 0o644) == 0)
+    let r = try CLI.run(["check", cases.path, "--record", "missing"])
+    #expect(r.status == 1)
+    #expect(r.stdout.contains("f.png: not a regular file; references are recorded only as files in the case folder"), "\(r.stdout)")
+  }
+
+  @Test func aFailedPutInPlaceLeavesNoTemporaryFileBehind() throws {
+    let dir = try CLI.temporaryDirectory()
+    let out = dir.appendingPathComponent("out")
+    try FileManager.default.createDirectory(at: out, withIntermediateDirectories: false)
+    var inputs: [String] = []
+    for name in ["a", "b", "c"] {
+      let path = dir.appendingPathComponent(name + ".json").path
+      try FileManager.default.copyItem(atPath: CLI.repository.appendingPathComponent(ball).path, toPath: path)
+      inputs.append(path)
+    }
+    // The first output goes to a full device: the two staged after it must be removed.
+    try FileManager.default.createSymbolicLink(atPath: out.appendingPathComponent("a.png").path, withDestinationPath: "/dev/full")
+    let r = try CLI.run(["graph"] + inputs + ["--width", "64", "--height", "64", "-o", out.path + "/"])
+    #expect(r.status == 2)
+    #expect(r.stderr.contains("No space left on device"), "\(r.stderr)")
+    #expect(try names(out) == ["a.png"])
   }
 
   @Test func aLoopOfSymbolicLinksIsNotReplaced() throws {

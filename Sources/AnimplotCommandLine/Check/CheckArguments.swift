@@ -210,10 +210,18 @@ public struct CheckArguments: ParsableArguments, Sendable {
     var result = evaluation.result
     do {
       if let bytes = evaluation.recordedReference {
-        // A reference that is a symbolic link is not written through: it may lead anywhere.
-        guard !FileSystem.isSymbolicLink(checkCase.referencePath) else {
+        // A reference is recorded only as a regular file in the case folder: never through a
+        // link (of the file or of a folder on its way), never into a FIFO or a device.
+        let root = FileSystem.absolute(folder)
+        let inside = FileSystem.absolute(checkCase.referencePath).hasPrefix(root == "/" ? root : root + "/")
+        let odd = FileSystem.status(of: checkCase.referencePath).map { $0.kind != .file } ?? false
+        let link = FileSystem.isSymbolicLink(checkCase.referencePath)
+        guard !link, inside, !odd else {
           result.status = .error
-          result.message = "\(checkCase.referencePath): a symbolic link; references are not recorded through links"
+          result.message =
+            "\(checkCase.referencePath): "
+            + (link ? "a symbolic link" : !inside ? "reached through a link outside \(folder)" : "not a regular file")
+            + "; references are recorded only as files in the case folder"
           result.seconds = Clock.seconds() - started
           return result
         }

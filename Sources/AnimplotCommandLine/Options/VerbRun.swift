@@ -43,7 +43,16 @@ extension VerbArguments {
       for folder in created.reversed() { rmdir(folder) }
       throw error
     }
-    for case .success(let output) in staged { try output.commit() }
+    // A commit that fails (a full device) leaves no temporary file of the ones after it.
+    let outputs = staged.compactMap { try? $0.get() }
+    for (i, output) in outputs.enumerated() {
+      do {
+        try output.commit()
+      } catch {
+        for rest in outputs[(i + 1)...] { rest.discard() }
+        throw error
+      }
+    }
   }
 }
 
