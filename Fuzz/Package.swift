@@ -8,9 +8,12 @@ let package = Package(
   name: "animplot-fuzz",
   dependencies: [.package(name: "animplot", path: "..")],
   targets: [
+    .target(name: "FuzzDriver"),
     .executableTarget(
-      name: "fuzz-decode", dependencies: [.product(name: "AnimplotFuzzTargets", package: "animplot")]),
+      name: "fuzz-decode",
+      dependencies: ["FuzzDriver", .product(name: "AnimplotFuzzTargets", package: "animplot")]),
     .executableTarget(
-      name: "fuzz-png", dependencies: [.product(name: "AnimplotFuzzTargets", package: "animplot")]),
+      name: "fuzz-png",
+      dependencies: ["FuzzDriver", .product(name: "AnimplotFuzzTargets", package: "animplot")]),
   ]
 )

@@ -1,3 +1,5 @@
+import AnimplotCanvas
+import AnimplotGolden
 import Foundation
 import Testing
 
@@ -359,52 +361,12 @@ struct HardeningTests {
   }
 }
 
-/// Small PNG files written by hand (stored deflate blocks, no libpng), for the tests that need
-/// shapes a renderer would not make.
+/// Blank PNG files of any shape, through the library's encoder.
 enum PNGFile {
-  /// An opaque black RGB image.
+  /// An opaque black image.
   static func blank(width: Int, height: Int) -> [UInt8] {
-    let row = [UInt8](repeating: 0, count: 1 + 3 * width)
-    var raw: [UInt8] = []
-    raw.reserveCapacity(row.count * height)
-    for _ in 0..<height { raw += row }
-    var ihdr = be32(width) + be32(height)
-    ihdr += [8, 2, 0, 0, 0]
-    return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", ihdr) + chunk("IDAT", zlibStored(raw))
-      + chunk("IEND", [])
+    ImageFile.pngBytes(RGBAImage(width: width, height: height, fill: (0, 0, 0, 255)))
   }
 
   static func be32(_ v: Int) -> [UInt8] { [UInt8(v >> 24 & 255), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)] }
-
-  static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-    let body = Array(type.utf8) + data
-    return be32(data.count) + body + be32(Int(crc32(body)))
-  }
-
-  static func zlibStored(_ data: [UInt8]) -> [UInt8] {
-    var out: [UInt8] = [0x78, 0x01]
-    var offset = 0
-    repeat {
-      let n = min(65535, data.count - offset)
-      let last: UInt8 = offset + n == data.count ? 1 : 0
-      out += [last, UInt8(n & 255), UInt8(n >> 8), UInt8(~n & 255), UInt8((~n >> 8) & 255)]
-      out += data[offset..<offset + n]
-      offset += n
-    } while offset < data.count
-    var a: UInt32 = 1, b: UInt32 = 0
-    for byte in data {
-      a = (a + UInt32(byte)) % 65521
-      b = (b + a) % 65521
-    }
-    return out + be32(Int(b << 16 | a))
-  }
-
-  static func crc32(_ data: [UInt8]) -> UInt32 {
-    var crc: UInt32 = 0xFFFF_FFFF
-    for byte in data {
-      crc ^= UInt32(byte)
-      for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
-    }
-    return ~crc
-  }
 }

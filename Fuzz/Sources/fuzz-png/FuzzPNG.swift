@@ -1,4 +1,5 @@
 import AnimplotFuzzTargets
+import FuzzDriver
 
 /// Two PNG files decoded and compared as `diff` does (`FuzzTargets.decodeAndDiff`).
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -7,21 +8,7 @@ public func fuzzPNG(_ data: UnsafePointer<UInt8>, _ count: Int) -> CInt {
   return 0
 }
 
-// SwiftPM links an executable with its entry point renamed to fuzz_png_main (so that tests
-// can load executables); libFuzzer's own main is then not used, so that function runs
-// libFuzzer's driver on the target above.
-@_silgen_name("LLVMFuzzerRunDriver")
-func runFuzzerDriver(
-  _ argc: UnsafeMutablePointer<CInt>,
-  _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>,
-  _ target: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt
-) -> CInt
-
 @_cdecl("fuzz_png_main")
-public func fuzzPngMain(
-  _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
-) -> CInt {
-  var count = argc
-  var arguments = argv
-  return runFuzzerDriver(&count, &arguments, fuzzPNG)
+public func fuzzPNGMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
+  runFuzzer(argc, argv, fuzzPNG)
 }

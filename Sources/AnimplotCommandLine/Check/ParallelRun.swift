@@ -1,6 +1,5 @@
 import AnimplotPlatform
 import Dispatch
-import Synchronization
 
 /// Runs numbered work items on several threads and reports their results in item order.
 enum ParallelRun {
@@ -18,7 +17,7 @@ enum ParallelRun {
     finished: @Sendable (Int) -> Void = { _ in },
     deliver: @Sendable (Int, Result) -> Void = { _, _ in }
   ) -> [Result] {
-    let state = Mutex(State<Result>(results: Array(repeating: nil, count: count)))
+    let state = Locked(State<Result>(results: Array(repeating: nil, count: count)))
     DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, count))) { _ in
       while let index = state.withLock({ $0.claim() }) {
         let result = work(index)

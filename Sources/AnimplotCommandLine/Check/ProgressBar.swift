@@ -1,5 +1,4 @@
 import AnimplotPlatform
-import Synchronization
 
 /// A one-line progress bar on standard error, drawn only when standard error is a terminal,
 /// at most 20 times a second; safe to update from any thread.
@@ -7,7 +6,7 @@ final class ProgressBar: Sendable {
   private let total: Int
   private let enabled: Bool
   /// When it was last drawn, and whether it is on screen.
-  private let state = Mutex((lastDraw: 0.0, shown: false))
+  private let state = Locked((lastDraw: 0.0, shown: false))
 
   init(total: Int) {
     self.total = total
