@@ -11,6 +11,13 @@ public enum Limits {
     return limit
   }()
 
+  /// Why `ANIMPLOT_MAX_INPUT` cannot be used, when it is set to something that is not a size
+  /// (then `inputBytes` keeps its default, and the command line refuses to run).
+  public static var inputBytesProblem: String? {
+    guard let text = FileSystem.environment("ANIMPLOT_MAX_INPUT"), !text.isEmpty, parseSize(text) == nil else { return nil }
+    return "ANIMPLOT_MAX_INPUT=\(text): expected a number of bytes, or one with a K, M or G suffix (e.g. 2G), from 1 to 2^62"
+  }
+
   /// `inputBytes` as messages say it, with the way to raise it.
   public static var inputBytesDescription: String {
     let n = inputBytes

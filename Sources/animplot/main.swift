@@ -12,6 +12,7 @@ signal(SIGPIPE, SIG_IGN)
 OutputFile.removeTemporariesOnSignals()
 
 do {
+  if let problem = Limits.inputBytesProblem { throw CLIError(problem) }
   var command = try Animplot.parseQuickly(Array(CommandLine.arguments.dropFirst()))
   try command.run()
 } catch let code as ExitCode where code == .success || code.rawValue == 1 {

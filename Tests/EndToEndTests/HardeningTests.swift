@@ -333,6 +333,14 @@ struct HardeningTests {
     #expect(Array(diff[16..<24]) == PNGFile.be32(1) + PNGFile.be32(1))
   }
 
+  @Test(arguments: ["abc", "0", "-1", "9999999999G", "1.5G"])
+  func aLimitThatIsNotASizeIsRefused(value: String) throws {
+    let r = try CLI.run(["eval", ball, "--at", "1"], environment: ["ANIMPLOT_MAX_INPUT": value])
+    #expect(r.status == 2)
+    #expect(r.stderr.hasPrefix("animplot: ANIMPLOT_MAX_INPUT=\(value): expected a number of bytes"), "\(r.stderr)")
+    #expect(r.stdout.isEmpty)
+  }
+
   @Test func anEndlessImageInputStopsAtTheLimit() throws {
     let dir = try CLI.temporaryDirectory()
     let png = dir.appendingPathComponent("a.png")
