@@ -68,7 +68,7 @@ public struct DiffArguments: ParsableArguments {
       expected: try load(expected), actual: try load(actual), options: options)
     if let output {
       let area = comparison.diffImageSize
-      if sideBySide && 3 * area.width * area.height > Limits.imagePixels {
+      if sideBySide && !comparison.sideBySideFits {
         throw CLIError(
           "--side-by-side: three \(area.width)×\(area.height) panels pass animplot's image limit of "
             + "\(Limits.imagePixels) pixels (8192×8192); write the diff image alone")

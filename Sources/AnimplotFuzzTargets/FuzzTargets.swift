@@ -48,8 +48,7 @@ public enum FuzzTargets {
       let comparison = ImageComparison(expected: expected, actual: actual, options: options)
       _ = comparison.diffImage()
       _ = comparison.summary
-      let area = comparison.diffImageSize
-      if area.width * area.height <= 1 << 20 { _ = comparison.sideBySideImage() }
+      if comparison.sideBySideFits { _ = comparison.sideBySideImage() }
     }
   }
 }

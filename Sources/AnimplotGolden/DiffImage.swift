@@ -1,4 +1,5 @@
 import AnimplotCanvas
+import AnimplotPlatform
 
 extension ImageComparison {
   /// pixelmatch's diff picture: the expected image in grey faded toward white where nothing
@@ -45,6 +46,9 @@ extension ImageComparison {
 
   /// The size of `diffImage()`: the comparison area (each side-by-side panel is this size).
   public var diffImageSize: (width: Int, height: Int) { (classification.width, classification.height) }
+
+  /// Whether `sideBySideImage()` stays within `Limits.imagePixels` (its three panels together).
+  public var sideBySideFits: Bool { 3 * diffImageSize.width * diffImageSize.height <= Limits.imagePixels }
 
   /// Expected | actual | diff in one image, each panel the size of the comparison area
   /// (smaller images sit top-left on transparent padding).

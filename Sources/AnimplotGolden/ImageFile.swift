@@ -9,7 +9,7 @@ public enum ImageFile {
   public static func read(path: String) throws(ImageFileError) -> RGBAImage {
     let bytes: [UInt8]
     do {
-      bytes = try FileSystem.readBytes(path: path, limit: Limits.inputBytes)
+      bytes = try FileSystem.readBytes(path: path)
     } catch {
       throw ImageFileError(path: path, reason: .unreadable(error))
     }
@@ -53,7 +53,7 @@ public struct ImageFileError: Error, Sendable, Hashable, CustomStringConvertible
   public var description: String {
     switch reason {
     case .unreadable(let error) where error.errno == EFBIG:
-      "\(path): cannot read: it is larger than animplot's input limit, \(Limits.inputBytesDescription)"
+      "\(path): cannot read: it is " + Limits.inputBytesExceeded
     case .unreadable(let error): "\(path): cannot read: \(error)"
     case .decoding(let error): "\(path): \(error)"
     }

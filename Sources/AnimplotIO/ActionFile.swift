@@ -14,25 +14,19 @@ public enum ActionFile {
       options: options)
   }
 
-  /// The bytes of the file at `path`; `-` reads standard input. At most `inputLimit` bytes
+  /// The bytes of the file at `path`; `-` reads standard input. At most `Limits.inputBytes` bytes
   /// are read: a longer input (or an endless one, `/dev/zero`) is an error found while reading.
   public static func readBytes(_ path: String) throws(ActionDecodingError) -> [UInt8] {
     do {
       return path == "-"
-        ? try FileSystem.readBytes(descriptor: 0, limit: inputLimit)
-        : try FileSystem.readBytes(path: path, limit: inputLimit)
+        ? try FileSystem.readBytes(descriptor: 0)
+        : try FileSystem.readBytes(path: path)
     } catch {
       let reason =
         error.errno == EISDIR
         ? "it is a directory"
-        : error.errno == EFBIG ? "it is larger than animplot's input limit, \(inputLimitDescription)" : error.description
+        : error.errno == EFBIG ? "it is " + Limits.inputBytesExceeded : error.description
       throw ActionDecodingError(.unreadable(reason), file: path)
     }
   }
-
-  /// The most bytes animplot reads from one input file or one file it refers to: `Limits.inputBytes`.
-  public static var inputLimit: Int { Limits.inputBytes }
-
-  /// The limit as messages say it, with the way to raise it.
-  public static var inputLimitDescription: String { Limits.inputBytesDescription }
 }

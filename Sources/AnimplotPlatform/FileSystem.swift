@@ -1,8 +1,8 @@
 /// The file-system operations animplot needs, on the C library.
 public enum FileSystem {
   /// The whole content of the file at `path`, or the system's reason why not.
-  /// - Parameter limit: the most bytes to accept; a longer file is `EFBIG`, found before
-  ///   reading when the file's size is known and while reading otherwise.
+  /// - Parameter limit: the most bytes to accept (`Limits.inputBytes`); a longer file is
+  ///   `EFBIG`, found before reading when the file's size is known and while reading otherwise.
   public static func readBytes(path: String, limit: Int = Limits.inputBytes) throws(SystemError) -> [UInt8] {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { throw SystemError(errno: errno) }
@@ -195,4 +195,10 @@ public struct FileError: Error, Sendable, Hashable, CustomStringConvertible {
   }
 
   public var description: String { "\(path): \(action): \(error)" }
+
+  /// The path errors give standard output (`-`).
+  public static let standardOutput = "standard output"
+
+  /// A write to standard output whose reader has gone (`animplot eval ... | head`).
+  public var isClosedStandardOutput: Bool { path == Self.standardOutput && error.errno == EPIPE }
 }

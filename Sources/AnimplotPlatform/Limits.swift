@@ -6,17 +6,23 @@ public enum Limits {
   /// a glTF buffer, a `.lottie` archive's inflated entries. 1 GiB, or `ANIMPLOT_MAX_INPUT`
   /// (bytes, or with a K, M or G suffix) when set. Enforced while reading, so an endless input
   /// (`/dev/zero`, a pipe) stops there.
-  public static let inputBytes: Int = {
-    guard let text = FileSystem.environment("ANIMPLOT_MAX_INPUT"), let limit = parseSize(text) else { return 1 << 30 }
-    return limit
-  }()
+  public static var inputBytes: Int { inputSetting.bytes }
 
   /// Why `ANIMPLOT_MAX_INPUT` cannot be used, when it is set to something that is not a size
   /// (then `inputBytes` keeps its default, and the command line refuses to run).
-  public static var inputBytesProblem: String? {
-    guard let text = FileSystem.environment("ANIMPLOT_MAX_INPUT"), !text.isEmpty, parseSize(text) == nil else { return nil }
-    return "ANIMPLOT_MAX_INPUT=\(text): expected a number of bytes, or one with a K, M or G suffix (e.g. 2G), from 1 to 2^62"
-  }
+  public static var inputBytesProblem: String? { inputSetting.problem }
+
+  /// `ANIMPLOT_MAX_INPUT` read once: the limit, and what is wrong with the variable if anything.
+  private static let inputSetting: (bytes: Int, problem: String?) = {
+    guard let text = FileSystem.environment("ANIMPLOT_MAX_INPUT"), !text.isEmpty else { return (1 << 30, nil) }
+    guard let limit = parseSize(text) else {
+      return (
+        1 << 30,
+        "ANIMPLOT_MAX_INPUT=\(text): expected a number of bytes, or one with a K, M or G suffix (e.g. 2G), from 1 to 2^62"
+      )
+    }
+    return (limit, nil)
+  }()
 
   /// `inputBytes` as messages say it, with the way to raise it.
   public static var inputBytesDescription: String {
@@ -24,6 +30,9 @@ public enum Limits {
     let size = n % (1 << 30) == 0 ? "\(n >> 30) GiB" : n % (1 << 20) == 0 ? "\(n >> 20) MiB" : "\(n) bytes"
     return size + " (set ANIMPLOT_MAX_INPUT to raise it)"
   }
+
+  /// What every message says of an input over the limit (`FileSystem.readBytes` throws `EFBIG`).
+  public static var inputBytesExceeded: String { "larger than animplot's input limit, \(inputBytesDescription)" }
 
   /// The most Unicode scalars (one glyph each) of one piece of text drawn from input (a channel, group, action or
   /// marker name); longer text is cut and ends in "…". Layout JSON and eval keep the whole text.

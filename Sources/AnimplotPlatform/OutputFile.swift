@@ -79,11 +79,11 @@ public enum OutputFile {
   {
     let temp = temporaryPath(for: target)
     // Listed before it exists, so that no signal finds it made but unlisted.
-    let slot = animplot_temporary_add(temp)
+    let slot = SignalCleanup.add(temp)
     let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode ?? 0o644)
     guard fd >= 0 else {
       let error = SystemError(errno: errno)
-      animplot_temporary_remove(slot)
+      SignalCleanup.remove(slot)
       throw FileError(path: path, action: "cannot write", error: error)
     }
     var result = FileDescriptor.write(fd, bytes)
@@ -96,10 +96,6 @@ public enum OutputFile {
     }
     return (temp, slot)
   }
-
-  /// Makes SIGINT, SIGTERM and SIGHUP remove the temporary files of outputs not yet in place
-  /// before the process ends (by the same signal). Call once, early.
-  public static func removeTemporariesOnSignals() { animplot_temporaries_install() }
 
   /// `dir/.name.PID-N.tmp` beside the target, so the rename is atomic; N is unique in the
   /// process, even when several threads write. The name is shortened to stay within the
@@ -120,7 +116,7 @@ public enum OutputFile {
   /// Removes a temporary file and unlists it.
   static func discard(_ temp: String, slot: Int32) {
     unlink(temp)
-    animplot_temporary_remove(slot)
+    SignalCleanup.remove(slot)
   }
 }
 
@@ -140,7 +136,7 @@ public struct StagedOutput: Sendable {
     switch target {
     case .standardOutput(let bytes):
       if case .failure(let error) = FileDescriptor.write(1, bytes) {
-        throw FileError(path: "standard output", action: "cannot write", error: error)
+        throw FileError(path: FileError.standardOutput, action: "cannot write", error: error)
       }
     case .file(let temporary, let slot, let target, let path):
       guard rename(temporary, target) == 0 else {
@@ -148,7 +144,7 @@ public struct StagedOutput: Sendable {
         OutputFile.discard(temporary, slot: slot)
         throw FileError(path: path, action: "cannot write", error: error)
       }
-      animplot_temporary_remove(slot)
+      SignalCleanup.remove(slot)
     case .device(let bytes, let path, let shown):
       let fd = open(path, O_WRONLY | O_CLOEXEC)
       guard fd >= 0 else { throw FileError(path: shown, action: "cannot write", error: SystemError(errno: errno)) }
@@ -164,9 +160,14 @@ public struct StagedOutput: Sendable {
   }
 }
 
-/// The list of temporary files a signal removes (see `OutputFile.removeTemporariesOnSignals`),
-/// for temporary files made elsewhere.
+/// The temporary files to remove if SIGINT, SIGTERM or SIGHUP ends the process: those of
+/// outputs not yet in place (`OutputFile`) and any other (`check`'s SVG rasterising). The list
+/// and the handler are in C (CAnimplotSignals): a handler may only call async-signal-safe code.
 public enum SignalCleanup {
+  /// Installs the handler (leaving signals that are ignored, as under nohup, ignored). Call
+  /// once, early.
+  public static func install() { animplot_temporaries_install() }
+
   /// Lists `path`; returns the slot to unlist it with.
   public static func add(_ path: String) -> Int32 { animplot_temporary_add(path) }
 

@@ -136,20 +136,19 @@ public enum CurvePath {
       let xa = view.x(Double(a.frame)), xb = view.x(Double(b.frame))
       // Only linear, constant and Bézier segments are summed up; easings are sampled exactly.
       let summable = a.interpolation == .bezier || a.interpolation == .linear || a.interpolation == .constant
-      let q = (xa / denseColumn).rounded(.down)
-      let c = q.isFinite ? Int(max(-1e15, min(1e15, q))) : Int.min + 1
-      if summable && xb - xa < denseColumn && c == column {
-        pending.append(i)
-        continue
-      }
-      flush()
-      if summable && xb - xa < denseColumn {
-        column = c
-        pending.append(i)
-      } else {
+      guard summable && xb - xa < denseColumn else {
+        flush()
         column = Int.min
         appendSegment(&path, curve, a, b, view, mapping)
+        continue
       }
+      let q = (xa / denseColumn).rounded(.down)
+      let c = q.isFinite ? Int(max(-1e15, min(1e15, q))) : Int.min + 1
+      if c != column {
+        flush()
+        column = c
+      }
+      pending.append(i)
     }
     flush()
   }

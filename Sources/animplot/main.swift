@@ -9,7 +9,7 @@ import ArgumentParser
 // output it ends the process quietly with exit 0, as ripgrep does; on a file it is reported.
 signal(SIGPIPE, SIG_IGN)
 // Interrupted (Ctrl-C, a CI timeout), no temporary file of an output is left behind.
-OutputFile.removeTemporariesOnSignals()
+SignalCleanup.install()
 
 do {
   if let problem = Limits.inputBytesProblem { throw CLIError(problem) }
@@ -21,7 +21,7 @@ do {
 } catch let error as CLIError {
   Terminal.error(error.message)
   exit(error.exitCode)
-} catch let error as FileError where error.path == "standard output" && error.error.errno == EPIPE {
+} catch let error as FileError where error.isClosedStandardOutput {
   exit(0)
 } catch let error as FileError {
   Terminal.error(error.description)

@@ -1,4 +1,5 @@
 import AnimplotCore
+import AnimplotPlatform
 
 /// `.lottie` archives (dotLottie): a ZIP whose `manifest.json` lists animations stored as
 /// Lottie JSON (`animations/ID.json` in version 1, `a/ID.json` in version 2). Every animation
@@ -12,7 +13,7 @@ enum DotLottie {
     let archive = try ZIPArchive(bytes)
     // Every entry inflated counts against one input limit (a bomb of many entries, or one id
     // listed many times, too).
-    var budget = ActionFile.inputLimit
+    var budget = Limits.inputBytes
     func read(_ path: String) throws(ActionDecodingError) -> [UInt8]? {
       guard let out = try archive.read(path, limit: budget) else { return nil }
       budget -= out.count

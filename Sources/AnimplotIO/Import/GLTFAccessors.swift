@@ -1,3 +1,5 @@
+import AnimplotPlatform
+
 /// glTF 2.0 buffers, buffer views and accessors, read with every length, offset, stride and
 /// count checked against the data before anything is allocated (glTF 2.0 §3.6, §5.1).
 struct GLTFAccessors {
@@ -193,9 +195,9 @@ struct GLTFAccessors {
     }
     let b = list[index]
     let length = try b.required("byteLength").integer(in: 1...Self.largest)
-    guard length <= ActionFile.inputLimit else {
+    guard length <= Limits.inputBytes else {
       throw try b.required("byteLength").invalid(
-        "a buffer of \(length) bytes is larger than animplot's input limit, \(ActionFile.inputLimitDescription)")
+        "a buffer of \(length) bytes is " + Limits.inputBytesExceeded)
     }
     var data: [UInt8]
     if let uriCursor = try b.member("uri") {
@@ -214,7 +216,7 @@ struct GLTFAccessors {
         data = bytes
       } else {
         let read = Result { () throws(DecodeContext.ResourceError) in
-          try context.resource(uri, limit: ActionFile.inputLimit)
+          try context.resource(uri, limit: Limits.inputBytes)
         }
         switch read {
         case .success(let bytes): data = bytes

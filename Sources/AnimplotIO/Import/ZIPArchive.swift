@@ -1,3 +1,4 @@
+import AnimplotPlatform
 import CAnimplotZlib
 
 /// The entries of a ZIP file in memory, for `.lottie` archives: stored and deflated entries,
@@ -76,7 +77,7 @@ struct ZIPArchive {
     guard let entry = entries.first(where: { $0.name == name }) else { return nil }
     guard entry.size <= limit else {
       throw Self.fail(
-        "\(name) in the archive inflates to \(entry.size) bytes, more than animplot's input limit, \(ActionFile.inputLimitDescription)",
+        "\(name) in the archive inflates to \(entry.size) bytes, more than animplot's input limit, \(Limits.inputBytesDescription)",
         at: entry.localHeader)
     }
     let at = entry.localHeader

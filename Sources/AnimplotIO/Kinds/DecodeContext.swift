@@ -111,7 +111,7 @@ public struct DecodeContext: Sendable {
     } catch {
       throw .unreadable(
         "\(quoted(uri)): "
-          + (error.errno == EFBIG ? "larger than animplot's input limit, \(ActionFile.inputLimitDescription)" : "\(error)"))
+          + (error.errno == EFBIG ? Limits.inputBytesExceeded : "\(error)"))
     }
   }
 
