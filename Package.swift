@@ -126,7 +126,7 @@ let package = Package(
       dependencies: ["AnimplotCanvas", "AnimplotCairo", "AnimplotGolden", "AnimplotPlatform"]),
     .testTarget(
       name: "AnimplotRenderTests",
-      dependencies: ["AnimplotRender", "AnimplotCore", "AnimplotIO", "AnimplotCanvas", "AnimplotPlots"]),
+      dependencies: ["AnimplotRender", "AnimplotCore", "AnimplotIO", "AnimplotCanvas", "AnimplotPlots", "AnimplotCairo"]),
     .testTarget(
       name: "AnimplotSnapshotTestingTests",
       dependencies: [

@@ -15,6 +15,12 @@ struct ARGB32Pixels: @unchecked Sendable {
       start: (base + y * stride).assumingMemoryBound(to: UInt32.self), count: width)
   }
 
+  /// The rectangle of `width`×`height` pixels whose top-left pixel is (`x`, `y`).
+  func cropped(x: Int, y: Int, width: Int, height: Int) -> ARGB32Pixels {
+    precondition(x >= 0 && y >= 0 && width >= 1 && height >= 1 && x + width <= self.width && y + height <= self.height)
+    return ARGB32Pixels(base: base + y * stride + x * 4, width: width, height: height, stride: stride)
+  }
+
   /// Whether every pixel has alpha 255.
   var isOpaque: Bool {
     for y in 0..<height {

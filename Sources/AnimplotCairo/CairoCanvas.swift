@@ -130,6 +130,30 @@ public final class CairoCanvas: Canvas {
     if scale != 1 { cairo_scale(context, scale, scale) }
   }
 
+  /// A raster canvas holding a copy of `still`'s pixels, drawn on from there: a frame of an
+  /// animation whose unchanging part was drawn once. Same size, scale and compression.
+  /// - Throws: as `init`; `.alreadyFinished` if `still` is finished; the first Cairo error of
+  ///   `still`'s drawing.
+  public convenience init(copying still: CairoCanvas) throws(CairoCanvasError) {
+    precondition(still.format == .png, "only a raster canvas can be copied")
+    guard !still.finished else { throw .alreadyFinished }
+    try still.check(cairo_status(still.context))
+    try self.init(
+      width: Int(still.size.width), height: Int(still.size.height), scale: still.scale, format: .png,
+      pngCompression: still.pngCompression)
+    cairo_surface_flush(still.surface)
+    cairo_surface_flush(surface)
+    let stride = Int(cairo_image_surface_get_stride(surface))
+    precondition(stride == Int(cairo_image_surface_get_stride(still.surface)))
+    let bytes = stride * pixelHeight
+    cairo_image_surface_get_data(surface)!.update(from: cairo_image_surface_get_data(still.surface)!, count: bytes)
+    cairo_surface_mark_dirty(surface)
+  }
+
+  /// Whether `finish()` deflates a large PNG on every core (the default) or on the calling
+  /// thread only (when frames are made in parallel); the bytes are the same.
+  public var parallelEncoding = true
+
   deinit {
     cairo_destroy(context)
     // A vector surface that was not finished writes to `sink` here, which is still alive.
@@ -151,7 +175,7 @@ public final class CairoCanvas: Canvas {
       cairo_surface_flush(surface)
       try check(cairo_surface_status(surface))
       return withSurfacePixels { pixels in
-        PNGEncoder.encode(argb32: pixels, compression: pngCompression)
+        PNGEncoder.encode(argb32: pixels, compression: pngCompression, parallel: parallelEncoding)
       }
     case .svg, .pdf:
       cairo_show_page(context)

@@ -75,8 +75,14 @@ public enum PNGEncoder {
   }
 
   /// The PNG file of a Cairo ARGB32 image.
-  static func encode(argb32 pixels: ARGB32Pixels, compression: PNGCompression) -> [UInt8] {
-    let opaque = pixels.isOpaque
+  /// - Parameters:
+  ///   - alpha: whether to write an alpha channel; `nil` writes one only when a pixel is not
+  ///     opaque (the frames of an APNG must all say the same).
+  ///   - parallel: whether a large picture is deflated on every core; the bytes are the same.
+  static func encode(
+    argb32 pixels: ARGB32Pixels, compression: PNGCompression, alpha: Bool? = nil, parallel: Bool = true
+  ) -> [UInt8] {
+    let opaque = alpha.map { !$0 } ?? pixels.isOpaque
     @Sendable func row(_ y: Int, _ scratch: UnsafeMutablePointer<UInt8>) -> UnsafePointer<UInt8> {
       if opaque {
         pixels.rgbRow(y, into: scratch)
@@ -90,7 +96,7 @@ public enum PNGEncoder {
       let settings = PNGSettings.rleUp
       return BandedPNGWriter.write(
         width: pixels.width, height: pixels.height, alpha: !opaque, level: settings.level,
-        strategy: settings.strategy, row: row)
+        strategy: settings.strategy, parallel: parallel, row: row)
     }
     // Cairo's rows as R G B bytes (or straight-alpha R G B A), converted here: a tight loop is
     // several times cheaper than libpng's per-pixel transforms (BGR, filler).

@@ -39,6 +39,17 @@ struct EditorFrame {
     if let playhead { ruler.playhead(canvas, frame: playhead) }
     canvas.restore()
   }
+
+  /// Draws only the playhead at `frame`, clipped to the region as `draw` clips it: over a
+  /// picture drawn without a playhead, the same pixels as `draw` with `playhead: frame`
+  /// (the playhead is the last thing drawn in the region).
+  func drawPlayhead(on canvas: any Canvas, frame: Double) {
+    canvas.save()
+    canvas.clip(to: region)
+    TimeRuler(theme: theme, region: region, view: view, stripBackground: stripBackground)
+      .playhead(canvas, frame: frame)
+    canvas.restore()
+  }
 }
 
 extension EditorFrame {

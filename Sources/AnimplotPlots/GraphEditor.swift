@@ -90,14 +90,22 @@ public struct GraphEditor: Sendable {
 
   /// Draws the editor on `canvas`.
   public func draw(on canvas: any Canvas) {
+    draw(on: canvas, playhead: options.currentFrame ?? action.currentFrame)
+  }
+
+  func editorFrame(playhead: Double?) -> EditorFrame {
     let theme = options.theme
-    var valueStep = 0.0
-    EditorFrame(
+    return EditorFrame(
       theme: theme, region: main, view: view, background: theme.graph.background,
       stripBackground: theme.graph.scrubBackground, gridMajor: theme.graph.gridMajor,
       gridMinor: theme.graph.gridMinor, discreteFrames: false, sceneRange: action.sceneRange,
-      markers: action.markers, playhead: options.currentFrame ?? action.currentFrame
-    ).draw(
+      markers: action.markers, playhead: playhead)
+  }
+
+  func draw(on canvas: any Canvas, playhead: Double?) {
+    let theme = options.theme
+    var valueStep = 0.0
+    editorFrame(playhead: playhead).draw(
       on: canvas,
       grid: { valueStep = valueGrid(canvas) },
       content: {
@@ -299,6 +307,15 @@ public struct GraphEditor: Sendable {
 
 /// Slots for paths built on several threads: a buffer allocated beforehand, each slot
 /// initialized once by one thread.
+extension GraphEditor: PlayheadLayered {
+  public var pictureSize: Size { Size(options.width, options.height) }
+  public var defaultPlayhead: Double? { options.currentFrame ?? action.currentFrame }
+  public func drawStill(on canvas: any Canvas) { draw(on: canvas, playhead: nil) }
+  public func drawPlayhead(_ frame: Double, on canvas: any Canvas) {
+    editorFrame(playhead: nil).drawPlayhead(on: canvas, frame: frame)
+  }
+}
+
 private struct PathSlots: @unchecked Sendable {
   let slots: UnsafeMutableBufferPointer<Path>
 

@@ -8,10 +8,7 @@ import Testing
 /// not install one; `apt-get install chromium` does).
 @Suite("animplot check --report in a browser")
 struct CheckReportBrowserTests {
-  static let browser = ["chromium", "chromium-browser", "google-chrome"].lazy.compactMap { name in
-    (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":")
-      .map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-  }.first
+  static let browser = Browser.chromium
 
   @Test(.enabled(if: browser != nil, "no Chromium on PATH (Debian: apt-get install chromium)"))
   func screenshotShowsTheFailingCaseImages() throws {

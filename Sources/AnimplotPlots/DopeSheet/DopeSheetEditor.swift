@@ -63,10 +63,12 @@ public struct DopeSheetEditor: Sendable {
 
   /// Draws the editor on `canvas`.
   public func draw(on canvas: any Canvas) {
+    draw(on: canvas, playhead: options.currentFrame ?? scene.currentFrame)
+  }
+
+  func draw(on canvas: any Canvas, playhead: Double?) {
     let theme = options.theme
-    let frame = EditorFrame.dopeSheet(
-      theme: theme, region: main, view: view, scene: scene,
-      playhead: options.currentFrame ?? scene.currentFrame)
+    let frame = editorFrame(playhead: playhead)
     frame.draw(on: canvas) {
       let visible = layout.rows.indices.prefix { rowTop($0) < main.maxY }
       drawBackdrops(canvas, rows: visible)
@@ -80,6 +82,10 @@ public struct DopeSheetEditor: Sendable {
         theme: theme, width: Self.channelListWidth, height: options.height, style: .dopeSheet
       ).draw(canvas, rows: layout.rows.map(ChannelList.Row.init))
     }
+  }
+
+  func editorFrame(playhead: Double?) -> EditorFrame {
+    EditorFrame.dopeSheet(theme: options.theme, region: main, view: view, scene: scene, playhead: playhead)
   }
 
   /// Each row's full-width backdrop, coloured by kind and selection (Blender's
@@ -103,5 +109,14 @@ public struct DopeSheetEditor: Sendable {
         .rect(Rect(x: main.minX, y: rowTop(i), width: main.width, height: ChannelList.rowHeight)))
     }
     for color in order { canvas.fill(paths[color]!, color: color) }
+  }
+}
+
+extension DopeSheetEditor: PlayheadLayered {
+  public var pictureSize: Size { Size(options.width, options.height) }
+  public var defaultPlayhead: Double? { options.currentFrame ?? scene.currentFrame }
+  public func drawStill(on canvas: any Canvas) { draw(on: canvas, playhead: nil) }
+  public func drawPlayhead(_ frame: Double, on canvas: any Canvas) {
+    editorFrame(playhead: nil).drawPlayhead(on: canvas, frame: frame)
   }
 }

@@ -56,17 +56,38 @@ public struct Timeline: Sendable {
 
   /// Draws the Timeline on `canvas`.
   public func draw(on canvas: any Canvas) {
+    drawStrip(on: canvas, playhead: currentFrame)
+    header(frame: currentFrame).draw(canvas)
+  }
+
+  func drawStrip(on canvas: any Canvas, playhead: Double?) {
     let theme = options.theme
-    let frame = EditorFrame.dopeSheet(
-      theme: theme, region: main, view: view, scene: scene, playhead: currentFrame)
-    frame.draw(on: canvas) {
+    editorFrame(playhead: playhead).draw(on: canvas) {
       // Blender's Timeline draws the Summary's keys without a row backdrop.
       KeyRowPainter(theme: theme, view: view, region: main, showsHandleTypes: false)
         .draw(canvas, [KeyRowPainter.Entry(row: keys, top: main.minY + TimeRuler.stripHeight + ChannelList.rowGap)])
     }
+  }
+
+  func editorFrame(playhead: Double?) -> EditorFrame {
+    EditorFrame.dopeSheet(theme: options.theme, region: main, view: view, scene: scene, playhead: playhead)
+  }
+
+  func header(frame: Double) -> TransportHeader {
     TransportHeader(
-      theme: theme, rect: Rect(x: 0, y: 0, width: options.width, height: Self.headerHeight),
-      fps: scene.fps, frame: currentFrame, range: scene.range
-    ).draw(canvas)
+      theme: options.theme, rect: Rect(x: 0, y: 0, width: options.width, height: Self.headerHeight),
+      fps: scene.fps, frame: frame, range: scene.range)
+  }
+}
+
+/// The Timeline's still layer is the strip without its playhead; the header, whose readout
+/// shows the current frame, is drawn with the playhead (it lies above the strip).
+extension Timeline: PlayheadLayered {
+  public var pictureSize: Size { Size(options.width, options.height) }
+  public var defaultPlayhead: Double? { currentFrame }
+  public func drawStill(on canvas: any Canvas) { drawStrip(on: canvas, playhead: nil) }
+  public func drawPlayhead(_ frame: Double, on canvas: any Canvas) {
+    editorFrame(playhead: nil).drawPlayhead(on: canvas, frame: frame)
+    header(frame: frame).draw(canvas)
   }
 }

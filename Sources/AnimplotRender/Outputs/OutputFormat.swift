@@ -37,7 +37,7 @@ public struct OutputFormat: Sendable, Hashable, CustomStringConvertible {
 
   /// Every format the pipeline writes; for each view, the first it accepts is its default.
   public static let all: [OutputFormat] = [
-    .png, .svg, .pdf, .displayList, .layoutJSON, .valuesCSV, .valuesJSON,
+    .png, .svg, .pdf, .displayList, .layoutJSON, .valuesCSV, .valuesJSON, .apng, .animatedSVG,
   ]
 
   /// The extension written: `png`.

@@ -1,0 +1,138 @@
+import AnimplotCanvas
+import AnimplotGolden
+import Foundation
+import Testing
+
+/// `animplot play` as a user runs it: APNG, animated SVG and a folder of frames.
+@Suite("animplot play")
+struct PlayCommandTests {
+  static let ball = "Examples/bouncing-ball.json"
+  static let small = ["--width", "400", "--height", "220", "--frames", "1:25", "--step", "6"]
+
+  static func bytes(_ url: URL) throws -> [UInt8] { [UInt8](try Data(contentsOf: url)) }
+
+  static let pngcheck = ["/usr/bin/pngcheck", "/usr/local/bin/pngcheck"].first {
+    FileManager.default.isExecutableFile(atPath: $0)
+  }
+
+  @Test("an APNG that pngcheck accepts, with its frame count and loop count")
+  func apng() throws {
+    let root = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let out = root.appendingPathComponent("ball.apng")
+    let r = try CLI.run(["play", Self.ball, "-o", out.path, "--loop", "2"] + Self.small)
+    #expect(r.status == 0, "\(r.stderr)")
+    let apng = try Self.bytes(out)
+    // acTL right after IHDR: 5 frames, 2 plays.
+    let actl = apng.firstRange(of: Array("acTL".utf8))!.upperBound
+    #expect(Array(apng[actl..<(actl + 8)]) == [0, 0, 0, 5, 0, 0, 0, 2])
+    #expect(apng.ranges(of: Array("fcTL".utf8)).count == 5)
+    if let pngcheck = Self.pngcheck {
+      let check = Process()
+      check.executableURL = URL(fileURLWithPath: pngcheck)
+      check.arguments = ["-q", out.path]
+      try check.run()
+      check.waitUntilExit()
+      #expect(check.terminationStatus == 0, "pngcheck refused the APNG")
+    }
+    // The same bytes with --animated into a .png, and twice the same.
+    let png = root.appendingPathComponent("ball.png")
+    #expect(try CLI.run(["play", Self.ball, "--animated", "-o", png.path, "--loop", "2"] + Self.small).status == 0)
+    #expect(try Self.bytes(png) == apng)
+  }
+
+  @Test("a folder of frames: 0001.png … each the still picture at its frame")
+  func folderOfFrames() throws {
+    let root = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let r = try CLI.run(["play", Self.ball, "-o", root.appendingPathComponent("frames").path + "/"] + Self.small)
+    #expect(r.status == 0, "\(r.stderr)")
+    let names = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("frames").path).sorted()
+    #expect(names == ["0001.png", "0002.png", "0003.png", "0004.png", "0005.png"])
+    let still = root.appendingPathComponent("still.png")
+    #expect(try CLI.run(["graph", Self.ball, "--width", "400", "--height", "220", "--current-frame", "13", "-o", still.path]).status == 0)
+    #expect(try Self.bytes(root.appendingPathComponent("frames/0003.png")) == Self.bytes(still))
+  }
+
+  @Test("mistakes: exit 2, one line, nothing written")
+  func mistakes() throws {
+    let root = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let cases: [([String], String)] = [
+      (["-o", "x.png"], "add --animated"),
+      (["-o", "x.pdf"], "play does not write .pdf"),
+      (["-o", "x.apng", "--step", "0"], "--step must be"),
+      (["-o", "x.apng", "--frames", "0:100000000"], "more than 10000 pictures"),
+      (["-o", "x.apng", "--view", "timeline", "--normalize"], "options of --view graph"),
+      (["-o", "x.apng", "--loop", "-1"], "--loop"),
+      (["-o", "frames/", "--format", "svg"], "folder of PNG frames"),
+      ([CLI.repository.appendingPathComponent(Self.ball).path, "-o", "x.apng"], "one input"),
+    ]
+    for (arguments, message) in cases {
+      let r = try CLI.run(["play", CLI.repository.appendingPathComponent(Self.ball).path] + arguments, in: root)
+      #expect(r.status == 2, "\(arguments)")
+      #expect(r.stderr.contains(message), "\(arguments): \(r.stderr)")
+      #expect(r.stderr.split(separator: "\n").count == 1, "\(arguments): \(r.stderr)")
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).isEmpty)
+  }
+
+  @Test(
+    "the animated SVG in Chromium shows each frame's still picture at its time",
+    .enabled(if: Browser.chromium != nil, "no Chromium on PATH (Debian: apt-get install chromium-headless-shell)"))
+  func animatedSVGInChromium() throws {
+    let root = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let animated = root.appendingPathComponent("ball.svg")
+    #expect(try CLI.run(["play", Self.ball, "-o", animated.path] + Self.small).status == 0)
+    func page(_ svg: URL, name: String, time: Double?) throws -> URL {
+      var text = try String(contentsOf: svg, encoding: .utf8)
+      if let end = text.range(of: "?>") { text = String(text[end.upperBound...]) }
+      let script = time.map {
+        "<script>var s=document.querySelector('svg');s.pauseAnimations();s.setCurrentTime(\($0));</script>"
+      } ?? ""
+      let html = root.appendingPathComponent(name + ".html")
+      try Data("<!doctype html><html><body style=\"margin:0\">\(text)\(script)</body></html>".utf8).write(to: html)
+      return html
+    }
+    // Frame 3 of 5 (frame 13), each shown 0.25 s: the middle of its time.
+    let shot = try Browser.screenshot(page(animated, name: "animated", time: 0.625), in: root, width: 400, height: 220)
+    var stills: [Double: RGBAImage] = [:]
+    for frame in [7.0, 13.0] {
+      let svg = root.appendingPathComponent("still\(Int(frame)).svg")
+      #expect(
+        try CLI.run(["graph", Self.ball, "--width", "400", "--height", "220", "--current-frame", "\(frame)", "-o", svg.path]).status == 0)
+      stills[frame] = try Browser.screenshot(page(svg, name: "still\(Int(frame))", time: nil), in: root, width: 400, height: 220)
+    }
+    #expect(shot == stills[13], "Chromium shows frame 13 at 0.625 s")
+    #expect(shot != stills[7], "and not frame 7")
+  }
+}
+
+/// Headless Chromium, when installed.
+enum Browser {
+  static let chromium = ["chromium-headless-shell", "chromium", "chromium-browser", "google-chrome"].lazy.compactMap { name in
+    (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":")
+      .map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+  }.first
+
+  /// A screenshot of `page`, `width`×`height`.
+  static func screenshot(_ page: URL, in root: URL, width: Int, height: Int) throws -> RGBAImage {
+    let shot = root.appendingPathComponent(page.deletingPathExtension().lastPathComponent + ".png")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: chromium!)
+    process.arguments = [
+      "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+      "--user-data-dir=" + root.appendingPathComponent("profile").path, "--virtual-time-budget=500",
+      "--screenshot=" + shot.path, "--window-size=\(width),\(height)", page.absoluteString,
+    ]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let deadline = Date().addingTimeInterval(90)
+    while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+    if process.isRunning { process.terminate() }
+    try #require(process.terminationStatus == 0, "chromium exited with \(process.terminationStatus)")
+    return try ImageFile.read(path: shot.path)
+  }
+}
