@@ -54,44 +54,40 @@ public struct CairoAnimation: Sendable {
     return max(1, min(8, (256 << 20) / bytes))
   }
 
-  /// Frames `range` drawn on copies of `base`, made in parallel.
-  private func compose(_ range: Range<Int>, over base: CairoCanvas) throws(CairoCanvasError) -> [CairoCanvas] {
-    let slots = Slots<Result<CairoCanvas, CairoCanvasError>>(count: range.count)
-    let shared = Unchecked(base)
+  /// Frames `range` drawn on `canvases` (one each, reused from batch to batch: a new surface
+  /// costs its pages anew), each first given `base`'s pixels; made in parallel.
+  private func compose(_ range: Range<Int>, over base: CairoCanvas, on canvases: inout [CairoCanvas])
+    throws(CairoCanvasError)
+  {
+    while canvases.count < range.count { canvases.append(try CairoCanvas(copying: base)) }
+    let shared = Unchecked((base, canvases))
     DispatchQueue.concurrentPerform(iterations: range.count) { i in
-      do throws(CairoCanvasError) {
-        let canvas = try CairoCanvas(copying: shared.value)
-        canvas.parallelEncoding = false
-        frame(range.lowerBound + i, canvas)
-        slots[i] = .success(canvas)
-      } catch {
-        slots[i] = .failure(error)
-      }
+      let canvas = shared.value.1[i]
+      canvas.copyPixels(from: shared.value.0)
+      frame(range.lowerBound + i, canvas)
     }
-    var canvases: [CairoCanvas] = []
-    for result in slots.values {
-      switch result {
-      case .success(let canvas): canvases.append(canvas)
-      case .failure(let error): throw error
-      case nil: throw .alreadyFinished
-      }
-    }
-    return canvases
   }
 
   /// Each frame as a PNG file, in order, handed to `body` as soon as it is made (the bytes of
   /// a canvas that drew the still layer and the frame's layer at once).
   public func pngFrames(_ body: (Int, [UInt8]) throws -> Void) throws {
     let base = try stillCanvas()
+    // Over an opaque still picture every frame is opaque: no need to look at each pixel.
+    let alpha: Bool? = base.withSurfacePixels { $0.isOpaque } ? false : nil
     let batch = batchSize(base)
+    var canvases: [CairoCanvas] = []
     var start = 0
     while start < count {
       let range = start..<min(count, start + batch)
-      let canvases = try compose(range, over: base)
-      let files = Slots<Result<[UInt8], CairoCanvasError>>(count: canvases.count)
+      try compose(range, over: base, on: &canvases)
+      let files = Slots<Result<[UInt8], CairoCanvasError>>(count: range.count)
       let shared = Unchecked(canvases)
-      DispatchQueue.concurrentPerform(iterations: canvases.count) { i in
-        do throws(CairoCanvasError) { files[i] = .success(try shared.value[i].finish()) } catch { files[i] = .failure(error) }
+      DispatchQueue.concurrentPerform(iterations: range.count) { i in
+        do throws(CairoCanvasError) {
+          files[i] = .success(try shared.value[i].pngBytes(alpha: alpha, parallel: false))
+        } catch {
+          files[i] = .failure(error)
+        }
       }
       for (i, file) in files.values.enumerated() { try body(range.lowerBound + i, file!.get()) }
       start = range.upperBound
@@ -111,15 +107,22 @@ public struct CairoAnimation: Sendable {
     let alpha = base.withSurfacePixels { !$0.isOpaque }
     let batch = batchSize(base)
     var writer = APNGWriter(width: base.pixelWidth, height: base.pixelHeight, frames: count, plays: plays)
+    // Two sets of canvases in turn: the last frame of one batch is what the next batch's first
+    // frame is compared with.
+    var sets: [[CairoCanvas]] = [[], []]
     var previous: CairoCanvas?
     var start = 0
+    var turn = 0
     while start < count {
       let range = start..<min(count, start + batch)
-      let canvases = try compose(range, over: base)
+      try compose(range, over: base, on: &sets[turn])
+      let canvases = Array(sets[turn].prefix(range.count))
       var rects: [FrameRect] = []
       for (i, canvas) in canvases.enumerated() {
         let before = i > 0 ? canvases[i - 1] : previous
-        rects.append(before.map { FrameRect.changed(from: $0, to: canvas) } ?? FrameRect(x: 0, y: 0, width: canvas.pixelWidth, height: canvas.pixelHeight))
+        rects.append(
+          before.map { FrameRect.changed(from: $0, to: canvas) }
+            ?? FrameRect(x: 0, y: 0, width: canvas.pixelWidth, height: canvas.pixelHeight))
       }
       let files = Slots<[UInt8]>(count: canvases.count)
       let shared = Unchecked((canvases, rects))
@@ -138,6 +141,7 @@ public struct CairoAnimation: Sendable {
       }
       previous = canvases.last
       start = range.upperBound
+      turn = 1 - turn
     }
     return writer.finish()
   }

@@ -141,13 +141,31 @@ public final class CairoCanvas: Canvas {
     try self.init(
       width: Int(still.size.width), height: Int(still.size.height), scale: still.scale, format: .png,
       pngCompression: still.pngCompression)
+    copyPixels(from: still)
+  }
+
+  /// Replaces every pixel with `still`'s (a raster canvas of the same size), to draw the next
+  /// frame of an animation on a canvas already made.
+  func copyPixels(from still: CairoCanvas) {
+    precondition(format == .png && still.format == .png && pixelWidth == still.pixelWidth && pixelHeight == still.pixelHeight)
     cairo_surface_flush(still.surface)
     cairo_surface_flush(surface)
     let stride = Int(cairo_image_surface_get_stride(surface))
     precondition(stride == Int(cairo_image_surface_get_stride(still.surface)))
-    let bytes = stride * pixelHeight
-    cairo_image_surface_get_data(surface)!.update(from: cairo_image_surface_get_data(still.surface)!, count: bytes)
+    cairo_image_surface_get_data(surface)!.update(from: cairo_image_surface_get_data(still.surface)!, count: stride * pixelHeight)
     cairo_surface_mark_dirty(surface)
+  }
+
+  /// The PNG of what a raster canvas holds now, which stays drawable (`finish()` gives the
+  /// same bytes for `alpha: nil` and ends the canvas).
+  /// - Parameter alpha: whether to write an alpha channel; `nil`: only if a pixel is not opaque.
+  /// - Throws: the first Cairo error of the drawing.
+  func pngBytes(alpha: Bool?, parallel: Bool) throws(CairoCanvasError) -> [UInt8] {
+    precondition(format == .png)
+    try check(cairo_status(context))
+    cairo_surface_flush(surface)
+    try check(cairo_surface_status(surface))
+    return withSurfacePixels { PNGEncoder.encode(argb32: $0, compression: pngCompression, alpha: alpha, parallel: parallel) }
   }
 
   /// Whether `finish()` deflates a large PNG on every core (the default) or on the calling
