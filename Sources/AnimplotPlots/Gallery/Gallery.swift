@@ -172,13 +172,17 @@ public struct Gallery: Sendable {
     let theme = options.theme
     let view = placed.view
     let box = view.rect
-    // The title, smaller when it does not fit beside the tag.
-    let tagSize = 10.0
-    let tagWidth = placed.cell.isAutomatic ? canvas.fontMetrics.width(of: Self.autoTag, size: tagSize) + 6 : 0
+    // The title (and its tag), smaller when they do not fit.
+    let metrics = canvas.fontMetrics
+    func tagWidth(_ size: Double) -> Double {
+      placed.cell.isAutomatic ? metrics.width(of: Self.autoTag, size: size) + 6 : 0
+    }
     var titleSize = 11.0
-    while titleSize > 7 && canvas.fontMetrics.width(of: placed.cell.title, size: titleSize) + tagWidth > box.width {
+    while titleSize > 7 && metrics.width(of: placed.cell.title, size: titleSize) + tagWidth(min(10, titleSize)) > box.width {
       titleSize -= 0.5
     }
+    let tagSize = min(10, titleSize)
+    let tagWidth = tagWidth(tagSize)
     let baseline = placed.rect.minY + 15
     // Cells narrowed by --width clip their title rather than run into the next.
     canvas.save()
