@@ -12,7 +12,10 @@ struct Animplot: ParsableCommand {
       difference, 2 bad usage or bad input.
       """,
     version: animplotVersion,
-    subcommands: [Graph.self, DopeSheet.self, Timeline.self, Play.self, Eval.self, Recalc.self, Import.self, Diff.self, Check.self]
+    subcommands: [
+      Graph.self, DopeSheet.self, Timeline.self, Play.self, Gallery.self, Eval.self, Recalc.self, Import.self, Diff.self,
+      Check.self,
+    ]
   )
 }
 

@@ -47,4 +47,7 @@ PY
 "$BIN" dopesheet Examples/blender-bouncing-ball.json -o docs/images/dopesheet_bouncing_ball.png $SIZE --show-handle-types $SMALL
 "$BIN" dopesheet Examples/blender-four-actions.json -o docs/images/dopesheet_all_actions.png $SIZE --show-handle-types $SMALL
 "$BIN" timeline Examples/blender-four-actions.json -o docs/images/timeline.png --width 1321 $SMALL
+# Every interpolation and easing as small multiples, in both themes.
+"$BIN" gallery -o docs/images/gallery.png $SMALL
+"$BIN" gallery -o docs/images/gallery_light.png --theme light $SMALL
 ls -l docs/images/*.png

@@ -8,6 +8,17 @@ public enum Interpolation: UInt8, Sendable, Hashable, CaseIterable {
 
   /// Whether the segment ignores handles and follows a Robert Penner easing equation.
   public var isEasing: Bool { rawValue >= Interpolation.sine.rawValue }
+
+  /// What `Easing.auto` means for this interpolation (Blender's "Automatic Easing"): ease-out
+  /// for back, bounce and elastic, ease-in for the other easings; `nil` for constant, linear
+  /// and bezier, which ignore easing. Evaluation applies the same rule.
+  public var automaticEasing: Easing? {
+    switch self {
+    case .constant, .linear, .bezier: return nil
+    case .back, .bounce, .elastic: return .easeOut
+    case .sine, .quad, .cubic, .quart, .quint, .expo, .circ: return .easeIn
+    }
+  }
 }
 
 /// Which end of an easing segment is eased (Blender's `BezTriple.easing`).

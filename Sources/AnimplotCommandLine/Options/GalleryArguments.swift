@@ -1,0 +1,105 @@
+import AnimplotCairo
+import AnimplotCore
+import AnimplotPlatform
+import AnimplotPlots
+import AnimplotRender
+import ArgumentParser
+
+/// `gallery`: every interpolation and easing as small multiples. No input: the curves are made
+/// from the core's model.
+public struct GalleryArguments: ParsableArguments, Sendable {
+  public init() {}
+
+  @Option(name: .shortAndLong, help: ArgumentHelp("Output file, '-' for standard output.", valueName: "output"))
+  public var output: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Output format: "
+        + GalleryView.outputFormats.map { $0.name + " (." + $0.fileExtensions.joined(separator: ", .") + ")" }
+        .joined(separator: ", ") + "; default: from the output's extension. The extension and --format must agree.",
+      valueName: "format"))
+  public var format: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Only these interpolations, comma-separated, e.g. quad,back (back and elastic bring their variants; default: all).",
+      valueName: "names"))
+  public var only: String?
+
+  @Option(help: "Width of the picture in pixels (default: cells of 190 pixels).")
+  public var width: Int?
+
+  @Option(help: "Height of the picture in pixels (default: cells of 130 pixels).")
+  public var height: Int?
+
+  @Option(help: "Device pixels per pixel (2 for HiDPI).")
+  public var scale: Double = 1
+
+  @Option(help: "Colour theme: blender (Blender's dark theme) or light (for documents and print).")
+  public var theme: Theme = .blender
+
+  @Option(name: .customLong("png-compression"), help: "PNG compression: fast, default or small.")
+  public var pngCompression: PNGCompression = .default
+
+  public func validate() throws {
+    for (name, v) in [("--width", width), ("--height", height)] {
+      guard let v else { continue }
+      guard v >= 16 && v <= PictureOptions.maximumSide else {
+        throw ValidationError("\(name) must be from 16 to \(PictureOptions.maximumSide) pixels, not \(v)")
+      }
+    }
+    guard scale > 0 && scale <= 8 && scale.isFinite else {
+      throw ValidationError("--scale must be greater than 0 and at most 8, not \(scale)")
+    }
+    if let only { _ = try Self.interpolations(only) }
+    if let output, output.hasSuffix(".") {
+      throw ValidationError("--output '\(output)' has no extension")
+    }
+  }
+
+  /// The interpolations `--only` names, comma-separated, in any letter case.
+  /// - Throws: `ValidationError` naming the first unknown name and listing the valid ones.
+  public static func interpolations(_ text: String) throws -> [Interpolation] {
+    let names = Interpolation.allCases.map { "\($0)" }
+    return try text.split(separator: ",", omittingEmptySubsequences: false).map { item in
+      let word = item.trimmingCharacters(in: " ").lowercased()
+      guard let i = names.firstIndex(of: word) else {
+        let hint = Suggestion.nearest(to: word, among: names).map { " (did you mean '\($0)'?)" } ?? ""
+        throw ValidationError(
+          "--only: unknown interpolation '\(item)'\(hint); expected names from \(names.joined(separator: ", "))")
+      }
+      return Interpolation.allCases[i]
+    }
+  }
+
+  /// Scale and compression.
+  public var settings: RenderSettings { RenderSettings(scale: scale, pngCompression: pngCompression) }
+
+  /// The view with the options asked for.
+  public func view() throws -> GalleryView {
+    var options = GalleryOptions()
+    options.width = width.map(Double.init)
+    options.height = height.map(Double.init)
+    options.theme = theme
+    if let only { options.interpolations = try Self.interpolations(only) }
+    return GalleryView(options: options)
+  }
+
+  /// Renders the gallery and writes it to `-o` as the other verbs write: staged beside its
+  /// place and renamed into place, so a failure leaves no output.
+  /// - Throws: `CLIError` with the one-line message of what failed.
+  public func run() throws {
+    guard let output else {
+      throw CLIError("missing -o OUTPUT: a file, or '-' for standard output")
+    }
+    try OutputPlan.requireFolder(of: output)
+    do {
+      let chosen = try OutputFormat.choose(for: GalleryView.self, path: output, requested: format)
+      let bytes = try Renderer(settings: settings).render([], view: try view(), as: chosen, name: "gallery")
+      try OutputFile.write(bytes, to: output)
+    } catch let error as RenderError {
+      throw CLIError(error.description)
+    }
+  }
+}
