@@ -1,13 +1,33 @@
 import AnimplotCairo
 import AnimplotCanvas
 
+/// Pictures shown in turn that share a still layer: what the animated outputs (APNG, animated
+/// SVG, a folder of PNG frames) encode. `play`'s editor with its moving playhead and `morph`'s
+/// changing outline are two.
+///
+/// For a raster canvas, picture `i` is the still layer with picture `i`'s layer drawn over it.
+public protocol AnimationRendition: Rendition {
+  /// The size of every picture, logical pixels (whole numbers).
+  var pictureSize: Size { get }
+  /// How many pictures (at least one).
+  var pictureCount: Int { get }
+  /// Seconds each picture is shown (`pictureCount` of them).
+  var delays: [Double] { get }
+  /// How many times the animation plays; 0 loops forever.
+  var plays: Int { get }
+  /// Draws what every picture shares.
+  func drawStill(on canvas: any Canvas)
+  /// Draws picture `index`'s own layer, over the still one.
+  func drawPicture(_ index: Int, on canvas: any Canvas)
+}
+
 extension OutputFormat {
   /// An animated PNG: the first picture whole (what a viewer without APNG shows), then only
   /// the rectangle each picture changes; delays and loop count as the animation says.
   public static let apng = OutputFormat(
-    id: "apng", name: "apng", fileExtensions: ["apng", "png"], accepts: { $0 == PlayheadAnimation.self },
+    id: "apng", name: "apng", fileExtensions: ["apng", "png"], accepts: { $0 is any AnimationRendition.Type },
     encode: { (content, renderer) throws(RenderError) in
-      let animation = content as! PlayheadAnimation
+      let animation = content as! any AnimationRendition
       do {
         return try renderer.cairoAnimation(animation).apng(delays: animation.delays, plays: animation.plays)
       } catch {
@@ -18,9 +38,9 @@ extension OutputFormat {
   /// An animated SVG: the still picture once, and the playhead of each picture shown in turn
   /// by SVG animation (SMIL), so that the file stays small.
   public static let animatedSVG = OutputFormat(
-    id: "animated-svg", name: "svg", fileExtensions: ["svg"], accepts: { $0 == PlayheadAnimation.self },
+    id: "animated-svg", name: "svg", fileExtensions: ["svg"], accepts: { $0 is any AnimationRendition.Type },
     encode: { (content, renderer) throws(RenderError) in
-      let animation = content as! PlayheadAnimation
+      let animation = content as! any AnimationRendition
       do {
         return try renderer.cairoAnimation(animation).svg(delays: animation.delays, plays: animation.plays)
       } catch {
@@ -31,20 +51,19 @@ extension OutputFormat {
 
 extension Renderer {
   /// `animation` for the Cairo backend at the renderer's settings.
-  public func cairoAnimation(_ animation: PlayheadAnimation) throws(RenderError) -> CairoAnimation {
-    let layers = animation.layers
-    let frames = animation.frames
-    let size = layers.pictureSize
+  public func cairoAnimation(_ animation: any AnimationRendition) throws(RenderError) -> CairoAnimation {
+    let size = animation.pictureSize
     return CairoAnimation(
       width: Int(size.width), height: Int(size.height), scale: settings.scale, pngCompression: settings.pngCompression,
-      count: frames.count, still: { layers.drawStill(on: $0) }, frame: { layers.drawPlayhead(frames[$0], on: $1) })
+      count: animation.pictureCount, still: { animation.drawStill(on: $0) },
+      frame: { animation.drawPicture($0, on: $1) })
   }
 
   /// Each picture of `animation` as a PNG file, in order, handed to `body` as soon as it is
-  /// made (several are made at once on every core): the bytes of the editor drawn as one
-  /// still with its playhead at that frame.
+  /// made (several are made at once on every core): the bytes of the picture drawn as one
+  /// still (for `play`, the editor with its playhead at that frame).
   /// - Throws: `RenderError` (`.backend`) when drawing fails; whatever `body` throws.
-  public func pngFrames(of animation: PlayheadAnimation, _ body: (Int, [UInt8]) throws -> Void) throws {
+  public func pngFrames(of animation: any AnimationRendition, _ body: (Int, [UInt8]) throws -> Void) throws {
     do {
       try cairoAnimation(animation).pngFrames(body)
     } catch let error as CairoCanvasError {

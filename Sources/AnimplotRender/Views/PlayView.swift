@@ -106,7 +106,7 @@ private func number(_ value: Double) -> String {
 }
 
 /// An editor's still picture and the playhead at each frame: what the animated outputs encode.
-public struct PlayheadAnimation: Rendition {
+public struct PlayheadAnimation: AnimationRendition {
   /// The editor, drawn in two layers.
   public let layers: any PlayheadLayered
   /// The playhead's frame in each picture.
@@ -123,6 +123,12 @@ public struct PlayheadAnimation: Rendition {
     self.delays = delays
     self.plays = plays
   }
+
+  public var pictureSize: Size { layers.pictureSize }
+  public var pictureCount: Int { frames.count }
+  public func drawStill(on canvas: any Canvas) { layers.drawStill(on: canvas) }
+  /// The playhead at `frames[index]`.
+  public func drawPicture(_ index: Int, on canvas: any Canvas) { layers.drawPlayhead(frames[index], on: canvas) }
 
   /// The picture of frame `index` as one still: the editor with its playhead there.
   public func picture(_ index: Int) -> some Drawable { Still(layers: layers, frame: frames[index]) }

@@ -1,0 +1,130 @@
+import AnimplotCanvas
+import AnimplotCore
+import AnimplotPlots
+
+/// Outline A turning into outline B (`animplot morph`) as a filmstrip: `pictures` cells left
+/// to right, each the morph at the timing's progress for an evenly spaced time. The view shows
+/// no input: its outlines and timing are given, so `content(of:)` ignores the actions.
+public struct MorphView: PlotView {
+  public var from: Outline
+  public var to: Outline
+  public var timing: MorphTiming
+  /// How many pictures (at least 1).
+  public var pictures: Int
+  /// Points each outline is resampled to.
+  public var points: Int = Morph.defaultCount
+  /// Whether captions give the curve's frame (a channel of an action) rather than the
+  /// fraction of the time (an easing).
+  public var captionsInFrames = false
+  public var options: MorphOptions
+
+  public init(from: Outline, to: Outline, timing: MorphTiming, pictures: Int, options: MorphOptions = MorphOptions()) {
+    self.from = from
+    self.to = to
+    self.timing = timing
+    self.pictures = pictures
+    self.options = options
+  }
+
+  public static let name = "morph"
+  public static let showsEveryAction = false
+  /// The most pictures a morph holds.
+  public static let maximumPictures = 10_000
+
+  /// The aligned morph.
+  public var morph: Morph { Morph(from: from, to: to, count: points) }
+
+  /// Each picture's progress and caption, in order: "t 0.25 → 0.06" (the fraction of the time,
+  /// then the progress) or "frame 12 → 0.43".
+  public var pictureList: [MorphPicture] {
+    let frames = timing.sampleFrames(pictures)
+    return frames.enumerated().map { i, frame in
+      let progress = timing.progress(at: frame)
+      let when =
+        captionsInFrames
+        ? "frame " + caption(frame, decimals: frame == frame.rounded() ? 0 : 1)
+        : "t " + caption(pictures > 1 ? Double(i) / Double(pictures - 1) : 0, decimals: 2)
+      return MorphPicture(progress: progress, label: when + " → " + caption(progress, decimals: 2))
+    }
+  }
+
+  func check() throws(RenderError) {
+    guard pictures >= 1 && pictures <= Self.maximumPictures else {
+      throw RenderError(.request, "a morph has 1 to \(Self.maximumPictures) pictures, not \(pictures)")
+    }
+    guard !timing.isFlat else {
+      throw RenderError(
+        .input, "the timing curve has the same value at frames \(caption(timing.frames.lowerBound, decimals: 0)) "
+          + "and \(caption(timing.frames.upperBound, decimals: 0)): nothing to normalise 0...1 by")
+    }
+  }
+
+  /// The filmstrip; `actions` are not used.
+  public func content(of actions: [Action]) throws(RenderError) -> MorphFilmstrip {
+    try check()
+    return MorphFilmstrip(morph: morph, pictures: pictureList, options: options)
+  }
+}
+
+extension MorphFilmstrip: Drawable {}
+
+/// The morph as an animation: one cell whose outline changes, `fps` pictures a second.
+public struct MorphAnimationView: PlotView {
+  public var morph: MorphView
+  /// Pictures per second, above 0.
+  public var fps: Double = 24
+  /// How many times the animation plays; 0 loops forever.
+  public var plays = 0
+
+  public init(morph: MorphView, fps: Double = 24, plays: Int = 0) {
+    self.morph = morph
+    self.fps = fps
+    self.plays = plays
+  }
+
+  public static let name = "morph"
+  public static let showsEveryAction = false
+
+  public func content(of actions: [Action]) throws(RenderError) -> MorphAnimation {
+    try morph.check()
+    let stage = MorphStage(morph: morph.morph, pictures: morph.pictureList, options: morph.options)
+    return MorphAnimation(
+      stage: stage, delays: Array(repeating: 1 / fps, count: stage.pictures.count), plays: plays)
+  }
+}
+
+/// The pictures of an animated morph: the stage's backdrop and ghosts once, its outline and
+/// caption per picture.
+public struct MorphAnimation: AnimationRendition {
+  public let stage: MorphStage
+  public let delays: [Double]
+  public let plays: Int
+
+  public init(stage: MorphStage, delays: [Double], plays: Int) {
+    precondition(delays.count == stage.pictures.count, "one delay per picture")
+    self.stage = stage
+    self.delays = delays
+    self.plays = plays
+  }
+
+  public var pictureSize: Size { stage.size }
+  public var pictureCount: Int { stage.pictures.count }
+  public func drawStill(on canvas: any Canvas) { stage.drawStill(on: canvas) }
+  public func drawPicture(_ index: Int, on canvas: any Canvas) { stage.drawPicture(index, on: canvas) }
+}
+
+/// `0.25`, `-0.10`, `12`: a number with exactly `decimals` decimals (no minus before zero).
+func caption(_ value: Double, decimals: Int) -> String {
+  guard value.isFinite else { return "\(value)" }
+  var scale = 1.0
+  for _ in 0..<decimals { scale *= 10 }
+  let n = Int64((abs(value) * scale).rounded())
+  let negative = value < 0 && n != 0
+  var whole = String(n / Int64(scale))
+  if decimals > 0 {
+    var fraction = String(n % Int64(scale))
+    fraction = String(repeating: "0", count: decimals - fraction.count) + fraction
+    whole += "." + fraction
+  }
+  return negative ? "-" + whole : whole
+}
