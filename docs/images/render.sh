@@ -50,4 +50,6 @@ PY
 # Every interpolation and easing as small multiples, in both themes.
 "$BIN" gallery -o docs/images/gallery.png $SMALL
 "$BIN" gallery -o docs/images/gallery_light.png --theme light $SMALL
+# A square turning into a star, timed by Blender's Back easing (ease out): it overshoots.
+"$BIN" morph --from square --to star --easing back-out -o docs/images/morph.png $SMALL
 ls -l docs/images/*.png
