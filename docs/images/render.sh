@@ -50,4 +50,7 @@ PY
 # Every interpolation and easing as small multiples, in both themes.
 "$BIN" gallery -o docs/images/gallery.png $SMALL
 "$BIN" gallery -o docs/images/gallery_light.png --theme light $SMALL
+# The ball played: an animated PNG (GitHub plays it in the README).
+"$BIN" play Examples/blender-bouncing-ball.json --animated -o docs/images/play_bouncing_ball.png \
+  --width 800 --height 400 --step 2 --normalize $SMALL
 ls -l docs/images/*.png
