@@ -12,7 +12,7 @@ struct Animplot: ParsableCommand {
       difference, 2 bad usage or bad input.
       """,
     version: animplotVersion,
-    subcommands: [Graph.self, DopeSheet.self, Timeline.self, Eval.self, Recalc.self, Import.self, Diff.self, Check.self]
+    subcommands: [Graph.self, DopeSheet.self, Timeline.self, PathCommand.self, Eval.self, Recalc.self, Import.self, Diff.self, Check.self]
   )
 }
 
