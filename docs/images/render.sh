@@ -47,4 +47,7 @@ PY
 "$BIN" dopesheet Examples/blender-bouncing-ball.json -o docs/images/dopesheet_bouncing_ball.png $SIZE --show-handle-types $SMALL
 "$BIN" dopesheet Examples/blender-four-actions.json -o docs/images/dopesheet_all_actions.png $SIZE --show-handle-types $SMALL
 "$BIN" timeline Examples/blender-four-actions.json -o docs/images/timeline.png --width 1321 $SMALL
+
+# Motion path: the ball's location seen from the front, coloured by speed.
+"$BIN" path Examples/blender-bouncing-ball.json -o docs/images/path_bouncing_ball.png --width 1321 --height 700 $SMALL
 ls -l docs/images/*.png
