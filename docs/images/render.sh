@@ -53,4 +53,7 @@ PY
 # The ball played: an animated PNG (GitHub plays it in the README).
 "$BIN" play Examples/blender-bouncing-ball.json --animated -o docs/images/play_bouncing_ball.png \
   --width 800 --height 400 --step 2 --normalize $SMALL
+
+# Motion path: the ball's location seen from the front, coloured by speed.
+"$BIN" path Examples/blender-bouncing-ball.json -o docs/images/path_bouncing_ball.png --width 1321 --height 700 $SMALL
 ls -l docs/images/*.png
