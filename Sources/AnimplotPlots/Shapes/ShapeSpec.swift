@@ -1,0 +1,487 @@
+import AnimplotCanvas
+
+/// A shape as the user names it: a built-in by name, or SVG path data.
+///
+/// ```
+/// try ShapeSpec("star").outline()
+/// try ShapeSpec("M0 0 H10 V10 H0 Z").outline()
+/// ```
+public enum ShapeSpec: Sendable, Hashable {
+  case builtin(BuiltinShape)
+  /// SVG path data (the `d` attribute of a `<path>`): see ``SVGPathData``.
+  case pathData(String)
+
+  /// A built-in name (any case, surrounding spaces ignored), or text starting with `M` or
+  /// `m` taken as path data; anything else is ``ShapeError/unknownShape(_:)``.
+  public init(_ text: String) throws(ShapeError) {
+    let trimmed = text.trimmingSpaces
+    if let builtin = BuiltinShape(rawValue: trimmed.lowercased()) {
+      self = .builtin(builtin)
+    } else if let first = trimmed.first, first == "M" || first == "m" {
+      self = .pathData(text)
+    } else {
+      throw .unknownShape(trimmed)
+    }
+  }
+
+  /// The outline: the built-in's, or the path data's (see ``SVGPathData/outline(_:)``).
+  public func outline() throws(ShapeError) -> Outline {
+    switch self {
+    case .builtin(let shape): return shape.outline
+    case .pathData(let data): return try SVGPathData.outline(data)
+    }
+  }
+
+  /// `try ShapeSpec(text).outline()`.
+  public static func parse(_ text: String) throws(ShapeError) -> Outline {
+    try ShapeSpec(text).outline()
+  }
+}
+
+/// Why a shape could not be read. Its description is one line.
+public enum ShapeError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// Neither a built-in name nor path data.
+  case unknownShape(String)
+  /// Malformed path data: at the 0-based character `offset` (`found` is the character
+  /// there, nil at the end), `expected` is what the grammar wanted.
+  case syntax(offset: Int, found: Character?, expected: String)
+  /// The path data parses but no subpath encloses any area.
+  case noArea
+
+  public var description: String {
+    switch self {
+    case .unknownShape(let name):
+      let names = BuiltinShape.allCases.map(\.rawValue)
+      return "unknown shape '\(name)': expected \(names.dropLast().joined(separator: ", ")) or \(names.last!), "
+        + "or SVG path data starting with M"
+    case .syntax(let offset, let found, let expected):
+      let at = found.map { "character \(offset + 1) ('\($0)')" } ?? "the end (character \(offset + 1))"
+      return "bad SVG path data at \(at): expected \(expected)"
+    case .noArea:
+      return "SVG path data encloses no area: an outline needs a subpath around some area"
+    }
+  }
+}
+
+/// SVG path data (SVG 1.1 §8.3 / SVG 2 §9.3 grammar) flattened into outlines.
+///
+/// Every command is read: `M L H V C S Q T A Z` and their relative (lower-case) forms,
+/// repeated arguments without repeating the letter (extra pairs after `M`/`m` are lines),
+/// numbers such as `1e-3`, `-.5.5` (two numbers) and arc flags written together (`a1 1 0 01
+/// 5 5`). Curves and arcs are flattened adaptively, to within 1/10 000 of the path's extent.
+/// Arcs follow the SVG implementation notes: endpoint to centre parameterisation, radii
+/// scaled up when too small to join the endpoints, a zero radius making a straight line.
+public enum SVGPathData {
+  /// Every subpath, flattened and closed (a fill closes a subpath without `Z` by a straight
+  /// line back to its start, and so does this), in the order of the data; subpaths of less
+  /// than one point are dropped.
+  public static func subpaths(_ data: String) throws(ShapeError) -> [Outline] {
+    var parser = Parser(Array(data))
+    let raw = try parser.parse()
+    var extent = 0.0
+    var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
+    func see(_ p: Point) {
+      minX = min(minX, p.x)
+      maxX = max(maxX, p.x)
+      minY = min(minY, p.y)
+      maxY = max(maxY, p.y)
+    }
+    for sub in raw {
+      see(sub.start)
+      for s in sub.segments {
+        switch s {
+        case .line(let p): see(p)
+        case .cubic(let a, let b, let p):
+          see(a)
+          see(b)
+          see(p)
+        case .arc(let rx, let ry, _, _, _, let p):
+          see(p)
+          extent = max(extent, 2 * rx, 2 * ry)
+        }
+      }
+    }
+    if minX <= maxX { extent = max(extent, maxX - minX, maxY - minY) }
+    let tolerance = extent > 0 ? extent * 1e-4 : 1e-9
+    return raw.map { $0.flattened(tolerance: tolerance) }.filter { !$0.points.isEmpty }
+  }
+
+  /// The outline of path data: its subpath enclosing the largest area (so a single shape
+  /// drawn as one subpath, the usual case, is that shape; of a ring drawn as two, the
+  /// outer one). ``ShapeError/noArea`` when none encloses any.
+  public static func outline(_ data: String) throws(ShapeError) -> Outline {
+    let all = try subpaths(data)
+    var best: Outline?
+    var bestArea = 0.0
+    for o in all {
+      let a = abs(o.signedArea)
+      if a > bestArea {
+        best = o
+        bestArea = a
+      }
+    }
+    guard let best else { throw .noArea }
+    return best
+  }
+
+  // MARK: - Parsing
+
+  enum Segment {
+    case line(Point)
+    case cubic(Point, Point, Point)
+    case arc(rx: Double, ry: Double, rotation: Double, large: Bool, sweep: Bool, end: Point)
+  }
+
+  struct Subpath {
+    var start: Point
+    var segments: [Segment] = []
+
+    func flattened(tolerance: Double) -> Outline {
+      var points = [start]
+      var current = start
+      for s in segments {
+        switch s {
+        case .line(let p):
+          points.append(p)
+          current = p
+        case .cubic(let c1, let c2, let p):
+          flattenCubic(current, c1, c2, p, tolerance: tolerance, depth: 0, into: &points)
+          current = p
+        case .arc(let rx, let ry, let rotation, let large, let sweep, let p):
+          flattenArc(
+            from: current, to: p, rx: rx, ry: ry, rotationDegrees: rotation, large: large, sweep: sweep,
+            tolerance: tolerance, into: &points)
+          current = p
+        }
+      }
+      return Outline(points: points)
+    }
+  }
+
+  struct Parser {
+    let text: [Character]
+    var i = 0
+    init(_ text: [Character]) { self.text = text }
+
+    mutating func parse() throws(ShapeError) -> [Subpath] {
+      var subpaths: [Subpath] = []
+      var current = Point.zero
+      var subpathStart = Point.zero
+      // The previous command's second control point (C/S) or control point (Q/T), for the
+      // reflections of S and T.
+      var lastCubicControl: Point?
+      var lastQuadControl: Point?
+      var open = false  // whether the last subpath is still being drawn (no Z yet)
+
+      skipSpaces()
+      guard i < text.count else { return [] }
+      guard text[i] == "M" || text[i] == "m" else { throw error("a moveto (M or m) to begin the path data") }
+      while true {
+        skipSpaces()
+        guard i < text.count else { break }
+        let command = text[i]
+        guard "MmLlHhVvCcSsQqTtAaZz".contains(command) else { throw error("a path command (one of MLHVCSQTAZ, either case)") }
+        i += 1
+        let relative = command.isLowercase
+        let upper = Character(command.uppercased())
+        if upper == "Z" {
+          if !subpaths.isEmpty { current = subpathStart }
+          open = false
+          lastCubicControl = nil
+          lastQuadControl = nil
+          continue
+        }
+        // A drawing command right after Z starts a new subpath at the old one's start.
+        if upper != "M", !open {
+          subpaths.append(Subpath(start: current))
+          subpathStart = current
+          open = true
+        }
+        skipSpaces()
+        var first = true
+        repeat {
+          if !first { _ = skipCommaSpaces() }
+          let base = relative ? current : Point.zero
+          var cubicControl: Point?
+          var quadControl: Point?
+          switch upper {
+          case "M":
+            let p = try point(base)
+            if first {
+              subpaths.append(Subpath(start: p))
+              subpathStart = p
+              open = true
+            } else {
+              subpaths[subpaths.count - 1].segments.append(.line(p))
+            }
+            current = p
+          case "L":
+            let p = try point(base)
+            subpaths[subpaths.count - 1].segments.append(.line(p))
+            current = p
+          case "H":
+            let x = try number() + (relative ? current.x : 0)
+            current = Point(x, current.y)
+            subpaths[subpaths.count - 1].segments.append(.line(current))
+          case "V":
+            let y = try number() + (relative ? current.y : 0)
+            current = Point(current.x, y)
+            subpaths[subpaths.count - 1].segments.append(.line(current))
+          case "C":
+            let c1 = try point(base)
+            try separator()
+            let c2 = try point(base)
+            try separator()
+            let p = try point(base)
+            subpaths[subpaths.count - 1].segments.append(.cubic(c1, c2, p))
+            cubicControl = c2
+            current = p
+          case "S":
+            let c1 = lastCubicControl.map { Point(2 * current.x - $0.x, 2 * current.y - $0.y) } ?? current
+            let c2 = try point(base)
+            try separator()
+            let p = try point(base)
+            subpaths[subpaths.count - 1].segments.append(.cubic(c1, c2, p))
+            cubicControl = c2
+            current = p
+          case "Q", "T":
+            let q: Point
+            if upper == "Q" {
+              q = try point(base)
+              try separator()
+            } else {
+              q = lastQuadControl.map { Point(2 * current.x - $0.x, 2 * current.y - $0.y) } ?? current
+            }
+            let p = try point(base)
+            let c1 = Point(current.x + 2 / 3 * (q.x - current.x), current.y + 2 / 3 * (q.y - current.y))
+            let c2 = Point(p.x + 2 / 3 * (q.x - p.x), p.y + 2 / 3 * (q.y - p.y))
+            subpaths[subpaths.count - 1].segments.append(.cubic(c1, c2, p))
+            quadControl = q
+            current = p
+          case "A":
+            let rx = abs(try number())
+            try separator()
+            let ry = abs(try number())
+            try separator()
+            let rotation = try number()
+            try separator()
+            let large = try flag()
+            try separator()
+            let sweep = try flag()
+            try separator()
+            let p = try point(base)
+            subpaths[subpaths.count - 1].segments.append(
+              .arc(rx: rx, ry: ry, rotation: rotation, large: large, sweep: sweep, end: p))
+            current = p
+          default:
+            break
+          }
+          lastCubicControl = cubicControl
+          lastQuadControl = quadControl
+          first = false
+        } while nextIsArgument()
+      }
+      return subpaths
+    }
+
+    func error(_ expected: String) -> ShapeError {
+      .syntax(offset: i, found: i < text.count ? text[i] : nil, expected: expected)
+    }
+
+    static func isSpace(_ c: Character) -> Bool { c == " " || c == "\t" || c == "\n" || c == "\r" || c == "\u{0C}" }
+
+    mutating func skipSpaces() {
+      while i < text.count, Self.isSpace(text[i]) { i += 1 }
+    }
+
+    /// Skips `wsp* ,? wsp*`; whether there was a comma.
+    mutating func skipCommaSpaces() -> Bool {
+      skipSpaces()
+      var comma = false
+      if i < text.count, text[i] == "," {
+        comma = true
+        i += 1
+        skipSpaces()
+      }
+      return comma
+    }
+
+    /// The optional separator between two arguments.
+    mutating func separator() throws(ShapeError) { _ = skipCommaSpaces() }
+
+    /// Whether another argument set follows (a number, after optional separators); a comma
+    /// must be followed by one.
+    mutating func nextIsArgument() -> Bool {
+      let save = i
+      skipSpaces()
+      if i < text.count, text[i] == "," { i = save; return true }  // the number must follow
+      let more = i < text.count && (text[i].isASCIIDigitLike)
+      i = save
+      return more
+    }
+
+    mutating func point(_ base: Point) throws(ShapeError) -> Point {
+      let x = try number()
+      try separator()
+      let y = try number()
+      return Point(base.x + x, base.y + y)
+    }
+
+    mutating func flag() throws(ShapeError) -> Bool {
+      guard i < text.count, text[i] == "0" || text[i] == "1" else { throw error("an arc flag (0 or 1)") }
+      i += 1
+      return text[i - 1] == "1"
+    }
+
+    /// `sign? (digits ('.' digits?)? | '.' digits) ([eE] sign? digits)?`
+    mutating func number() throws(ShapeError) -> Double {
+      let start = i
+      var sign = ""
+      if i < text.count, text[i] == "+" || text[i] == "-" {
+        if text[i] == "-" { sign = "-" }
+        i += 1
+      }
+      let integer = digits()
+      var fraction = ""
+      if i < text.count, text[i] == "." {
+        let dot = i
+        i += 1
+        fraction = digits()
+        if integer.isEmpty, fraction.isEmpty { i = dot }
+      }
+      guard !integer.isEmpty || !fraction.isEmpty else {
+        i = start
+        throw error("a number")
+      }
+      var exponent = ""
+      if i < text.count, text[i] == "e" || text[i] == "E" {
+        i += 1
+        if i < text.count, text[i] == "+" || text[i] == "-" {
+          if text[i] == "-" { exponent = "-" }
+          i += 1
+        }
+        let e = digits()
+        guard !e.isEmpty else { throw error("the digits of an exponent") }
+        exponent += e
+      }
+      let spelled = sign + (integer.isEmpty ? "0" : integer) + "." + (fraction.isEmpty ? "0" : fraction)
+        + (exponent.isEmpty ? "" : "e" + exponent)
+      guard let value = Double(spelled), value.isFinite else {
+        i = start
+        throw error("a number within the range of a double")
+      }
+      return value
+    }
+
+    mutating func digits() -> String {
+      var s = ""
+      while i < text.count, let a = text[i].asciiValue, a >= 48, a <= 57 {
+        s.append(text[i])
+        i += 1
+      }
+      return s
+    }
+  }
+}
+
+extension Character {
+  fileprivate var isASCIIDigitLike: Bool {
+    self == "+" || self == "-" || self == "." || (asciiValue.map { $0 >= 48 && $0 <= 57 } ?? false)
+  }
+}
+
+extension String {
+  fileprivate var trimmingSpaces: String {
+    var s = Substring(self)
+    while let c = s.first, c.isWhitespace { s.removeFirst() }
+    while let c = s.last, c.isWhitespace { s.removeLast() }
+    return String(s)
+  }
+}
+
+// MARK: - Flattening
+
+/// Appends points along the cubic after `p0` (not `p0` itself, the end included), splitting
+/// it in halves until both control points lie within `tolerance` of the chord.
+func flattenCubic(
+  _ p0: Point, _ c1: Point, _ c2: Point, _ p3: Point, tolerance: Double, depth: Int, into points: inout [Point]
+) {
+  if depth >= 18 || (distanceToChord(c1, p0, p3) <= tolerance && distanceToChord(c2, p0, p3) <= tolerance) {
+    points.append(p3)
+    return
+  }
+  func mid(_ a: Point, _ b: Point) -> Point { Point((a.x + b.x) / 2, (a.y + b.y) / 2) }
+  let a = mid(p0, c1), b = mid(c1, c2), c = mid(c2, p3)
+  let d = mid(a, b), e = mid(b, c)
+  let m = mid(d, e)
+  flattenCubic(p0, a, d, m, tolerance: tolerance, depth: depth + 1, into: &points)
+  flattenCubic(m, e, c, p3, tolerance: tolerance, depth: depth + 1, into: &points)
+}
+
+/// The distance from `p` to the segment `a`–`b` (to `a` when the segment has no length).
+func distanceToChord(_ p: Point, _ a: Point, _ b: Point) -> Double {
+  let dx = b.x - a.x, dy = b.y - a.y
+  let len2 = dx * dx + dy * dy
+  if len2 == 0 { return pointDistance(p, a) }
+  let u = min(1, max(0, ((p.x - a.x) * dx + (p.y - a.y) * dy) / len2))
+  return pointDistance(p, Point(a.x + u * dx, a.y + u * dy))
+}
+
+/// Appends points along an SVG elliptical arc after `p1` (the end included), by the endpoint
+/// to centre conversion of the SVG implementation notes (F.6.5, F.6.6), with as many steps
+/// as keep the sagitta within `tolerance`.
+func flattenArc(
+  from p1: Point, to p2: Point, rx rx0: Double, ry ry0: Double, rotationDegrees: Double, large: Bool,
+  sweep: Bool, tolerance: Double, into points: inout [Point]
+) {
+  if p1 == p2 { return }  // F.6.2: an arc to its own start is omitted
+  var rx = abs(rx0), ry = abs(ry0)
+  if rx == 0 || ry == 0 {
+    points.append(p2)
+    return
+  }
+  let phi = rotationDegrees.truncatingRemainder(dividingBy: 360) * Double.pi / 180
+  let cosPhi = Double.cos(phi), sinPhi = Double.sin(phi)
+  // Step 1: the midpoint in the ellipse's axes.
+  let hx = (p1.x - p2.x) / 2, hy = (p1.y - p2.y) / 2
+  let x1 = cosPhi * hx + sinPhi * hy
+  let y1 = -sinPhi * hx + cosPhi * hy
+  // F.6.6: radii too small to join the endpoints are scaled up until they just do.
+  let lambda = (x1 * x1) / (rx * rx) + (y1 * y1) / (ry * ry)
+  if lambda > 1 {
+    let s = lambda.squareRoot()
+    rx *= s
+    ry *= s
+  }
+  // Step 2: the centre in the ellipse's axes.
+  let rx2 = rx * rx, ry2 = ry * ry
+  let num = rx2 * ry2 - rx2 * y1 * y1 - ry2 * x1 * x1
+  let den = rx2 * y1 * y1 + ry2 * x1 * x1
+  var k = den > 0 ? (max(0, num) / den).squareRoot() : 0
+  if large == sweep { k = -k }
+  let cxp = k * rx * y1 / ry
+  let cyp = -k * ry * x1 / rx
+  // Step 3: the centre.
+  let cx = cosPhi * cxp - sinPhi * cyp + (p1.x + p2.x) / 2
+  let cy = sinPhi * cxp + cosPhi * cyp + (p1.y + p2.y) / 2
+  // Step 4: the start angle and the sweep.
+  func angle(_ ux: Double, _ uy: Double, _ vx: Double, _ vy: Double) -> Double {
+    Double.atan2(y: ux * vy - uy * vx, x: ux * vx + uy * vy)
+  }
+  let ux = (x1 - cxp) / rx, uy = (y1 - cyp) / ry
+  let vx = (-x1 - cxp) / rx, vy = (-y1 - cyp) / ry
+  let theta1 = angle(1, 0, ux, uy)
+  var delta = angle(ux, uy, vx, vy)
+  if !sweep, delta > 0 { delta -= 2 * Double.pi }
+  if sweep, delta < 0 { delta += 2 * Double.pi }
+  // Steps: the sagitta of a step of angle a on radius r is r·(1 − cos(a/2)).
+  let r = max(rx, ry)
+  let step = tolerance < r ? 2 * Double.acos(1 - tolerance / r) : Double.pi / 2
+  let n = min(100_000, max(1, Int((abs(delta) / step).rounded(.up))))
+  for j in 1..<n {
+    let t = theta1 + delta * Double(j) / Double(n)
+    let ct = Double.cos(t), st = Double.sin(t)
+    points.append(Point(cx + rx * cosPhi * ct - ry * sinPhi * st, cy + rx * sinPhi * ct + ry * cosPhi * st))
+  }
+  points.append(p2)
+}
