@@ -13,7 +13,7 @@ struct Animplot: ParsableCommand {
       """,
     version: animplotVersion,
     subcommands: [
-      Graph.self, DopeSheet.self, Timeline.self, Play.self, PathCommand.self, Gallery.self, Eval.self, Recalc.self,
+      Graph.self, DopeSheet.self, Timeline.self, Play.self, Preview.self, PathCommand.self, Gallery.self, Eval.self, Recalc.self,
       Import.self, Diff.self, Check.self,
     ]
   )

@@ -56,4 +56,7 @@ PY
 
 # Motion path: the ball's location seen from the front, coloured by speed.
 "$BIN" path Examples/blender-bouncing-ball.json -o docs/images/path_bouncing_ball.png --width 1321 --height 700 $SMALL
+# The ball's action moving a star on the preview stage: a filmstrip.
+"$BIN" preview Examples/blender-bouncing-ball.json --shape star --filmstrip 6 --columns 3 --width 440 --height 260 \
+  -o docs/images/preview_bouncing_ball.png $SMALL
 ls -l docs/images/*.png

@@ -45,6 +45,8 @@ public struct MotionPath: Sendable, Hashable {
     case tooManySamples(count: Double)
     /// The step is not a positive finite number, or the range is not finite and ascending.
     case badFrames(String)
+    /// The action has no transform channel to move a shape (the preview stage).
+    case noTransformChannels
 
     public var description: String {
       switch self {
@@ -54,6 +56,8 @@ public struct MotionPath: Sendable, Hashable {
         let shown = count.isFinite && count < 1e18 ? String(Int(count)) : "too many"
         return "\(shown) frames to sample, more than \(MotionPath.maximumSamples); give a shorter --frames range or a larger --step"
       case .badFrames(let text): return text
+      case .noTransformChannels:
+        return "no transform channels to play; a preview needs tracks on location, rotation_euler, rotation_quaternion, scale or opacity"
       }
     }
   }

@@ -58,14 +58,23 @@ public struct MotionPathPlot: Sendable {
 
   /// Lays out `path` (sampled already) with `current` marked.
   public init(path: MotionPath, current: MotionPath.Key?, name: String, options: MotionPathOptions) {
+    self.init(path: path, current: current, name: name, options: options, view: Self.fit(path, options: options))
+  }
+
+  /// Lays out `path` in a given `view` (the preview stage fits its shapes too).
+  init(path: MotionPath, current: MotionPath.Key?, name: String, options: MotionPathOptions, view: View) {
     self.options = options
     self.path = path
     self.current = current
     self.name = name
     let finite = path.speeds.filter(\.isFinite)
     speedRange = finite.min().map { $0...finite.max()! }
-    view = Self.fit(path, options: options)
+    self.view = view
   }
+
+  /// Whether the title's second line (`(frame) object`) is drawn; the preview stage draws it
+  /// with each frame instead.
+  var drawsObjectLine = true
 
   /// The view with equal scales that holds every sample within the insets, centred, 5 % of the
   /// larger span free on each side. A path that does not move in one direction is fitted by
@@ -77,7 +86,15 @@ public struct MotionPathPlot: Sendable {
       hLo = min(hLo, h[i]); hHi = max(hHi, h[i])
       vLo = min(vLo, v[i]); vHi = max(vHi, v[i])
     }
-    if !(hLo <= hHi) { (hLo, hHi, vLo, vHi) = (0, 0, 0, 0) }
+    guard hLo <= hHi, vLo <= vHi else { return fit(horizontal: 0...0, vertical: 0...0, options: options) }
+    return fit(horizontal: hLo...hHi, vertical: vLo...vHi, options: options)
+  }
+
+  /// The view with equal scales that holds `horizontal` × `vertical` (plane units) within the
+  /// insets, as `fit(_:options:)` does for a path.
+  static func fit(horizontal: ClosedRange<Double>, vertical: ClosedRange<Double>, options: MotionPathOptions) -> View {
+    var (hLo, hHi, vLo, vHi) = (horizontal.lowerBound, horizontal.upperBound, vertical.lowerBound, vertical.upperBound)
+    if !(hLo <= hHi && hLo.isFinite && hHi.isFinite && vLo.isFinite && vHi.isFinite) { (hLo, hHi, vLo, vHi) = (0, 0, 0, 0) }
     let inner = Rect(
       x: insets.left, y: insets.top, width: max(1, options.width - insets.left - insets.right),
       height: max(1, options.height - insets.top - insets.bottom))
@@ -380,8 +397,15 @@ public struct MotionPathPlot: Sendable {
   func drawTitle(_ canvas: any Canvas, _ colors: ViewportColors) {
     let style = TextStyle(size: Self.fontSize + 1, color: colors.text)
     canvas.text(Self.viewName(options.plane), at: Point(14, 22), style: style, anchor: TextAnchor(.left, .baseline))
-    let frame = current.map { "(" + formatNumber($0.frame) + ") " } ?? ""
-    canvas.text(frame + name, at: Point(14, 40), style: style, anchor: TextAnchor(.left, .baseline))
+    guard drawsObjectLine else { return }
+    drawObjectLine(canvas, colors, frame: current?.frame)
+  }
+
+  /// The title's second line: `(frame) object`.
+  func drawObjectLine(_ canvas: any Canvas, _ colors: ViewportColors, frame: Double?) {
+    let style = TextStyle(size: Self.fontSize + 1, color: colors.text)
+    let prefix = frame.map { "(" + formatNumber($0) + ") " } ?? ""
+    canvas.text(prefix + name, at: Point(14, 40), style: style, anchor: TextAnchor(.left, .baseline))
   }
 
   /// The speed ramp at the bottom right, slowest to fastest, in units per frame.

@@ -29,12 +29,18 @@ public struct ViewportColors: Sendable, Hashable {
   public var legendBackground: Color
   /// The speed ramp's stops, slow to fast, evenly spaced.
   public var speedRamp: [Color]
+  /// The preview stage's shape: its fill (times the object's opacity) and outline.
+  public var shape: Color
+  public var shapeOutline: Color
 
   public init(
     background: Color, gridMajor: Color, gridMinor: Color, xAxis: Color, yAxis: Color, zAxis: Color,
     text: Color, frameDot: Color, key: Color, keyOutline: Color, currentFrame: Color,
-    legendBackground: Color, speedRamp: [Color]
+    legendBackground: Color, speedRamp: [Color], shape: Color = Color(hex: "FFA033")!.withAlpha(0.85),
+    shapeOutline: Color = Color(hex: "000000")!
   ) {
+    self.shape = shape
+    self.shapeOutline = shapeOutline
     self.background = background
     self.gridMajor = gridMajor
     self.gridMinor = gridMinor
@@ -81,7 +87,8 @@ public struct ViewportColors: Sendable, Hashable {
     keyOutline: hex("000000"),
     currentFrame: hex("60C040"),
     legendBackground: hex("000000").withAlpha(0.3),
-    speedRamp: ["B52F8C", "CC4778", "DE5F65", "ED7953", "F89540", "FDB42F", "FBD524", "F0F921"].map(hex))
+    speedRamp: ["B52F8C", "CC4778", "DE5F65", "ED7953", "F89540", "FDB42F", "FBD524", "F0F921"].map(hex),
+    shape: hex("7FB2F0").withAlpha(0.85), shapeOutline: hex("0A0A0A"))
 
   /// Light: white ground; the ramp from plasma's dark blue to its orange, which stand out from
   /// white.
@@ -98,7 +105,8 @@ public struct ViewportColors: Sendable, Hashable {
     keyOutline: hex("202020"),
     currentFrame: hex("2E9A1E"),
     legendBackground: hex("FFFFFF").withAlpha(0.85),
-    speedRamp: ["0D0887", "41049D", "6A00A8", "8F0DA4", "B12A90", "CC4778", "E16462", "F2844B"].map(hex))
+    speedRamp: ["0D0887", "41049D", "6A00A8", "8F0DA4", "B12A90", "CC4778", "E16462", "F2844B"].map(hex),
+    shape: hex("4A90D9").withAlpha(0.8), shapeOutline: hex("1A3A5C"))
 
   private static func hex(_ s: String) -> Color { Color(hex: s)! }
 }
