@@ -57,6 +57,10 @@ echo "== animplot check: W3's 200 plots against their references, beside graph d
 python3 Benchmarks/check_bench.py "$B" "$BIN/animplot" 5
 
 echo
+echo "== Motion: play of W1 (120 frames) as PNG frames, APNG and animated SVG; a motion path of 100,000 samples =="
+python3 Benchmarks/motion_bench.py "$B" "$BIN/animplot" 5
+
+echo
 echo "== W5: a .glb of 300 channels x 10,000 keys (100 nodes: translation, rotation, scale; LINEAR) =="
 [ -f "$B/work/w5.glb" ] || python3 Benchmarks/make_w5.py "$B/work/w5.glb"
 ls -l "$B/work/w5.glb" | awk '{print $5 " bytes"}'

@@ -18,10 +18,12 @@ public struct Theme: Sendable, Hashable {
   public var dopeSheet: DopeSheetColors
   /// The Timeline's header: transport buttons and number fields.
   public var header: HeaderColors
+  /// The motion path's 3D-viewport-like region: background, grid, path, frames and keys.
+  public var viewport: ViewportColors
 
   public init(
     name: String, ruler: RulerColors, graph: GraphColors, channelList: ChannelListColors,
-    dopeSheet: DopeSheetColors, header: HeaderColors
+    dopeSheet: DopeSheetColors, header: HeaderColors, viewport: ViewportColors = .blender
   ) {
     self.name = name
     self.ruler = ruler
@@ -29,6 +31,7 @@ public struct Theme: Sendable, Hashable {
     self.channelList = channelList
     self.dopeSheet = dopeSheet
     self.header = header
+    self.viewport = viewport
   }
 
   /// Blender 3.4's default dark theme.
@@ -188,7 +191,8 @@ public struct Theme: Sendable, Hashable {
       text: hex("303030"),
       field: hex("FFFFFF"),
       fieldOutline: hex("BDBDBD"),
-      button: hex("D0D0D0")))
+      button: hex("D0D0D0")),
+    viewport: .light)
 
   /// The theme called `name` (`blender` or `light`), or `nil`.
   public static func named(_ name: String) -> Theme? {

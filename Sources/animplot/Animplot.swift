@@ -13,8 +13,8 @@ struct Animplot: ParsableCommand {
       """,
     version: animplotVersion,
     subcommands: [
-      Graph.self, DopeSheet.self, Timeline.self, Play.self, Gallery.self, Morph.self, Eval.self, Recalc.self, Import.self, Diff.self,
-      Check.self,
+      Graph.self, DopeSheet.self, Timeline.self, Play.self, Preview.self, PathCommand.self, Gallery.self, Morph.self, Eval.self, Recalc.self,
+      Import.self, Diff.self, Check.self,
     ]
   )
 }

@@ -68,7 +68,7 @@ import Testing
     ("graph --format json", "--format json is not available here; use png, svg, pdf or displaylist"),
     ("timeline --values 0:1", "Unknown option '--values'"),
     ("graph --width 5", "--width must be from 16 to 16384 pixels, not 5"),
-    ("eval --at 1", "'eval' is not a drawing verb; a case's verb is one of graph, dopesheet, timeline"),
+    ("eval --at 1", "'eval' is not a drawing verb; a case's verb is one of graph, dopesheet, timeline, path"),
     ("graph other.json", "names an input ('other.json'); a case draws its own input"),
     ("graph --help", "asks for help; a case's options draw a picture"),
   ])

@@ -50,6 +50,15 @@ PY
 # Every interpolation and easing as small multiples, in both themes.
 "$BIN" gallery -o docs/images/gallery.png $SMALL
 "$BIN" gallery -o docs/images/gallery_light.png --theme light $SMALL
+# The ball played: an animated PNG (GitHub plays it in the README).
+"$BIN" play Examples/blender-bouncing-ball.json --animated -o docs/images/play_bouncing_ball.png \
+  --width 800 --height 400 --step 2 --normalize $SMALL
+
+# Motion path: the ball's location seen from the front, coloured by speed.
+"$BIN" path Examples/blender-bouncing-ball.json -o docs/images/path_bouncing_ball.png --width 1321 --height 700 $SMALL
+# The ball's action moving a star on the preview stage: a filmstrip.
+"$BIN" preview Examples/blender-bouncing-ball.json --shape star --filmstrip 6 --columns 3 --width 440 --height 260 \
+  -o docs/images/preview_bouncing_ball.png $SMALL
 # A square turning into a star, timed by Blender's Back easing (ease out): it overshoots.
 "$BIN" morph --from square --to star --easing back-out -o docs/images/morph.png $SMALL
 ls -l docs/images/*.png

@@ -17,6 +17,7 @@ public struct CaseRequests {
     (GraphArguments.verb, { try parse($0, as: GraphArguments.self) }),
     (DopeSheetArguments.verb, { try parse($0, as: DopeSheetArguments.self) }),
     (TimelineArguments.verb, { try parse($0, as: TimelineArguments.self) }),
+    (PathArguments.verb, { try parse($0, as: PathArguments.self) }),
   ]
 
   /// A case's options, parsed.

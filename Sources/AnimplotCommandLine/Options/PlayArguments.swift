@@ -112,66 +112,11 @@ public struct PlayArguments: VerbArguments {
     return play
   }
 
-  /// Writes the animation: an APNG or animated SVG file (by the extension or `--format`),
-  /// or, for `-o FOLDER/`, one PNG per picture named 0001.png, 0002.png … in playing order.
-  /// Every file is staged first and put in place only when all were made.
+  /// Writes the animation (`AnimationRun.write`).
   public func play() throws {
-    guard inputs.count == 1 else {
-      throw CLIError("play takes one input, not \(inputs.count)")
-    }
-    guard let output = outputOptions.output else {
-      throw CLIError("missing -o OUTPUT: an .apng or .svg file ('-' for standard output), or a folder ending in / for PNG frames")
-    }
-    if output.hasSuffix("/") || FileSystem.isDirectory(output) {
-      if let format = outputOptions.format {
-        throw CLIError("-o \(output) is a folder of PNG frames; --format \(format) names a single file")
-      }
-      try writeFrames(into: output.hasSuffix("/") ? output : output + "/")
-      return
-    }
-    if output != "-", InputKind.fileExtension(of: output) == "png", !animated, outputOptions.format == nil {
-      throw CLIError(
-        "-o \(output): play writes an animated PNG; name it .apng, add --animated to keep .png, or end -o with / for a folder of frames")
-    }
-    try run()
-  }
-
-  private func writeFrames(into folder: String) throws {
-    try OutputPlan.refuseOverwriting(inputs, with: folder)
-    let input = inputs[0]
-    let renderer = Renderer(settings: settings)
-    let animation: PlayheadAnimation
-    do {
-      let actions = try inputOptions.selection.actions(
-        of: Input.file(input, kind: inputOptions.inputFormat, options: inputOptions.importOptions).document(),
-        every: true, file: input == "-" ? "<stdin>" : input)
-      animation = try view().content(of: actions)
-    } catch let error as RenderError {
-      throw CLIError(error.description)
-    }
-    let created = try OutputPlan.prepareFolder(of: folder + "0001.png")
-    let digits = max(4, String(animation.frames.count).count)
-    var staged: [StagedOutput] = []
-    do {
-      try renderer.pngFrames(of: animation) { index, bytes in
-        var name = String(index + 1)
-        name = String(repeating: "0", count: digits - name.count) + name
-        staged.append(try OutputFile.stage(bytes, to: folder + name + ".png"))
-      }
-      for (i, output) in staged.enumerated() {
-        do {
-          try output.commit()
-        } catch {
-          for rest in staged[(i + 1)...] { rest.discard() }
-          throw error
-        }
-      }
-    } catch {
-      for output in staged { output.discard() }
-      for made in created.reversed() { rmdir(made) }
-      if let error = error as? RenderError { throw CLIError(error.description) }
-      throw error
-    }
+    try AnimationRun.write(
+      view: { try self.view() }, inputs: inputs, output: outputOptions.output, format: outputOptions.format,
+      animated: animated, settings: settings, inputOptions: inputOptions)
   }
 }
 

@@ -3,25 +3,37 @@ import AnimplotRender
 import ArgumentParser
 
 extension VerbArguments {
-  /// Renders every input as the options ask and writes the outputs: `-o FILE` for one input,
-  /// `-o FOLDER/` for several, made on every core; `defaultOutput` when `-o` is absent. Each
-  /// output is staged (written beside its place) as soon as it is made, and all are put in
-  /// place only when every one succeeded: a bad input or a failed write leaves no output (the
-  /// first failure in the order of the inputs is reported).
+  /// Renders every input as the options ask and writes the outputs (`ViewRun.run`);
+  /// `defaultOutput` when `-o` is absent.
   /// - Throws: `CLIError` with the one-line message of what failed.
   public func run(defaultOutput: String? = nil) throws {
-    let plan = try OutputPlan.make(
-      inputs: inputs, output: outputOptions.output ?? defaultOutput, requested: outputOptions.format,
-      view: View.self)
-    let view = try self.view()
-    let settings = self.settings
+    try ViewRun.run(
+      view: { try self.view() }, inputs: inputs, output: outputOptions.output ?? defaultOutput,
+      format: outputOptions.format, settings: settings, inputOptions: inputOptions)
+  }
+}
+
+/// How every verb that shows a view writes its outputs.
+public enum ViewRun {
+  /// Renders every input with the view `view()` makes and writes the outputs: `-o FILE` for
+  /// one input, `-o FOLDER/` for several, made on every core. Each output is staged (written
+  /// beside its place) as soon as it is made, and all are put in place only when every one
+  /// succeeded: a bad input or a failed write leaves no output (the first failure in the order
+  /// of the inputs is reported).
+  /// - Throws: `CLIError` with the one-line message of what failed.
+  public static func run<View: PlotView>(
+    view makeView: () throws -> View, inputs: [String], output: String?, format: String?, settings: RenderSettings,
+    inputOptions: InputOptions
+  ) throws {
+    let plan = try OutputPlan.make(inputs: inputs, output: output, requested: format, view: View.self)
+    let view = try makeView()
     let kind = inputOptions.inputFormat
     let selection = inputOptions.selection
     let importOptions = inputOptions.importOptions
     // Only `-o FOLDER/` makes its folder (a file's folder must exist); folders made are
     // removed again (when still empty) if any output fails.
     var created: [String] = []
-    if (outputOptions.output ?? defaultOutput)?.hasSuffix("/") == true, let first = plan.first {
+    if output?.hasSuffix("/") == true, let first = plan.first {
       created = try OutputPlan.prepareFolder(of: first.path)
     }
     let staged = ParallelRun.map(count: plan.count, jobs: plan.count > 1 ? ParallelRun.cores : 1) {

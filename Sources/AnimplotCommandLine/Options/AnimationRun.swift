@@ -1,0 +1,77 @@
+import AnimplotIO
+import AnimplotPlatform
+import AnimplotRender
+import ArgumentParser
+
+/// How the verbs that animate (`play`, `preview`) write: an APNG or animated SVG file (by the
+/// extension or `--format`; `.png` only with `--animated`), or, for `-o FOLDER/`, one PNG per
+/// picture named 0001.png, 0002.png … in playing order. Every file is staged first and put in
+/// place only when all were made.
+public enum AnimationRun {
+  /// - Throws: `CLIError` with the one-line message of what failed.
+  public static func write<View: PlotView>(
+    view makeView: () throws -> View, inputs: [String], output: String?, format: String?, animated: Bool,
+    settings: RenderSettings, inputOptions: InputOptions
+  ) throws where View.Content == PlayheadAnimation {
+    guard inputs.count == 1 else {
+      throw CLIError("\(View.name) takes one input, not \(inputs.count)")
+    }
+    guard let output else {
+      throw CLIError("missing -o OUTPUT: an .apng or .svg file ('-' for standard output), or a folder ending in / for PNG frames")
+    }
+    if output.hasSuffix("/") || FileSystem.isDirectory(output) {
+      if let format {
+        throw CLIError("-o \(output) is a folder of PNG frames; --format \(format) names a single file")
+      }
+      try writeFrames(
+        of: makeView(), input: inputs[0], into: output.hasSuffix("/") ? output : output + "/", settings: settings,
+        inputOptions: inputOptions)
+      return
+    }
+    if output != "-", InputKind.fileExtension(of: output) == "png", !animated, format == nil {
+      throw CLIError(
+        "-o \(output): \(View.name) writes an animated PNG; name it .apng, add --animated to keep .png, or end -o with / for a folder of frames")
+    }
+    try ViewRun.run(
+      view: makeView, inputs: inputs, output: output, format: format, settings: settings, inputOptions: inputOptions)
+  }
+
+  private static func writeFrames<View: PlotView>(
+    of view: View, input: String, into folder: String, settings: RenderSettings, inputOptions: InputOptions
+  ) throws where View.Content == PlayheadAnimation {
+    try OutputPlan.refuseOverwriting([input], with: folder)
+    let renderer = Renderer(settings: settings)
+    let animation: PlayheadAnimation
+    do {
+      let actions = try inputOptions.selection.actions(
+        of: Input.file(input, kind: inputOptions.inputFormat, options: inputOptions.importOptions).document(),
+        every: View.showsEveryAction, file: input == "-" ? "<stdin>" : input)
+      animation = try view.content(of: actions)
+    } catch {
+      throw CLIError(error.description)
+    }
+    let created = try OutputPlan.prepareFolder(of: folder + "0001.png")
+    let digits = max(4, String(animation.frames.count).count)
+    var staged: [StagedOutput] = []
+    do {
+      try renderer.pngFrames(of: animation) { index, bytes in
+        var name = String(index + 1)
+        name = String(repeating: "0", count: digits - name.count) + name
+        staged.append(try OutputFile.stage(bytes, to: folder + name + ".png"))
+      }
+      for (i, output) in staged.enumerated() {
+        do {
+          try output.commit()
+        } catch {
+          for rest in staged[(i + 1)...] { rest.discard() }
+          throw error
+        }
+      }
+    } catch {
+      for output in staged { output.discard() }
+      for made in created.reversed() { rmdir(made) }
+      if let error = error as? RenderError { throw CLIError(error.description) }
+      throw error
+    }
+  }
+}

@@ -1,0 +1,42 @@
+import AnimplotCore
+import AnimplotPlots
+import AnimplotRender
+import ArgumentParser
+
+/// `path`: an object's motion path, as Blender's Motion Paths show it.
+public struct PathArguments: VerbArguments {
+  public init() {}
+
+  @Argument(help: InputOptions.inputsHelp)
+  public var inputs: [String]
+
+  @OptionGroup public var inputOptions: InputOptions
+  @OptionGroup public var picture: PictureOptions
+
+  @Option(help: "The view: xz (Blender's Front view: X right, Z up), xy (Top: X right, Y up) or yz (Right: Y right, Z up).")
+  public var plane: ProjectionPlane = .xz
+
+  @Option(help: ArgumentHelp("Frames between samples, above 0 (default: 1, every whole frame).", valueName: "frames"))
+  public var step: Double = 1
+
+  @OptionGroup public var outputOptions: OutputOptions<PathView>
+
+  public func validate() throws {
+    guard step > 0, step.isFinite else {
+      throw ValidationError("--step \(step): expected a number of frames above 0")
+    }
+    try FrameList.checkFits(step, option: "--step", text: "\(step)")
+  }
+
+  public var settings: RenderSettings { picture.settings }
+
+  public func view() throws -> PathView {
+    var options = MotionPathOptions()
+    try picture.apply(to: &options)
+    options.plane = plane
+    options.step = step
+    return PathView(options: options)
+  }
+}
+
+extension ProjectionPlane: ExpressibleByArgument {}

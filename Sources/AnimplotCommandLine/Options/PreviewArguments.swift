@@ -1,0 +1,143 @@
+import AnimplotCairo
+import AnimplotCanvas
+import AnimplotCore
+import AnimplotPlots
+import AnimplotRender
+import ArgumentParser
+
+/// `preview`: a 2-D stage where the action's transform moves a shape, with its motion path
+/// behind it; an animation as `play` writes it, or a still filmstrip.
+public struct PreviewArguments: ParsableArguments, Sendable {
+  public init() {}
+
+  @Argument(help: InputOptions.inputsHelp)
+  public var inputs: [String]
+
+  @OptionGroup public var inputOptions: InputOptions
+
+  @Option(help: ArgumentHelp(
+    "The shape moved: square, circle, star, heart, or SVG path data (e.g. 'M0 0 L10 0 L5 8 Z'), scaled to one scene unit.",
+    valueName: "shape"))
+  public var shape: String = "square"
+
+  @Option(help: ArgumentHelp("Scene units the shape spans at scale 1.", valueName: "units"))
+  public var size: Double = 1
+
+  @Option(help: "The view: xz (Blender's Front view: X right, Z up), xy (Top: X right, Y up) or yz (Right: Y right, Z up).")
+  public var plane: ProjectionPlane = .xz
+
+  @Option(help: ArgumentHelp("The frames played and traced, e.g. 1:120 (default: the scene range).", valueName: "start:end"))
+  public var frames: String?
+
+  @Option(help: ArgumentHelp("Frames between pictures (and samples of the path).", valueName: "frames"))
+  public var step: Double = 1
+
+  @Option(help: ArgumentHelp("How many times the animation plays; 0 loops forever.", valueName: "n"))
+  public var loop: Int = 0
+
+  @Flag(help: "Write an animated PNG to a .png file (the extension .apng needs no flag).")
+  public var animated = false
+
+  @Option(help: ArgumentHelp(
+    "A still filmstrip of N pictures spread over the frames, for print (PNG, SVG or PDF), instead of an animation.",
+    valueName: "n"))
+  public var filmstrip: Int?
+
+  @Option(help: ArgumentHelp("Pictures per row of the filmstrip (default: up to 4).", valueName: "n"))
+  public var columns: Int?
+
+  @Option(help: "Width of the picture (of each filmstrip picture) in pixels.")
+  public var width: Int?
+
+  @Option(help: "Height of the picture (of each filmstrip picture) in pixels.")
+  public var height: Int?
+
+  @Option(help: "Device pixels per pixel (2 for HiDPI).")
+  public var scale: Double = 1
+
+  @Option(help: "Colour theme: blender (Blender-like dark viewport) or light (for documents and print).")
+  public var theme: Theme = .blender
+
+  @Option(name: .customLong("png-compression"), help: "PNG compression: fast, default or small.")
+  public var pngCompression: PNGCompression = .default
+
+  @Option(name: .shortAndLong, help: ArgumentHelp(
+    "Output: an .apng or .svg animation ('-' for standard output), a folder ending in / for PNG frames; with --filmstrip a .png, .svg or .pdf.",
+    valueName: "output"))
+  public var output: String?
+
+  @Option(help: ArgumentHelp(
+    "Output format: apng or svg; with --filmstrip png, svg, pdf or displaylist. Default: from the extension.",
+    valueName: "format"))
+  public var format: String?
+
+  public func validate() throws {
+    for (name, v) in [("--width", width ?? 800), ("--height", height ?? 600)]
+    where v < 16 || v > PictureOptions.maximumSide {
+      throw ValidationError("\(name) must be from 16 to \(PictureOptions.maximumSide) pixels, not \(v)")
+    }
+    guard scale > 0 && scale <= 8 && scale.isFinite else {
+      throw ValidationError("--scale must be greater than 0 and at most 8, not \(scale)")
+    }
+    if let frames { _ = try PictureOptions.range(frames, option: "--frames") }
+    guard step > 0 && step.isFinite else { throw ValidationError("--step must be a number of frames above 0, not \(step)") }
+    guard size > 0 && size.isFinite && size < 1e12 else { throw ValidationError("--size must be a number above 0, not \(size)") }
+    guard loop >= 0 && loop <= 65535 else { throw ValidationError("--loop must be from 0 (forever) to 65535, not \(loop)") }
+    if let filmstrip, !(1...100).contains(filmstrip) {
+      throw ValidationError("--filmstrip must be from 1 to 100 pictures, not \(filmstrip)")
+    }
+    if let columns, !(1...100).contains(columns) { throw ValidationError("--columns must be from 1 to 100, not \(columns)") }
+    if columns != nil && filmstrip == nil { throw ValidationError("--columns is an option of --filmstrip") }
+    do {
+      _ = try ShapeSpec.parse(shape)
+    } catch {
+      throw ValidationError("--shape: \(error)")
+    }
+  }
+
+  /// The stage's options: the shape scaled so its larger side is one unit, centred.
+  public func stageOptions() throws -> StageOptions {
+    var options = StageOptions()
+    options.width = Double(width ?? (filmstrip == nil ? 1600 : 480))
+    options.height = Double(height ?? (filmstrip == nil ? 900 : 320))
+    options.theme = theme
+    options.plane = plane
+    options.step = step
+    options.size = size
+    options.frames = try frames.map { try PictureOptions.range($0, option: "--frames") }
+    let outline: Outline
+    do {
+      outline = try ShapeSpec.parse(shape)
+    } catch {
+      throw ValidationError("--shape: \(error)")
+    }
+    let box = outline.bounds
+    let side = max(box.width, box.height)
+    let unit = side > 0 && side.isFinite ? 1 / side : 1
+    options.shape = outline.points.map { Point(($0.x - box.midX) * unit, ($0.y - box.midY) * unit) }
+    return options
+  }
+
+  var settings: RenderSettings { RenderSettings(scale: scale, pngCompression: pngCompression) }
+
+  /// Writes the animation (`AnimationRun.write`) or the filmstrip.
+  public func run() throws {
+    if let filmstrip {
+      if inputs.count != 1 { throw CLIError("preview takes one input, not \(inputs.count)") }
+      if output?.hasSuffix("/") == true { throw CLIError("-o \(output!): a filmstrip is one file, not a folder") }
+      let count = filmstrip
+      try ViewRun.run(
+        view: { PreviewFilmstripView(options: try stageOptions(), count: count, columns: columns ?? min(count, 4)) },
+        inputs: inputs, output: output, format: format, settings: settings, inputOptions: inputOptions)
+      return
+    }
+    try AnimationRun.write(
+      view: {
+        var view = PreviewView(options: try stageOptions())
+        view.fps = inputOptions.fps
+        view.plays = loop
+        return view
+      }, inputs: inputs, output: output, format: format, animated: animated, settings: settings,
+      inputOptions: inputOptions)
+  }
+}

@@ -1,0 +1,173 @@
+import AnimplotCanvas
+import AnimplotCore
+
+/// What `animplot preview` shows: a 2-D stage where an action's transform moves a shape.
+public struct StageOptions: Sendable, Hashable, EditorOptions {
+  public var width: Double = 1600
+  public var height: Double = 900
+  public var theme: Theme = .blender
+  /// The frames of the motion path and of an animation; `nil`: the scene range.
+  public var frames: ClosedRange<Double>?
+  /// Frames between samples of the path (and pictures of an animation).
+  public var step: Double = 1
+  /// The frame a still picture shows; `nil`: the file's current frame, else the range's start.
+  public var currentFrame: Double?
+  /// The view the stage is seen in.
+  public var plane: ProjectionPlane = .xz
+  /// The shape's outline, closed, in shape units (y down), centred on the origin: a 1×1 box
+  /// is one unit of the scene wide at scale 1 (`size` scales it).
+  public var shape: [Point] = StageOptions.square
+  /// Scene units the shape's unit spans.
+  public var size: Double = 1
+
+  public init() {}
+
+  /// A unit square around the origin.
+  public static let square = [Point(-0.5, -0.5), Point(0.5, -0.5), Point(0.5, 0.5), Point(-0.5, 0.5)]
+}
+
+/// A 2-D stage where an action's location, rotation, scale and opacity (`TransformChannels`)
+/// move a shape, seen in one of Blender's orthographic views, with the object's motion path
+/// behind it: the still layer is the viewport with the path (`MotionPathPlot`), the frame's
+/// layer the shape where the action puts it at that frame and the `(frame) object` line.
+public struct Stage: Sendable {
+  public let options: StageOptions
+  public let channels: TransformChannels
+  let plot: MotionPathPlot
+  /// The frames the path samples.
+  public var frames: [Double] { plot.path.frames }
+
+  /// Lays the stage out for `action` (handles already recalculated).
+  /// - Throws: `MotionPath.Problem` when the action has no transform channel, or the frames
+  ///   are too many or not finite.
+  public init(action: Action, options: StageOptions = StageOptions()) throws(MotionPath.Problem) {
+    self.options = options
+    channels = TransformChannels(action: action)
+    guard !channels.isEmpty else { throw .noTransformChannels }
+    var pathOptions = MotionPathOptions()
+    pathOptions.width = options.width
+    pathOptions.height = options.height
+    pathOptions.theme = options.theme
+    pathOptions.plane = options.plane
+    pathOptions.frames = options.frames
+    pathOptions.step = options.step
+    // The range and step checked as the motion path checks them; a stage without location
+    // channels has a path that stays at the origin.
+    let path: MotionPath
+    if channels.location.contains(where: { $0 != nil }) {
+      path = try MotionPath(action: action, range: options.frames, step: options.step)
+    } else {
+      let range = options.frames ?? action.sceneRange
+      guard options.step > 0, options.step.isFinite else {
+        throw .badFrames("the step must be a number above 0, not \(options.step)")
+      }
+      let count = MotionPath.sampleCount(from: range.lowerBound, to: range.upperBound, step: options.step)
+      guard count.isFinite, count <= Double(MotionPath.maximumSamples) else { throw .tooManySamples(count: count) }
+      path = MotionPath(channels: [nil, nil, nil], frames: (0..<Int(count)).map { range.lowerBound + Double($0) * options.step })
+    }
+    // Fit the path and the shape's box at every sample (a turned or scaled shape included).
+    var hLo = Double.infinity, hHi = -Double.infinity, vLo = Double.infinity, vHi = -Double.infinity
+    let shapeBox = Self.bounds(options.shape)
+    let corners = [
+      Point(shapeBox.minX, shapeBox.minY), Point(shapeBox.maxX, shapeBox.minY),
+      Point(shapeBox.maxX, shapeBox.maxY), Point(shapeBox.minX, shapeBox.maxY),
+    ]
+    let samples = path.frames.count
+    let stride = max(1, samples / 20_000)
+    for i in Swift.stride(from: 0, to: samples, by: stride) {
+      let t = channels.transform(at: path.frames[i]).planeTransform(options.plane)
+      for p in corners {
+        let (h, v) = Self.apply(t, p, size: options.size)
+        guard h.isFinite, v.isFinite else { continue }
+        hLo = min(hLo, h); hHi = max(hHi, h)
+        vLo = min(vLo, v); vHi = max(vHi, v)
+      }
+    }
+    let view =
+      hLo <= hHi && vLo <= vHi
+      ? MotionPathPlot.fit(horizontal: hLo...hHi, vertical: vLo...vHi, options: pathOptions)
+      : MotionPathPlot.fit(horizontal: 0...0, vertical: 0...0, options: pathOptions)
+    var plot = MotionPathPlot(path: path, current: nil, name: action.object?.name ?? action.name, options: pathOptions, view: view)
+    plot.drawsObjectLine = false
+    self.plot = plot
+    defaultFrame = options.currentFrame ?? action.currentFrame ?? path.frames.first ?? action.sceneRange.lowerBound
+  }
+
+  /// The frame a still picture shows.
+  public let defaultFrame: Double
+
+  /// A shape point (u, v; v down) of unit `size` through the plane transform `t`, as plane
+  /// coordinates (v up).
+  static func apply(_ t: (a: Double, b: Double, c: Double, d: Double, tx: Double, ty: Double), _ p: Point, size: Double)
+    -> (Double, Double)
+  {
+    let u = p.x * size, v = -p.y * size
+    return (t.a * u + t.c * v + t.tx, t.b * u + t.d * v + t.ty)
+  }
+
+  static func bounds(_ points: [Point]) -> Rect {
+    guard let first = points.first else { return Rect(x: -0.5, y: -0.5, width: 1, height: 1) }
+    var lo = first, hi = first
+    for p in points {
+      lo = Point(min(lo.x, p.x), min(lo.y, p.y))
+      hi = Point(max(hi.x, p.x), max(hi.y, p.y))
+    }
+    return Rect(x: lo.x, y: lo.y, width: hi.x - lo.x, height: hi.y - lo.y)
+  }
+
+  /// The shape's outline at `frame`, in pixels.
+  public func outline(at frame: Double) -> [Point] {
+    let t = channels.transform(at: frame).planeTransform(options.plane)
+    return options.shape.map { p in
+      let (h, v) = Self.apply(t, p, size: options.size)
+      return plot.view.point(h, v)
+    }
+  }
+
+  /// Draws the stage with the shape at `frame`.
+  public func draw(on canvas: any Canvas, frame: Double) {
+    drawStill(on: canvas)
+    drawPlayhead(frame, on: canvas)
+  }
+
+  /// Draws the stage at its default frame.
+  public func draw(on canvas: any Canvas) { draw(on: canvas, frame: defaultFrame) }
+}
+
+extension Stage: PlayheadLayered {
+  public var pictureSize: Size { Size(options.width, options.height) }
+  public var defaultPlayhead: Double? { defaultFrame }
+
+  /// The viewport, its grid and the motion path.
+  public func drawStill(on canvas: any Canvas) { plot.draw(on: canvas) }
+
+  /// The shape where the action puts it at `frame` (filled in the theme's shape colour at the
+  /// object's opacity, outlined), and the `(frame) object` line.
+  public func drawPlayhead(_ frame: Double, on canvas: any Canvas) {
+    let colors = options.theme.viewport
+    let transform = channels.transform(at: frame)
+    let points = outline(at: frame)
+    canvas.save()
+    canvas.clip(to: plot.view.rect)
+    if points.allSatisfy({ $0.x.isFinite && $0.y.isFinite && abs($0.x) < 1e7 && abs($0.y) < 1e7 }) {
+      let polygon = Path.polygon(points)
+      canvas.fill(polygon, color: colors.shape.withAlpha(colors.shape.alpha * transform.opacity))
+      canvas.stroke(
+        polygon, color: colors.shapeOutline.withAlpha(colors.shapeOutline.alpha * max(transform.opacity, 0.25)),
+        style: StrokeStyle(width: 1.5))
+      // The object's origin, as Blender's orange dot.
+      if let origin = outlineOrigin(frame) {
+        canvas.fill(.circle(center: origin, radius: 2.5), color: colors.key)
+      }
+    }
+    plot.drawObjectLine(canvas, colors, frame: frame)
+    canvas.restore()
+  }
+
+  func outlineOrigin(_ frame: Double) -> Point? {
+    let l = channels.transform(at: frame).location
+    let (h, v) = options.plane.axes
+    let p = plot.view.point(l[h], l[v])
+    return p.x.isFinite && p.y.isFinite ? p : nil
+  }
+}

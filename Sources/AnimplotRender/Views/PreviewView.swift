@@ -1,0 +1,65 @@
+import AnimplotCanvas
+import AnimplotCore
+import AnimplotPlots
+
+/// A 2-D stage where the action's transform moves a shape, with its motion path behind it,
+/// played as an animation (APNG, animated SVG, a folder of frames), as `animplot preview` writes.
+public struct PreviewView: PlotView {
+  public var options: StageOptions
+  /// Frames per second; `nil`: the action's. Each picture shows `options.step / fps` seconds.
+  public var fps: Double?
+  /// How many times the animation plays; 0 loops forever.
+  public var plays: Int = 0
+
+  public init(options: StageOptions = StageOptions()) { self.options = options }
+
+  public static let name = "preview"
+  public static let showsEveryAction = false
+
+  public func content(of actions: [Action]) throws(RenderError) -> PlayheadAnimation {
+    let stage = try Self.stage(actions, options)
+    let frames = stage.frames
+    guard !frames.isEmpty, frames.count <= PlayView.maximumPictures else {
+      throw RenderError(
+        .request,
+        "the preview would have \(frames.count) pictures, more than \(PlayView.maximumPictures); give a shorter --frames or a larger --step")
+    }
+    let fps = fps ?? actions[0].fps
+    let delay = options.step / (fps > 0 && fps.isFinite ? fps : 24)
+    return PlayheadAnimation(layers: stage, frames: frames, delays: Array(repeating: delay, count: frames.count), plays: plays)
+  }
+
+  static func stage(_ actions: [Action], _ options: StageOptions) throws(RenderError) -> Stage {
+    guard let action = actions.first else { throw RenderError(.input, "no action to preview") }
+    do {
+      return try Stage(action: action, options: options)
+    } catch {
+      throw RenderError(error == .noTransformChannels ? .input : .request, error.description)
+    }
+  }
+}
+
+/// The preview as a still filmstrip for print: `count` cells of the stage, the shape at frames
+/// spread evenly over the range.
+public struct PreviewFilmstripView: PlotView {
+  public var options: StageOptions
+  public var count: Int
+  public var columns: Int
+
+  public init(options: StageOptions = StageOptions(), count: Int = 6, columns: Int = 3) {
+    self.options = options
+    self.count = count
+    self.columns = columns
+  }
+
+  public static let name = "preview"
+  public static let showsEveryAction = false
+
+  public func content(of actions: [Action]) throws(RenderError) -> StageFilmstrip {
+    StageFilmstrip(stage: try PreviewView.stage(actions, options), count: count, columns: columns)
+  }
+}
+
+extension StageFilmstrip: Drawable {
+  public var size: Size { pictureSize }
+}
