@@ -160,12 +160,12 @@ enum BandedPNGWriter {
 }
 
 extension [UInt8] {
-  fileprivate mutating func appendBigEndian(_ value: UInt32) {
+  mutating func appendBigEndian(_ value: UInt32) {
     append(contentsOf: [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)])
   }
 
   /// A PNG chunk: length, type, data, CRC-32 of type and data.
-  fileprivate mutating func appendChunk(_ type: String, _ data: [UInt8]) {
+  mutating func appendChunk(_ type: String, _ data: [UInt8]) {
     appendBigEndian(UInt32(data.count))
     let typeBytes = Array(type.utf8)
     append(contentsOf: typeBytes)

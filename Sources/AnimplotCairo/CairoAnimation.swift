@@ -1,4 +1,5 @@
 import AnimplotCanvas
+import AnimplotPlatform
 import CAnimplotCairo
 import CAnimplotPNG
 import Dispatch
@@ -44,6 +45,8 @@ public struct CairoAnimation: Sendable {
   private func stillCanvas() throws(CairoCanvasError) -> CairoCanvas {
     let canvas = try CairoCanvas(width: width, height: height, scale: scale, format: .png, pngCompression: pngCompression)
     still(canvas)
+    // Flushed once here: from now on it is only read, by several threads at once.
+    canvas.flush()
     return canvas
   }
 
@@ -137,7 +140,7 @@ public struct CairoAnimation: Sendable {
         }
       }
       for (i, file) in files.values.enumerated() {
-        writer.append(png: file!, at: rects[i], delay: delays[range.lowerBound + i])
+        writer.append(png: file!, at: rects[i], delay: Self.clampedDelay(delays[range.lowerBound + i]))
       }
       previous = canvases.last
       start = range.upperBound
@@ -160,19 +163,13 @@ extension CairoAnimation {
   ///     last frame stays.
   public func svg(delays: [Double], plays: Int) throws(CairoCanvasError) -> [UInt8] {
     precondition(delays.count == count, "one delay per frame")
+    let delays = delays.map(Self.clampedDelay)
     let base = try CairoCanvas(width: width, height: height, scale: scale, format: .svg)
     still(base)
+    // The marks of the still layer and of every frame count together against the vector
+    // budget: the frames' SVG is held until the document is written.
+    var marks = base.markCount
     var document = try base.finish()
-    let layers = Slots<Result<[UInt8], CairoCanvasError>>(count: count)
-    DispatchQueue.concurrentPerform(iterations: count) { i in
-      do throws(CairoCanvasError) {
-        let canvas = try CairoCanvas(width: width, height: height, scale: scale, format: .svg)
-        frame(i, canvas)
-        layers[i] = .success(try canvas.finish())
-      } catch {
-        layers[i] = .failure(error)
-      }
-    }
     let close = Array("</svg>".utf8)
     guard let end = document.lastRange(of: close) else { return document }
     document.removeSubrange(end.lowerBound...)
@@ -181,27 +178,53 @@ extension CairoAnimation {
     var groups: [UInt8] = []
     let total = delays.reduce(0, +)
     var start = 0.0
-    for (i, layer) in layers.values.enumerated() {
-      let parts = SVGLayer(try layer!.get(), prefix: "f\(i)-", glyphs: &glyphs)
-      defs += parts.definitions
-      let shown = i == 0 ? "inline" : "none"
-      groups += Array("<g display=\"\(shown)\">\n".utf8)
-      if count > 1 {
-        let a = SVGNumber.text(start / total), b = SVGNumber.text((start + delays[i]) / total)
-        let (values, times) =
-          i == 0 ? ("inline;none", "0;\(b)") : i == count - 1 ? ("none;inline", "0;\(a)") : ("none;inline;none", "0;\(a);\(b)")
-        let repeats = plays == 0 ? "indefinite" : "\(plays)"
-        groups += Array(
-          "<animate attributeName=\"display\" calcMode=\"discrete\" values=\"\(values)\" keyTimes=\"\(times)\" dur=\"\(SVGNumber.text(total))s\" repeatCount=\"\(repeats)\" fill=\"freeze\"/>\n".utf8)
+    var first = 0
+    while first < count {
+      let range = first..<min(count, first + 16)
+      let layers = Slots<Result<(svg: [UInt8], marks: Int), CairoCanvasError>>(count: range.count)
+      DispatchQueue.concurrentPerform(iterations: range.count) { k in
+        do throws(CairoCanvasError) {
+          let canvas = try CairoCanvas(width: width, height: height, scale: scale, format: .svg)
+          frame(range.lowerBound + k, canvas)
+          let marks = canvas.markCount
+          layers[k] = .success((try canvas.finish(), marks))
+        } catch {
+          layers[k] = .failure(error)
+        }
       }
-      groups += parts.body
-      groups += Array("</g>\n".utf8)
-      start += delays[i]
+      for (k, layer) in layers.values.enumerated() {
+        let i = range.lowerBound + k
+        let (svg, layerMarks) = try layer!.get()
+        marks += layerMarks
+        if marks > Limits.vectorMarks { throw .tooManyMarks(format: .svg, limit: Limits.vectorMarks) }
+        let parts = SVGLayer(svg, prefix: "f\(i)-", glyphs: &glyphs)
+        defs += parts.definitions
+        let shown = i == 0 ? "inline" : "none"
+        groups += Array("<g display=\"\(shown)\">\n".utf8)
+        if count > 1 {
+          let a = SVGNumber.text(start / total), b = SVGNumber.text((start + delays[i]) / total)
+          let (values, times) =
+            i == 0 ? ("inline;none", "0;\(b)") : i == count - 1 ? ("none;inline", "0;\(a)") : ("none;inline;none", "0;\(a);\(b)")
+          let repeats = plays == 0 ? "indefinite" : "\(plays)"
+          groups += Array(
+            "<animate attributeName=\"display\" calcMode=\"discrete\" values=\"\(values)\" keyTimes=\"\(times)\" dur=\"\(SVGNumber.text(total))s\" repeatCount=\"\(repeats)\" fill=\"freeze\"/>\n".utf8)
+        }
+        groups += parts.body
+        groups += Array("</g>\n".utf8)
+        start += delays[i]
+      }
+      first = range.upperBound
     }
     document += Array("<defs>\n".utf8) + glyphs.definitions + defs + Array("</defs>\n".utf8)
     document += groups
     document += close + [UInt8(ascii: "\n")]
     return document
+  }
+
+  /// A frame's delay as both formats can hold it: from 0 to 65,535 seconds (APNG's longest),
+  /// 0 for a delay that is not a number.
+  static func clampedDelay(_ seconds: Double) -> Double {
+    seconds.isNaN ? 0 : min(max(seconds, 0), 65535)
   }
 }
 
@@ -225,7 +248,9 @@ struct SVGLayer {
           let close = defs[quote...].firstRange(of: "</symbol>")
         else { break }
         let id = String(defs[open.upperBound..<quote])
-        let content = String(defs[defs.index(after: quote)..<close.lowerBound])
+        // The content starts after the start tag's `>`.
+        guard let tagEnd = defs[quote..<close.lowerBound].firstIndex(of: ">") else { break }
+        let content = String(defs[defs.index(after: tagEnd)..<close.lowerBound])
         renamed[id] = glyphs.id(for: content)
         defs = defs[close.upperBound...]
       }
@@ -486,20 +511,4 @@ final class Slots<Value>: @unchecked Sendable {
 struct Unchecked<Value>: @unchecked Sendable {
   let value: Value
   init(_ value: Value) { self.value = value }
-}
-
-extension [UInt8] {
-  fileprivate mutating func appendBigEndian(_ value: UInt32) {
-    append(contentsOf: [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)])
-  }
-
-  fileprivate mutating func appendChunk(_ type: String, _ data: [UInt8]) {
-    appendBigEndian(UInt32(data.count))
-    let typeBytes = Array(type.utf8)
-    append(contentsOf: typeBytes)
-    append(contentsOf: data)
-    var crc = crc32(0, typeBytes, uInt(typeBytes.count))
-    crc = data.withUnsafeBufferPointer { crc32(crc, $0.baseAddress, uInt(data.count)) }
-    appendBigEndian(UInt32(truncatingIfNeeded: crc))
-  }
 }

@@ -141,14 +141,25 @@ public final class CairoCanvas: Canvas {
     try self.init(
       width: Int(still.size.width), height: Int(still.size.height), scale: still.scale, format: .png,
       pngCompression: still.pngCompression)
+    still.flush()
     copyPixels(from: still)
   }
 
+  /// Completes pending drawing on the surface, so that its pixels can be read (or copied by
+  /// several threads at once).
+  func flush() {
+    cairo_surface_flush(surface)
+  }
+
+  /// Marks drawn so far on a vector canvas (0 for PNG): what `Limits.vectorMarks` counts.
+  var markCount: Int { marks }
+
   /// Replaces every pixel with `still`'s (a raster canvas of the same size), to draw the next
   /// frame of an animation on a canvas already made.
+  /// `still` must be flushed (`flush()`) and not drawn on since: several canvases may copy it
+  /// at once.
   func copyPixels(from still: CairoCanvas) {
     precondition(format == .png && still.format == .png && pixelWidth == still.pixelWidth && pixelHeight == still.pixelHeight)
-    cairo_surface_flush(still.surface)
     cairo_surface_flush(surface)
     let stride = Int(cairo_image_surface_get_stride(surface))
     precondition(stride == Int(cairo_image_surface_get_stride(still.surface)))

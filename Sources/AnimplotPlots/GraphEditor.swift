@@ -305,8 +305,6 @@ public struct GraphEditor: Sendable {
   func snapped(_ p: Point) -> Point { Point(pixelCenter(p.x), pixelCenter(p.y)) }
 }
 
-/// Slots for paths built on several threads: a buffer allocated beforehand, each slot
-/// initialized once by one thread.
 extension GraphEditor: PlayheadLayered {
   public var pictureSize: Size { Size(options.width, options.height) }
   public var defaultPlayhead: Double? { options.currentFrame ?? action.currentFrame }
@@ -316,6 +314,8 @@ extension GraphEditor: PlayheadLayered {
   }
 }
 
+/// Slots for paths built on several threads: a buffer allocated beforehand, each slot
+/// initialized once by one thread.
 private struct PathSlots: @unchecked Sendable {
   let slots: UnsafeMutableBufferPointer<Path>
 

@@ -1,3 +1,4 @@
+import AnimplotCairo
 import AnimplotCommandLine
 import ArgumentParser
 
@@ -7,11 +8,11 @@ struct Animplot: ParsableCommand {
     commandName: "animplot",
     abstract: "Evaluate and draw animation curves exactly as Blender does, without a screen.",
     discussion: """
-      Reads actions (Blender-style F-curves) and evaluates or draws them the way Blender's
-      Graph Editor and Dope Sheet do. Exit codes: 0 success, 1 a comparison found a
-      difference, 2 bad usage or bad input.
+      Reads actions (Blender-style F-curves) and evaluates or draws them the way Blender's \
+      Graph Editor, Dope Sheet and Timeline do, plays them, and compares pictures. Exit \
+      codes: 0 success, 1 a comparison found a difference, 2 bad usage or bad input.
       """,
-    version: animplotVersion,
+    version: "animplot \(animplotVersion) (\(LibraryVersions.summary))",
     subcommands: [
       Graph.self, DopeSheet.self, Timeline.self, Play.self, Preview.self, PathCommand.self, Gallery.self, Morph.self, Eval.self, Recalc.self,
       Import.self, Diff.self, Check.self,

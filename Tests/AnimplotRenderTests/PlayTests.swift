@@ -121,6 +121,9 @@ struct PlayTests {
     #expect(svg.contains("values=\"none;inline\" keyTimes=\"0;0.8\""))
     #expect(svg.count < still.count + 5 * 4000, "the still picture is not repeated per frame")
     #expect(svg == String(decoding: try renderer.render(.file(Self.ball), view: view, as: .animatedSVG), as: UTF8.self))
+    // Shared glyphs are whole symbols (no stray text from Cairo's start tag).
+    #expect(svg.contains("<symbol overflow=\"visible\" id=\"frame-glyph0\">\n<path"))
+    #expect(!svg.contains("\">>"))
     // Every id is defined once.
     let ids = svg.components(separatedBy: " id=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
     #expect(Set(ids).count == ids.count)

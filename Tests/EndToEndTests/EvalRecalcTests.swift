@@ -132,6 +132,25 @@ struct EvalRecalcTests {
     #expect(help.stdout.contains("--range <start:end[:step]>"))
     let version = try CLI.run(["--version"])
     #expect(version.status == 0)
-    #expect(version.stdout == "0.1.0\n")
+    // animplot's version, then the C libraries golden pictures depend on, as loaded.
+    #expect(version.stdout.hasPrefix("animplot 0.1.0 (cairo 1."))
+    for library in ["pixman ", "FreeType ", "libpng ", "zlib "] { #expect(version.stdout.contains(library)) }
+    #expect(version.stdout.split(separator: "\n").count == 1)
+  }
+
+  @Test("negative numbers as option values, as they are")
+  func negativeOptionValues() throws {
+    let ball = "Examples/bouncing-ball.json"
+    let eval = try CLI.run(["eval", ball, "--at", "-5,0", "--range", "-2:-1"])
+    #expect(eval.status == 0, "\(eval.stderr)")
+    #expect(eval.stdout.split(separator: "\n").map { $0.prefix { $0 != "," } } == ["frame", "-5", "0", "-2", "-1"])
+    let root = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let a = root.appendingPathComponent("a.png").path, b = root.appendingPathComponent("b.png").path
+    #expect(try CLI.run(["graph", ball, "--frames", "-10:50", "--values", "-2:5", "--current-frame", "-3", "-o", a]).status == 0)
+    #expect(try CLI.run(["graph", ball, "--frames=-10:50", "--values=-2:5", "--current-frame=-3", "-o", b]).status == 0)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: a)) == Data(contentsOf: URL(fileURLWithPath: b)))
+    let width = try CLI.run(["graph", ball, "--width", "-5", "-o", a])
+    #expect(width.status == 2 && width.stderr.contains("--width must be from 16 to 16384 pixels, not -5"))
   }
 }

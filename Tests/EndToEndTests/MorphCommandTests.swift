@@ -98,6 +98,7 @@ struct MorphCommandTests {
     (["--from", "square", "--to", "star", "--curve", "missing.json", "--channel", "x"], "missing.json"),
     (["--from", "square", "--to", "star", "--frames", "0"], "--frames must be from 1"),
     (["--from", "square", "--to", "star", "--easing", "quad", "--curve", "Examples/bouncing-ball.json", "--channel", "x"], "use one"),
+    (["--from", "square", "--to", "star", "--points", "100000", "--frames", "101"], "more than 10000000 points to draw"),
   ])
   func badUsageWritesNothing(arguments: [String], message: String) throws {
     let dir = try CLI.temporaryDirectory()
@@ -107,6 +108,15 @@ struct MorphCommandTests {
     #expect(r.stderr.hasPrefix("animplot: ") && r.stderr.contains(message), "\(r.stderr)")
     #expect(r.stderr.split(separator: "\n").count == 1)
     #expect(r.stdout.isEmpty)
+    #expect(try Self.files(dir).isEmpty)
+  }
+
+  @Test("an animated SVG counts every frame's marks against the vector budget")
+  func animatedSVGBudget() throws {
+    let dir = try CLI.temporaryDirectory()
+    let out = dir.appendingPathComponent("m.svg")
+    let r = try CLI.run(["morph", "--from", "circle", "--to", "star", "--points", "100000", "--frames", "60", "--animated", "-o", out.path])
+    #expect(r.status == 2 && r.stderr.contains("500000"), "\(r.stderr)")
     #expect(try Self.files(dir).isEmpty)
   }
 

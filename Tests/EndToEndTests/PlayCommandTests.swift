@@ -62,10 +62,11 @@ struct PlayCommandTests {
       (["-o", "x.png"], "add --animated"),
       (["-o", "x.pdf"], "play does not write .pdf"),
       (["-o", "x.apng", "--step", "0"], "--step must be"),
-      (["-o", "x.apng", "--frames", "0:100000000"], "more than 10000 pictures"),
+      (["-o", "x.apng", "--frames", "0:100000000"], "more than 9999 pictures"),
       (["-o", "x.apng", "--view", "timeline", "--normalize"], "options of --view graph"),
       (["-o", "x.apng", "--loop", "-1"], "--loop"),
       (["-o", "frames/", "--format", "svg"], "folder of PNG frames"),
+      (["-o", "x.apng", "--view", "timeline", "--no-channel-list"], "the Timeline has no channel list"),
       ([CLI.repository.appendingPathComponent(Self.ball).path, "-o", "x.apng"], "one input"),
     ]
     for (arguments, message) in cases {
@@ -75,6 +76,26 @@ struct PlayCommandTests {
       #expect(r.stderr.split(separator: "\n").count == 1, "\(arguments): \(r.stderr)")
     }
     #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).isEmpty)
+  }
+
+  @Test("a folder holding frames of an earlier, longer run is refused; --keys-only keeps the picture limit")
+  func staleFramesAndKeyLimit() throws {
+    let root = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let folder = root.appendingPathComponent("frames")
+    #expect(try CLI.run(["play", Self.ball, "-o", folder.path + "/"] + Self.small).status == 0)
+    let shorter = try CLI.run(["play", Self.ball, "-o", folder.path + "/", "--frames", "1:13", "--step", "6"] + Self.small.prefix(4))
+    #expect(shorter.status == 2 && shorter.stderr.contains("holds 0004.png and 1 more frames beyond the 3 written now"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).count == 5)
+    // The same count again is fine (the frames are replaced).
+    #expect(try CLI.run(["play", Self.ball, "-o", folder.path + "/"] + Self.small).status == 0)
+
+    // 10,000 keys, one per frame: --keys-only would make 10,000 pictures.
+    let keys = (1...10_000).map { #"{"frame": \#($0), "value": \#($0 % 7)}"# }.joined(separator: ",")
+    let many = root.appendingPathComponent("many.json")
+    try Data(#"{"animplot": 1, "name": "M", "tracks": [{"dataPath": "location", "keyframes": [\#(keys)]}]}"#.utf8).write(to: many)
+    let r = try CLI.run(["play", many.path, "--keys-only", "-o", root.appendingPathComponent("k.apng").path])
+    #expect(r.status == 2 && r.stderr.contains("--keys-only makes 10000 pictures, more than 9999"), "\(r.stderr)")
   }
 
   @Test(

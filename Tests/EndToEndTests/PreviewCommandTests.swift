@@ -59,8 +59,10 @@ struct PreviewCommandTests {
       ([Self.ball, "-o", "x.apng", "--shape", "M0 0 L1 x"], "--shape"),
       ([Self.ball, "-o", "x.apng", "--columns", "3"], "--columns is an option of --filmstrip"),
       ([Self.ball, "-o", "x.apng", "--filmstrip", "0"], "--filmstrip"),
-      ([Self.ball, "-o", "x.apng", "--step", "0.0001"], "more than 10000"),
+      ([Self.ball, "-o", "x.apng", "--step", "0.0001"], "more than 9999"),
       ([Self.ball, "--filmstrip", "3", "-o", "x.apng"], "does not write .apng"),
+      ([Self.ball, "--filmstrip", "3", "--loop", "2", "-o", "x.png"], "not of --filmstrip"),
+      ([Self.ball, "-o", "x.apng", "--shape", "M0 0 l1e308 0 l1e308 0 l0 1 z"], "beyond ±1e+100"),
       ([empty.path, "-o", "x.apng"], "no transform channels"),
     ]
     for (arguments, message) in cases {

@@ -50,8 +50,19 @@ public enum AnimationRun {
     } catch {
       throw CLIError(error.description)
     }
+    // Frames of an earlier, longer run would play after these (ffmpeg -i %04d.png): refused.
+    if FileSystem.isDirectory(folder), let entries = try? FileSystem.entries(of: folder) {
+      let stale = entries.filter { name in
+        name.count == 8 && name.hasSuffix(".png") && name.prefix(4).allSatisfy(\.isNumber)
+          && Int(name.prefix(4)).map { $0 > animation.frames.count || $0 == 0 } == true
+      }.sorted()
+      if let first = stale.first {
+        throw CLIError(
+          "-o \(folder): holds \(first)\(stale.count > 1 ? " and \(stale.count - 1) more frames" : "") beyond the \(animation.frames.count) written now; empty the folder or choose another")
+      }
+    }
     let created = try OutputPlan.prepareFolder(of: folder + "0001.png")
-    let digits = max(4, String(animation.frames.count).count)
+    let digits = 4
     var staged: [StagedOutput] = []
     do {
       try renderer.pngFrames(of: animation) { index, bytes in

@@ -11,10 +11,10 @@ public struct EvalArguments: VerbArguments {
 
   @OptionGroup public var inputOptions: InputOptions
 
-  @Option(help: ArgumentHelp("Frames to evaluate at, comma-separated (e.g. 1,2.5,10; write --at=-5,0 for negative frames).", valueName: "frames"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Frames to evaluate at, comma-separated (e.g. 1,2.5,10 or -5,0).", valueName: "frames"))
   public var at: String?
 
-  @Option(help: ArgumentHelp("Frames START to END every STEP (default 1), e.g. 1:120, 0:10:0.5 or --range=-10:10.", valueName: "start:end[:step]"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Frames START to END every STEP (default 1), e.g. 1:120, 0:10:0.5 or -10:10.", valueName: "start:end[:step]"))
   public var range: String?
 
   @OptionGroup public var outputOptions: OutputOptions<EvaluationView>

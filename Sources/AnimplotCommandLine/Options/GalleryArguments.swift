@@ -27,13 +27,13 @@ public struct GalleryArguments: ParsableArguments, Sendable {
       valueName: "names"))
   public var only: String?
 
-  @Option(help: "Width of the picture in pixels (default: cells of 190 pixels).")
+  @Option(parsing: .unconditional, help: "Width of the picture in pixels (default: cells of 190 pixels).")
   public var width: Int?
 
-  @Option(help: "Height of the picture in pixels (default: cells of 130 pixels).")
+  @Option(parsing: .unconditional, help: "Height of the picture in pixels (default: cells of 130 pixels).")
   public var height: Int?
 
-  @Option(help: "Device pixels per pixel (2 for HiDPI).")
+  @Option(parsing: .unconditional, help: "Device pixels per pixel (2 for HiDPI).")
   public var scale: Double = 1
 
   @Option(help: "Colour theme: blender (Blender's dark theme) or light (for documents and print).")

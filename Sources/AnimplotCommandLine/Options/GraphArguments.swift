@@ -12,7 +12,7 @@ public struct GraphArguments: VerbArguments {
   @OptionGroup public var inputOptions: InputOptions
   @OptionGroup public var picture: PictureOptions
 
-  @Option(help: ArgumentHelp("The values shown, e.g. -1:2.5 (default: fit, overshoot included).", valueName: "min:max"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("The values shown, e.g. -1:2.5 (default: fit, overshoot included).", valueName: "min:max"))
   public var values: String?
 
   @Flag(name: .customLong("no-channel-list"), help: "Hide the channel list at the left.")

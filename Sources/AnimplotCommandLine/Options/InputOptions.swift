@@ -20,7 +20,7 @@ public struct InputOptions: ParsableArguments, Sendable {
       valueName: "name|index"))
   public var action: String?
 
-  @Option(help: ArgumentHelp(
+  @Option(parsing: .unconditional, help: ArgumentHelp(
     "Frames per second for inputs that count in seconds: glTF and CSV with a time column (default 24), Unity (default: the clip's sample rate). Lottie keeps its own frames.",
     valueName: "fps"))
   public var fps: Double?

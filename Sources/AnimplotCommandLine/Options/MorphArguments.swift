@@ -44,15 +44,16 @@ public struct MorphArguments: ParsableArguments, Sendable {
   public var action: String?
 
   @Option(
+    parsing: .unconditional,
     help: ArgumentHelp(
       "Pictures: the morph at evenly spaced times from start to end (default: 9 for a filmstrip, 48 for an animation).",
       valueName: "n"))
   public var frames: Int?
 
-  @Option(help: ArgumentHelp("Animations: pictures per second.", valueName: "fps"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Animations: pictures per second.", valueName: "fps"))
   public var fps: Double = 24
 
-  @Option(help: ArgumentHelp("Animations: how many times the animation plays; 0 loops forever.", valueName: "n"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Animations: how many times the animation plays; 0 loops forever.", valueName: "n"))
   public var loop: Int = 0
 
   @Option(help: ArgumentHelp("Filmstrips: pictures per row (default: all in one row up to 9).", valueName: "n"))
@@ -62,6 +63,7 @@ public struct MorphArguments: ParsableArguments, Sendable {
   public var points: Int = Morph.defaultCount
 
   @Option(
+    parsing: .unconditional,
     help: ArgumentHelp("Side of each picture's square in pixels (default: 120 for a filmstrip, 240 for an animation).", valueName: "pixels"))
   public var size: Int?
 
@@ -79,7 +81,7 @@ public struct MorphArguments: ParsableArguments, Sendable {
         + "; default: from the output's extension.", valueName: "format"))
   public var format: String?
 
-  @Option(help: "Device pixels per pixel (2 for HiDPI).")
+  @Option(parsing: .unconditional, help: "Device pixels per pixel (2 for HiDPI).")
   public var scale: Double = 1
 
   @Option(help: "Colour theme: blender (Blender's dark theme) or light (for documents and print).")
@@ -87,6 +89,9 @@ public struct MorphArguments: ParsableArguments, Sendable {
 
   @Option(name: .customLong("png-compression"), help: "PNG compression: fast, default or small.")
   public var pngCompression: PNGCompression = .default
+
+  /// The most outline points one morph draws, over all its pictures.
+  public static let maximumPointsDrawn = 10_000_000
 
   public func validate() throws {
     _ = try Self.shape(from, option: "--from")
@@ -115,6 +120,11 @@ public struct MorphArguments: ParsableArguments, Sendable {
     }
     guard (3...100_000).contains(points) else {
       throw ValidationError("--points must be from 3 to 100000, not \(points)")
+    }
+    // Every picture draws every point: a budget on their product keeps a run to seconds.
+    if let frames, frames * points > Self.maximumPointsDrawn {
+      throw ValidationError(
+        "--frames \(frames) × --points \(points) is more than \(Self.maximumPointsDrawn) points to draw; give fewer of either")
     }
     if let size, !(16...4096).contains(size) {
       throw ValidationError("--size must be from 16 to 4096 pixels, not \(size)")

@@ -16,7 +16,7 @@ public struct PathArguments: VerbArguments {
   @Option(help: "The view: xz (Blender's Front view: X right, Z up), xy (Top: X right, Y up) or yz (Right: Y right, Z up).")
   public var plane: ProjectionPlane = .xz
 
-  @Option(help: ArgumentHelp("Frames between samples, above 0 (default: 1, every whole frame).", valueName: "frames"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Frames between samples, above 0 (default: 1, every whole frame).", valueName: "frames"))
   public var step: Double = 1
 
   @OptionGroup public var outputOptions: OutputOptions<PathView>

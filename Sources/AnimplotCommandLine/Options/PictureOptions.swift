@@ -8,24 +8,24 @@ import ArgumentParser
 public struct PictureOptions: ParsableArguments, Sendable {
   public init() {}
 
-  @Option(help: "Width of the picture in pixels.")
+  @Option(parsing: .unconditional, help: "Width of the picture in pixels.")
   public var width: Int = 1600
 
   @Option(
-    name: .customLong("height"),
+    name: .customLong("height"), parsing: .unconditional,
     help: "Height of the picture in pixels (default: 900; for timeline 120).")
   public var requestedHeight: Int?
 
-  @Option(help: "Device pixels per pixel (2 for HiDPI).")
+  @Option(parsing: .unconditional, help: "Device pixels per pixel (2 for HiDPI).")
   public var scale: Double = 1
 
   @Option(help: "Colour theme: blender (Blender's dark theme) or light (for documents and print).")
   public var theme: Theme = .blender
 
-  @Option(help: ArgumentHelp("The frames shown, e.g. 1:120 (default: fit everything visible).", valueName: "start:end"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("The frames shown, e.g. 1:120 (default: fit everything visible).", valueName: "start:end"))
   public var frames: String?
 
-  @Option(name: .customLong("current-frame"), help: ArgumentHelp("Where to draw the playhead (default: the file's currentFrame).", valueName: "frame"))
+  @Option(name: .customLong("current-frame"), parsing: .unconditional, help: ArgumentHelp("Where to draw the playhead (default: the file's currentFrame).", valueName: "frame"))
   public var currentFrame: Double?
 
   @Option(name: .customLong("png-compression"), help: "PNG compression: fast, default or small.")
@@ -67,7 +67,7 @@ public struct PictureOptions: ParsableArguments, Sendable {
     let parts = text.split(separator: ":", omittingEmptySubsequences: false)
     guard parts.count == 2, let a = Double(parts[0].trimmingCharacters(in: " ")),
       let b = Double(parts[1].trimmingCharacters(in: " ")), a.isFinite, b.isFinite
-    else { throw ValidationError("\(option): '\(text)' is not START:END (e.g. 1:120; write \(option)=-10:10 for negative numbers)") }
+    else { throw ValidationError("\(option): '\(text)' is not START:END (e.g. 1:120 or -10:10)") }
     for v in [a, b] { try FrameList.checkFits(v, option: option, text: text) }
     guard a < b else { throw ValidationError("\(option): the end must be greater than the start in '\(text)'") }
     return a...b

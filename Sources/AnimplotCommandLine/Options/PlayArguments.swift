@@ -18,27 +18,27 @@ public struct PlayArguments: VerbArguments {
   @Option(name: .customLong("view"), help: "The editor that plays: graph, dopesheet or timeline.")
   public var editor: PlayView.Editor = .graph
 
-  @Option(help: "Width of the picture in pixels.")
+  @Option(parsing: .unconditional, help: "Width of the picture in pixels.")
   public var width: Int = 1600
 
   @Option(
-    name: .customLong("height"),
+    name: .customLong("height"), parsing: .unconditional,
     help: "Height of the picture in pixels (default: 900; for --view timeline 120).")
   public var requestedHeight: Int?
 
-  @Option(help: "Device pixels per pixel (2 for HiDPI).")
+  @Option(parsing: .unconditional, help: "Device pixels per pixel (2 for HiDPI).")
   public var scale: Double = 1
 
   @Option(help: "Colour theme: blender (Blender's dark theme) or light (for documents and print).")
   public var theme: Theme = .blender
 
-  @Option(help: ArgumentHelp("The frames played, e.g. 1:120 (default: the scene range).", valueName: "start:end"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("The frames played, e.g. 1:120 (default: the scene range).", valueName: "start:end"))
   public var frames: String?
 
-  @Option(help: ArgumentHelp("Frames the playhead moves per picture (Blender's Frame Step).", valueName: "frames"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Frames the playhead moves per picture (Blender's Frame Step).", valueName: "frames"))
   public var step: Double = 1
 
-  @Option(help: ArgumentHelp("How many times the animation plays; 0 loops forever, as Blender does.", valueName: "n"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("How many times the animation plays; 0 loops forever, as Blender does.", valueName: "n"))
   public var loop: Int = 0
 
   @Flag(
@@ -49,7 +49,7 @@ public struct PlayArguments: VerbArguments {
   @Flag(help: "Write an animated PNG to a .png file (the extension .apng needs no flag).")
   public var animated = false
 
-  @Option(help: ArgumentHelp("The values shown by --view graph, e.g. -1:2.5 (default: fit).", valueName: "min:max"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("The values shown by --view graph, e.g. -1:2.5 (default: fit).", valueName: "min:max"))
   public var values: String?
 
   @Flag(help: "--view graph: scale every curve to -1...1, as Blender's Normalize.")
@@ -85,6 +85,9 @@ public struct PlayArguments: VerbArguments {
     }
     if values != nil || normalize, editor != .graph {
       throw ValidationError("--values and --normalize are options of --view graph")
+    }
+    if noChannelList, editor == .timeline {
+      throw ValidationError("--no-channel-list: the Timeline has no channel list")
     }
   }
 

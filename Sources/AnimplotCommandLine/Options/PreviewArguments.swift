@@ -20,19 +20,19 @@ public struct PreviewArguments: ParsableArguments, Sendable {
     valueName: "shape"))
   public var shape: String = "square"
 
-  @Option(help: ArgumentHelp("Scene units the shape spans at scale 1.", valueName: "units"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Scene units the shape spans at scale 1.", valueName: "units"))
   public var size: Double = 1
 
   @Option(help: "The view: xz (Blender's Front view: X right, Z up), xy (Top: X right, Y up) or yz (Right: Y right, Z up).")
   public var plane: ProjectionPlane = .xz
 
-  @Option(help: ArgumentHelp("The frames played and traced, e.g. 1:120 (default: the scene range).", valueName: "start:end"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("The frames played and traced, e.g. 1:120 (default: the scene range).", valueName: "start:end"))
   public var frames: String?
 
-  @Option(help: ArgumentHelp("Frames between pictures (and samples of the path).", valueName: "frames"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Frames between pictures (and samples of the path).", valueName: "frames"))
   public var step: Double = 1
 
-  @Option(help: ArgumentHelp("How many times the animation plays; 0 loops forever.", valueName: "n"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("How many times the animation plays; 0 loops forever.", valueName: "n"))
   public var loop: Int = 0
 
   @Flag(help: "Write an animated PNG to a .png file (the extension .apng needs no flag).")
@@ -46,13 +46,13 @@ public struct PreviewArguments: ParsableArguments, Sendable {
   @Option(help: ArgumentHelp("Pictures per row of the filmstrip (default: up to 4).", valueName: "n"))
   public var columns: Int?
 
-  @Option(help: "Width of the picture (of each filmstrip picture) in pixels.")
+  @Option(parsing: .unconditional, help: "Width of the picture (of each filmstrip picture) in pixels.")
   public var width: Int?
 
-  @Option(help: "Height of the picture (of each filmstrip picture) in pixels.")
+  @Option(parsing: .unconditional, help: "Height of the picture (of each filmstrip picture) in pixels.")
   public var height: Int?
 
-  @Option(help: "Device pixels per pixel (2 for HiDPI).")
+  @Option(parsing: .unconditional, help: "Device pixels per pixel (2 for HiDPI).")
   public var scale: Double = 1
 
   @Option(help: "Colour theme: blender (Blender-like dark viewport) or light (for documents and print).")
@@ -72,7 +72,7 @@ public struct PreviewArguments: ParsableArguments, Sendable {
   public var format: String?
 
   public func validate() throws {
-    for (name, v) in [("--width", width ?? 800), ("--height", height ?? 600)]
+    for (name, v) in [("--width", width ?? 1600), ("--height", height ?? 900)]
     where v < 16 || v > PictureOptions.maximumSide {
       throw ValidationError("\(name) must be from 16 to \(PictureOptions.maximumSide) pixels, not \(v)")
     }
@@ -81,6 +81,7 @@ public struct PreviewArguments: ParsableArguments, Sendable {
     }
     if let frames { _ = try PictureOptions.range(frames, option: "--frames") }
     guard step > 0 && step.isFinite else { throw ValidationError("--step must be a number of frames above 0, not \(step)") }
+    try FrameList.checkFits(step, option: "--step", text: "\(step)")
     guard size > 0 && size.isFinite && size < 1e12 else { throw ValidationError("--size must be a number above 0, not \(size)") }
     guard loop >= 0 && loop <= 65535 else { throw ValidationError("--loop must be from 0 (forever) to 65535, not \(loop)") }
     if let filmstrip, !(1...100).contains(filmstrip) {
@@ -88,6 +89,9 @@ public struct PreviewArguments: ParsableArguments, Sendable {
     }
     if let columns, !(1...100).contains(columns) { throw ValidationError("--columns must be from 1 to 100, not \(columns)") }
     if columns != nil && filmstrip == nil { throw ValidationError("--columns is an option of --filmstrip") }
+    if filmstrip != nil, animated || loop != 0 {
+      throw ValidationError("--animated and --loop are options of an animation, not of --filmstrip")
+    }
     do {
       _ = try ShapeSpec.parse(shape)
     } catch {

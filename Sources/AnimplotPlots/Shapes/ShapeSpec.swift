@@ -47,6 +47,8 @@ public enum ShapeError: Error, Sendable, Hashable, CustomStringConvertible {
   case syntax(offset: Int, found: Character?, expected: String)
   /// The path data parses but no subpath encloses any area.
   case noArea
+  /// A point of the path lies beyond this coordinate (or is not a number).
+  case outOfRange(Double)
 
   public var description: String {
     switch self {
@@ -59,6 +61,8 @@ public enum ShapeError: Error, Sendable, Hashable, CustomStringConvertible {
       return "bad SVG path data at \(at): expected \(expected)"
     case .noArea:
       return "SVG path data encloses no area: an outline needs a subpath around some area"
+    case .outOfRange(let limit):
+      return "SVG path data reaches a point beyond ±\(limit) (relative commands add up): expected coordinates within it"
     }
   }
 }
@@ -75,12 +79,18 @@ public enum SVGPathData {
   /// Every subpath, flattened and closed (a fill closes a subpath without `Z` by a straight
   /// line back to its start, and so does this), in the order of the data; subpaths of less
   /// than one point are dropped.
+  /// The largest coordinate (absolute) a point of path data may reach.
+  public static let maximumCoordinate = 1e100
+
   public static func subpaths(_ data: String) throws(ShapeError) -> [Outline] {
     var parser = Parser(Array(data))
     let raw = try parser.parse()
     var extent = 0.0
     var minX = Double.infinity, maxX = -Double.infinity, minY = Double.infinity, maxY = -Double.infinity
+    var outOfRange = false
     func see(_ p: Point) {
+      // Relative commands add up: numbers that are each finite can end past any size.
+      if !(abs(p.x) <= maximumCoordinate && abs(p.y) <= maximumCoordinate) { outOfRange = true }
       minX = min(minX, p.x)
       maxX = max(maxX, p.x)
       minY = min(minY, p.y)
@@ -101,6 +111,7 @@ public enum SVGPathData {
         }
       }
     }
+    if outOfRange { throw .outOfRange(maximumCoordinate) }
     if minX <= maxX { extent = max(extent, maxX - minX, maxY - minY) }
     let tolerance = extent > 0 ? extent * 1e-4 : 1e-9
     return raw.map { $0.flattened(tolerance: tolerance) }.filter { !$0.points.isEmpty }

@@ -72,10 +72,22 @@ public struct Stage: Sendable {
       Point(shapeBox.minX, shapeBox.minY), Point(shapeBox.maxX, shapeBox.minY),
       Point(shapeBox.maxX, shapeBox.maxY), Point(shapeBox.minX, shapeBox.maxY),
     ]
+    // Every sample up to 20,000 of them, else every n-th, and every key of a transform
+    // channel (where turns and sizes peak) within the frames.
     let samples = path.frames.count
     let stride = max(1, samples / 20_000)
-    for i in Swift.stride(from: 0, to: samples, by: stride) {
-      let t = channels.transform(at: path.frames[i]).planeTransform(options.plane)
+    var fitted = Swift.stride(from: 0, to: samples, by: stride).map { path.frames[$0] }
+    if let first = path.frames.first, let last = path.frames.last {
+      let all = channels.location + channels.euler + channels.quaternion + channels.scale
+      for case let curve? in all {
+        for key in curve.keyframes where Double(key.frame) >= first && Double(key.frame) <= last {
+          fitted.append(Double(key.frame))
+        }
+      }
+      fitted.append(last)
+    }
+    for frame in fitted {
+      let t = channels.transform(at: frame).planeTransform(options.plane)
       for p in corners {
         let (h, v) = Self.apply(t, p, size: options.size)
         guard h.isFinite, v.isFinite else { continue }

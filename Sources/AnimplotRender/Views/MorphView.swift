@@ -28,8 +28,8 @@ public struct MorphView: PlotView {
 
   public static let name = "morph"
   public static let showsEveryAction = false
-  /// The most pictures a morph holds.
-  public static let maximumPictures = 10_000
+  /// The most pictures a morph holds (as many as `play` makes).
+  public static let maximumPictures = PlayView.maximumPictures
 
   /// The aligned morph.
   public var morph: Morph { Morph(from: from, to: to, count: points) }

@@ -56,8 +56,8 @@ public struct PlayView: PlotView {
   /// Editor the first (or the one `--action` names, as for a still picture).
   public static let showsEveryAction = true
 
-  /// The most pictures one animation holds.
-  public static let maximumPictures = 10_000
+  /// The most pictures one animation holds (a folder of frames is numbered 0001 to 9999).
+  public static let maximumPictures = 9_999
 
   public func content(of actions: [Action]) throws(RenderError) -> PlayheadAnimation {
     guard let first = actions.first else { throw RenderError(.input, "no action to play") }
@@ -83,6 +83,11 @@ public struct PlayView: PlotView {
     var delays: [Double]
     if timing.keysOnly {
       frames = playback.keysInRange
+      guard frames.count <= Self.maximumPictures else {
+        throw RenderError(
+          .request,
+          "--keys-only makes \(frames.count) pictures, more than \(Self.maximumPictures); give a shorter --frames")
+      }
       delays = zip(frames, frames.dropFirst()).map { ($1 - $0) / fps }
       delays.append(playback.stepDuration)
     } else {
