@@ -115,6 +115,7 @@ struct EvalRecalcTests {
     (["eval", "Examples/bouncing-ball.json", "--channels", "nothing*"], "no channel matches 'nothing*'"),
     (["eval", "Examples/bouncing-ball.json", "--action", "Run"], #"unknown value "Run"; expected one of BouncingBall"#),
     (["frobnicate"], "unknown command 'frobnicate' (see 'animplot --help')"),
+    (["graph", "x.json", "--width", "3", "-o", "x.png"], "--width must be from 16 to 16384 pixels, not 3 (see 'animplot graph --help')"),
     (["eval"], "Missing expected argument '<input>'"),
   ])
   func badUsageExitsTwoWithOneLine(arguments: [String], message: String) throws {
@@ -136,6 +137,21 @@ struct EvalRecalcTests {
     #expect(version.stdout.hasPrefix("animplot 0.1.0 (cairo 1."))
     for library in ["pixman ", "FreeType ", "libpng ", "zlib "] { #expect(version.stdout.contains(library)) }
     #expect(version.stdout.split(separator: "\n").count == 1)
+  }
+
+  @Test("eval --range prints the frames as written: 0:1:0.1 gives 0.3")
+  func rangeFramesAsWritten() throws {
+    let r = try CLI.run(["eval", "Examples/bouncing-ball.json", "--range", "0:1:0.1"])
+    #expect(r.stdout.split(separator: "\n").dropFirst().map { String($0.prefix { $0 != "," }) }
+      == ["0", "0.1", "0.2", "0.3", "0.4", "0.5", "0.6", "0.7", "0.8", "0.9", "1"])
+  }
+
+  @Test("dopesheet --format json prints to standard output without -o")
+  func dopesheetJSONToStandardOutput() throws {
+    let r = try CLI.run(["dopesheet", "Examples/bouncing-ball.json", "--format", "json"])
+    #expect(r.status == 0 && r.stdout.hasPrefix("{"), "\(r.stderr)")
+    let png = try CLI.run(["dopesheet", "Examples/bouncing-ball.json"])
+    #expect(png.status == 2 && png.stderr.contains("missing -o"))
   }
 
   @Test("negative numbers as option values, as they are")

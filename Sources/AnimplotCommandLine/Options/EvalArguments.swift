@@ -87,6 +87,17 @@ public enum FrameList {
       throw ValidationError(
         "\(source): '\(text)' gives \(formatNumber(count)) frames; at most \(limit) per call (use --range with a larger STEP)")
     }
-    return frames
+    // 0:1:0.1 gives 0.3, not 0 + 3 × 0.1 = 0.30000000000000004: each frame is rounded to the
+    // decimals written (when none is in exponent notation).
+    let pieces = text.split(separator: ":")
+    guard !text.contains(where: { $0 == "e" || $0 == "E" }) else { return frames }
+    let decimals = pieces.map { piece in piece.split(separator: ".", maxSplits: 1).dropFirst().first?.count ?? 0 }.max() ?? 0
+    guard decimals > 0, decimals <= 15 else { return frames }
+    var scale = 1.0
+    for _ in 0..<decimals { scale *= 10 }
+    return frames.map { frame in
+      let scaled = frame * scale
+      return abs(scaled) < 9e15 ? scaled.rounded() / scale : frame
+    }
   }
 }

@@ -19,7 +19,7 @@ public struct PictureOptions: ParsableArguments, Sendable {
   @Option(parsing: .unconditional, help: "Device pixels per pixel (2 for HiDPI).")
   public var scale: Double = 1
 
-  @Option(help: "Colour theme: blender (Blender's dark theme) or light (for documents and print).")
+  @Option(help: "Colour theme: blender (Blender's dark theme; 'dark' says the same) or light (for documents and print).")
   public var theme: Theme = .blender
 
   @Option(parsing: .unconditional, help: ArgumentHelp("The frames shown, e.g. 1:120 (default: fit everything visible).", valueName: "start:end"))
@@ -28,7 +28,9 @@ public struct PictureOptions: ParsableArguments, Sendable {
   @Option(name: .customLong("current-frame"), parsing: .unconditional, help: ArgumentHelp("Where to draw the playhead (default: the file's currentFrame).", valueName: "frame"))
   public var currentFrame: Double?
 
-  @Option(name: .customLong("png-compression"), help: "PNG compression: fast, default or small.")
+  @Option(
+    name: .customLong("png-compression"),
+    help: "PNG compression: fast, default or small (from 1,000,000 pixels up, default compresses as fast does).")
   public var pngCompression: PNGCompression = .default
 
   /// Largest accepted width or height, pixels.

@@ -15,5 +15,6 @@ struct DopeSheet: ParsableCommand {
 
   @OptionGroup var arguments: DopeSheetArguments
 
-  func run() throws { try arguments.run() }
+  /// The layout as JSON goes to standard output unless -o says otherwise, as eval's table does.
+  func run() throws { try arguments.run(defaultOutput: arguments.outputOptions.format == "json" ? "-" : nil) }
 }
