@@ -72,7 +72,7 @@ public struct ActionDecodingError: Error, Sendable, Equatable, CustomStringConve
     case .invalid(let text): return text
     case .missingHandle(let side, let type):
       return "\(side) is required: the \(side == "handleLeft" ? "left" : "right") handle is \(type)"
-    case .unsupportedVersion(let v): return "unsupported format version \(v); this animplot reads version 1"
+    case .unsupportedVersion(let v): return "unsupported format version \(v) (\"animplot\": \(v)); this animplot reads version 1"
     case .lengthMismatch(let channel, let count, let expected):
       return "channel \(jsonStringLiteral(channel)) has \(count) values but the timeline has \(expected)"
     case .unreadable(let reason): return "cannot read: \(reason)"
@@ -93,6 +93,8 @@ public struct ActionDecodingError: Error, Sendable, Equatable, CustomStringConve
     if let line { place += ":\(line)" + (column.map { ":\($0)" } ?? "") }
     if let byteOffset { place += ": byte \(byteOffset)" }
     let message = Self.oneLine(self.message)
+    // The version's path is the field `animplot`, which would read as the program's name twice.
+    if case .unsupportedVersion = kind { return "\(place): \(message)" }
     return path.isEmpty ? "\(place): \(message)" : "\(place): \(Self.oneLine(path)): \(message)"
   }
 

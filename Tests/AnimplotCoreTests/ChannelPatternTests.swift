@@ -10,7 +10,7 @@ struct ChannelPatternTests {
     ("Z Location", true), ("z location", false), ("*Location", true), ("? Location", true),
     ("location[2]", true), ("location[?]", true), ("location[0]", false), ("[XZ] Location", true),
     ("[!XZ] Location", false), ("[A-Z] Loc*", true), ("Rotation*, Z*", true), ("scale*", false),
-    ("*", true), ("", false),
+    ("*", true), ("", false), ("location", true), ("loc*", true), ("rotation_euler", false),
   ])
   func matchesLabelOrAddress(pattern: String, expected: Bool) {
     #expect(ChannelPattern(pattern).matches(z) == expected, "\(pattern)")

@@ -92,7 +92,7 @@ struct DecodingErrorTests {
   }
 
   @Test func versionOtherThanOne() {
-    #expect(failure(#"{"animplot": 2, "tracks": []}"#) == "a.json:1:14: animplot: unsupported format version 2; this animplot reads version 1")
+    #expect(failure(#"{"animplot": 2, "tracks": []}"#) == #"a.json:1:14: unsupported format version 2 ("animplot": 2); this animplot reads version 1"#)
     #expect(failure(#"{"animplot": "1", "tracks": []}"#).contains("animplot: expected a number, found a string"))
   }
 

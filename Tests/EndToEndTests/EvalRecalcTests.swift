@@ -113,6 +113,10 @@ struct EvalRecalcTests {
     (["eval", "Examples/bouncing-ball.json", "--at", "1,x"], "--at: 'x' is not a frame number"),
     (["eval", "Examples/bouncing-ball.json", "--format", "xml"], "--format xml is not available here; use csv or json"),
     (["eval", "Examples/bouncing-ball.json", "--channels", "nothing*"], "no channel matches 'nothing*'"),
+    (
+      ["eval", "Examples/bouncing-ball.json", "--channels", "rotation"],
+      "no channel matches 'rotation'; the channels are X Location (location[0]), Z Location (location[2]), Y Euler Rotation (rotation_euler[1])"
+    ),
     (["eval", "Examples/bouncing-ball.json", "--action", "Run"], #"unknown value "Run"; expected one of BouncingBall"#),
     (["frobnicate"], "unknown command 'frobnicate' (see 'animplot --help')"),
     (["graph", "x.json", "--width", "3", "-o", "x.png"], "--width must be from 16 to 16384 pixels, not 3 (see 'animplot graph --help')"),
@@ -137,6 +141,12 @@ struct EvalRecalcTests {
     #expect(version.stdout.hasPrefix("animplot 0.1.0 (cairo 1."))
     for library in ["pixman ", "FreeType ", "libpng ", "zlib "] { #expect(version.stdout.contains(library)) }
     #expect(version.stdout.split(separator: "\n").count == 1)
+  }
+
+  @Test("a dataPath selects its every index: --channels location")
+  func dataPathSelectsEveryIndex() throws {
+    let r = try CLI.run(["eval", "Examples/bouncing-ball.json", "--channels", "location", "--at", "1"])
+    #expect(r.stdout.hasPrefix("frame,X Location,Z Location\n"), "\(r.stdout)")
   }
 
   @Test("eval --range prints the frames as written: 0:1:0.1 gives 0.3")

@@ -12,14 +12,17 @@ public struct ChannelPattern: Sendable, Hashable {
     alternatives = text.split(separator: ",").map { Array($0.trimmingPrefixAndSuffixSpaces()) }
   }
 
-  /// Whether the track's display label or its `dataPath[index]` address matches.
+  /// Whether the track's display label, its `dataPath[index]` address or its `dataPath` alone
+  /// matches (`location` selects `location[0]`, `[1]` and `[2]`).
   public func matches(_ curve: FCurve) -> Bool {
     let label = Array(curve.displayLabel)
     let address = Array(curve.address)
+    let dataPath = Array(curve.dataPath)
     return alternatives.contains { p in
       [false, true].contains { literal in
         Self.glob(p[...], label[...], literalBrackets: literal)
           || Self.glob(p[...], address[...], literalBrackets: literal)
+          || Self.glob(p[...], dataPath[...], literalBrackets: literal)
       }
     }
   }

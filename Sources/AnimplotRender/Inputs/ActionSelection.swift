@@ -33,17 +33,27 @@ public struct ActionSelection: Sendable, Hashable {
         located.file = file
         throw RenderError(located)
       }
+      let all = chosen.tracks
       chosen = chosen.filtered(by: pattern)
-      if chosen.tracks.isEmpty && pattern != nil { throw noMatch(file) }
+      if chosen.tracks.isEmpty && pattern != nil { throw noMatch(file, among: all) }
       return [chosen]
     }
     guard pattern != nil else { return document.actions }
     let actions = document.actions.map { $0.filtered(by: pattern) }.filter { !$0.tracks.isEmpty }
-    guard !actions.isEmpty else { throw noMatch(file) }
+    guard !actions.isEmpty else { throw noMatch(file, among: document.actions.flatMap(\.tracks)) }
     return actions
   }
 
-  private func noMatch(_ file: String) -> RenderError {
-    RenderError(.input, "\(file): no channel matches '\(channels ?? "")'")
+  /// The error of a pattern that selects nothing, naming the channels there are (the first
+  /// eight, then how many more).
+  private func noMatch(_ file: String, among tracks: [FCurve]) -> RenderError {
+    var names: [String] = []
+    for track in tracks {
+      let name = "\(track.displayLabel) (\(track.address))"
+      if !names.contains(name) { names.append(name) }
+    }
+    let shown = names.prefix(8).joined(separator: ", ") + (names.count > 8 ? " and \(names.count - 8) more" : "")
+    let there = names.isEmpty ? "the input has no channels" : "the channels are " + shown
+    return RenderError(.input, "\(file): no channel matches '\(channels ?? "")'; \(there)")
   }
 }
