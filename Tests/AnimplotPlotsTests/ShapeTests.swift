@@ -273,3 +273,35 @@ struct ShapeTests {
     #expect(try ShapeSpec.parse("heart") == BuiltinShape.heart.outline)
   }
 }
+
+@Suite("Shapes from hostile path data")
+struct HostileShapeTests {
+  @Test("an arc of a radius so large its step rounds to 0 is flattened (once a trap), in bounded points")
+  func hugeArcRadius() throws {
+    for radius in ["1e80", "1e100", "1e153"] {
+      do {
+        let outline = try ShapeSpec.parse("M0 0 A\(radius) \(radius) 0 0 1 10 10 L0 10 Z")
+        #expect(outline.points.count <= 4096 + 4)
+        #expect(outline.points.allSatisfy { $0.x.isFinite && $0.y.isFinite })
+      } catch {
+        // Refusing it is fine too; a signal is not.
+        #expect(error == .noArea || error == .outOfRange(SVGPathData.maximumCoordinate), "\(radius): \(error)")
+      }
+    }
+  }
+
+  @Test("curves that would flatten into millions of points are refused, in bounded memory")
+  func runawayFlattening() throws {
+    // One such cubic flattens into a few hundred points; 20,000 of them pass the budget.
+    let one = try SVGPathData.subpaths("M0 0 C1e9 1e9 -1e9 1e9 1 1 Z")[0].points.count
+    #expect(one > 50 && one < 4100)
+    let data = "M0 0" + String(repeating: "C1e9 1e9-1e9 1e9 1 1", count: 20_000) + "Z"
+    var refused = false
+    do { _ = try ShapeSpec.parse(data) } catch { refused = error == .tooComplex(SVGPathData.maximumPoints) }
+    #expect(refused)
+    // 8,000 arcs of about 110 steps each stay within it.
+    let arcs = "M0 0 " + String(repeating: "A5 5 0 1 1 10 0 A5 5 0 1 1 0 0 ", count: 4000) + "Z"
+    let count = (try? ShapeSpec.parse(arcs))?.points.count ?? 0
+    #expect(count > 100_000 && count <= SVGPathData.maximumPoints)
+  }
+}

@@ -78,6 +78,46 @@ struct PlayCommandTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).isEmpty)
   }
 
+  @Test("a frame never replaces the input: an input named like a frame, or a link there, is refused")
+  func framesNeverReplaceTheInput() throws {
+    let root = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let inside = root.appendingPathComponent("inside")
+    try FileManager.default.createDirectory(at: inside, withIntermediateDirectories: true)
+    let input = inside.appendingPathComponent("0001.png")
+    try FileManager.default.copyItem(at: CLI.repository.appendingPathComponent(Self.ball), to: input)
+    let before = try Data(contentsOf: input)
+    for verb in ["play", "preview"] {
+      let r = try CLI.run([verb, input.path, "--frames", "1:2", "-o", inside.path + "/"])
+      #expect(r.status == 2 && r.stderr.contains("that is the input"), "\(verb): \(r.stderr)")
+    }
+    // Through a link: links/0001.png leads to the input.
+    let links = root.appendingPathComponent("links")
+    try FileManager.default.createDirectory(at: links, withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(at: links.appendingPathComponent("0001.png"), withDestinationURL: input)
+    let r = try CLI.run(["play", input.path, "--frames", "1:2", "-o", links.path + "/"])
+    #expect(r.status == 2 && r.stderr.contains("that is the input"), "\(r.stderr)")
+    #expect(try Data(contentsOf: input) == before)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: inside.path) == ["0001.png"])
+  }
+
+  @Test("--keys-only keeps a key on the range's bound (keys are 32-bit floats, bounds decimals)")
+  func keysOnTheBounds() throws {
+    let root = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let file = root.appendingPathComponent("keys.json")
+    try Data(
+      #"{"animplot": 1, "name": "K", "fps": 24, "frameStart": 1.3, "frameEnd": 10.1, "tracks": [{"dataPath": "location", "keyframes": [{"frame": 1.3, "value": 0}, {"frame": 5, "value": 1}, {"frame": 10.1, "value": 2}]}]}"#
+        .utf8
+    ).write(to: file)
+    let out = root.appendingPathComponent("k.apng")
+    let r = try CLI.run(["play", file.path, "--keys-only", "--width", "200", "--height", "100", "-o", out.path])
+    #expect(r.status == 0, "\(r.stderr)")
+    let apng = [UInt8](try Data(contentsOf: out))
+    let actl = apng.firstRange(of: Array("acTL".utf8))!.upperBound
+    #expect(apng[actl + 3] == 3, "three keys, three pictures")
+  }
+
   @Test("a folder holding frames of an earlier, longer run is refused; --keys-only keeps the picture limit")
   func staleFramesAndKeyLimit() throws {
     let root = try CLI.temporaryDirectory()

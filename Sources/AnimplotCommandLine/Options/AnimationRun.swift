@@ -61,14 +61,18 @@ public enum AnimationRun {
           "-o \(folder): holds \(first)\(stale.count > 1 ? " and \(stale.count - 1) more frames" : "") beyond the \(animation.frames.count) written now; empty the folder or choose another")
       }
     }
-    let created = try OutputPlan.prepareFolder(of: folder + "0001.png")
     let digits = 4
+    func name(_ index: Int) -> String {
+      let number = String(index + 1)
+      return folder + String(repeating: "0", count: max(0, digits - number.count)) + number + ".png"
+    }
+    // No frame may replace the input (a frame's name, or a link there, may be the input's).
+    for index in animation.frames.indices { try OutputPlan.refuseOverwriting([input], with: name(index)) }
+    let created = try OutputPlan.prepareFolder(of: folder + "0001.png")
     var staged: [StagedOutput] = []
     do {
       try renderer.pngFrames(of: animation) { index, bytes in
-        var name = String(index + 1)
-        name = String(repeating: "0", count: digits - name.count) + name
-        staged.append(try OutputFile.stage(bytes, to: folder + name + ".png"))
+        staged.append(try OutputFile.stage(bytes, to: name(index)))
       }
       for (i, output) in staged.enumerated() {
         do {

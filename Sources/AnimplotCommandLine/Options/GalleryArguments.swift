@@ -93,6 +93,7 @@ public struct GalleryArguments: ParsableArguments, Sendable {
     guard let output else {
       throw CLIError("missing -o OUTPUT: a file, or '-' for standard output")
     }
+    if output.hasSuffix("/") { throw CLIError("-o \(output): gallery writes one file; give its name") }
     try OutputPlan.requireFolder(of: output)
     do {
       let chosen = try OutputFormat.choose(for: GalleryView.self, path: output, requested: format)

@@ -236,6 +236,7 @@ public struct MorphArguments: ParsableArguments, Sendable {
     guard let output else {
       throw CLIError("missing -o OUTPUT: a file, or '-' for standard output")
     }
+    if output.hasSuffix("/") { throw CLIError("-o \(output): morph writes one file; give its name") }
     try OutputPlan.requireFolder(of: output)
     if let curve { try OutputPlan.refuseOverwriting([curve], with: output) }
     do {

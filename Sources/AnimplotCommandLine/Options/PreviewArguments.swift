@@ -82,7 +82,9 @@ public struct PreviewArguments: ParsableArguments, Sendable {
     if let frames { _ = try PictureOptions.range(frames, option: "--frames") }
     guard step > 0 && step.isFinite else { throw ValidationError("--step must be a number of frames above 0, not \(step)") }
     try FrameList.checkFits(step, option: "--step", text: "\(step)")
-    guard size > 0 && size.isFinite && size < 1e12 else { throw ValidationError("--size must be a number above 0, not \(size)") }
+    guard size > 0 && size.isFinite && size < 1e12 else {
+      throw ValidationError("--size must be a number of scene units above 0 and below 1e12, not \(size)")
+    }
     guard loop >= 0 && loop <= 65535 else { throw ValidationError("--loop must be from 0 (forever) to 65535, not \(loop)") }
     if let filmstrip, !(1...100).contains(filmstrip) {
       throw ValidationError("--filmstrip must be from 1 to 100 pictures, not \(filmstrip)")
@@ -115,10 +117,13 @@ public struct PreviewArguments: ParsableArguments, Sendable {
     } catch {
       throw ValidationError("--shape: \(error)")
     }
-    let box = outline.bounds
+    // A shape of many points (path data of thousands of arcs) is resampled by arc length to
+    // 4,096: it is filled once per picture, and self-crossings multiply the cost.
+    let shape = outline.count > 4096 ? outline.resampled(count: 4096) : outline
+    let box = shape.bounds
     let side = max(box.width, box.height)
     let unit = side > 0 && side.isFinite ? 1 / side : 1
-    options.shape = outline.points.map { Point(($0.x - box.midX) * unit, ($0.y - box.midY) * unit) }
+    options.shape = shape.points.map { Point(($0.x - box.midX) * unit, ($0.y - box.midY) * unit) }
     return options
   }
 

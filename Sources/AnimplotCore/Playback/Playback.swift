@@ -164,7 +164,10 @@ public struct Playback: Sendable, Hashable {
   /// The keys inside the range, in order: the pictures of a key-to-key playback; the start of
   /// the range when no key falls inside it.
   public var keysInRange: [Double] {
-    let inside = keyFrames.filter { range.contains($0) }
+    // Keys are 32-bit floats: a key on a bound written in decimals (10.1) lies a hair past the
+    // bound's double; the bounds are compared as floats too.
+    let lo = Double(Float(range.lowerBound)), hi = Double(Float(range.upperBound))
+    let inside = keyFrames.filter { $0 >= min(lo, range.lowerBound) && $0 <= max(hi, range.upperBound) }
     return inside.isEmpty ? [range.lowerBound] : inside
   }
 

@@ -49,6 +49,8 @@ public enum ShapeError: Error, Sendable, Hashable, CustomStringConvertible {
   case noArea
   /// A point of the path lies beyond this coordinate (or is not a number).
   case outOfRange(Double)
+  /// The curves flatten into more than this many points.
+  case tooComplex(Int)
 
   public var description: String {
     switch self {
@@ -61,8 +63,10 @@ public enum ShapeError: Error, Sendable, Hashable, CustomStringConvertible {
       return "bad SVG path data at \(at): expected \(expected)"
     case .noArea:
       return "SVG path data encloses no area: an outline needs a subpath around some area"
+    case .tooComplex(let limit):
+      return "SVG path data flattens into more than \(limit) points: expected a simpler outline"
     case .outOfRange(let limit):
-      return "SVG path data reaches a point beyond ±\(limit) (relative commands add up): expected coordinates within it"
+      return "SVG path data reaches a point beyond ±\(limit) (relative moves add up, huge arcs bulge): expected coordinates within it"
     }
   }
 }
@@ -81,6 +85,8 @@ public enum SVGPathData {
   /// than one point are dropped.
   /// The largest coordinate (absolute) a point of path data may reach.
   public static let maximumCoordinate = 1e100
+  /// The most points path data may flatten into, all its subpaths together.
+  public static let maximumPoints = 1_000_000
 
   public static func subpaths(_ data: String) throws(ShapeError) -> [Outline] {
     var parser = Parser(Array(data))
@@ -114,7 +120,16 @@ public enum SVGPathData {
     if outOfRange { throw .outOfRange(maximumCoordinate) }
     if minX <= maxX { extent = max(extent, maxX - minX, maxY - minY) }
     let tolerance = extent > 0 ? extent * 1e-4 : 1e-9
-    return raw.map { $0.flattened(tolerance: tolerance) }.filter { !$0.points.isEmpty }
+    var budget = maximumPoints
+    var outlines: [Outline] = []
+    for sub in raw {
+      guard let outline = sub.flattened(tolerance: tolerance, budget: &budget) else { throw .tooComplex(maximumPoints) }
+      guard outline.points.allSatisfy({ abs($0.x) <= maximumCoordinate && abs($0.y) <= maximumCoordinate }) else {
+        throw .outOfRange(maximumCoordinate)
+      }
+      if !outline.points.isEmpty { outlines.append(outline) }
+    }
+    return outlines
   }
 
   /// The outline of path data: its subpath enclosing the largest area (so a single shape
@@ -147,10 +162,14 @@ public enum SVGPathData {
     var start: Point
     var segments: [Segment] = []
 
-    func flattened(tolerance: Double) -> Outline {
+    /// The subpath as a polygon; `nil` when it would take more than `budget` points (which
+    /// is lessened by the points it takes).
+    func flattened(tolerance: Double, budget: inout Int) -> Outline? {
       var points = [start]
       var current = start
       for s in segments {
+        // A segment adds at most 4,096 points: stop as soon as the budget is spent.
+        guard points.count <= budget else { return nil }
         switch s {
         case .line(let p):
           points.append(p)
@@ -165,6 +184,8 @@ public enum SVGPathData {
           current = p
         }
       }
+      guard points.count <= budget else { return nil }
+      budget -= points.count
       return Outline(points: points)
     }
   }
@@ -417,7 +438,7 @@ extension String {
 func flattenCubic(
   _ p0: Point, _ c1: Point, _ c2: Point, _ p3: Point, tolerance: Double, depth: Int, into points: inout [Point]
 ) {
-  if depth >= 18 || (distanceToChord(c1, p0, p3) <= tolerance && distanceToChord(c2, p0, p3) <= tolerance) {
+  if depth >= 12 || (distanceToChord(c1, p0, p3) <= tolerance && distanceToChord(c2, p0, p3) <= tolerance) {
     points.append(p3)
     return
   }
@@ -488,7 +509,9 @@ func flattenArc(
   // Steps: the sagitta of a step of angle a on radius r is r·(1 − cos(a/2)).
   let r = max(rx, ry)
   let step = tolerance < r ? 2 * Double.acos(1 - tolerance / r) : Double.pi / 2
-  let n = min(100_000, max(1, Int((abs(delta) / step).rounded(.up))))
+  // At most 4,096 steps (a radius so large that the step rounds to 0 takes them all).
+  let steps = (abs(delta) / step).rounded(.up)
+  let n = steps.isFinite && steps < 4096 ? max(1, Int(steps)) : 4096
   for j in 1..<n {
     let t = theta1 + delta * Double(j) / Double(n)
     let ct = Double.cos(t), st = Double.sin(t)
