@@ -33,25 +33,13 @@ public struct GalleryArguments: ParsableArguments, Sendable {
   @Option(parsing: .unconditional, help: "Height of the picture in pixels (default: cells of 130 pixels).")
   public var height: Int?
 
-  @Option(parsing: .unconditional, help: "Device pixels per pixel (2 for HiDPI).")
-  public var scale: Double = 1
+  @OptionGroup public var look: LookOptions
 
-  @Option(help: "Colour theme: blender (Blender's dark theme) or light (for documents and print).")
-  public var theme: Theme = .blender
 
-  @Option(name: .customLong("png-compression"), help: "PNG compression: fast, default or small.")
-  public var pngCompression: PNGCompression = .default
 
   public func validate() throws {
-    for (name, v) in [("--width", width), ("--height", height)] {
-      guard let v else { continue }
-      guard v >= 16 && v <= PictureOptions.maximumSide else {
-        throw ValidationError("\(name) must be from 16 to \(PictureOptions.maximumSide) pixels, not \(v)")
-      }
-    }
-    guard scale > 0 && scale <= 8 && scale.isFinite else {
-      throw ValidationError("--scale must be greater than 0 and at most 8, not \(scale)")
-    }
+    try PictureOptions.checkSide("--width", width)
+    try PictureOptions.checkSide("--height", height)
     if let only { _ = try Self.interpolations(only) }
     if let output, output.hasSuffix(".") {
       throw ValidationError("--output '\(output)' has no extension")
@@ -74,14 +62,14 @@ public struct GalleryArguments: ParsableArguments, Sendable {
   }
 
   /// Scale and compression.
-  public var settings: RenderSettings { RenderSettings(scale: scale, pngCompression: pngCompression) }
+  public var settings: RenderSettings { look.settings }
 
   /// The view with the options asked for.
   public func view() throws -> GalleryView {
     var options = GalleryOptions()
     options.width = width.map(Double.init)
     options.height = height.map(Double.init)
-    options.theme = theme
+    options.theme = look.theme
     if let only { options.interpolations = try Self.interpolations(only) }
     return GalleryView(options: options)
   }

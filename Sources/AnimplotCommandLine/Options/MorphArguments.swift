@@ -81,14 +81,9 @@ public struct MorphArguments: ParsableArguments, Sendable {
         + "; default: from the output's extension.", valueName: "format"))
   public var format: String?
 
-  @Option(parsing: .unconditional, help: "Device pixels per pixel (2 for HiDPI).")
-  public var scale: Double = 1
+  @OptionGroup public var look: LookOptions
 
-  @Option(help: "Colour theme: blender (Blender's dark theme) or light (for documents and print).")
-  public var theme: Theme = .blender
 
-  @Option(name: .customLong("png-compression"), help: "PNG compression: fast, default or small.")
-  public var pngCompression: PNGCompression = .default
 
   /// The most outline points one morph draws, over all its pictures.
   public static let maximumPointsDrawn = 10_000_000
@@ -128,9 +123,6 @@ public struct MorphArguments: ParsableArguments, Sendable {
     }
     if let size, !(16...4096).contains(size) {
       throw ValidationError("--size must be from 16 to 4096 pixels, not \(size)")
-    }
-    guard scale > 0 && scale <= 8 && scale.isFinite else {
-      throw ValidationError("--scale must be greater than 0 and at most 8, not \(scale)")
     }
     if let output, output.hasSuffix(".") {
       throw ValidationError("--output '\(output)' has no extension")
@@ -189,7 +181,7 @@ public struct MorphArguments: ParsableArguments, Sendable {
   }
 
   /// Scale and compression.
-  public var settings: RenderSettings { RenderSettings(scale: scale, pngCompression: pngCompression) }
+  public var settings: RenderSettings { look.settings }
 
   /// The timing: the easing's two keys, or the channel of `--curve` over its scene range.
   /// - Throws: `CLIError` when the file cannot be read or the channel matches none or several.
@@ -218,7 +210,7 @@ public struct MorphArguments: ParsableArguments, Sendable {
   /// The filmstrip view (the animation wraps it).
   public func view() throws -> MorphView {
     var options = MorphOptions()
-    options.theme = theme
+    options.theme = look.theme
     options.columns = columns
     options.cellSize = Double(size ?? (isAnimation ? 240 : 120))
     var view = MorphView(

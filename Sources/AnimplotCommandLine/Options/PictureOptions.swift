@@ -37,10 +37,8 @@ public struct PictureOptions: ParsableArguments, Sendable {
   public static let maximumSide = 16_384
 
   public func validate() throws {
-    for (name, v) in [("--width", width), ("--height", requestedHeight ?? 900)]
-    where v < 16 || v > Self.maximumSide {
-      throw ValidationError("\(name) must be from 16 to \(Self.maximumSide) pixels, not \(v)")
-    }
+    try Self.checkSide("--width", width)
+    try Self.checkSide("--height", requestedHeight)
     guard scale > 0 && scale <= 8 && scale.isFinite else {
       throw ValidationError("--scale must be greater than 0 and at most 8, not \(scale)")
     }

@@ -26,11 +26,8 @@ public struct PlayArguments: VerbArguments {
     help: "Height of the picture in pixels (default: 900; for --view timeline 120).")
   public var requestedHeight: Int?
 
-  @Option(parsing: .unconditional, help: "Device pixels per pixel (2 for HiDPI).")
-  public var scale: Double = 1
+  @OptionGroup public var look: LookOptions
 
-  @Option(help: "Colour theme: blender (Blender's dark theme) or light (for documents and print).")
-  public var theme: Theme = .blender
 
   @Option(parsing: .unconditional, help: ArgumentHelp("The frames played, e.g. 1:120 (default: the scene range).", valueName: "start:end"))
   public var frames: String?
@@ -58,8 +55,6 @@ public struct PlayArguments: VerbArguments {
   @Flag(name: .customLong("no-channel-list"), help: "Hide the channel list at the left.")
   public var noChannelList = false
 
-  @Option(name: .customLong("png-compression"), help: "PNG compression: fast, default or small.")
-  public var pngCompression: PNGCompression = .default
 
   @OptionGroup public var outputOptions: OutputOptions<PlayView>
 
@@ -67,13 +62,8 @@ public struct PlayArguments: VerbArguments {
   public static let timelineHeight = 120
 
   public func validate() throws {
-    for (name, v) in [("--width", width), ("--height", requestedHeight ?? 900)]
-    where v < 16 || v > PictureOptions.maximumSide {
-      throw ValidationError("\(name) must be from 16 to \(PictureOptions.maximumSide) pixels, not \(v)")
-    }
-    guard scale > 0 && scale <= 8 && scale.isFinite else {
-      throw ValidationError("--scale must be greater than 0 and at most 8, not \(scale)")
-    }
+    try PictureOptions.checkSide("--width", width)
+    try PictureOptions.checkSide("--height", requestedHeight)
     if let frames { _ = try PictureOptions.range(frames, option: "--frames") }
     if let values { _ = try PictureOptions.range(values, option: "--values") }
     guard step > 0 && step.isFinite else {
@@ -91,13 +81,13 @@ public struct PlayArguments: VerbArguments {
     }
   }
 
-  public var settings: RenderSettings { RenderSettings(scale: scale, pngCompression: pngCompression) }
+  public var settings: RenderSettings { look.settings }
 
   public func view() throws -> PlayView {
     func apply<Options: EditorOptions>(_ options: inout Options, height: Int) throws {
       options.width = Double(width)
       options.height = Double(requestedHeight ?? height)
-      options.theme = theme
+      options.theme = look.theme
     }
     var play = PlayView(editor: editor)
     try apply(&play.graph, height: 900)

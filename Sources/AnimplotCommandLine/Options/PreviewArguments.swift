@@ -52,14 +52,9 @@ public struct PreviewArguments: ParsableArguments, Sendable {
   @Option(parsing: .unconditional, help: "Height of the picture (of each filmstrip picture) in pixels.")
   public var height: Int?
 
-  @Option(parsing: .unconditional, help: "Device pixels per pixel (2 for HiDPI).")
-  public var scale: Double = 1
+  @OptionGroup public var look: LookOptions
 
-  @Option(help: "Colour theme: blender (Blender-like dark viewport) or light (for documents and print).")
-  public var theme: Theme = .blender
 
-  @Option(name: .customLong("png-compression"), help: "PNG compression: fast, default or small.")
-  public var pngCompression: PNGCompression = .default
 
   @Option(name: .shortAndLong, help: ArgumentHelp(
     "Output: an .apng or .svg animation ('-' for standard output), a folder ending in / for PNG frames; with --filmstrip a .png, .svg or .pdf.",
@@ -72,13 +67,8 @@ public struct PreviewArguments: ParsableArguments, Sendable {
   public var format: String?
 
   public func validate() throws {
-    for (name, v) in [("--width", width ?? 1600), ("--height", height ?? 900)]
-    where v < 16 || v > PictureOptions.maximumSide {
-      throw ValidationError("\(name) must be from 16 to \(PictureOptions.maximumSide) pixels, not \(v)")
-    }
-    guard scale > 0 && scale <= 8 && scale.isFinite else {
-      throw ValidationError("--scale must be greater than 0 and at most 8, not \(scale)")
-    }
+    try PictureOptions.checkSide("--width", width)
+    try PictureOptions.checkSide("--height", height)
     if let frames { _ = try PictureOptions.range(frames, option: "--frames") }
     guard step > 0 && step.isFinite else { throw ValidationError("--step must be a number of frames above 0, not \(step)") }
     try FrameList.checkFits(step, option: "--step", text: "\(step)")
@@ -106,7 +96,7 @@ public struct PreviewArguments: ParsableArguments, Sendable {
     var options = StageOptions()
     options.width = Double(width ?? (filmstrip == nil ? 1600 : 480))
     options.height = Double(height ?? (filmstrip == nil ? 900 : 320))
-    options.theme = theme
+    options.theme = look.theme
     options.plane = plane
     options.step = step
     options.size = size
@@ -127,7 +117,7 @@ public struct PreviewArguments: ParsableArguments, Sendable {
     return options
   }
 
-  var settings: RenderSettings { RenderSettings(scale: scale, pngCompression: pngCompression) }
+  var settings: RenderSettings { look.settings }
 
   /// Writes the animation (`AnimationRun.write`) or the filmstrip.
   public func run() throws {
