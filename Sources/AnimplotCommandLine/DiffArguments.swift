@@ -39,10 +39,10 @@ public struct DiffArguments: ParsableArguments {
       Exit codes: 0 match, 1 differ, 2 bad usage or an unreadable or invalid PNG.
       """)
 
-  @Argument(help: "The reference PNG image.")
+  @Argument(help: "The reference PNG image ('-' reads standard input).")
   public var expected: String
 
-  @Argument(help: "The PNG image to check against it.")
+  @Argument(help: "The PNG image to check against it ('-' reads standard input).")
   public var actual: String
 
   @Option(
@@ -61,6 +61,7 @@ public struct DiffArguments: ParsableArguments {
   public func run() throws {
     let options = try criteria.diffOptions()
     if sideBySide && output == nil { throw CLIError("--side-by-side needs -o DIFF.png") }
+    if expected == "-" && actual == "-" { throw CLIError("only one of the two images can be read from standard input ('-')") }
     if let output, output != "-", let ext = InputKind.fileExtension(of: output), ext != "png" {
       throw CLIError("-o \(output): diff writes a PNG image; name it .png")
     }

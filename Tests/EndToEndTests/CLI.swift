@@ -27,7 +27,7 @@ enum CLI {
   /// Runs `animplot ARGS` with `stdin` as its standard input; `environment` changes the
   /// test's environment (a `nil` value removes the variable).
   static func run(
-    _ arguments: [String], stdin: String? = nil, in directory: URL? = nil,
+    _ arguments: [String], stdin: String? = nil, stdinData: Data? = nil, in directory: URL? = nil,
     environment: [String: String?] = [:]
   ) throws -> Result {
     let process = Process()
@@ -45,6 +45,7 @@ enum CLI {
     process.standardInput = input
     try process.run()
     if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+    if let stdinData { input.fileHandleForWriting.write(stdinData) }
     try input.fileHandleForWriting.close()
     let outData = out.fileHandleForReading.readDataToEndOfFile()
     let errData = err.fileHandleForReading.readDataToEndOfFile()

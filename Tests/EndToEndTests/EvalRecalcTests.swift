@@ -143,6 +143,23 @@ struct EvalRecalcTests {
     #expect(version.stdout.split(separator: "\n").count == 1)
   }
 
+  @Test("diff reads one image from standard input")
+  func diffFromStandardInput() throws {
+    let root = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let a = root.appendingPathComponent("a.png").path, b = root.appendingPathComponent("b.png").path
+    #expect(try CLI.run(["graph", "Examples/bouncing-ball.json", "--width", "400", "--height", "100", "-o", a]).status == 0)
+    #expect(try CLI.run(["graph", "Examples/bouncing-ball.json", "--width", "400", "--height", "100", "--current-frame", "70", "-o", b]).status == 0)
+    let same = try CLI.run(["diff", "-", a], stdinData: try Data(contentsOf: URL(fileURLWithPath: a)))
+    #expect(same.status == 0 && same.stdout.hasPrefix("match: identical"), "\(same.stderr)")
+    let other = try CLI.run(["diff", b, "-"], stdinData: try Data(contentsOf: URL(fileURLWithPath: a)))
+    #expect(other.status == 1)
+    let both = try CLI.run(["diff", "-", "-"])
+    #expect(both.status == 2 && both.stderr.contains("only one of the two images"))
+    let bad = try CLI.run(["diff", "-", a], stdin: "not a png")
+    #expect(bad.status == 2 && bad.stderr.contains("<stdin>"), "\(bad.stderr)")
+  }
+
   @Test("a dataPath selects its every index: --channels location")
   func dataPathSelectsEveryIndex() throws {
     let r = try CLI.run(["eval", "Examples/bouncing-ball.json", "--channels", "location", "--at", "1"])
