@@ -84,3 +84,19 @@ import Testing
     #expect(table.csv.hasPrefix("frame,"))
   }
 }
+
+@Suite("eval's CSV columns")
+struct ValueColumnsTests {
+  @Test("channels sharing a label or an address get distinct column names; others keep their label")
+  func distinctColumns() {
+    var a = FCurve(dataPath: "location", index: 0)
+    a.label = "Move"
+    var b = FCurve(dataPath: "location", index: 1)
+    b.label = "Move"
+    let c = FCurve(dataPath: "location", index: 1)
+    let d = FCurve(dataPath: "scale", index: 2)
+    let table = ValueTable(action: Action(name: "a", tracks: [a, b, c, c, d]), frames: [1])
+    #expect(table.columnNames == ["Move (location[0])", "Move (location[1])", "Y Location (location[1])", "Y Location (location[1]) #2", "Z Scale"])
+    #expect(table.csv.hasPrefix("frame,Move (location[0]),Move (location[1]),Y Location (location[1]),Y Location (location[1]) #2,Z Scale\n"))
+  }
+}

@@ -13,7 +13,7 @@ extension ValueTable {
   /// The table as CSV text: values printed with enough digits to read back the same `Float`.
   public var csv: String {
     var out = "frame"
-    for t in tracks { out += "," + Self.csvField(t.displayLabel) }
+    for name in columnNames { out += "," + Self.csvField(name) }
     out += "\n"
     out.reserveCapacity(frames.count * (8 + 20 * tracks.count))
     for (row, frame) in frames.enumerated() {
@@ -22,6 +22,19 @@ extension ValueTable {
       out += "\n"
     }
     return out
+  }
+
+  /// The columns' names, each once: a channel's label; a label two channels share gets their
+  /// `dataPath[index]` too (`X Location (location[0])`), and one still shared a number (`#2`).
+  public var columnNames: [String] {
+    var labels: [String: Int] = [:]
+    for t in tracks { labels[t.displayLabel, default: 0] += 1 }
+    let named = tracks.map { labels[$0.displayLabel]! > 1 ? "\($0.displayLabel) (\($0.address))" : $0.displayLabel }
+    var seen: [String: Int] = [:]
+    return named.map { name in
+      seen[name, default: 0] += 1
+      return seen[name]! > 1 ? "\(name) #\(seen[name]!)" : name
+    }
   }
 
   /// A field quoted as RFC 4180 asks when it holds a comma, a quote or a line break.
