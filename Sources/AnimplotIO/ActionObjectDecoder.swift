@@ -4,7 +4,7 @@ import AnimplotCore
 enum TopLevel {
   enum Field: String, JSONFields {
     case animplot, name, fps, frameStart, frameEnd, currentFrame, object, markers, tracks, extensions
-    case actions, timeline, channels, interpolation
+    case actions, timeline, channels, interpolation, easing, extrapolation
     static let table = FieldTable<Self>()
   }
 
@@ -27,6 +27,8 @@ enum TopLevel {
       case .timeline: compact.timeline = try CompactForm.readNumbers(&r)
       case .channels: compact.channels = try CompactForm.readChannels(&r)
       case .interpolation: compact.interpolation = try r.readEnum(Interpolation.self)
+      case .easing: compact.easing = try r.readEnum(Easing.self)
+      case .extrapolation: compact.extrapolation = try r.readEnum(Extrapolation.self)
       case .animplot, .name, .fps, .frameStart, .frameEnd, .currentFrame, .object, .markers, .extensions:
         try header.read(ActionHeader.Field(rawValue: field.rawValue)!, &r)
       }
@@ -43,7 +45,7 @@ enum TopLevel {
         at: objectStart)
     }
     if isMulti {
-      if let other = [Field.tracks, .timeline, .channels, .interpolation, .name, .fps, .frameStart,
+      if let other = [Field.tracks, .timeline, .channels, .interpolation, .easing, .extrapolation, .name, .fps, .frameStart,
         .frameEnd, .currentFrame, .object, .markers].first(where: { seen.has($0) })
       {
         throw r.error(
@@ -60,8 +62,10 @@ enum TopLevel {
       header.apply(to: &action)
       return ActionDocument(actions: [action])
     }
-    if seen.has(.interpolation) {
-      throw r.error(.invalid("\"interpolation\" at the top level belongs to the compact form, which needs \"timeline\" and \"channels\""), at: objectStart)
+    if let field = [Field.interpolation, .easing, .extrapolation].first(where: { seen.has($0) }) {
+      throw r.error(
+        .invalid("\"\(field.rawValue)\" at the top level belongs to the compact form, which needs \"timeline\" and \"channels\""),
+        at: objectStart)
     }
     guard let tracks else { throw r.error(.missingField("tracks"), at: objectStart) }
     var action = Action(name: header.name ?? "Action", tracks: tracks)

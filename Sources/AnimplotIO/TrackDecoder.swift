@@ -130,6 +130,10 @@ struct CompactForm {
   var timeline: [Float]?
   var channels: [(name: String, values: [Float], at: Int)]?
   var interpolation: Interpolation = .bezier
+  /// Every key's easing (Blender's default: automatic).
+  var easing: Easing = .auto
+  /// Every channel's extrapolation (Blender's default: constant).
+  var extrapolation: Extrapolation = .constant
 
   static func readNumbers(_ r: inout JSONReader) throws(ActionDecodingError) -> [Float] {
     var numbers: [Float] = []
@@ -167,9 +171,11 @@ struct CompactForm {
       }
       var track = FCurve(dataPath: channel.name)
       track.label = channel.name
+      track.extrapolation = extrapolation
       track.keyframes = zip(timeline, channel.values).map { frame, value in
         var key = Keyframe(frame: frame, value: value)
         key.interpolation = interpolation
+        key.easing = easing
         return key
       }
       tracks.append(track)

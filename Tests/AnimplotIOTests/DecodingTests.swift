@@ -83,6 +83,19 @@ struct DecodingTests {
     #expect(action.tracks[0].value(at: Float(30)) == 125)
   }
 
+  @Test("the compact form takes easing and extrapolation for every key and channel")
+  func compactEasingAndExtrapolation() throws {
+    let doc = try ActionDecoder.decode(
+      #"{"timeline": [0, 10], "channels": {"a": [0, 1]}, "interpolation": "quad", "easing": "EASE_OUT", "extrapolation": "linear"}"#)
+    let track = doc.actions[0].tracks[0]
+    #expect(track.keyframes.allSatisfy { $0.interpolation == .quad && $0.easing == .easeOut })
+    #expect(track.extrapolation == .linear)
+    #expect(track.value(at: Float(20)) > 1, "linear extrapolation past the last key")
+    var failed = ""
+    do { _ = try ActionDecoder.decode(#"{"tracks": [], "easing": "easeIn"}"#) } catch { failed = error.description }
+    #expect(failed.contains("\"easing\" at the top level belongs to the compact form"))
+  }
+
   @Test func multiActionFiles() throws {
     let doc = try ActionDecoder.decode(
       #"{"animplot": 1, "actions": [{"name": "Walk", "fps": 30, "tracks": []}, {"name": "Run", "tracks": []}]}"#)
