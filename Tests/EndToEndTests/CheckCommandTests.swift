@@ -138,6 +138,20 @@ struct CheckCommandTests {
     #expect(try c.bytes("pass.png") == before)
   }
 
+  @Test("--filter runs the cases whose name or reference matches")
+  func filterRunsASubset() throws {
+    let c = try Cases()
+    defer { c.remove() }
+    try c.add("ui/button")
+    #expect(try c.check(["--record", "all"]).status == 1)
+    let ui = try c.check(["--filter", "ui/*"])
+    #expect(ui.status == 0 && Self.summary(ui) == "1 passed, 0 failed", "\(ui.stdout)")
+    let two = try c.check(["--filter", "pass, new.png"])
+    #expect(two.status == 0 && Self.summary(two) == "2 passed, 0 failed", "\(two.stdout)")
+    let none = try c.check(["--filter", "nothing"])
+    #expect(none.status == 2 && none.stderr.contains("--filter nothing: no case of cases matches; the cases are"))
+  }
+
   @Test func theEnvironmentChoosesTheModeAndTheFlagWins() throws {
     let c = try Cases()
     defer { c.remove() }

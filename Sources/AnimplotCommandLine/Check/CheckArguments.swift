@@ -71,6 +71,12 @@ public struct CheckArguments: ParsableArguments, Sendable {
       valueName: "I/N"))
   public var shard: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Only the cases whose name (ui/ball) or reference (ui/ball.png) matches this glob, e.g. 'ui/*' or '*ball*'; commas separate alternatives.",
+      valueName: "glob"))
+  public var filter: String?
+
   @OptionGroup var criteria: ComparisonOptions
 
   /// The extensions of the inputs the drawing verbs read.
@@ -126,7 +132,17 @@ public struct CheckArguments: ParsableArguments, Sendable {
       if let other = outputs[target] { throw CLIError("\(option) \(path): \(other) writes the same file") }
       outputs[target] = option
     }
-    let cases = shard?.select(caseFolder.cases) ?? caseFolder.cases
+    var chosen = caseFolder.cases
+    if let filter {
+      let globs = filter.split(separator: ",").map { $0.trimmingCharacters(in: " ") }
+      chosen = chosen.filter { c in globs.contains { fnmatch($0, c.name, 0) == 0 || fnmatch($0, c.id, 0) == 0 } }
+      guard !chosen.isEmpty else {
+        let names = caseFolder.cases.map(\.id)
+        let shown = names.prefix(8).joined(separator: ", ") + (names.count > 8 ? " and \(names.count - 8) more" : "")
+        throw CLIError("--filter \(filter): no case of \(folder) matches; the cases are \(shown)")
+      }
+    }
+    let cases = shard?.select(chosen) ?? chosen
     let rasterizer = SVGRasterizer.find(searchPath: environment("PATH"))
     if rasterizer == nil, let svgCase = cases.first(where: { $0.kind == .svg }) {
       throw CLIError(
