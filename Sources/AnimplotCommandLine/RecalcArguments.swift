@@ -17,11 +17,24 @@ public struct RecalcArguments: ParsableArguments {
   public var inputFormat: InputKind?
 
   @Option(name: .shortAndLong, help: "The output file ('-' for standard output).")
-  public var output: String = "-"
+  public var output: String?
+
+  @Flag(
+    name: .customLong("in-place"),
+    help: "Replace the input (a format 1 or compact JSON file) with its recalculated self, atomically.")
+  public var inPlace = false
 
   /// Reads the input, recalculates every handle and writes every action in format 1.
   /// - Throws: `CLIError` for a bad input or output.
   public func run() throws {
+    if inPlace {
+      if output != nil { throw CLIError("--in-place writes to the input; leave out -o") }
+      if input == "-" { throw CLIError("--in-place needs an input file, not standard input") }
+      guard InputKind.fileExtension(of: input) == "json" else {
+        throw CLIError("\(input): --in-place replaces a JSON action file only; write other inputs with -o OUT.json")
+      }
+    }
+    let output = inPlace ? input : self.output ?? "-"
     if output != "-" && InputKind.fileExtension(of: output) != "json" {
       throw CLIError("-o \(output): recalc writes format 1 JSON; name the output .json ('-' for standard output)")
     }
@@ -31,7 +44,7 @@ public struct RecalcArguments: ParsableArguments {
     } catch {
       throw CLIError(error.description)
     }
-    try OutputPlan.refuseOverwriting([input], with: output)
+    if !inPlace { try OutputPlan.refuseOverwriting([input], with: output) }
     try Self.refuseOverflow(document, input: input)
     try OutputFile.write(ActionEncoder.encode(document), to: output)
   }

@@ -74,6 +74,31 @@ struct EvalRecalcTests {
       == expected.actions[0].tracks.reduce(0) { $0 + $1.keyframes.count })
   }
 
+  @Test("recalc --in-place replaces the input with its recalculated self, keeping its mode")
+  func recalcInPlace() throws {
+    let root = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let file = root.appendingPathComponent("ball.json")
+    try FileManager.default.copyItem(at: CLI.repository.appendingPathComponent("Examples/bouncing-ball.json"), to: file)
+    try FileManager.default.setAttributes([.posixPermissions: 0o640], ofItemAtPath: file.path)
+    let expected = try CLI.run(["recalc", file.path]).stdout
+    let r = try CLI.run(["recalc", file.path, "--in-place"])
+    #expect(r.status == 0 && r.stdout.isEmpty, "\(r.stderr)")
+    #expect(try String(contentsOf: file, encoding: .utf8) == expected)
+    #expect((try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int) == 0o640)
+    // Twice is the same: recalculated handles are a fixed point.
+    #expect(try CLI.run(["recalc", file.path, "--in-place"]).status == 0)
+    #expect(try String(contentsOf: file, encoding: .utf8) == expected)
+    for (arguments, message) in [
+      (["recalc", file.path, "--in-place", "-o", "x.json"], "leave out -o"),
+      (["recalc", "-", "--in-place"], "not standard input"),
+    ] {
+      let bad = try CLI.run(arguments)
+      #expect(bad.status == 2 && bad.stderr.contains(message), "\(bad.stderr)")
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["ball.json"])
+  }
+
   @Test func badInputIsOneLineWithPlaceAndExitTwo() throws {
     let dir = try CLI.temporaryDirectory()
     let bad = dir.appendingPathComponent("bad.json")
