@@ -37,6 +37,11 @@ public struct DiffArguments: ParsableArguments {
       output and the summary to standard error.
 
       Exit codes: 0 match, 1 differ, 2 bad usage or an unreadable or invalid PNG.
+
+      Examples:
+        animplot diff golden.png new.png
+        animplot diff golden.png new.png --perceptual -o diff.png --side-by-side
+        animplot graph walk.json -o - | animplot diff golden.png -
       """)
 
   @Argument(help: "The reference PNG image ('-' reads standard input).")

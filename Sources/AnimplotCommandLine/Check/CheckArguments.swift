@@ -35,6 +35,11 @@ public struct CheckArguments: ParsableArguments, Sendable {
       Exit codes: 0 every case matches; 1 a case differs, has no reference, cannot be \
       drawn, or a reference was recorded; 2 bad usage or a bad case folder (an unreadable \
       NAME.args, options that do not parse, two inputs of one name).
+
+      Examples:
+        animplot check goldens/
+        animplot check goldens/ --filter 'ui/*' --report report.html --junit junit.xml
+        CI=1 animplot check goldens/ --shard 2/4
       """)
 
   @Argument(help: "The folder of cases.")

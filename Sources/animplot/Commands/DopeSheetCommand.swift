@@ -11,6 +11,11 @@ struct DopeSheet: ParsableCommand {
       its groups and channels. --format json prints the rows, key columns, hold bars and \
       interpolation lines instead of a picture (docs/dopesheet-json.md). Several inputs render \
       into a folder: animplot dopesheet a.json b.json -o out/
+
+      Examples:
+        animplot dopesheet walk.json -o sheet.png
+        animplot dopesheet walk.json --show-handle-types --collapse-groups -o sheet.svg
+        animplot dopesheet walk.json --format json > rows.json
       """)
 
   @OptionGroup var arguments: DopeSheetArguments

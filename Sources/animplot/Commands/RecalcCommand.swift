@@ -6,7 +6,14 @@ struct Recalc: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "recalc",
     abstract: "Write the input after Blender's fcurve.update(): sorted keys, every handle computed.",
-    discussion: "Writes every action of the file, in format 1, to -o (standard output by default).")
+    discussion: """
+      Writes every action of the file, in format 1, to -o (standard output by default), or \
+      over the input with --in-place.
+
+      Examples:
+        animplot recalc walk.json -o walk.recalculated.json
+        animplot recalc walk.json --in-place
+      """)
 
   @OptionGroup var arguments: RecalcArguments
 

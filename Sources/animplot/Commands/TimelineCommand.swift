@@ -11,6 +11,10 @@ struct Timeline: ParsableCommand {
       merged into one row as Blender's Timeline shows them. The picture is 1600x120 unless \
       --width/--height say otherwise. Several inputs render into a folder: \
       animplot timeline a.json b.json -o out/
+
+      Examples:
+        animplot timeline walk.json -o strip.png
+        animplot timeline walk.json --current-frame 48 --width 800 --theme light -o strip.svg
       """)
 
   @OptionGroup var arguments: TimelineArguments
