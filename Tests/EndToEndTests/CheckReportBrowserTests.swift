@@ -27,24 +27,7 @@ struct CheckReportBrowserTests {
     let r = try CLI.run(["check", "cases", "--report", "report.html"], in: root, environment: ["CI": "true"])
     #expect(r.status == 1)
 
-    let screenshot = root.appendingPathComponent("screenshot.png")
-    let chromium = Process()
-    chromium.executableURL = URL(fileURLWithPath: Self.browser!)
-    chromium.arguments = [
-      "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-      "--user-data-dir=" + root.appendingPathComponent("profile").path,
-      "--screenshot=" + screenshot.path, "--window-size=1400,900",
-      root.appendingPathComponent("report.html").absoluteString,
-    ]
-    chromium.standardOutput = FileHandle.nullDevice
-    chromium.standardError = FileHandle.nullDevice
-    try chromium.run()
-    let deadline = Date().addingTimeInterval(90)
-    while chromium.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
-    if chromium.isRunning { chromium.terminate() }
-    try #require(chromium.terminationStatus == 0, "chromium exited with \(chromium.terminationStatus)")
-
-    let shot = try ImageFile.read(path: screenshot.path)
+    let shot = try Browser.screenshot(root.appendingPathComponent("report.html"), in: root, width: 1400, height: 900)
     #expect(shot.width == 1400 && shot.height == 900)
     var counts: [UInt32: Int] = [:]
     for i in stride(from: 0, to: shot.pixels.count, by: 4) {

@@ -1,0 +1,32 @@
+import AnimplotCanvas
+import AnimplotGolden
+import Foundation
+import Testing
+
+/// Headless Chromium, when installed.
+enum Browser {
+  static let chromium = ["chromium-headless-shell", "chromium", "chromium-browser", "google-chrome"].lazy.compactMap { name in
+    (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":")
+      .map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+  }.first
+
+  /// A screenshot of `page`, `width`×`height`.
+  static func screenshot(_ page: URL, in root: URL, width: Int, height: Int) throws -> RGBAImage {
+    let shot = root.appendingPathComponent(page.deletingPathExtension().lastPathComponent + ".png")
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: chromium!)
+    process.arguments = [
+      "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+      "--user-data-dir=" + root.appendingPathComponent("profile").path, "--virtual-time-budget=500",
+      "--screenshot=" + shot.path, "--window-size=\(width),\(height)", page.absoluteString,
+    ]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let deadline = Date().addingTimeInterval(90)
+    while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+    if process.isRunning { process.terminate() }
+    try #require(process.terminationStatus == 0, "chromium exited with \(process.terminationStatus)")
+    return try ImageFile.read(path: shot.path)
+  }
+}
