@@ -81,7 +81,10 @@ docs: deps
 PREFIX ?= /usr/local
 INSTALLED := bin/animplot share/man/man1/animplot.1 share/bash-completion/completions/animplot \
   share/zsh/site-functions/_animplot share/fish/vendor_completions.d/animplot.fish
-install: build
+# Builds only when there is no release binary yet: `make build && sudo make install` keeps
+# .build owned by you.
+install:
+	@[ -x .build/release/animplot ] || $(MAKE) build
 	@mkdir -p $(BENCHDIR)/install
 	python3 Tools/manpage.py .build/release/animplot > $(BENCHDIR)/install/animplot.1
 	.build/release/animplot --generate-completion-script bash > $(BENCHDIR)/install/animplot.bash

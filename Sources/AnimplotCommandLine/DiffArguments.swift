@@ -86,7 +86,8 @@ public struct DiffArguments: ParsableArguments {
     let report =
       switch format {
       case .text: comparison.summary
-      case .json: comparison.json(expectedPath: expected, actualPath: actual)
+      case .json:
+        comparison.json(expectedPath: expected == "-" ? "<stdin>" : expected, actualPath: actual == "-" ? "<stdin>" : actual)
       }
     Terminal.write(report + "\n", to: output == "-" ? 2 : 1)
     // A difference is an outcome, not an error: no message, just SPEC §2.2's exit code 1.
@@ -95,7 +96,7 @@ public struct DiffArguments: ParsableArguments {
 
   private func load(_ path: String) throws -> RGBAImage {
     do {
-      return try ImageFile.read(path: path)
+      return try path == "-" ? ImageFile.readStandardInput() : ImageFile.read(path: path)
     } catch {
       throw CLIError(error.description)
     }

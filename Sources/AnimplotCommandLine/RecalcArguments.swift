@@ -30,8 +30,18 @@ public struct RecalcArguments: ParsableArguments {
     if inPlace {
       if output != nil { throw CLIError("--in-place writes to the input; leave out -o") }
       if input == "-" { throw CLIError("--in-place needs an input file, not standard input") }
-      guard InputKind.fileExtension(of: input) == "json" else {
-        throw CLIError("\(input): --in-place replaces a JSON action file only; write other inputs with -o OUT.json")
+      // The kind as reading will tell it (content first): a Lottie file is JSON too, and must
+      // not be replaced by its conversion.
+      let kind: InputKind?
+      do {
+        let bytes = try Input.file(input).read()
+        kind = inputFormat ?? bytes.withUnsafeBufferPointer { InputKind.detect($0, path: input) }
+      } catch {
+        throw CLIError(error.description)
+      }
+      guard kind == .actionJSON || kind == .compactJSON else {
+        throw CLIError(
+          "\(input): --in-place replaces an action file (format 1 or the compact form) only, not \(kind?.summary ?? "this kind of file"); write it with -o OUT.json")
       }
     }
     let output = inPlace ? input : self.output ?? "-"

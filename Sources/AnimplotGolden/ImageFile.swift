@@ -6,16 +6,25 @@ import AnimplotPlatform
 public enum ImageFile {
   /// Reads and decodes the PNG file at `path`, of at most `Limits.inputBytes` bytes (an
   /// endless input such as `/dev/zero` stops there).
-  /// `-` reads standard input (named `<stdin>` in errors).
   public static func read(path: String) throws(ImageFileError) -> RGBAImage {
     let bytes: [UInt8]
-    let name = path == "-" ? "<stdin>" : path
     do {
-      bytes = path == "-" ? try FileSystem.readBytes(descriptor: 0) : try FileSystem.readBytes(path: path)
+      bytes = try FileSystem.readBytes(path: path)
     } catch {
-      throw ImageFileError(path: name, reason: .unreadable(error))
+      throw ImageFileError(path: path, reason: .unreadable(error))
     }
-    return try decode(pngBytes: bytes, path: name)
+    return try decode(pngBytes: bytes, path: path)
+  }
+
+  /// Reads and decodes a PNG from standard input, named `<stdin>` in errors.
+  public static func readStandardInput() throws(ImageFileError) -> RGBAImage {
+    let bytes: [UInt8]
+    do {
+      bytes = try FileSystem.readBytes(descriptor: 0)
+    } catch {
+      throw ImageFileError(path: "<stdin>", reason: .unreadable(error))
+    }
+    return try decode(pngBytes: bytes, path: "<stdin>")
   }
 
   /// Decodes PNG file bytes; `path` names them in the error.

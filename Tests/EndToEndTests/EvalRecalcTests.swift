@@ -86,17 +86,23 @@ struct EvalRecalcTests {
     #expect(r.status == 0 && r.stdout.isEmpty, "\(r.stderr)")
     #expect(try String(contentsOf: file, encoding: .utf8) == expected)
     #expect((try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int) == 0o640)
+    let lottie = root.appendingPathComponent("lottie.json")
+    let lottieText = #"{"v": "5.7.0", "fr": 30, "ip": 0, "op": 60, "w": 100, "h": 100, "layers": []}"#
+    try Data(lottieText.utf8).write(to: lottie)
     // Twice is the same: recalculated handles are a fixed point.
     #expect(try CLI.run(["recalc", file.path, "--in-place"]).status == 0)
     #expect(try String(contentsOf: file, encoding: .utf8) == expected)
     for (arguments, message) in [
       (["recalc", file.path, "--in-place", "-o", "x.json"], "leave out -o"),
       (["recalc", "-", "--in-place"], "not standard input"),
+      (["recalc", lottie.path, "--in-place"], "not Lottie animations"),
+      (["recalc", file.path, "--input-format", "lottie", "--in-place"], "not Lottie animations"),
     ] {
       let bad = try CLI.run(arguments)
       #expect(bad.status == 2 && bad.stderr.contains(message), "\(bad.stderr)")
     }
-    #expect(try FileManager.default.contentsOfDirectory(atPath: root.path) == ["ball.json"])
+    #expect(try String(contentsOf: lottie, encoding: .utf8) == lottieText, "the Lottie file is left alone")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).sorted() == ["ball.json", "lottie.json"])
   }
 
   @Test func badInputIsOneLineWithPlaceAndExitTwo() throws {
@@ -204,6 +210,8 @@ struct EvalRecalcTests {
     #expect(r.status == 0 && r.stdout.hasPrefix("{"), "\(r.stderr)")
     let png = try CLI.run(["dopesheet", "Examples/bouncing-ball.json"])
     #expect(png.status == 2 && png.stderr.contains("missing -o"))
+    let two = try CLI.run(["dopesheet", "Examples/bouncing-ball.json", "Examples/bouncing-ball.json", "--format", "json"])
+    #expect(two.status == 2 && two.stderr.contains("missing -o"), "\(two.stderr)")
   }
 
   @Test("negative numbers as option values, as they are")

@@ -99,6 +99,13 @@ struct PlayCommandTests {
     #expect(r.status == 2 && r.stderr.contains("that is the input"), "\(r.stderr)")
     #expect(try Data(contentsOf: input) == before)
     #expect(try FileManager.default.contentsOfDirectory(atPath: inside.path) == ["0001.png"])
+    // An input named like a later frame is not taken for a stale frame to be emptied away.
+    let later = inside.appendingPathComponent("0009.png")
+    try FileManager.default.moveItem(at: input, to: later)
+    let beside = try CLI.run(["play", later.path, "--frames", "1:2", "--width", "200", "--height", "100", "-o", inside.path + "/"])
+    #expect(beside.status == 0, "\(beside.stderr)")
+    #expect(try Data(contentsOf: later) == before)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: inside.path).sorted() == ["0001.png", "0002.png", "0009.png"])
   }
 
   @Test("--keys-only keeps a key on the range's bound (keys are 32-bit floats, bounds decimals)")

@@ -50,17 +50,6 @@ public enum AnimationRun {
     } catch {
       throw CLIError(error.description)
     }
-    // Frames of an earlier, longer run would play after these (ffmpeg -i %04d.png): refused.
-    if FileSystem.isDirectory(folder), let entries = try? FileSystem.entries(of: folder) {
-      let stale = entries.filter { name in
-        name.count == 8 && name.hasSuffix(".png") && name.prefix(4).allSatisfy(\.isNumber)
-          && Int(name.prefix(4)).map { $0 > animation.frames.count || $0 == 0 } == true
-      }.sorted()
-      if let first = stale.first {
-        throw CLIError(
-          "-o \(folder): holds \(first)\(stale.count > 1 ? " and \(stale.count - 1) more frames" : "") beyond the \(animation.frames.count) written now; empty the folder or choose another")
-      }
-    }
     let digits = 4
     func name(_ index: Int) -> String {
       let number = String(index + 1)
@@ -68,6 +57,20 @@ public enum AnimationRun {
     }
     // No frame may replace the input (a frame's name, or a link there, may be the input's).
     for index in animation.frames.indices { try OutputPlan.refuseOverwriting([input], with: name(index)) }
+    // Frames of an earlier, longer run would play after these (ffmpeg -i %04d.png): refused.
+    if FileSystem.isDirectory(folder), let entries = try? FileSystem.entries(of: folder) {
+      // The input is the user's file, not a frame of an earlier run, whatever its name.
+      let inputPath = input == "-" ? nil : FileSystem.canonical(input)
+      let stale = entries.filter { name in
+        FileSystem.canonical(folder + name) != inputPath &&
+          name.count == 8 && name.hasSuffix(".png") && name.prefix(4).allSatisfy(\.isNumber)
+          && Int(name.prefix(4)).map { $0 > animation.frames.count || $0 == 0 } == true
+      }.sorted()
+      if let first = stale.first {
+        throw CLIError(
+          "-o \(folder): holds \(first)\(stale.count > 1 ? " and \(stale.count - 1) more frames" : "") beyond the \(animation.frames.count) written now; empty the folder or choose another")
+      }
+    }
     let created = try OutputPlan.prepareFolder(of: folder + "0001.png")
     var staged: [StagedOutput] = []
     do {

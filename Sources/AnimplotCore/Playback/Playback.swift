@@ -166,7 +166,9 @@ public struct Playback: Sendable, Hashable {
   public var keysInRange: [Double] {
     // Keys are 32-bit floats: a key on a bound written in decimals (10.1) lies a hair past the
     // bound's double; the bounds are compared as floats too.
-    let lo = Double(Float(range.lowerBound)), hi = Double(Float(range.upperBound))
+    // (A bound past the floats' range stays as it is.)
+    let lo = Float(range.lowerBound).isFinite ? Double(Float(range.lowerBound)) : range.lowerBound
+    let hi = Float(range.upperBound).isFinite ? Double(Float(range.upperBound)) : range.upperBound
     let inside = keyFrames.filter { $0 >= min(lo, range.lowerBound) && $0 <= max(hi, range.upperBound) }
     return inside.isEmpty ? [range.lowerBound] : inside
   }
