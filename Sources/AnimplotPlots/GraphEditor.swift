@@ -307,7 +307,6 @@ public struct GraphEditor: Sendable {
 
 extension GraphEditor: PlayheadLayered {
   public var pictureSize: Size { Size(options.width, options.height) }
-  public var defaultPlayhead: Double? { options.currentFrame ?? action.currentFrame }
   public func drawStill(on canvas: any Canvas) { draw(on: canvas, playhead: nil) }
   public func drawPlayhead(_ frame: Double, on canvas: any Canvas) {
     editorFrame(playhead: nil).drawPlayhead(on: canvas, frame: frame)

@@ -9,8 +9,6 @@ import AnimplotCanvas
 public protocol PlayheadLayered: Sendable {
   /// The picture's size in logical pixels.
   var pictureSize: Size { get }
-  /// The frame a still picture shows, if any (the options' or the file's current frame).
-  var defaultPlayhead: Double? { get }
   /// Draws everything but the playhead layer.
   func drawStill(on canvas: any Canvas)
   /// Draws the playhead layer at `frame`, over the still layer.

@@ -12,12 +12,17 @@ struct Animplot: ParsableCommand {
       Graph Editor, Dope Sheet and Timeline do, plays them, and compares pictures. Exit \
       codes: 0 success, 1 a comparison found a difference, 2 bad usage or bad input.
       """,
+    // The C libraries' versions are asked for only here, when the root command is built (for
+    // --version, help or a usage error): a verb that parses never pays for FreeType's set-up.
     version: "animplot \(animplotVersion) (\(LibraryVersions.summary))",
-    subcommands: [
-      Graph.self, DopeSheet.self, Timeline.self, Play.self, Preview.self, PathCommand.self, Gallery.self, Morph.self, Eval.self, Recalc.self,
-      Import.self, Diff.self, Check.self,
-    ]
+    subcommands: verbs
   )
+
+  /// One command per verb, in the order `--help` lists them.
+  static let verbs: [any ParsableCommand.Type] = [
+    Graph.self, DopeSheet.self, Timeline.self, Play.self, Preview.self, PathCommand.self, Gallery.self, Morph.self,
+    Eval.self, Recalc.self, Import.self, Diff.self, Check.self,
+  ]
 }
 
 /// The version printed by `--version`.
@@ -30,18 +35,18 @@ extension Animplot {
   /// `--version` and anything that does not parse go through the root, so that usage and
   /// messages name `animplot VERB` as always.
   static func parseQuickly(_ arguments: [String]) throws -> any ParsableCommand {
-    let verbs = configuration.subcommands.map { $0._commandName }
+    let names = verbs.map { $0._commandName }
     // A word where a verb belongs that is none (`animplot grpah`, `animplot help nonsense`)
     // is named as such, with the nearest verb, instead of whatever its options make of it.
     if let first = arguments.first, !first.hasPrefix("-") {
       let word = first == "help" ? arguments.dropFirst().first(where: { !$0.hasPrefix("-") }) : first
-      if let word, !verbs.contains(word) {
-        let hint = Suggestion.nearest(to: word, among: verbs).map { "; did you mean '\($0)'?" } ?? ""
+      if let word, !names.contains(word) {
+        let hint = Suggestion.nearest(to: word, among: names).map { "; did you mean '\($0)'?" } ?? ""
         throw CLIError("unknown command '\(word)'\(hint) (see 'animplot --help')")
       }
     }
     if let verb = arguments.first,
-      let type = configuration.subcommands.first(where: { $0._commandName == verb }),
+      let type = verbs.first(where: { $0._commandName == verb }),
       !arguments.contains(where: { $0 == "-h" || $0 == "--help" || $0 == "--version" }),
       let command = try? type.parseAsRoot(Array(arguments.dropFirst()))
     {

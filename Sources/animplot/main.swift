@@ -34,7 +34,7 @@ do {
   }
   let message = Animplot.message(for: error)
   // The help of the verb at fault, when there is one.
-  let verbs = Animplot.configuration.subcommands.map { $0._commandName }
+  let verbs = Animplot.verbs.map { $0._commandName }
   let verb = CommandLine.arguments.dropFirst().first.flatMap { verbs.contains($0) ? $0 + " " : nil } ?? ""
   Terminal.error(message.isEmpty ? "\(error)" : message + " (see 'animplot \(verb)--help')")
   exit(2)

@@ -15,8 +15,8 @@ struct StageTests {
 
   static func options(_ shape: BuiltinShape = .square) -> StageOptions {
     var options = StageOptions()
-    options.width = 480
-    options.height = 270
+    options.view.width = 480
+    options.view.height = 270
     options.shape = shape.outline.points
     return options
   }

@@ -19,14 +19,7 @@ struct PreviewCommandTests {
     let bytes = [UInt8](try Data(contentsOf: apng))
     let actl = bytes.firstRange(of: Array("acTL".utf8))!.upperBound
     #expect(Array(bytes[actl..<(actl + 8)]) == [0, 0, 0, 4, 0, 0, 0, 0], "frames 1, 14, 27, 40; looping")
-    if let pngcheck = PlayCommandTests.pngcheck {
-      let check = Process()
-      check.executableURL = URL(fileURLWithPath: pngcheck)
-      check.arguments = ["-q", apng.path]
-      try check.run()
-      check.waitUntilExit()
-      #expect(check.terminationStatus == 0)
-    }
+    #expect(try PNGCheck.accepts(apng), "pngcheck refused the APNG")
     r = try CLI.run(["preview", Self.ball, "--shape", "heart", "-o", root.appendingPathComponent("frames").path + "/"] + Self.small)
     #expect(r.status == 0, "\(r.stderr)")
     let frames = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("frames").path).sorted()

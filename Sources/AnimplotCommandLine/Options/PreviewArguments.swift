@@ -94,13 +94,13 @@ public struct PreviewArguments: ParsableArguments, Sendable {
   /// The stage's options: the shape scaled so its larger side is one unit, centred.
   public func stageOptions() throws -> StageOptions {
     var options = StageOptions()
-    options.width = Double(width ?? (filmstrip == nil ? 1600 : 480))
-    options.height = Double(height ?? (filmstrip == nil ? 900 : 320))
-    options.theme = look.theme
-    options.plane = plane
-    options.step = step
+    options.view.width = Double(width ?? (filmstrip == nil ? 1600 : 480))
+    options.view.height = Double(height ?? (filmstrip == nil ? 900 : 320))
+    options.view.theme = look.theme
+    options.view.plane = plane
+    options.view.step = step
     options.size = size
-    options.frames = try frames.map { try PictureOptions.range($0, option: "--frames") }
+    options.view.frames = try frames.map { try PictureOptions.range($0, option: "--frames") }
     let outline: Outline
     do {
       outline = try ShapeSpec.parse(shape)

@@ -74,9 +74,14 @@ public struct MotionPath: Sendable, Hashable {
   /// every `step` frames, the range's end included when a step lands on it.
   /// - Throws: `MotionPath.Problem` when there is no location channel, the step is not
   ///   positive, or the samples would be more than `maximumSamples`.
-  public init(action: Action, range: ClosedRange<Double>? = nil, step: Double = 1) throws(Problem) {
+  /// - Parameter requiringLocation: whether an action without a location channel is refused
+  ///   (a motion path) or sampled as staying at the origin (the preview stage, which other
+  ///   channels move).
+  public init(
+    action: Action, range: ClosedRange<Double>? = nil, step: Double = 1, requiringLocation: Bool = true
+  ) throws(Problem) {
     let channels = Self.locationChannels(of: action)
-    guard channels.contains(where: { $0 != nil }) else { throw .noLocationChannels }
+    guard !requiringLocation || channels.contains(where: { $0 != nil }) else { throw .noLocationChannels }
     guard step > 0, step.isFinite else { throw .badFrames("the step must be a number above 0, not \(step)") }
     let range = range ?? action.sceneRange
     guard range.lowerBound.isFinite, range.upperBound.isFinite else {

@@ -2,18 +2,10 @@ import AnimplotCanvas
 import AnimplotCore
 
 /// What `animplot preview` shows: a 2-D stage where an action's transform moves a shape.
-public struct StageOptions: Sendable, Hashable, EditorOptions {
-  public var width: Double = 1600
-  public var height: Double = 900
-  public var theme: Theme = .blender
-  /// The frames of the motion path and of an animation; `nil`: the scene range.
-  public var frames: ClosedRange<Double>?
-  /// Frames between samples of the path (and pictures of an animation).
-  public var step: Double = 1
-  /// The frame a still picture shows; `nil`: the file's current frame, else the range's start.
-  public var currentFrame: Double?
-  /// The view the stage is seen in.
-  public var plane: ProjectionPlane = .xz
+public struct StageOptions: Sendable, Hashable {
+  /// The viewport and motion path behind the shape: size, theme, plane, the frames sampled
+  /// (and played: an animation shows the path's frames) and the frame a still picture shows.
+  public var view = MotionPathOptions()
   /// The shape's outline, closed, in shape units (y down), centred on the origin: a 1×1 box
   /// is one unit of the scene wide at scale 1 (`size` scales it).
   public var shape: [Point] = StageOptions.square
@@ -44,27 +36,9 @@ public struct Stage: Sendable {
     self.options = options
     channels = TransformChannels(action: action)
     guard !channels.isEmpty else { throw .noTransformChannels }
-    var pathOptions = MotionPathOptions()
-    pathOptions.width = options.width
-    pathOptions.height = options.height
-    pathOptions.theme = options.theme
-    pathOptions.plane = options.plane
-    pathOptions.frames = options.frames
-    pathOptions.step = options.step
-    // The range and step checked as the motion path checks them; a stage without location
-    // channels has a path that stays at the origin.
-    let path: MotionPath
-    if channels.location.contains(where: { $0 != nil }) {
-      path = try MotionPath(action: action, range: options.frames, step: options.step)
-    } else {
-      let range = options.frames ?? action.sceneRange
-      guard options.step > 0, options.step.isFinite else {
-        throw .badFrames("the step must be a number above 0, not \(options.step)")
-      }
-      let count = MotionPath.sampleCount(from: range.lowerBound, to: range.upperBound, step: options.step)
-      guard count.isFinite, count <= Double(MotionPath.maximumSamples) else { throw .tooManySamples(count: count) }
-      path = MotionPath(channels: [nil, nil, nil], frames: (0..<Int(count)).map { range.lowerBound + Double($0) * options.step })
-    }
+    // A stage without location channels has a path that stays at the origin.
+    let path = try MotionPath(
+      action: action, range: options.view.frames, step: options.view.step, requiringLocation: false)
     // Fit the path and the shape's box at every sample (a turned or scaled shape included).
     var hLo = Double.infinity, hHi = -Double.infinity, vLo = Double.infinity, vHi = -Double.infinity
     let shapeBox = Self.bounds(options.shape)
@@ -87,7 +61,7 @@ public struct Stage: Sendable {
       fitted.append(last)
     }
     for frame in fitted {
-      let t = channels.transform(at: frame).planeTransform(options.plane)
+      let t = channels.transform(at: frame).planeTransform(options.view.plane)
       for p in corners {
         let (h, v) = Self.apply(t, p, size: options.size)
         guard h.isFinite, v.isFinite else { continue }
@@ -97,12 +71,12 @@ public struct Stage: Sendable {
     }
     let view =
       hLo <= hHi && vLo <= vHi
-      ? MotionPathPlot.fit(horizontal: hLo...hHi, vertical: vLo...vHi, options: pathOptions)
-      : MotionPathPlot.fit(horizontal: 0...0, vertical: 0...0, options: pathOptions)
-    var plot = MotionPathPlot(path: path, current: nil, name: action.object?.name ?? action.name, options: pathOptions, view: view)
+      ? MotionPathPlot.fit(horizontal: hLo...hHi, vertical: vLo...vHi, options: options.view)
+      : MotionPathPlot.fit(horizontal: 0...0, vertical: 0...0, options: options.view)
+    var plot = MotionPathPlot(path: path, current: nil, name: action.object?.name ?? action.name, options: options.view, view: view)
     plot.drawsObjectLine = false
     self.plot = plot
-    defaultFrame = options.currentFrame ?? action.currentFrame ?? path.frames.first ?? action.sceneRange.lowerBound
+    defaultFrame = options.view.currentFrame ?? action.currentFrame ?? path.frames.first ?? action.sceneRange.lowerBound
   }
 
   /// The frame a still picture shows.
@@ -129,7 +103,7 @@ public struct Stage: Sendable {
 
   /// The shape's outline at `frame`, in pixels.
   public func outline(at frame: Double) -> [Point] {
-    let t = channels.transform(at: frame).planeTransform(options.plane)
+    let t = channels.transform(at: frame).planeTransform(options.view.plane)
     return options.shape.map { p in
       let (h, v) = Self.apply(t, p, size: options.size)
       return plot.view.point(h, v)
@@ -147,8 +121,7 @@ public struct Stage: Sendable {
 }
 
 extension Stage: PlayheadLayered {
-  public var pictureSize: Size { Size(options.width, options.height) }
-  public var defaultPlayhead: Double? { defaultFrame }
+  public var pictureSize: Size { Size(options.view.width, options.view.height) }
 
   /// The viewport, its grid and the motion path.
   public func drawStill(on canvas: any Canvas) { plot.draw(on: canvas) }
@@ -156,7 +129,7 @@ extension Stage: PlayheadLayered {
   /// The shape where the action puts it at `frame` (filled in the theme's shape colour at the
   /// object's opacity, outlined), and the `(frame) object` line.
   public func drawPlayhead(_ frame: Double, on canvas: any Canvas) {
-    let colors = options.theme.viewport
+    let colors = options.view.theme.viewport
     let transform = channels.transform(at: frame)
     let points = outline(at: frame)
     canvas.save()
@@ -178,7 +151,7 @@ extension Stage: PlayheadLayered {
 
   func outlineOrigin(_ frame: Double) -> Point? {
     let l = channels.transform(at: frame).location
-    let (h, v) = options.plane.axes
+    let (h, v) = options.view.plane.axes
     let p = plot.view.point(l[h], l[v])
     return p.x.isFinite && p.y.isFinite ? p : nil
   }

@@ -84,7 +84,6 @@ public struct Timeline: Sendable {
 /// shows the current frame, is drawn with the playhead (it lies above the strip).
 extension Timeline: PlayheadLayered {
   public var pictureSize: Size { Size(options.width, options.height) }
-  public var defaultPlayhead: Double? { currentFrame }
   public func drawStill(on canvas: any Canvas) { drawStrip(on: canvas, playhead: nil) }
   public func drawPlayhead(_ frame: Double, on canvas: any Canvas) {
     editorFrame(playhead: nil).drawPlayhead(on: canvas, frame: frame)

@@ -134,17 +134,4 @@ public struct PlayheadAnimation: AnimationRendition {
   public func drawStill(on canvas: any Canvas) { layers.drawStill(on: canvas) }
   /// The playhead at `frames[index]`.
   public func drawPicture(_ index: Int, on canvas: any Canvas) { layers.drawPlayhead(frames[index], on: canvas) }
-
-  /// The picture of frame `index` as one still: the editor with its playhead there.
-  public func picture(_ index: Int) -> some Drawable { Still(layers: layers, frame: frames[index]) }
-
-  private struct Still: Drawable {
-    let layers: any PlayheadLayered
-    let frame: Double
-    var size: Size { layers.pictureSize }
-    func draw(on canvas: any Canvas) {
-      layers.drawStill(on: canvas)
-      layers.drawPlayhead(frame, on: canvas)
-    }
-  }
 }

@@ -6,7 +6,7 @@ import AnimplotPlots
 /// played as an animation (APNG, animated SVG, a folder of frames), as `animplot preview` writes.
 public struct PreviewView: PlotView {
   public var options: StageOptions
-  /// Frames per second; `nil`: the action's. Each picture shows `options.step / fps` seconds.
+  /// Frames per second; `nil`: the action's. Each picture shows `options.view.step / fps` seconds.
   public var fps: Double?
   /// How many times the animation plays; 0 loops forever.
   public var plays: Int = 0
@@ -25,7 +25,7 @@ public struct PreviewView: PlotView {
         "the preview would have \(frames.count) pictures, more than \(PlayView.maximumPictures); give a shorter --frames or a larger --step")
     }
     let fps = fps ?? actions[0].fps
-    let delay = options.step / (fps > 0 && fps.isFinite ? fps : 24)
+    let delay = options.view.step / (fps > 0 && fps.isFinite ? fps : 24)
     return PlayheadAnimation(layers: stage, frames: frames, delays: Array(repeating: delay, count: frames.count), plays: plays)
   }
 
