@@ -100,6 +100,7 @@ public struct DopeSheetEditor: Sendable {
       let color: Color =
         switch row.kind {
         case .summary: theme.dopeSheet.summaryRow
+        case .object: row.selected ? theme.dopeSheet.objectRowSelected : theme.dopeSheet.objectRow
         case .action: theme.dopeSheet.actionRow
         case .group: row.selected ? theme.dopeSheet.groupRowSelected : theme.dopeSheet.groupRow
         case .channel: row.selected ? theme.dopeSheet.channelRowSelected : theme.dopeSheet.channelRow

@@ -4,8 +4,9 @@ extension DopeSheetLayout {
   /// The layout as JSON (`animplot dopesheet --format json`), one row per line; the format is
   /// described in docs/dopesheet-json.md.
   ///
-  /// `{"rows": [ROW, ...]}`. Each row has `name`, `kind` (`summary`, `action`, `group`,
-  /// `channel`) and `depth`; channel rows then `dataPath` and `index`; then the flags
+  /// `{"rows": [ROW, ...]}`. Each row has `name`, `kind` (`summary`, `object`, `action`,
+  /// `group`, `channel`) and `depth`; object rows then `objectType`; channel rows then
+  /// `dataPath` and `index`; then the flags
   /// `selected`, `locked`, `muted`, `collapsed`, each only when true; then `keys` (`frame`,
   /// `type`, `selected`, `shape`), `holds` (`start`, `end`, `kind`, `selected`) and
   /// `interpolationLines` (`start`, `end`, `mixed`), in frame order. Numbers are the shortest
@@ -24,6 +25,7 @@ extension DopeSheetLayout {
     var out =
       "{\"name\": " + JSONText.string(row.name) + ", \"kind\": \"" + row.kind.rawValue
       + "\", \"depth\": " + String(row.depth)
+    if let type = row.objectType { out += ", \"objectType\": \"" + "\(type)" + "\"" }
     if let dataPath = row.dataPath { out += ", \"dataPath\": " + JSONText.string(dataPath) }
     if let index = row.index { out += ", \"index\": " + String(index) }
     for (flag, name) in [
