@@ -99,7 +99,7 @@ public struct GraphEditor: Sendable {
     return EditorFrame(
       theme: theme, region: main, view: view, background: theme.graph.background,
       stripBackground: theme.graph.scrubBackground, gridMajor: theme.graph.gridMajor,
-      gridMinor: theme.graph.gridMinor, discreteFrames: false, sceneRange: action.sceneRange,
+      gridMinor: theme.graph.gridMinor, discreteFrames: false, sceneRange: SharedScene.range(of: [action]),
       markers: action.markers, playhead: playhead)
   }
 
@@ -156,7 +156,7 @@ public struct GraphEditor: Sendable {
 
   /// Darkens values beyond ±1 within the scene range, as Blender does when normalising.
   func normalizeOverlay(_ canvas: any Canvas) {
-    let scene = action.sceneRange
+    let scene = SharedScene.range(of: [action])
     let x0 = max(main.minX, view.x(scene.lowerBound)), x1 = min(main.maxX, view.x(scene.upperBound))
     guard x1 > x0 else { return }
     let top = view.rect.minY, bottom = view.rect.maxY
