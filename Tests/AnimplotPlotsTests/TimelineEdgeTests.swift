@@ -61,14 +61,14 @@ struct TimelineEdgeTests {
       frame: frame, range: range)
   }
 
-  @Test("a narrow header drops whole elements: frame rate, then Start/End, then the buttons")
+  @Test("a narrow header drops whole elements: the buttons, then the frame rate, then Start/End")
   func narrowHeader() {
     let metrics = BundledFont.metrics
     let wide = header(width: 480).layout(metrics)
     #expect(wide.fps != nil && wide.buttons != nil && wide.frameField != nil && wide.rangeField != nil)
     let cases: [(Double, fps: Bool, buttons: Bool, range: Bool, frame: Bool)] = [
-      (400, true, true, false, true), (300, true, true, false, true), (200, true, false, false, true),
-      (120, false, false, false, true), (60, false, false, false, false),
+      (480, true, true, true, true), (400, true, false, true, true), (300, false, false, true, true),
+      (200, true, false, false, true), (120, false, false, false, true), (60, false, false, false, false),
     ]
     for (width, fps, buttons, range, frame) in cases {
       let layout = header(width: width).layout(metrics)

@@ -8,9 +8,9 @@ import AnimplotText
 ///
 /// Fields widen to their text (8 px padding, 8 px between a name and its number), and a header
 /// too narrow for everything drops whole elements rather than cutting them: it keeps the
-/// current-frame field, then adds the transport buttons, the Start/End field and the frame rate
-/// each if it still fits with those already kept (a 16-px gap between neighbours, 10 px from the
-/// edges).
+/// current-frame field, then adds the Start/End field, the frame rate and the transport buttons
+/// (the one element that shows no data) each if it still fits with those already kept (a 16-px
+/// gap between neighbours, 10 px from the edges).
 struct TransportHeader {
   /// Width of one transport button, pixels (1.2 widget units).
   static let buttonWidth = 24.0
@@ -60,19 +60,19 @@ struct TransportHeader {
     let rangeWidth = 2 * half
     let buttonsWidth = Double(Button.allCases.count) * Self.buttonWidth
 
-    // Greedy by importance: the frame field, the buttons, Start/End, the frame rate.
-    var keepButtons = false, keepRange = false, keepFps = false
-    func needed(buttons: Bool, range: Bool, fps: Bool) -> Double {
+    // Greedy, what the picture tells first: the current frame, the scene range, the frame
+    // rate, then the buttons (which show no data).
+    func needed(range: Bool, fps: Bool, buttons: Bool) -> Double {
       var total = 2 * Self.margin + frameWidth
-      if buttons { total += buttonsWidth + Self.padding }
       if range { total += Self.gap + rangeWidth }
       if fps { total += fpsWidth + Self.gap }
+      if buttons { total += buttonsWidth + Self.padding }
       return total
     }
-    guard needed(buttons: false, range: false, fps: false) <= rect.width else { return Layout() }
-    keepButtons = needed(buttons: true, range: false, fps: false) <= rect.width
-    keepRange = needed(buttons: keepButtons, range: true, fps: false) <= rect.width
-    keepFps = needed(buttons: keepButtons, range: keepRange, fps: true) <= rect.width
+    guard needed(range: false, fps: false, buttons: false) <= rect.width else { return Layout() }
+    let keepRange = needed(range: true, fps: false, buttons: false) <= rect.width
+    let keepFps = needed(range: keepRange, fps: true, buttons: false) <= rect.width
+    let keepButtons = needed(range: keepRange, fps: keepFps, buttons: true) <= rect.width
 
     let y = rect.midY - Self.fieldHeight / 2
     var layout = Layout()
