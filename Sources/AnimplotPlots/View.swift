@@ -35,7 +35,8 @@ public struct View: Sendable, Hashable {
 /// million draws its lines (and labels) closer than 45 px, and a view a few millionths high draws
 /// none. Here the same 1-2-5 sequence runs from 10⁻¹² to 10¹⁵, so the major lines are 45 to
 /// 112.5 px apart (Blender's spacing within its table) for any span from about 10⁻⁹ to 10¹²
-/// units; inside Blender's table the steps are Blender's.
+/// units. The step differs from Blender's only where its table runs out: where 0.01 would be
+/// 90 px or more apart, and where 100,000 is under 45 px.
 public enum GridStep {
   /// Minimum spacing of major lines (`U.v2d_min_gridsize`), in pixels.
   public static let minimumSpacing = 45.0

@@ -47,6 +47,8 @@ struct GridStepTests {
   @Test("inside Blender's table the steps and labels are Blender's")
   func blenderSteps() {
     #expect(GridStep.major(pixelsPerUnit: 4500) == 0.01)
+    #expect(GridStep.major(pixelsPerUnit: 8999) == 0.01)
+    #expect(GridStep.major(pixelsPerUnit: 9000) == 0.005, "past Blender's finest step")
     #expect(GridStep.major(pixelsPerUnit: 45 / 100_000) == 100_000)
     #expect(GridStep.major(pixelsPerUnit: 10, discrete: true) == 5)
     #expect(GridStep.label(0.25, step: 0.05) == "0.25")
