@@ -21,6 +21,9 @@ extension ChannelList {
   /// Left edge of the toggles at the right of group and channel rows: three 16-px slots
   /// (modifiers, mute, lock) at the list's right edge, as Blender 3.4 places them.
   var togglesLeft: Double { width - 3 * 16 }
+  /// Whether group and channel rows end in their toggles: not in a list narrowed below 160 px
+  /// (narrow pictures), where the names need the room.
+  var showsToggles: Bool { width >= 160 }
 
   /// A Dope Sheet row as Blender 3.4 draws it: the backdrop (Summary rounded at the left, groups
   /// rounded at the top left, both corners when collapsed), the disclosure triangle, the action
@@ -55,7 +58,7 @@ extension ChannelList {
       ChannelIcons.disclosure(
         canvas, center: Point(x0 + 7.6, r.midY), collapsed: row.collapsed, color: theme.channelList.icon)
     }
-    let hasToggles = row.kind == .group || row.kind == .channel
+    let hasToggles = showsToggles && (row.kind == .group || row.kind == .channel)
     let textRight = hasToggles ? togglesLeft : r.maxX - 4
     canvas.save()
     canvas.clip(to: Rect(x: textX, y: r.minY, width: max(0, textRight - textX), height: r.height))

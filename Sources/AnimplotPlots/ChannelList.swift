@@ -148,7 +148,7 @@ struct ChannelList {
       ChannelIcons.eye(canvas, center: Point(x0 + 15.2, r.midY), open: !row.hidden, color: list.text)
       textX = x0 + 27.8
     }
-    let hasToggles = row.kind == .group || row.kind == .channel
+    let hasToggles = showsToggles && (row.kind == .group || row.kind == .channel)
     let textRight = hasToggles ? togglesLeft : r.maxX - 4
     var textColor = row.selected ? list.textSelected : list.text
     if row.muted { textColor = textColor.withAlpha(0.5) }
