@@ -11,7 +11,8 @@ import CAnimplotPNG
 /// 16-bit samples are *scaled* to 8 bits with rounding (`v·255/65535`, libpng's
 /// `png_set_scale_16`), not stripped to their high byte, and are taken as sRGB-encoded like
 /// 8-bit ones. A file with a `gAMA`/`sRGB`/`cHRM`/`iCCP` description other than sRGB is
-/// converted to sRGB by libpng.
+/// converted to sRGB by libpng. `decodeKeepingDepth(bytes:)` also keeps a 16-bit file's samples
+/// as stored, for comparisons that must see every bit.
 public enum PNGDecoder {
   /// The largest image accepted, in pixels (`Limits.imagePixels`, 8192×8192): a corrupt
   /// header must not make us allocate gigabytes.
@@ -19,13 +20,72 @@ public enum PNGDecoder {
 
   /// Decodes the bytes of a PNG file.
   public static func decode(bytes: [UInt8]) throws(PNGDecodingError) -> RGBAImage {
-    var bytes = bytes
+    try decode(bytes: bytes, keepingDepth: false).image
+  }
+
+  /// Decodes the bytes of a PNG file into 8-bit pixels, as `decode(bytes:)` does, and keeps
+  /// a 16-bit file's samples at their full depth too (`DecodedPNG.samples16`).
+  public static func decodeKeepingDepth(bytes: [UInt8]) throws(PNGDecodingError) -> DecodedPNG {
+    try decode(bytes: bytes, keepingDepth: true)
+  }
+
+  private static func decode(bytes: [UInt8], keepingDepth: Bool) throws(PNGDecodingError)
+    -> DecodedPNG
+  {
     let chunks = try chunks(of: bytes)
-    if let first = chunks.first, first.type == "IHDR", let header = PNGHeader(bytes[first.data]),
-      header.bitDepth == 16, header.interlaced, first.crcMatches(in: bytes)
-    {
-      bytes = try PNGDeinterlacer.deinterlace(bytes, header: header, chunks: chunks)
+    var header: PNGHeader?
+    if let first = chunks.first, first.type == "IHDR", first.crcMatches(in: bytes) {
+      header = PNGHeader(bytes[first.data])
     }
+    var libpngBytes = bytes
+    if let header, header.bitDepth == 16, header.interlaced {
+      libpngBytes = try PNGDeinterlacer.deinterlace(bytes, header: header, chunks: chunks)
+    }
+    let image = try decode8(bytes: libpngBytes)
+    guard keepingDepth, let header, header.bitDepth == 16 else { return DecodedPNG(image: image, samples16: nil) }
+    // libpng accepted the file, so its header and data are sound.
+    let stored = try PNGDeinterlacer.pixelBytes(bytes, header: header, chunks: chunks)
+    let transparent = chunks.first { $0.type == "tRNS" }.map { Array(bytes[$0.data]) }
+    return DecodedPNG(
+      image: image,
+      samples16: rgba16(stored, header: header, transparent: transparent))
+  }
+
+  /// A 16-bit file's stored pixels as RGBA samples: grey copied to R, G and B, alpha 65535
+  /// when the file has none, except 0 for the colour its `tRNS` chunk names.
+  private static func rgba16(_ stored: [UInt8], header: PNGHeader, transparent: [UInt8]?)
+    -> [UInt16]
+  {
+    let count = header.width * header.height
+    let channels = header.channels
+    func sample(_ bytes: [UInt8], _ i: Int) -> UInt16 { UInt16(bytes[2 * i]) << 8 | UInt16(bytes[2 * i + 1]) }
+    let key: [UInt16]? = transparent.flatMap { t in
+      let n = header.colorType == 0 ? 1 : header.colorType == 2 ? 3 : 0
+      guard n > 0, t.count == 2 * n else { return nil }
+      return (0..<n).map { sample(t, $0) }
+    }
+    var out = [UInt16](repeating: 0, count: count * 4)
+    for p in 0..<count {
+      let s = p * channels
+      let o = p * 4
+      switch header.colorType {
+      case 0, 4:
+        let grey = sample(stored, s)
+        (out[o], out[o + 1], out[o + 2]) = (grey, grey, grey)
+        out[o + 3] = header.colorType == 4 ? sample(stored, s + 1) : key == [grey] ? 0 : 65535
+      default:
+        for c in 0..<3 { out[o + c] = sample(stored, s + c) }
+        out[o + 3] =
+          header.colorType == 6
+          ? sample(stored, s + 3)
+          : key == [out[o], out[o + 1], out[o + 2]] ? 0 : 65535
+      }
+    }
+    return out
+  }
+
+  /// libpng's 8-bit RGBA decoding of a file (16-bit interlaced ones already de-interlaced).
+  private static func decode8(bytes: [UInt8]) throws(PNGDecodingError) -> RGBAImage {
     var image = png_image()
     image.version = UInt32(PNG_IMAGE_VERSION)
     let result: Result<RGBAImage, PNGDecodingError> = bytes.withUnsafeBytes { raw in
@@ -82,6 +142,22 @@ public enum PNGDecoder {
       let text = String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
       return text.isEmpty ? "libpng reported an error" : text
     }
+  }
+}
+
+/// A decoded PNG image: its 8-bit pixels, and for a file with 16-bit samples those samples.
+public struct DecodedPNG: Sendable, Hashable {
+  /// The pixels scaled to 8 bits (what `PNGDecoder.decode(bytes:)` returns).
+  public var image: RGBAImage
+  /// For a 16-bit file: `width · height · 4` samples, R G B A, straight alpha, as stored (grey
+  /// copied to R, G and B; alpha 65535 without an alpha channel, 0 for a `tRNS` colour), with
+  /// no colour-space conversion; `nil` for files of 8 bits or fewer.
+  public var samples16: [UInt16]?
+
+  public init(image: RGBAImage, samples16: [UInt16]?) {
+    precondition(samples16 == nil || samples16!.count == image.pixels.count)
+    self.image = image
+    self.samples16 = samples16
   }
 }
 

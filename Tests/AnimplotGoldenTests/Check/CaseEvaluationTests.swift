@@ -87,7 +87,13 @@ import Testing
       #expect(e.artifacts[0].bytes == Self.curve && e.artifacts[1].bytes == Self.shifted)
       let diff = try ImageFile.decode(pngBytes: e.artifacts[2].bytes, path: "diff")
       #expect(diff.width == 400 && diff.height == 200)
-      #expect(e.result.images == CaseImages(expected: Self.curve, actual: Self.shifted, diff: e.artifacts[2].bytes))
+      #expect(e.result.images.expected == Self.curve && e.result.images.actual == Self.shifted)
+      #expect(e.result.images.diff == e.artifacts[2].bytes)
+      // The densest window, enlarged for the report: 16×16 with 8 pixels around, at 8×.
+      let crop = try #require(e.result.images.crop)
+      #expect(crop.scale == 8 && crop.window == e.result.figures?.worstWindow)
+      let cropImage = try ImageFile.decode(pngBytes: crop.png, path: "crop")
+      #expect(cropImage.width == 3 * 32 * 8 + 4 && cropImage.height == 32 * 8)
       #expect(e.result.figures?.differingPixels == 1506)
       #expect(e.staleArtifacts.isEmpty)
     }
