@@ -58,28 +58,45 @@ public enum PNGDecoder {
   {
     let count = header.width * header.height
     let channels = header.channels
-    func sample(_ bytes: [UInt8], _ i: Int) -> UInt16 { UInt16(bytes[2 * i]) << 8 | UInt16(bytes[2 * i + 1]) }
-    let key: [UInt16]? = transparent.flatMap { t in
-      let n = header.colorType == 0 ? 1 : header.colorType == 2 ? 3 : 0
-      guard n > 0, t.count == 2 * n else { return nil }
-      return (0..<n).map { sample(t, $0) }
+    let colorType = header.colorType
+    func sample(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt16 {
+      UInt16(bytes[2 &* i]) << 8 | UInt16(bytes[2 &* i &+ 1])
     }
-    var out = [UInt16](repeating: 0, count: count * 4)
-    for p in 0..<count {
-      let s = p * channels
-      let o = p * 4
-      switch header.colorType {
-      case 0, 4:
-        let grey = sample(stored, s)
-        (out[o], out[o + 1], out[o + 2]) = (grey, grey, grey)
-        out[o + 3] = header.colorType == 4 ? sample(stored, s + 1) : key == [grey] ? 0 : 65535
-      default:
-        for c in 0..<3 { out[o + c] = sample(stored, s + c) }
-        out[o + 3] =
-          header.colorType == 6
-          ? sample(stored, s + 3)
-          : key == [out[o], out[o + 1], out[o + 2]] ? 0 : 65535
+    // The tRNS colour of a grey or RGB file, grey repeated; (-1, -1, -1) for none.
+    var key = (-1, -1, -1)
+    if let t = transparent {
+      t.withUnsafeBufferPointer { t in
+        if colorType == 0 && t.count == 2 {
+          let g = Int(sample(t, 0))
+          key = (g, g, g)
+        } else if colorType == 2 && t.count == 6 {
+          key = (Int(sample(t, 0)), Int(sample(t, 1)), Int(sample(t, 2)))
+        }
       }
+    }
+    let out = [UInt16](unsafeUninitializedCapacity: count * 4) { out, initialized in
+      stored.withUnsafeBufferPointer { stored in
+        for p in 0..<count {
+          let s = p &* channels
+          let o = p &* 4
+          let r: UInt16, g: UInt16, b: UInt16
+          if colorType == 0 || colorType == 4 {
+            r = sample(stored, s)
+            (g, b) = (r, r)
+          } else {
+            (r, g, b) = (sample(stored, s), sample(stored, s &+ 1), sample(stored, s &+ 2))
+          }
+          out[o] = r
+          out[o &+ 1] = g
+          out[o &+ 2] = b
+          switch colorType {
+          case 4: out[o &+ 3] = sample(stored, s &+ 1)
+          case 6: out[o &+ 3] = sample(stored, s &+ 3)
+          default: out[o &+ 3] = key == (Int(r), Int(g), Int(b)) ? 0 : 65535
+          }
+        }
+      }
+      initialized = count * 4
     }
     return out
   }

@@ -54,7 +54,7 @@ public struct DiffArguments: ParsableArguments {
       Examples:
         animplot diff golden.png new.png
         animplot diff golden.png new.png --perceptual -o diff.png --side-by-side
-        animplot diff golden.png new.png --ignore 0,0,200,24 --mask clock.png -o diff.png
+        animplot diff golden.png new.png --ignore 0,0,200,24 -o diff.png
         animplot graph walk.json -o - | animplot diff golden.png -
       """)
 
@@ -66,12 +66,12 @@ public struct DiffArguments: ParsableArguments {
 
   @Option(
     name: .shortAndLong,
-    help: ArgumentHelp("Write the diff image (PNG; - for standard output).", valueName: "diff.png"))
+    help: ArgumentHelp("Write the diff image (PNG only; - for standard output).", valueName: "diff.png"))
   public var output: String?
 
   @OptionGroup var criteria: ComparisonOptions
 
-  @Flag(name: .customLong("side-by-side"), help: "Make the diff image EXPECTED | ACTUAL | diff.")
+  @Flag(name: .customLong("side-by-side"), help: "Make the diff image EXPECTED | ACTUAL | diff, labelled, and the worst window enlarged.")
   public var sideBySide = false
 
   @Option(

@@ -95,6 +95,21 @@ struct WideSamples {
     return Int(pixels[i * 4 + channel]) * 257
   }
 
+  /// Whether pixel `i` has the same widened samples as pixel `j` of `other`.
+  @inline(__always)
+  func samePixel(_ i: Int, as other: WideSamples, _ j: Int) -> Bool {
+    if let a = samples16, let b = other.samples16 {
+      return a.withUnsafeBufferPointer { a in
+        b.withUnsafeBufferPointer { b in
+          UnsafeRawPointer(a.baseAddress! + i &* 4).loadUnaligned(as: UInt64.self)
+            == UnsafeRawPointer(b.baseAddress! + j &* 4).loadUnaligned(as: UInt64.self)
+        }
+      }
+    }
+    for c in 0..<4 where sample(i, c) != other.sample(j, c) { return false }
+    return true
+  }
+
   /// Whether both have the same size and the same widened samples.
   func samePixels(as other: WideSamples) -> Bool {
     guard width == other.width && height == other.height else { return false }
