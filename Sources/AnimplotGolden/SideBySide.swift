@@ -25,7 +25,9 @@ extension ImageComparison {
     let diffLabel =
       result.identical
       ? "diff: identical"
-      : "diff: \(differing) differing pixel\(differing == 1 ? "" : "s")"
+      : "diff: "
+        + (result.sizesMatch ? "" : "sizes \(result.expectedSize) vs \(result.actualSize), ")
+        + "\(differing) differing pixel\(differing == 1 ? "" : "s")"
         + (result.antialiasedPixels > 0 ? ", \(result.antialiasedPixels) antialiased" : "")
         + (result.ignoredPixels > 0 ? ", \(result.ignoredPixels) ignored (hatched)" : "")
     let labels = [
