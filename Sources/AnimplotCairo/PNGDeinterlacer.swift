@@ -106,25 +106,35 @@ enum PNGDeinterlacer {
   private static func unfilter(
     _ line: inout [UInt8], previous: [UInt8], filter: UInt8, bytesPerPixel bpp: Int
   ) throws(PNGDecodingError) {
-    for i in 0..<line.count {
-      let a = i >= bpp ? Int(line[i - bpp]) : 0  // left
-      let b = Int(previous[i])  // above
-      let c = i >= bpp ? Int(previous[i - bpp]) : 0  // above left
-      let predictor: Int
-      switch filter {
-      case 0: return
-      case 1: predictor = a
-      case 2: predictor = b
-      case 3: predictor = (a + b) / 2
-      case 4:
-        let p = a + b - c
-        let pa = abs(p - a)
-        let pb = abs(p - b)
-        let pc = abs(p - c)
-        predictor = pa <= pb && pa <= pc ? a : pb <= pc ? b : c
-      default: throw .malformed("bad adaptive filter value")
+    guard filter <= 4 else { throw .malformed("bad adaptive filter value") }
+    guard filter != 0 else { return }
+    let n = line.count
+    line.withUnsafeMutableBufferPointer { line in
+      previous.withUnsafeBufferPointer { above in
+        // One loop per filter; the left and upper-left bytes of the first pixel are 0.
+        switch filter {
+        case 1:
+          for i in bpp..<max(bpp, n) { line[i] &+= line[i &- bpp] }
+        case 2:
+          for i in 0..<n { line[i] &+= above[i] }
+        case 3:
+          for i in 0..<n {
+            let left = i >= bpp ? Int(line[i &- bpp]) : 0
+            line[i] &+= UInt8(truncatingIfNeeded: (left &+ Int(above[i])) >> 1)
+          }
+        default:
+          for i in 0..<n {
+            let a = i >= bpp ? Int(line[i &- bpp]) : 0  // left
+            let b = Int(above[i])  // above
+            let c = i >= bpp ? Int(above[i &- bpp]) : 0  // above left
+            let p = a &+ b &- c
+            let pa = abs(p &- a)
+            let pb = abs(p &- b)
+            let pc = abs(p &- c)
+            line[i] &+= UInt8(truncatingIfNeeded: pa <= pb && pa <= pc ? a : pb <= pc ? b : c)
+          }
+        }
       }
-      line[i] = line[i] &+ UInt8(predictor & 0xFF)
     }
   }
 
