@@ -109,7 +109,6 @@ public struct GraphEditor: Sendable {
       on: canvas,
       grid: { valueStep = valueGrid(canvas) },
       content: {
-        if options.normalize { normalizeOverlay(canvas) }
         drawCurves(canvas)
         if options.showCursor { cursorLine(canvas) }
       },
@@ -150,21 +149,6 @@ public struct GraphEditor: Sendable {
       let y = view.y(v)
       guard y - half - 1 > view.rect.minY, y + half + 1 < view.rect.maxY else { continue }
       canvas.text(GridStep.label(v, step: step), at: Point(main.minX + 8, y), style: style, anchor: TextAnchor(.left, .middle))
-    }
-  }
-
-  /// Darkens values beyond ±1 within the scene range, as Blender does when normalising.
-  func normalizeOverlay(_ canvas: any Canvas) {
-    let scene = action.sceneRange
-    let x0 = max(main.minX, view.x(scene.lowerBound)), x1 = min(main.maxX, view.x(scene.upperBound))
-    guard x1 > x0 else { return }
-    let top = view.rect.minY, bottom = view.rect.maxY
-    let yPlus = min(max(view.y(1), top), bottom), yMinus = min(max(view.y(-1), top), bottom)
-    if yPlus > top {
-      canvas.fill(.rect(Rect(x: x0, y: top, width: x1 - x0, height: yPlus - top)), color: options.theme.graph.normalizeOverlay)
-    }
-    if yMinus < bottom {
-      canvas.fill(.rect(Rect(x: x0, y: yMinus, width: x1 - x0, height: bottom - yMinus)), color: options.theme.graph.normalizeOverlay)
     }
   }
 

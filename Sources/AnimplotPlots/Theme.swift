@@ -55,7 +55,6 @@ public struct Theme: Sendable, Hashable {
       scrubBackground: hex("161616"),
       valueLabel: hex("E6E6E6"),
       cursorLine: hex("3D68A9").withAlpha(205 / 255),
-      normalizeOverlay: hex("171717").withAlpha(75 / 255),
       xAxis: hex("FF3352"),
       yAxis: hex("8BDC00"),
       zAxis: hex("2890FF"),
@@ -135,7 +134,6 @@ public struct Theme: Sendable, Hashable {
       scrubBackground: hex("F0F0F0"),
       valueLabel: hex("404040"),
       cursorLine: hex("3A6FC4").withAlpha(0.5),
-      normalizeOverlay: hex("000000").withAlpha(0.04),
       xAxis: hex("E0243F"),
       yAxis: hex("5FA000"),
       zAxis: hex("1C6FD6"),
@@ -249,8 +247,6 @@ public struct GraphColors: Sendable, Hashable {
   public var valueLabel: Color
   /// The 2D cursor's value line (Blender draws it at the cursor value, 0 by default).
   public var cursorLine: Color
-  /// Laid over values beyond ±1 when curves are normalised.
-  public var normalizeOverlay: Color
   public var xAxis: Color
   public var yAxis: Color
   public var zAxis: Color
@@ -272,7 +268,7 @@ public struct GraphColors: Sendable, Hashable {
   public var handleAutoClamped: ColorPair
 
   public init(
-    background: Color, gridMajor: Color, gridMinor: Color, scrubBackground: Color, valueLabel: Color, cursorLine: Color, normalizeOverlay: Color, xAxis: Color, yAxis: Color, zAxis: Color, otherAxis: Color, mutedCurve: Color, inactiveCurveAlpha: Double, vertex: Color, vertexSelected: Color, vertexActive: Color, handleVertex: Color, handleVertexSelected: Color, handleFree: ColorPair, handleAuto: ColorPair, handleVector: ColorPair, handleAligned: ColorPair, handleAutoClamped: ColorPair
+    background: Color, gridMajor: Color, gridMinor: Color, scrubBackground: Color, valueLabel: Color, cursorLine: Color, xAxis: Color, yAxis: Color, zAxis: Color, otherAxis: Color, mutedCurve: Color, inactiveCurveAlpha: Double, vertex: Color, vertexSelected: Color, vertexActive: Color, handleVertex: Color, handleVertexSelected: Color, handleFree: ColorPair, handleAuto: ColorPair, handleVector: ColorPair, handleAligned: ColorPair, handleAutoClamped: ColorPair
   ) {
     self.background = background
     self.gridMajor = gridMajor
@@ -280,7 +276,6 @@ public struct GraphColors: Sendable, Hashable {
     self.scrubBackground = scrubBackground
     self.valueLabel = valueLabel
     self.cursorLine = cursorLine
-    self.normalizeOverlay = normalizeOverlay
     self.xAxis = xAxis
     self.yAxis = yAxis
     self.zAxis = zAxis

@@ -90,6 +90,19 @@ struct GraphEditorTests {
     }
   }
 
+  @Test("normalising darkens nothing beyond ±1 (Blender 3.4; the bands are 4.x's)", arguments: [Theme.blender, .light])
+  func normalizeDrawsNoBands(theme: Theme) {
+    func fills(normalize: Bool) -> [Substring] {
+      lines(Self.displayList(Self.ball) {
+        $0.theme = theme
+        $0.normalize = normalize
+        $0.values = -1.5...1.5
+        $0.frames = -10...60
+      }, "fill")
+    }
+    #expect(fills(normalize: true) == fills(normalize: false))
+  }
+
   @Test("a Cycles curve is sampled across the view; linear extrapolation reaches the edges")
   func cyclesAndExtrapolation() {
     let action = Self.action(#"""
