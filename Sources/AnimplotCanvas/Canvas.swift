@@ -8,6 +8,9 @@ public protocol Canvas: AnyObject {
   var size: Size { get }
   /// The text measurer the backend draws with.
   var fontMetrics: any FontMetrics { get }
+  /// Device pixels per logical pixel (a raster's `--scale`), with which editors put 1-px
+  /// lines and text baselines on whole device pixels, as Blender draws them. 1 by default.
+  var deviceScale: Double { get }
 
   /// Fills `path` (non-zero winding) with `color`.
   func fill(_ path: Path, color: Color)
@@ -30,6 +33,8 @@ public protocol Canvas: AnyObject {
 }
 
 extension Canvas {
+  public var deviceScale: Double { 1 }
+
   public func markers(_ shape: Path, at points: [Point], fill: Color?, stroke: (Color, StrokeStyle)?) {
     for p in points {
       save()

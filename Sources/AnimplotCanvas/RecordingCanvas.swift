@@ -2,12 +2,13 @@
 /// exact, portable snapshot tests and for `animplot … --format displaylist`.
 ///
 /// The format is stable; change it only with the snapshots that depend on it. The first line is
-/// `canvas W H` (the size); then one line per call, fields separated by single spaces:
+/// `canvas W H` (the size), followed by ` scale=S` when the device scale is not 1; then one line
+/// per call, fields separated by single spaces:
 ///
 /// ```text
 /// fill PATH color=COLOR
 /// stroke PATH color=COLOR width=N dash=DASH cap=butt|round|square join=miter|round|bevel
-/// text "TEXT" at X Y size=N color=COLOR anchor=left|center|right,baseline|middle|top
+/// text "TEXT" at X Y size=N color=COLOR anchor=left|center|right,baseline|middle|top [shadow=COLOR,DX,DY,BLUR]
 /// markers PATH at (X,Y) (X,Y) … fill=COLOR|none stroke=COLOR|none [STROKE STYLE]
 /// save
 /// restore
@@ -28,14 +29,19 @@
 public final class RecordingCanvas: Canvas {
   public let size: Size
   public let fontMetrics: any FontMetrics
+  /// Device pixels per logical pixel the drawing is recorded for (what a raster would use).
+  public let deviceScale: Double
   /// Everything recorded so far, one line per call, each ending in a newline.
   public private(set) var displayList: String
 
-  /// A recording canvas of `size` logical pixels that measures text with `fontMetrics`.
-  public init(size: Size, fontMetrics: any FontMetrics = BundledFont.metrics) {
+  /// A recording canvas of `size` logical pixels that measures text with `fontMetrics`, for a
+  /// raster of `deviceScale` device pixels per logical pixel.
+  public init(size: Size, fontMetrics: any FontMetrics = BundledFont.metrics, deviceScale: Double = 1) {
     self.size = size
     self.fontMetrics = fontMetrics
-    displayList = "canvas \(Self.number(size.width)) \(Self.number(size.height))\n"
+    self.deviceScale = deviceScale
+    displayList = "canvas \(Self.number(size.width)) \(Self.number(size.height))"
+      + (deviceScale == 1 ? "" : " scale=\(Self.number(deviceScale))") + "\n"
   }
 
   public func fill(_ path: Path, color: Color) {
@@ -49,7 +55,8 @@ public final class RecordingCanvas: Canvas {
   public func text(_ text: String, at point: Point, style: TextStyle, anchor: TextAnchor) {
     record(
       "text \(Self.quoted(DrawnText.cut(text))) at \(Self.point(point)) size=\(Self.number(style.size))"
-        + " color=\(style.color.hex) anchor=\(anchor.horizontal),\(anchor.vertical)")
+        + " color=\(style.color.hex) anchor=\(anchor.horizontal),\(anchor.vertical)"
+        + (style.shadow.map { " shadow=\($0.color.hex),\($0.dx),\($0.dy),\($0.blur)" } ?? ""))
   }
 
   public func markers(

@@ -30,10 +30,32 @@ public struct TextStyle: Sendable, Hashable {
   /// Font size in logical pixels (the em size).
   public var size: Double
   public var color: Color
+  /// A soft shadow drawn under the text, or none.
+  public var shadow: TextShadow?
 
-  public init(size: Double, color: Color) {
+  public init(size: Double, color: Color, shadow: TextShadow? = nil) {
     self.size = size
     self.color = color
+    self.shadow = shadow
+  }
+}
+
+/// A soft shadow under text, as Blender's font library draws one (`BLF_shadow`): the glyphs'
+/// coverage blurred, moved and filled with `color`. Blender works in device pixels, so the
+/// offset and the blur are in device pixels too: the same at every `--scale`.
+public struct TextShadow: Sendable, Hashable {
+  public var color: Color
+  /// Rightward and downward offset, device pixels.
+  public var dx: Int
+  public var dy: Int
+  /// Blender's blur level: 0 (sharp), 3 (a 3×3 kernel) or 5 (5×5).
+  public var blur: Int
+
+  public init(color: Color, dx: Int = 1, dy: Int = 1, blur: Int = 5) {
+    self.color = color
+    self.dx = dx
+    self.dy = dy
+    self.blur = blur
   }
 }
 

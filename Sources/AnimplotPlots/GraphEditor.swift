@@ -110,7 +110,6 @@ public struct GraphEditor: Sendable {
       on: canvas,
       grid: { valueStep = valueGrid(canvas) },
       content: {
-        if options.normalize { normalizeOverlay(canvas) }
         drawCurves(canvas)
         if options.showCursor { cursorLine(canvas) }
       },
@@ -127,53 +126,51 @@ public struct GraphEditor: Sendable {
   func valueGrid(_ canvas: any Canvas) -> Double {
     let step = GridStep.major(pixelsPerUnit: view.pixelsPerValue)
     let left = main.minX, right = main.maxX
+    let pixels = DevicePixels(canvas)
     var majors = Path(), minors = Path()
     for v in GridStep.lines(view.values, step: step) {
-      let y = pixelCenter(view.y(v))
+      let y = pixels.center(view.y(v))
       majors.move(to: Point(left, y))
       majors.line(to: Point(right, y))
     }
     for v in GridStep.lines(view.values, step: step, offset: step / 2) {
-      let y = pixelCenter(view.y(v))
+      let y = pixels.center(view.y(v))
       minors.move(to: Point(left, y))
       minors.line(to: Point(right, y))
     }
-    canvas.stroke(minors, color: options.theme.graph.gridMinor, style: StrokeStyle(width: 1))
-    canvas.stroke(majors, color: options.theme.graph.gridMajor, style: StrokeStyle(width: 1))
+    canvas.stroke(minors, color: options.theme.graph.gridMinor, style: StrokeStyle(width: pixels.lineWidth))
+    canvas.stroke(majors, color: options.theme.graph.gridMajor, style: StrokeStyle(width: pixels.lineWidth))
     return step
   }
 
-  /// Value labels 8 px from the region's left edge, centred on the major lines.
+  /// Value labels 8 px from the region's left edge, the digits centred on the major lines, with
+  /// the theme's soft shadow (Blender 3.4's: black, blurred 5×5, 1 px right and down). The
+  /// baseline sits on a whole device pixel half the digit height below the line's centre, rounded
+  /// down the picture: the digits straddle the line as in Blender's screenshots, and a minus sign,
+  /// whose top is 0.06 em below a digit's middle, stays clear below the line.
   func valueLabels(_ canvas: any Canvas, step: Double) {
-    let style = TextStyle(size: Self.fontSize, color: options.theme.graph.valueLabel)
+    let theme = options.theme.graph
+    let style = TextStyle(size: Self.fontSize, color: theme.valueLabel, shadow: theme.valueLabelShadow)
+    let pixels = DevicePixels(canvas)
     let half = canvas.fontMetrics.digitHeight(size: Self.fontSize) / 2
+    let x = pixels.edge(main.minX + 8)
     for v in GridStep.lines(view.values, step: step) {
       let y = view.y(v)
       guard y - half - 1 > view.rect.minY, y + half + 1 < view.rect.maxY else { continue }
-      canvas.text(GridStep.label(v, step: step), at: Point(main.minX + 8, y), style: style, anchor: TextAnchor(.left, .middle))
+      let baseline = pixels.edge(pixels.center(y) + half, .up)
+      canvas.text(GridStep.label(v, step: step), at: Point(x, baseline), style: style, anchor: TextAnchor(.left, .baseline))
     }
   }
 
-  /// Darkens values beyond ±1 within the scene range, as Blender does when normalising.
-  func normalizeOverlay(_ canvas: any Canvas) {
-    let scene = SharedScene.range(of: [action])
-    let x0 = max(main.minX, view.x(scene.lowerBound)), x1 = min(main.maxX, view.x(scene.upperBound))
-    guard x1 > x0 else { return }
-    let top = view.rect.minY, bottom = view.rect.maxY
-    let yPlus = min(max(view.y(1), top), bottom), yMinus = min(max(view.y(-1), top), bottom)
-    if yPlus > top {
-      canvas.fill(.rect(Rect(x: x0, y: top, width: x1 - x0, height: yPlus - top)), color: options.theme.graph.normalizeOverlay)
-    }
-    if yMinus < bottom {
-      canvas.fill(.rect(Rect(x: x0, y: yMinus, width: x1 - x0, height: bottom - yMinus)), color: options.theme.graph.normalizeOverlay)
-    }
-  }
-
-  /// Blender's 2D cursor: a horizontal 2-px line at value 0.
+  /// Blender's 2D cursor: a horizontal 2-px line at value 0, on whole device pixels.
   func cursorLine(_ canvas: any Canvas) {
     let y = view.y(0)
     guard y > view.rect.minY && y < view.rect.maxY else { return }
-    canvas.fill(.rect(Rect(x: main.minX, y: y.rounded() - 1, width: main.width, height: 2)), color: options.theme.graph.cursorLine)
+    let pixels = DevicePixels(canvas)
+    let top = pixels.edge(y.rounded() - 1)
+    canvas.fill(
+      .rect(Rect(x: main.minX, y: top, width: main.width, height: 2 * pixels.lineWidth)),
+      color: options.theme.graph.cursorLine)
   }
 
   // MARK: Curves
@@ -237,29 +234,33 @@ public struct GraphEditor: Sendable {
   }
 
   /// Handle lines (by type and selection) and hollow ring vertices, where segments are Bézier.
+  ///
+  /// Both ends of a line lie on device pixel centres, as the key and ring drawn on them: a level
+  /// handle is one row of pixels at full colour, not two half-lit ones.
   func drawHandles(_ canvas: any Canvas, _ track: FCurve, _ mapping: ValueMapping, alpha: Double) {
     let keys = track.keyframes
+    let pixels = DevicePixels(canvas)
     var rings: [(Point, Bool)] = []
     for (i, k) in keys.enumerated() {
       guard options.handles == .all || k.selected || k.selectedHandleLeft || k.selectedHandleRight else { continue }
-      let center = view.point(Double(k.frame), mapping.apply(Double(k.value)))
+      let center = pixels.point(view.point(Double(k.frame), mapping.apply(Double(k.value))))
       let leftShown = i > 0 ? keys[i - 1].interpolation == .bezier : k.interpolation == .bezier
       let sides: [(CurvePoint, HandleType, Bool, Bool)] = [
         (k.handleLeft, k.handleLeftType, k.selectedHandleLeft, leftShown),
         (k.handleRight, k.handleRightType, k.selectedHandleRight, k.interpolation == .bezier),
       ]
       for (handle, type, handleSelected, shown) in sides where shown {
-        let p = view.point(Double(handle.frame), mapping.apply(Double(handle.value)))
+        let p = pixels.point(view.point(Double(handle.frame), mapping.apply(Double(handle.value))))
         let colors = handleColors(type)
         let color = colors.color(selected: k.selected || handleSelected)
-        canvas.stroke(.line(from: center, to: p), color: color.withAlpha(alpha), style: StrokeStyle(width: 1))
+        canvas.stroke(.line(from: center, to: p), color: color.withAlpha(alpha), style: StrokeStyle(width: pixels.lineWidth))
         rings.append((p, handleSelected))
       }
     }
     let ring = Path.circle(center: .zero, radius: 2.75)
     let style = StrokeStyle(width: 1.5)
     for selected in [false, true] {
-      let points = rings.filter { $0.1 == selected }.map { snapped($0.0) }
+      let points = rings.filter { $0.1 == selected }.map(\.0)
       guard !points.isEmpty else { continue }
       let color = selected ? options.theme.graph.handleVertexSelected : options.theme.graph.handleVertex
       canvas.markers(ring, at: points, fill: nil, stroke: (color.withAlpha(alpha), style))
@@ -270,7 +271,8 @@ public struct GraphEditor: Sendable {
   func drawKeys(_ canvas: any Canvas, _ track: FCurve, color: Color, mapping: ValueMapping, curveAlpha: Double) {
     let theme = options.theme
     let vertexAlpha = min(1, max(0.2, 1 - 0.5 * (1 - curveAlpha)))
-    let points = track.keyframes.map { snapped(view.point(Double($0.frame), mapping.apply(Double($0.value)))) }
+    let pixels = DevicePixels(canvas)
+    let points = track.keyframes.map { pixels.point(view.point(Double($0.frame), mapping.apply(Double($0.value)))) }
     let visible = view.rect.insetBy(dx: -10, dy: -10)
     func inside(_ p: Point) -> Bool { p.x >= visible.minX && p.x <= visible.maxX && p.y >= visible.minY && p.y <= visible.maxY }
     // Files carry no active-key index: the active curve's last selected key is the active one.
@@ -292,7 +294,15 @@ public struct GraphEditor: Sendable {
       let base = track.locked ? theme.graph.mutedCurve : theme.graph.vertex
       canvas.markers(dot, at: unselected, fill: base.withAlpha(vertexAlpha), stroke: nil)
       canvas.markers(dot, at: selected, fill: (track.locked ? base : theme.graph.vertexSelected).withAlpha(vertexAlpha), stroke: nil)
-      canvas.markers(dot, at: active, fill: theme.graph.vertexActive.withAlpha(vertexAlpha), stroke: nil)
+      if let outline = theme.graph.vertexActiveOutline {
+        // The same disc, its outer 1.5 px a ring: white on white would not show.
+        let ring = Path.circle(center: .zero, radius: 3 * size - 0.75)
+        canvas.markers(
+          ring, at: active, fill: theme.graph.vertexActive.withAlpha(vertexAlpha),
+          stroke: (outline.withAlpha(vertexAlpha), StrokeStyle(width: 1.5)))
+      } else {
+        canvas.markers(dot, at: active, fill: theme.graph.vertexActive.withAlpha(vertexAlpha), stroke: nil)
+      }
     case .diamond:
       let r = 4.5
       let diamond = Path.polygon([Point(0, -r), Point(r, 0), Point(0, r), Point(-r, 0)])
@@ -301,9 +311,6 @@ public struct GraphEditor: Sendable {
       canvas.markers(diamond, at: selected + active, fill: Color.white.withAlpha(vertexAlpha), stroke: outline)
     }
   }
-
-  /// The centre of the pixel `p` falls in (Blender draws points snapped to pixels).
-  func snapped(_ p: Point) -> Point { Point(pixelCenter(p.x), pixelCenter(p.y)) }
 }
 
 extension GraphEditor: PlayheadLayered {

@@ -54,8 +54,8 @@ public struct Theme: Sendable, Hashable {
       gridMinor: hex("2A2A2A"),
       scrubBackground: hex("161616"),
       valueLabel: hex("E6E6E6"),
+      valueLabelShadow: TextShadow(color: hex("000000"), dx: 1, dy: 1, blur: 5),
       cursorLine: hex("3D68A9").withAlpha(205 / 255),
-      normalizeOverlay: hex("171717").withAlpha(75 / 255),
       xAxis: hex("FF3352"),
       yAxis: hex("8BDC00"),
       zAxis: hex("2890FF"),
@@ -65,6 +65,7 @@ public struct Theme: Sendable, Hashable {
       vertex: hex("000000"),
       vertexSelected: hex("FF8500"),
       vertexActive: hex("FFFFFF"),
+      vertexActiveOutline: nil,
       handleVertex: hex("000000"),
       handleVertexSelected: hex("FF8500"),
       handleFree: ColorPair(hex("000000"), hex("000000")),
@@ -134,8 +135,8 @@ public struct Theme: Sendable, Hashable {
       gridMinor: hex("E6E6E6"),
       scrubBackground: hex("F0F0F0"),
       valueLabel: hex("404040"),
+      valueLabelShadow: TextShadow(color: hex("FFFFFF"), dx: 0, dy: 0, blur: 5),
       cursorLine: hex("3A6FC4").withAlpha(0.5),
-      normalizeOverlay: hex("000000").withAlpha(0.04),
       xAxis: hex("E0243F"),
       yAxis: hex("5FA000"),
       zAxis: hex("1C6FD6"),
@@ -145,6 +146,7 @@ public struct Theme: Sendable, Hashable {
       vertex: hex("202020"),
       vertexSelected: hex("F07800"),
       vertexActive: hex("FFFFFF"),
+      vertexActiveOutline: hex("202020"),
       handleVertex: hex("202020"),
       handleVertexSelected: hex("F07800"),
       handleFree: ColorPair(hex("404040"), hex("202020")),
@@ -250,10 +252,11 @@ public struct GraphColors: Sendable, Hashable {
   public var gridMinor: Color
   public var scrubBackground: Color
   public var valueLabel: Color
+  /// The soft shadow under value labels (Blender 3.4: black, blurred 5×5, 1 px right and down;
+  /// the light theme: a white halo), which keeps them readable over grid lines and curves.
+  public var valueLabelShadow: TextShadow?
   /// The 2D cursor's value line (Blender draws it at the cursor value, 0 by default).
   public var cursorLine: Color
-  /// Laid over values beyond ±1 when curves are normalised.
-  public var normalizeOverlay: Color
   public var xAxis: Color
   public var yAxis: Color
   public var zAxis: Color
@@ -265,6 +268,8 @@ public struct GraphColors: Sendable, Hashable {
   public var vertex: Color
   public var vertexSelected: Color
   public var vertexActive: Color
+  /// A ring around the active key, where `vertexActive` alone would not show (white on white).
+  public var vertexActiveOutline: Color?
   public var handleVertex: Color
   public var handleVertexSelected: Color
   /// Handle line colours by type, unselected and selected.
@@ -275,15 +280,15 @@ public struct GraphColors: Sendable, Hashable {
   public var handleAutoClamped: ColorPair
 
   public init(
-    background: Color, gridMajor: Color, gridMinor: Color, scrubBackground: Color, valueLabel: Color, cursorLine: Color, normalizeOverlay: Color, xAxis: Color, yAxis: Color, zAxis: Color, otherAxis: Color, mutedCurve: Color, inactiveCurveAlpha: Double, vertex: Color, vertexSelected: Color, vertexActive: Color, handleVertex: Color, handleVertexSelected: Color, handleFree: ColorPair, handleAuto: ColorPair, handleVector: ColorPair, handleAligned: ColorPair, handleAutoClamped: ColorPair
+    background: Color, gridMajor: Color, gridMinor: Color, scrubBackground: Color, valueLabel: Color, valueLabelShadow: TextShadow?, cursorLine: Color, xAxis: Color, yAxis: Color, zAxis: Color, otherAxis: Color, mutedCurve: Color, inactiveCurveAlpha: Double, vertex: Color, vertexSelected: Color, vertexActive: Color, vertexActiveOutline: Color? = nil, handleVertex: Color, handleVertexSelected: Color, handleFree: ColorPair, handleAuto: ColorPair, handleVector: ColorPair, handleAligned: ColorPair, handleAutoClamped: ColorPair
   ) {
     self.background = background
     self.gridMajor = gridMajor
     self.gridMinor = gridMinor
     self.scrubBackground = scrubBackground
     self.valueLabel = valueLabel
+    self.valueLabelShadow = valueLabelShadow
     self.cursorLine = cursorLine
-    self.normalizeOverlay = normalizeOverlay
     self.xAxis = xAxis
     self.yAxis = yAxis
     self.zAxis = zAxis
@@ -293,6 +298,7 @@ public struct GraphColors: Sendable, Hashable {
     self.vertex = vertex
     self.vertexSelected = vertexSelected
     self.vertexActive = vertexActive
+    self.vertexActiveOutline = vertexActiveOutline
     self.handleVertex = handleVertex
     self.handleVertexSelected = handleVertexSelected
     self.handleFree = handleFree

@@ -22,22 +22,23 @@ struct TimeRuler {
   func frameGrid(_ canvas: any Canvas, discrete: Bool, major: Color, minor: Color) -> Double {
     let step = GridStep.major(pixelsPerUnit: view.pixelsPerFrame, discrete: discrete)
     let top = region.minY + Self.stripHeight, bottom = region.maxY
+    let pixels = DevicePixels(canvas)
     var majors = Path()
     for f in GridStep.lines(view.frames, step: step) {
-      let x = pixelCenter(view.x(f))
+      let x = pixels.center(view.x(f))
       majors.move(to: Point(x, top))
       majors.line(to: Point(x, bottom))
     }
     if !discrete || step > 1 {
       var minors = Path()
       for f in GridStep.lines(view.frames, step: step, offset: step / 2) {
-        let x = pixelCenter(view.x(f))
+        let x = pixels.center(view.x(f))
         minors.move(to: Point(x, top))
         minors.line(to: Point(x, bottom))
       }
-      canvas.stroke(minors, color: minor, style: StrokeStyle(width: 1))
+      canvas.stroke(minors, color: minor, style: StrokeStyle(width: pixels.lineWidth))
     }
-    canvas.stroke(majors, color: major, style: StrokeStyle(width: 1))
+    canvas.stroke(majors, color: major, style: StrokeStyle(width: pixels.lineWidth))
     return step
   }
 
@@ -52,13 +53,14 @@ struct TimeRuler {
     if x1 < region.maxX {
       canvas.fill(.rect(Rect(x: x1, y: top, width: region.maxX - x1, height: bottom - top)), color: theme.ruler.outsideRange)
     }
+    let pixels = DevicePixels(canvas)
     var lines = Path()
     for x in [view.x(scene.lowerBound), view.x(scene.upperBound)] where x >= region.minX && x <= region.maxX {
-      let px = pixelCenter(x)
+      let px = pixels.center(x)
       lines.move(to: Point(px, top))
       lines.line(to: Point(px, bottom))
     }
-    canvas.stroke(lines, color: theme.ruler.rangeLine, style: StrokeStyle(width: 1))
+    canvas.stroke(lines, color: theme.ruler.rangeLine, style: StrokeStyle(width: pixels.lineWidth))
   }
 
   /// The strip's background and its frame numbers at the major lines of `step`, thinned so that
@@ -88,14 +90,15 @@ struct TimeRuler {
   func markers(_ canvas: any Canvas, _ markers: [(frame: Double, name: String, selected: Bool)]) {
     let top = region.minY + Self.stripHeight, bottom = region.maxY
     let style = TextStyle(size: Self.fontSize, color: theme.ruler.markerText)
+    let pixels = DevicePixels(canvas)
     for m in markers {
       let x = view.x(m.frame)
       guard x >= region.minX - 1 && x <= region.maxX + 1 else { continue }
-      let px = pixelCenter(x)
+      let px = pixels.center(x)
       canvas.stroke(
         .line(from: Point(px, top), to: Point(px, bottom - 12)),
         color: m.selected ? theme.ruler.markerLine.withAlpha(0.7) : theme.ruler.markerLine,
-        style: StrokeStyle(width: 1, dash: [4, 3]))
+        style: StrokeStyle(width: pixels.lineWidth, dash: [4, 3]))
       let tip = Point(px, bottom - 12)
       canvas.fill(
         .polygon([tip, Point(px - 5, bottom - 3), Point(px + 5, bottom - 3)]),
@@ -130,3 +133,36 @@ struct TimeRuler {
 
 /// The centre of the pixel column or row `v` falls in, for crisp 1-px lines.
 @inline(__always) func pixelCenter(_ v: Double) -> Double { v.rounded(.down) + 0.5 }
+
+/// Whole device pixels on a raster of `scale` device pixels per logical pixel, where Blender
+/// draws its 1-px lines and points: a line is `U.pixelsize` device pixels wide (1 below scale
+/// 1.5, 2 at scale 2) and covers whole device pixels, never two half-lit rows. At scale 1 and
+/// 2 the positions are `pixelCenter`'s.
+struct DevicePixels {
+  let scale: Double
+
+  init(_ canvas: any Canvas) {
+    let s = canvas.deviceScale
+    scale = s.isFinite && s > 0 ? s : 1
+  }
+
+  /// Device pixels across a 1-px line.
+  var lineDevicePixels: Double { max(1, scale.rounded()) }
+  /// The logical width of a 1-px line.
+  var lineWidth: Double { lineDevicePixels / scale }
+
+  /// The centre of the 1-px line through `v` (logical), on whole device pixels.
+  func center(_ v: Double) -> Double {
+    let w = lineDevicePixels
+    return ((pixelCenter(v) * scale - w / 2).rounded() + w / 2) / scale
+  }
+
+  /// `p` on the centre of its device pixel (Blender snaps points and handle ends so).
+  func point(_ p: Point) -> Point { Point(center(p.x), center(p.y)) }
+
+  /// `v` (logical) on a device pixel boundary, the nearest or by `rule`: a text baseline or a
+  /// rectangle's edge.
+  func edge(_ v: Double, _ rule: FloatingPointRoundingRule = .toNearestOrAwayFromZero) -> Double {
+    (v * scale).rounded(rule) / scale
+  }
+}

@@ -21,10 +21,12 @@ struct GraphEditorTests {
     return options
   }
 
-  /// The display list of `action`.
-  static func displayList(_ action: Action, _ configure: (inout GraphOptions) -> Void = { _ in }) -> String {
+  /// The display list of `action` (for a raster of `scale`).
+  static func displayList(
+    _ action: Action, scale: Double = 1, _ configure: (inout GraphOptions) -> Void = { _ in }
+  ) -> String {
     let options = options(configure)
-    return AnimplotPlotsTests.displayList(width: options.width, height: options.height) {
+    return AnimplotPlotsTests.displayList(width: options.width, height: options.height, scale: scale) {
       GraphEditor(action: action, options: options).draw(on: $0)
     }
   }
@@ -32,12 +34,12 @@ struct GraphEditorTests {
   /// The display list of `action`, compared with the snapshot `name`.
   @discardableResult
   static func snapshot(
-    _ action: Action, named name: String, sourceLocation: SourceLocation = #_sourceLocation,
+    _ action: Action, named name: String, scale: Double = 1, sourceLocation: SourceLocation = #_sourceLocation,
     _ configure: (inout GraphOptions) -> Void = { _ in }
   ) -> String {
     let options = options(configure)
     return Snapshot.assertDrawing(
-      named: name, width: options.width, height: options.height, sourceLocation: sourceLocation
+      named: name, width: options.width, height: options.height, scale: scale, sourceLocation: sourceLocation
     ) { GraphEditor(action: action, options: options).draw(on: $0) }
   }
 
@@ -88,6 +90,19 @@ struct GraphEditorTests {
       $0.showCursor = false
       $0.handles = .none
     }
+  }
+
+  @Test("normalising darkens nothing beyond ±1 (Blender 3.4; the bands are 4.x's)", arguments: [Theme.blender, .light])
+  func normalizeDrawsNoBands(theme: Theme) {
+    func fills(normalize: Bool) -> [Substring] {
+      lines(Self.displayList(Self.ball) {
+        $0.theme = theme
+        $0.normalize = normalize
+        $0.values = -1.5...1.5
+        $0.frames = -10...60
+      }, "fill")
+    }
+    #expect(fills(normalize: true) == fills(normalize: false))
   }
 
   @Test("a Cycles curve is sampled across the view; linear extrapolation reaches the edges")

@@ -14,18 +14,18 @@ let pictureAction: Action = {
   return action
 }()
 
-/// What `draw` records on a `width`×`height` canvas.
-func displayList(width: Double, height: Double, _ draw: (any Canvas) -> Void) -> String {
-  let canvas = RecordingCanvas(size: Size(width, height))
+/// What `draw` records on a `width`×`height` canvas (for a raster of `scale`).
+func displayList(width: Double, height: Double, scale: Double = 1, _ draw: (any Canvas) -> Void) -> String {
+  let canvas = RecordingCanvas(size: Size(width, height), deviceScale: scale)
   draw(canvas)
   return canvas.displayList
 }
 
 /// The file `draw` makes through Cairo in `format`.
 func rendered(
-  _ format: CairoCanvas.Format, width: Int, height: Int, _ draw: (any Canvas) -> Void
+  _ format: CairoCanvas.Format, width: Int, height: Int, scale: Double = 1, _ draw: (any Canvas) -> Void
 ) throws -> [UInt8] {
-  let canvas = try CairoCanvas(width: width, height: height, format: format)
+  let canvas = try CairoCanvas(width: width, height: height, scale: scale, format: format)
   draw(canvas)
   return try canvas.finish()
 }

@@ -24,18 +24,18 @@ enum Snapshot {
   static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().appendingPathComponent("Snapshots")
 
-  /// Compares what `draw` records on a `width`×`height` canvas with the snapshot `name`;
-  /// returns the display list.
+  /// Compares what `draw` records on a `width`×`height` canvas (for a raster of `scale`) with
+  /// the snapshot `name`; returns the display list.
   @discardableResult
   static func assertDrawing(
-    named name: String, width: Double, height: Double, sourceLocation: SourceLocation = #_sourceLocation,
-    _ draw: (any Canvas) -> Void
+    named name: String, width: Double, height: Double, scale: Double = 1,
+    sourceLocation: SourceLocation = #_sourceLocation, _ draw: (any Canvas) -> Void
   ) -> String {
-    let list = displayList(width: width, height: height, draw)
+    let list = displayList(width: width, height: height, scale: scale, draw)
     assert(list, named: name, sourceLocation: sourceLocation)
     if let folder = ProcessInfo.processInfo.environment["ANIMPLOT_SNAPSHOT_PNG"] {
       do {
-        let png = try rendered(.png, width: Int(width), height: Int(height), draw)
+        let png = try rendered(.png, width: Int(width), height: Int(height), scale: scale, draw)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try Data(png).write(to: URL(fileURLWithPath: folder).appendingPathComponent(name + ".png"))
       } catch {
