@@ -66,6 +66,12 @@ public struct CheckArguments: ParsableArguments, Sendable {
   public var junit: String?
 
   @Option(
+    help: ArgumentHelp(
+      "Write a JSON summary: the versions, the settings and every case's verdict, figures and images; 'animplot merge' makes one report of the shards' summaries.",
+      valueName: "file.json"))
+  public var json: String?
+
+  @Option(
     name: .shortAndLong,
     help: ArgumentHelp("Cases drawn at once (default: the number of cores).", valueName: "n"))
   public var jobs: Int?
@@ -128,7 +134,7 @@ public struct CheckArguments: ParsableArguments, Sendable {
     // would destroy what it reports on.
     let runFiles = caseFolder.files
     var outputs: [String: String] = [:]
-    for (option, path) in [("--junit", junit), ("--report", report)] {
+    for (option, path) in [("--junit", junit), ("--report", report), ("--json", json)] {
       guard let path else { continue }
       let target = FileSystem.absolute(path)
       if runFiles.contains(target) {
@@ -174,7 +180,7 @@ public struct CheckArguments: ParsableArguments, Sendable {
       deliver: { _, result in
         guard result.status != .passed else { return }
         bar.clear()
-        Terminal.write("\(result.status.word) \(result.checkCase.id): \(result.message)\n", to: 1)
+        Terminal.write(CheckReport.line(result), to: 1)
       })
     bar.clear()
 
@@ -185,23 +191,22 @@ public struct CheckArguments: ParsableArguments, Sendable {
     }
     if (shard?.index ?? 1) == 1 {
       for entry in caseFolder.skipped { Terminal.write("SKIPPED \(entry)\n", to: 1) }
+      // Artifacts of cases that are gone belong to the folder too: the first shard removes
+      // them (any case of the folder keeps its own, whatever --filter chose).
+      let stale = StaleArtifacts.remove(
+        in: artifacts, cases: caseFolder.cases, skipping: [folder], protected: runFiles.union(outputs.keys))
+      for path in stale.removed {
+        Terminal.write("REMOVED \(path): an artifact of a case that no longer exists\n", to: 1)
+      }
+      for problem in stale.problems { Terminal.error(problem) }
     }
     let report = CheckReport(
       folder: folder, results: results, orphans: orphans, options: options, mode: mode,
-      shard: shard, artifactsFolder: artifacts, seconds: Clock.seconds() - started)
-    if let junit { try OutputFile.write(report.junitXML, to: junit) }
-    if let html = self.report { try OutputFile.write(report.html, to: html) }
+      shard: shard, artifactsFolder: artifacts, seconds: Clock.seconds() - started,
+      versions: reportedVersions)
+    try report.write(junit: junit, html: self.report, json: json)
 
-    var tail = report.summaryLine + "\n"
-    if results.contains(where: { $0.status.isFailure && !$0.artifacts.isEmpty }) {
-      tail += "artifacts of the failing cases: \(artifactPath(""))\n"
-    }
-    if report.recordedCount > 0 {
-      let n = report.recordedCount
-      tail +=
-        "\(n) reference\(n == 1 ? " was" : "s were") written: review \(n == 1 ? "it" : "them") "
-        + "and commit; this run fails so that no new reference passes unseen\n"
-    }
+    let tail = report.closingLines(artifactsPath: artifactPath(""))
     Terminal.write(tail, to: 1)
     if !report.passed { throw ExitCode(1) }
   }
