@@ -154,4 +154,31 @@ struct DocsCommandsTests {
       #expect(stderr.isEmpty, "\(command): \(stderr)")
     }
   }
+
+  @Test("the CI recipes' YAML parses", .enabled(if: (try? python(["-c", "import yaml"])) == 0, "python3 without yaml"))
+  func yamlParses() throws {
+    let text = try String(contentsOf: CLI.repository.appendingPathComponent("docs/check.md"), encoding: .utf8)
+    let blocks = text.components(separatedBy: "```yaml\n").dropFirst().map { $0.components(separatedBy: "\n```")[0] }
+    #expect(blocks.count == 2)
+    for block in blocks {
+      let script = "import sys, yaml; d = yaml.safe_load(sys.stdin); assert isinstance(d, dict) and d"
+      #expect(try Self.python(["-c", script], input: block) == 0, "\(block.prefix(200))")
+    }
+  }
+
+  /// python3's exit status with `input` on its standard input.
+  static func python(_ arguments: [String], input: String = "") throws -> Int32 {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3"] + arguments
+    let stdin = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    stdin.fileHandleForWriting.write(Data(input.utf8))
+    try stdin.fileHandleForWriting.close()
+    process.waitUntilExit()
+    return process.terminationStatus
+  }
 }

@@ -29,8 +29,11 @@ public struct CheckArguments: ParsableArguments, Sendable {
       a reference fails, so that it is reviewed and committed before anything passes.
 
       Each failing case gets one line; its reference, output and diff go to the artifacts \
-      folder (NAME.expected.png, NAME.actual.png, NAME.diff.png). References with no \
-      input (orphans) are listed. The last line counts: 3 passed, 1 failed.
+      folder (NAME.expected.png, NAME.actual.png, NAME.diff.png); artifacts of cases that \
+      no longer exist are removed there (REMOVED lines). References with no input \
+      (orphans) are listed. The last line counts: 3 passed, 1 failed. The reports record \
+      the versions of animplot, Cairo, pixman, FreeType, libpng and zlib; 'animplot merge' \
+      makes one report of the shards' --json summaries.
 
       Exit codes: 0 every case matches; 1 a case differs, has no reference, cannot be \
       drawn, or a reference was recorded; 2 bad usage or a bad case folder (an unreadable \
@@ -39,7 +42,7 @@ public struct CheckArguments: ParsableArguments, Sendable {
       Examples:
         animplot check goldens/
         animplot check goldens/ --filter 'ui/*' --report report.html --junit junit.xml
-        CI=1 animplot check goldens/ --shard 2/4
+        CI=1 animplot check goldens/ --shard 2/4 --json shard-2.json
       """)
 
   @Argument(help: "The folder of cases.")
