@@ -153,5 +153,10 @@ struct CheckMergeTests {
     // Nothing left to remove: no line.
     r = try c.check(["--record", "never"])
     #expect(!r.stdout.contains("REMOVED"))
+    // An artifacts folder that holds the cases is nobody's own: nothing is removed there.
+    try Data().write(to: c.root.appendingPathComponent("stray.diff.png"))
+    r = try CLI.run(["check", "cases", "--artifacts", ".", "--record", "never"], in: c.root, environment: CheckCommandTests.local)
+    #expect(r.status == 1 && !r.stdout.contains("REMOVED"), "\(r.stdout)")
+    #expect(FileManager.default.fileExists(atPath: c.root.appendingPathComponent("stray.diff.png").path))
   }
 }

@@ -195,9 +195,17 @@ public struct CheckArguments: ParsableArguments, Sendable {
     if (shard?.index ?? 1) == 1 {
       for entry in caseFolder.skipped { Terminal.write("SKIPPED \(entry)\n", to: 1) }
       // Artifacts of cases that are gone belong to the folder too: the first shard removes
-      // them (any case of the folder keeps its own, whatever --filter chose).
-      let stale = StaleArtifacts.remove(
-        in: artifacts, cases: caseFolder.cases, skipping: [folder], protected: runFiles.union(outputs.keys))
+      // them (any case of the folder keeps its own, whatever --filter chose). Not from an
+      // artifacts folder that holds the case folder (--artifacts .): that is no folder of
+      // check's own, and files named like artifacts there may be anyone's.
+      let holdsCases = FileSystem.canonical(artifacts).flatMap { a in
+        FileSystem.canonical(folder).map { c in c == a || c.hasPrefix(a == "/" ? a : a + "/") }
+      } ?? false
+      let stale =
+        holdsCases
+        ? (removed: [], problems: [])
+        : StaleArtifacts.remove(
+          in: artifacts, cases: caseFolder.cases, skipping: [folder], protected: runFiles.union(outputs.keys))
       for path in stale.removed {
         Terminal.write("REMOVED \(path): an artifact of a case that no longer exists\n", to: 1)
       }
