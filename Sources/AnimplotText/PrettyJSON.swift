@@ -10,41 +10,43 @@
 /// Returns `nil` when `text` is not one well-formed JSON value (as far as its layout goes:
 /// brackets balanced and closed in order, strings terminated, separators between values).
 public func prettyJSON(_ text: String) -> String? {
+  var text = text
+  return text.withUTF8 { prettyJSON(bytes: $0) }
+}
+
+/// `prettyJSON` of UTF-8 bytes.
+private func prettyJSON(bytes: UnsafeBufferPointer<UInt8>) -> String? {
+  let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\"), space = UInt8(ascii: " ")
+  let newline = UInt8(ascii: "\n")
   var out: [UInt8] = []
+  out.reserveCapacity(bytes.count * 2 + 16)
   var depth = 0
-  // The open containers; after an opener, whether anything was written inside yet.
+  // The open containers, as their opening bytes.
   var stack: [UInt8] = []
+  // Just after an opener: the next value starts a new line, a closer does not.
   var pendingOpen = false
   var expectValue = true
-  var sawValue = false
-  let bytes = Array(text.utf8)
+  var done = false
   var i = 0
+  let count = bytes.count
 
-  func newline(_ depth: Int) {
-    out.append(UInt8(ascii: "\n"))
-    out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * depth))
-  }
-  /// Starts a value: after an opener, on its own indented line.
-  func beginValue() {
-    if pendingOpen {
-      newline(depth)
-      pendingOpen = false
-    }
+  @inline(__always) func indent(_ out: inout [UInt8], _ depth: Int) {
+    out.append(newline)
+    for _ in 0..<(2 * depth) { out.append(space) }
   }
 
-  while i < bytes.count {
+  while i < count {
     let b = bytes[i]
     switch b {
-    case UInt8(ascii: " "), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "\t"):
+    case space, newline, UInt8(ascii: "\r"), UInt8(ascii: "\t"):
       i += 1
     case UInt8(ascii: "{"), UInt8(ascii: "["):
-      guard expectValue, !(sawValue && stack.isEmpty) else { return nil }
-      beginValue()
+      guard expectValue, !done else { return nil }
+      if pendingOpen { indent(&out, depth) }
       out.append(b)
       stack.append(b)
       depth += 1
       pendingOpen = true
-      expectValue = true
       i += 1
     case UInt8(ascii: "}"), UInt8(ascii: "]"):
       guard let open = stack.popLast(), open == (b == UInt8(ascii: "}") ? UInt8(ascii: "{") : UInt8(ascii: "["))
@@ -54,49 +56,48 @@ public func prettyJSON(_ text: String) -> String? {
         pendingOpen = false
       } else {
         guard !expectValue else { return nil }
-        newline(depth)
+        indent(&out, depth)
       }
       out.append(b)
       expectValue = false
-      if stack.isEmpty { sawValue = true }
+      done = stack.isEmpty
       i += 1
     case UInt8(ascii: ","):
       guard !stack.isEmpty, !expectValue else { return nil }
       out.append(b)
-      newline(depth)
+      indent(&out, depth)
       expectValue = true
       i += 1
     case UInt8(ascii: ":"):
       guard stack.last == UInt8(ascii: "{"), !expectValue else { return nil }
-      out.append(contentsOf: [UInt8(ascii: ":"), UInt8(ascii: " ")])
+      out.append(b)
+      out.append(space)
       expectValue = true
       i += 1
-    case UInt8(ascii: "\""):
-      guard expectValue, !(sawValue && stack.isEmpty) else { return nil }
-      beginValue()
-      let start = i
-      i += 1
-      while i < bytes.count && bytes[i] != UInt8(ascii: "\"") {
-        i += bytes[i] == UInt8(ascii: "\\") ? 2 : 1
-      }
-      guard i < bytes.count else { return nil }
-      i += 1
-      out.append(contentsOf: bytes[start..<i])
-      expectValue = false
-      if stack.isEmpty { sawValue = true }
     default:
-      // A number, true, false or null: copied as it is spelt.
-      guard expectValue, !(sawValue && stack.isEmpty) else { return nil }
-      beginValue()
+      // A string, copied as it is written; or a number, true, false or null, copied up to the
+      // next delimiter.
+      guard expectValue, !done else { return nil }
+      if pendingOpen {
+        indent(&out, depth)
+        pendingOpen = false
+      }
       let start = i
-      while i < bytes.count, !isDelimiter(bytes[i]) { i += 1 }
-      out.append(contentsOf: bytes[start..<i])
+      if b == quote {
+        i += 1
+        while i < count && bytes[i] != quote { i += bytes[i] == backslash ? 2 : 1 }
+        guard i < count else { return nil }
+        i += 1
+      } else {
+        while i < count, !isDelimiter(bytes[i]) { i += 1 }
+      }
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<i]))
       expectValue = false
-      if stack.isEmpty { sawValue = true }
+      done = stack.isEmpty
     }
   }
-  guard stack.isEmpty, sawValue else { return nil }
-  out.append(UInt8(ascii: "\n"))
+  guard stack.isEmpty, done else { return nil }
+  out.append(newline)
   return String(decoding: out, as: UTF8.self)
 }
 

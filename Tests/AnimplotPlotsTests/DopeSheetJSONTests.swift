@@ -100,6 +100,17 @@ struct DopeSheetJSONTests {
     }
   }
 
+  @Test("prettyJSON lays out any JSON as json.tool does and refuses what is not JSON")
+  func prettyJSONCases() {
+    #expect(prettyJSON("1") == "1\n")
+    #expect(prettyJSON(" {} ") == "{}\n")
+    #expect(prettyJSON("[[], {}, [1]]") == "[\n  [],\n  {},\n  [\n    1\n  ]\n]\n")
+    #expect(prettyJSON(#"{"a {[,:": "x\"]}", "b":null}"#) == "{\n  \"a {[,:\": \"x\\\"]}\",\n  \"b\": null\n}\n")
+    for bad in ["", "{", "[1,]", "{\"a\" 1}", "[1] 2", "\"open", "{]", "[1 2]", "{\"a\":}", ":"] {
+      #expect(prettyJSON(bad) == nil, "\(bad)")
+    }
+  }
+
   @Test("a moved key is one changed line of the text")
   func movedKeyIsOneLine() {
     var moved = Self.action
