@@ -211,10 +211,11 @@ public struct CheckArguments: ParsableArguments, Sendable {
       }
       for problem in stale.problems { Terminal.error(problem) }
     }
-    let report = CheckReport(
+    var report = CheckReport(
       folder: folder, results: results, orphans: orphans, options: options, mode: mode,
       shard: shard, artifactsFolder: artifacts, seconds: Clock.seconds() - started,
       versions: reportedVersions)
+    report.filter = filter
     try report.write(junit: junit, html: self.report, json: json)
 
     let tail = report.closingLines(artifactsPath: artifactPath(""))

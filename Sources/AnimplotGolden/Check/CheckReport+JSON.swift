@@ -17,6 +17,7 @@ extension CheckReport {
       ("comparison", Self.json(options)),
       ("record", jsonStringLiteral(mode.rawValue)),
       ("shard", shard.map { jsonStringLiteral($0.description) } ?? "null"),
+      ("filter", filter.map(jsonStringLiteral) ?? "null"),
       ("artifacts", jsonStringLiteral(artifactsFolder)),
       ("seconds", Self.number(seconds)),
       ("summary", jsonStringLiteral(summaryLine)),
@@ -75,6 +76,7 @@ extension CheckReport {
     self.init(
       folder: folder, results: results, orphans: orphans, options: options, mode: mode, shard: shard,
       artifactsFolder: artifacts, seconds: seconds, versions: versions)
+    filter = try r.optionalString(root, "filter", path: "")
   }
 
   // MARK: Writing
@@ -206,7 +208,7 @@ private struct SummaryReader {
 
   func optionalString(_ parent: JSONValue, _ key: String, path: String) throws(CheckSummaryError) -> String? {
     guard let value = parent[key], !value.isNull else { return nil }
-    return try string(value, nil, path: path + "." + key)
+    return try string(value, nil, path: path.isEmpty ? key : path + "." + key)
   }
 
   func number(_ parent: JSONValue, _ key: String, path: String? = nil) throws(CheckSummaryError) -> Double {

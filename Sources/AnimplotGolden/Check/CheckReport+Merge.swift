@@ -6,8 +6,8 @@ extension CheckReport {
   /// One summary of a run that was not sharded is that run.
   /// - Parameter summaries: each shard's summary (`check --shard I/N --json`) and its file.
   /// - Throws: `CheckSummaryError` when the summaries are not the shards of one run: a shard
-  ///   missing or given twice, another folder, comparison, record mode, artifacts folder or
-  ///   versions, or a case in two shards.
+  ///   missing or given twice, another folder, filter, comparison, record mode, artifacts
+  ///   folder or versions, or a case in two shards.
   public static func merge(_ summaries: [(file: String, report: CheckReport)]) throws(CheckSummaryError) -> CheckReport {
     guard let (firstFile, first) = summaries.first else { throw CheckSummaryError("no summary to merge") }
     for (file, report) in summaries.dropFirst() {
@@ -17,6 +17,9 @@ extension CheckReport {
       if report.folder != first.folder { throw differ("folder", first.folder, report.folder) }
       if report.options != first.options {
         throw differ("comparison", first.comparisonDescription, report.comparisonDescription)
+      }
+      if report.filter != first.filter {
+        throw differ("filter", first.filter.map { "--filter \($0)" } ?? "no filter", report.filter.map { "--filter \($0)" } ?? "no filter")
       }
       if report.mode != first.mode { throw differ("record mode", first.mode.rawValue, report.mode.rawValue) }
       if report.artifactsFolder != first.artifactsFolder {
@@ -66,9 +69,11 @@ extension CheckReport {
     }
     results.sort { $0.checkCase.id.utf8.lexicographicallyPrecedes($1.checkCase.id.utf8) }
     let orphans = Set(summaries.flatMap(\.report.orphans)).sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-    return CheckReport(
+    var merged = CheckReport(
       folder: first.folder, results: results, orphans: orphans, options: first.options, mode: first.mode,
       shard: nil, artifactsFolder: first.artifactsFolder, seconds: summaries.map(\.report.seconds).max() ?? 0,
       versions: first.versions)
+    merged.filter = first.filter
+    return merged
   }
 }

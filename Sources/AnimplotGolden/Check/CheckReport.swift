@@ -19,6 +19,9 @@ public struct CheckReport: Sendable {
   /// animplot's version and those of the libraries its pictures depend on (Cairo, pixman,
   /// FreeType, libpng, zlib): a reference made with other versions may differ by a pixel.
   public var versions: [ComponentVersion]
+  /// The `--filter` the cases were chosen by, if any (recorded in the JSON summary, so that
+  /// only shards of one choice are merged).
+  public var filter: String?
 
   public init(
     folder: String, results: [CaseResult], orphans: [String], options: DiffOptions,

@@ -43,6 +43,10 @@ import Testing
     #expect(back.results.map(\.images) == Self.report.results.map(\.images))
     #expect(back.results.map(\.figures) == Self.report.results.map(\.figures))
     #expect(Self.report.results.contains { $0.figures != nil })
+    var filtered = Self.report
+    filtered.filter = "ui/*,*ball*"
+    #expect(try CheckReport(json: filtered.json, file: "f.json").filter == "ui/*,*ball*")
+    #expect(back.filter == nil)
   }
 
   @Test("summaries that are not check's are refused with the file and the member")
@@ -103,6 +107,9 @@ import Testing
       message([three[0], other, three[2]])
         == "shard-2.json: versions animplot 0.1.0, cairo 1.18.0, pixman 0.42.2, but shard-1.json has animplot 0.1.0, cairo 1.16.0, pixman 0.42.2: these are not shards of one run"
     )
+    other = three[1]
+    other.report.filter = "ui/*"
+    #expect(message([three[0], other, three[2]]) == "shard-2.json: filter --filter ui/*, but shard-1.json has no filter: these are not shards of one run")
     other = three[1]
     other.report.mode = .never
     #expect(message([three[0], other, three[2]]).hasPrefix("shard-2.json: record mode never, but shard-1.json has missing"))
