@@ -138,7 +138,7 @@ let package = Package(
       exclude: ["__Snapshots__"]),
     .testTarget(
       name: "AnimplotCommandLineTests",
-      dependencies: ["AnimplotCommandLine", "AnimplotRender", "AnimplotGolden", "AnimplotPlots", "AnimplotCairo"]),
+      dependencies: ["AnimplotCommandLine", "AnimplotRender", "AnimplotGolden", "AnimplotPlots", "AnimplotCairo", "AnimplotText"]),
     .testTarget(
       name: "FuzzRegressionTests", dependencies: ["AnimplotFuzzTargets"], exclude: ["Crashers"]),
     .testTarget(

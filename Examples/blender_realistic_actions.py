@@ -10,7 +10,8 @@ usage: blender_realistic_actions.py [ORACLE_DIR] [OUT_DIR]   (defaults: ../share
 The screenshots list channels in Blender's action order (the order keyframe_insert created
 them), which is not the oracle's sorted order; the Ball's keys and curves are deselected (the
 screenshot script did that), the other objects' curves and keys are selected, and the playhead is
-at frame 13.
+at frame 13. Each action names its object (Ball, Camera, Logo, Walker), selected, as the
+editors show it above the action.
 """
 import json, os, sys
 
@@ -53,8 +54,10 @@ def track(channel, selected):
 def action(entry, order, selected):
     by_address = {(c["fcurve"]["data_path"], c["fcurve"]["array_index"]): c for c in entry["channels"]}
     start, end = entry["scene_frame_range"]
+    # Every object is selected in the screenshots (their names are in the highlight colour).
+    obj = {"name": entry["object"], "type": entry["object_type"].lower(), "selected": True}
     return {"name": entry["name"], "fps": entry["fps"], "frameStart": start, "frameEnd": end,
-            "currentFrame": 13, "tracks": [track(by_address[a], selected) for a in order]}
+            "currentFrame": 13, "object": obj, "tracks": [track(by_address[a], selected) for a in order]}
 
 
 def compact(value):

@@ -190,6 +190,7 @@ def schema():
             "object": members({
                 "name": {"type": "string"},
                 "type": enum("objectType", "Blender's Object.type"),
+                "selected": {"description": "The object is selected (its row highlighted).", "type": "boolean"},
             }, required=["name", "type"]) | {"description": "The object the action animates, as Blender's editors show it."},
             "marker": members({
                 "frame": {"$ref": "#/$defs/finiteNumber"},

@@ -11,7 +11,8 @@ import CAnimplotPNG
 /// 16-bit samples are *scaled* to 8 bits with rounding (`v·255/65535`, libpng's
 /// `png_set_scale_16`), not stripped to their high byte, and are taken as sRGB-encoded like
 /// 8-bit ones. A file with a `gAMA`/`sRGB`/`cHRM`/`iCCP` description other than sRGB is
-/// converted to sRGB by libpng.
+/// converted to sRGB by libpng. `decodeKeepingDepth(bytes:)` also keeps a 16-bit file's samples
+/// as stored, for comparisons that must see every bit.
 public enum PNGDecoder {
   /// The largest image accepted, in pixels (`Limits.imagePixels`, 8192×8192): a corrupt
   /// header must not make us allocate gigabytes.
@@ -19,13 +20,89 @@ public enum PNGDecoder {
 
   /// Decodes the bytes of a PNG file.
   public static func decode(bytes: [UInt8]) throws(PNGDecodingError) -> RGBAImage {
-    var bytes = bytes
+    try decode(bytes: bytes, keepingDepth: false).image
+  }
+
+  /// Decodes the bytes of a PNG file into 8-bit pixels, as `decode(bytes:)` does, and keeps
+  /// a 16-bit file's samples at their full depth too (`DecodedPNG.samples16`).
+  public static func decodeKeepingDepth(bytes: [UInt8]) throws(PNGDecodingError) -> DecodedPNG {
+    try decode(bytes: bytes, keepingDepth: true)
+  }
+
+  private static func decode(bytes: [UInt8], keepingDepth: Bool) throws(PNGDecodingError)
+    -> DecodedPNG
+  {
     let chunks = try chunks(of: bytes)
-    if let first = chunks.first, first.type == "IHDR", let header = PNGHeader(bytes[first.data]),
-      header.bitDepth == 16, header.interlaced, first.crcMatches(in: bytes)
-    {
-      bytes = try PNGDeinterlacer.deinterlace(bytes, header: header, chunks: chunks)
+    var header: PNGHeader?
+    if let first = chunks.first, first.type == "IHDR", first.crcMatches(in: bytes) {
+      header = PNGHeader(bytes[first.data])
     }
+    var libpngBytes = bytes
+    if let header, header.bitDepth == 16, header.interlaced {
+      libpngBytes = try PNGDeinterlacer.deinterlace(bytes, header: header, chunks: chunks)
+    }
+    let image = try decode8(bytes: libpngBytes)
+    guard keepingDepth, let header, header.bitDepth == 16 else { return DecodedPNG(image: image, samples16: nil) }
+    // libpng accepted the file, so its header and data are sound.
+    let stored = try PNGDeinterlacer.pixelBytes(bytes, header: header, chunks: chunks)
+    let transparent = chunks.first { $0.type == "tRNS" }.map { Array(bytes[$0.data]) }
+    return DecodedPNG(
+      image: image,
+      samples16: rgba16(stored, header: header, transparent: transparent))
+  }
+
+  /// A 16-bit file's stored pixels as RGBA samples: grey copied to R, G and B, alpha 65535
+  /// when the file has none, except 0 for the colour its `tRNS` chunk names.
+  private static func rgba16(_ stored: [UInt8], header: PNGHeader, transparent: [UInt8]?)
+    -> [UInt16]
+  {
+    let count = header.width * header.height
+    let channels = header.channels
+    let colorType = header.colorType
+    func sample(_ bytes: UnsafeBufferPointer<UInt8>, _ i: Int) -> UInt16 {
+      UInt16(bytes[2 &* i]) << 8 | UInt16(bytes[2 &* i &+ 1])
+    }
+    // The tRNS colour of a grey or RGB file, grey repeated; (-1, -1, -1) for none.
+    var key = (-1, -1, -1)
+    if let t = transparent {
+      t.withUnsafeBufferPointer { t in
+        if colorType == 0 && t.count == 2 {
+          let g = Int(sample(t, 0))
+          key = (g, g, g)
+        } else if colorType == 2 && t.count == 6 {
+          key = (Int(sample(t, 0)), Int(sample(t, 1)), Int(sample(t, 2)))
+        }
+      }
+    }
+    let out = [UInt16](unsafeUninitializedCapacity: count * 4) { out, initialized in
+      stored.withUnsafeBufferPointer { stored in
+        for p in 0..<count {
+          let s = p &* channels
+          let o = p &* 4
+          let r: UInt16, g: UInt16, b: UInt16
+          if colorType == 0 || colorType == 4 {
+            r = sample(stored, s)
+            (g, b) = (r, r)
+          } else {
+            (r, g, b) = (sample(stored, s), sample(stored, s &+ 1), sample(stored, s &+ 2))
+          }
+          out[o] = r
+          out[o &+ 1] = g
+          out[o &+ 2] = b
+          switch colorType {
+          case 4: out[o &+ 3] = sample(stored, s &+ 1)
+          case 6: out[o &+ 3] = sample(stored, s &+ 3)
+          default: out[o &+ 3] = key == (Int(r), Int(g), Int(b)) ? 0 : 65535
+          }
+        }
+      }
+      initialized = count * 4
+    }
+    return out
+  }
+
+  /// libpng's 8-bit RGBA decoding of a file (16-bit interlaced ones already de-interlaced).
+  private static func decode8(bytes: [UInt8]) throws(PNGDecodingError) -> RGBAImage {
     var image = png_image()
     image.version = UInt32(PNG_IMAGE_VERSION)
     let result: Result<RGBAImage, PNGDecodingError> = bytes.withUnsafeBytes { raw in
@@ -82,6 +159,22 @@ public enum PNGDecoder {
       let text = String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
       return text.isEmpty ? "libpng reported an error" : text
     }
+  }
+}
+
+/// A decoded PNG image: its 8-bit pixels, and for a file with 16-bit samples those samples.
+public struct DecodedPNG: Sendable, Hashable {
+  /// The pixels scaled to 8 bits (what `PNGDecoder.decode(bytes:)` returns).
+  public var image: RGBAImage
+  /// For a 16-bit file: `width · height · 4` samples, R G B A, straight alpha, as stored (grey
+  /// copied to R, G and B; alpha 65535 without an alpha channel, 0 for a `tRNS` colour), with
+  /// no colour-space conversion; `nil` for files of 8 bits or fewer.
+  public var samples16: [UInt16]?
+
+  public init(image: RGBAImage, samples16: [UInt16]?) {
+    precondition(samples16 == nil || samples16!.count == image.pixels.count)
+    self.image = image
+    self.samples16 = samples16
   }
 }
 

@@ -14,42 +14,12 @@ enum PNGDeinterlacer {
   static func deinterlace(
     _ bytes: [UInt8], header: PNGHeader, chunks: [PNGChunk]
   ) throws(PNGDecodingError) -> [UInt8] {
-    let bytesPerPixel = header.channels * 2
-    var compressed: [UInt8] = []
-    for chunk in chunks where chunk.type == "IDAT" {
-      guard chunk.crcMatches(in: bytes) else { throw .malformed("IDAT: CRC error") }
-      compressed += bytes[chunk.data]
-    }
-    // The passes' filtered scanlines, each a filter byte and the pass's row of pixels.
-    let passes = adam7.map { pass in
-      (
-        pass, columns: count(header.width, pass.x, pass.dx),
-        rows: count(header.height, pass.y, pass.dy)
-      )
-    }.filter { $0.columns > 0 && $0.rows > 0 }
-    let expected = passes.reduce(0) { $0 + $1.rows * (1 + $1.columns * bytesPerPixel) }
-    let interlaced = try inflate(compressed, size: expected)
-
-    let rowBytes = header.width * bytesPerPixel
+    let pixels = try pixelBytes(bytes, header: header, chunks: chunks)
+    let rowBytes = header.width * header.channels * 2
     var plain = [UInt8](repeating: 0, count: header.height * (1 + rowBytes))  // filter 0 rows
-    var offset = 0
-    for (pass, columns, rows) in passes {
-      let passRowBytes = columns * bytesPerPixel
-      var previous = [UInt8](repeating: 0, count: passRowBytes)
-      for row in 0..<rows {
-        let filter = interlaced[offset]
-        var line = Array(interlaced[offset + 1..<offset + 1 + passRowBytes])
-        try unfilter(&line, previous: previous, filter: filter, bytesPerPixel: bytesPerPixel)
-        let y = pass.y + row * pass.dy
-        for column in 0..<columns {
-          let x = pass.x + column * pass.dx
-          let to = y * (1 + rowBytes) + 1 + x * bytesPerPixel
-          plain[to..<to + bytesPerPixel] =
-            line[column * bytesPerPixel..<(column + 1) * bytesPerPixel]
-        }
-        previous = line
-        offset += 1 + passRowBytes
-      }
+    for y in 0..<header.height {
+      plain[y * (1 + rowBytes) + 1..<(y + 1) * (1 + rowBytes)] =
+        pixels[y * rowBytes..<(y + 1) * rowBytes]
     }
 
     var out = Array(bytes[0..<8])
@@ -70,6 +40,58 @@ enum PNGDeinterlacer {
     return out
   }
 
+  /// The pixels of a 16-bit PNG as stored, rows top to bottom without filter bytes, each
+  /// pixel its `header.channels` big-endian 16-bit samples: the IDAT data inflated,
+  /// unfiltered and, when the file is interlaced, put back in place.
+  static func pixelBytes(
+    _ bytes: [UInt8], header: PNGHeader, chunks: [PNGChunk]
+  ) throws(PNGDecodingError) -> [UInt8] {
+    precondition(header.bitDepth == 16, "whole-byte (16-bit) samples only")
+    let bytesPerPixel = header.channels * 2
+    var compressed: [UInt8] = []
+    for chunk in chunks where chunk.type == "IDAT" {
+      guard chunk.crcMatches(in: bytes) else { throw .malformed("IDAT: CRC error") }
+      compressed += bytes[chunk.data]
+    }
+    // The passes' filtered scanlines, each a filter byte and the pass's row of pixels; a file
+    // without interlacing is one pass over every pixel.
+    let passes = (header.interlaced ? adam7 : [(x: 0, y: 0, dx: 1, dy: 1)]).map { pass in
+      (
+        pass, columns: count(header.width, pass.x, pass.dx),
+        rows: count(header.height, pass.y, pass.dy)
+      )
+    }.filter { $0.columns > 0 && $0.rows > 0 }
+    let expected = passes.reduce(0) { $0 + $1.rows * (1 + $1.columns * bytesPerPixel) }
+    let filtered = try inflate(compressed, size: expected)
+
+    let rowBytes = header.width * bytesPerPixel
+    var plain = [UInt8](repeating: 0, count: header.height * rowBytes)
+    var offset = 0
+    for (pass, columns, rows) in passes {
+      let passRowBytes = columns * bytesPerPixel
+      var previous = [UInt8](repeating: 0, count: passRowBytes)
+      for row in 0..<rows {
+        let filter = filtered[offset]
+        var line = Array(filtered[offset + 1..<offset + 1 + passRowBytes])
+        try unfilter(&line, previous: previous, filter: filter, bytesPerPixel: bytesPerPixel)
+        let y = pass.y + row * pass.dy
+        if pass.dx == 1 {
+          plain[y * rowBytes..<(y + 1) * rowBytes] = line[...]
+        } else {
+          for column in 0..<columns {
+            let x = pass.x + column * pass.dx
+            let to = y * rowBytes + x * bytesPerPixel
+            plain[to..<to + bytesPerPixel] =
+              line[column * bytesPerPixel..<(column + 1) * bytesPerPixel]
+          }
+        }
+        previous = line
+        offset += 1 + passRowBytes
+      }
+    }
+    return plain
+  }
+
   /// Adam7's passes: first column and row, and the steps between them.
   private static let adam7: [(x: Int, y: Int, dx: Int, dy: Int)] = [
     (0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2),
@@ -84,25 +106,35 @@ enum PNGDeinterlacer {
   private static func unfilter(
     _ line: inout [UInt8], previous: [UInt8], filter: UInt8, bytesPerPixel bpp: Int
   ) throws(PNGDecodingError) {
-    for i in 0..<line.count {
-      let a = i >= bpp ? Int(line[i - bpp]) : 0  // left
-      let b = Int(previous[i])  // above
-      let c = i >= bpp ? Int(previous[i - bpp]) : 0  // above left
-      let predictor: Int
-      switch filter {
-      case 0: return
-      case 1: predictor = a
-      case 2: predictor = b
-      case 3: predictor = (a + b) / 2
-      case 4:
-        let p = a + b - c
-        let pa = abs(p - a)
-        let pb = abs(p - b)
-        let pc = abs(p - c)
-        predictor = pa <= pb && pa <= pc ? a : pb <= pc ? b : c
-      default: throw .malformed("bad adaptive filter value")
+    guard filter <= 4 else { throw .malformed("bad adaptive filter value") }
+    guard filter != 0 else { return }
+    let n = line.count
+    line.withUnsafeMutableBufferPointer { line in
+      previous.withUnsafeBufferPointer { above in
+        // One loop per filter; the left and upper-left bytes of the first pixel are 0.
+        switch filter {
+        case 1:
+          for i in bpp..<max(bpp, n) { line[i] &+= line[i &- bpp] }
+        case 2:
+          for i in 0..<n { line[i] &+= above[i] }
+        case 3:
+          for i in 0..<n {
+            let left = i >= bpp ? Int(line[i &- bpp]) : 0
+            line[i] &+= UInt8(truncatingIfNeeded: (left &+ Int(above[i])) >> 1)
+          }
+        default:
+          for i in 0..<n {
+            let a = i >= bpp ? Int(line[i &- bpp]) : 0  // left
+            let b = Int(above[i])  // above
+            let c = i >= bpp ? Int(above[i &- bpp]) : 0  // above left
+            let p = a &+ b &- c
+            let pa = abs(p &- a)
+            let pb = abs(p &- b)
+            let pc = abs(p &- c)
+            line[i] &+= UInt8(truncatingIfNeeded: pa <= pb && pa <= pc ? a : pb <= pc ? b : c)
+          }
+        }
       }
-      line[i] = line[i] &+ UInt8(predictor & 0xFF)
     }
   }
 

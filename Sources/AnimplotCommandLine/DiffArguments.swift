@@ -1,3 +1,4 @@
+import AnimplotCairo
 import AnimplotCanvas
 import AnimplotGolden
 import AnimplotIO
@@ -14,9 +15,11 @@ public struct DiffArguments: ParsableArguments {
     commandName: "diff",
     abstract: "Compare two PNG images; exit 0 when they match, 1 when they differ.",
     discussion: """
-      Exact mode (default): a pixel differs when any RGBA byte differs; two fully \
-      transparent pixels are equal whatever their colour. Any differing pixel fails \
-      unless a budget says otherwise: --max-diff-pixels 10 tolerates ten.
+      Exact mode (default): a pixel differs when any RGBA sample differs; two fully \
+      transparent pixels are equal whatever their colour. 16-bit PNGs are compared at \
+      16 bits, every bit (an 8-bit file against a 16-bit one as its values times 257). \
+      Any differing pixel fails unless a budget says otherwise: --max-diff-pixels 10 \
+      tolerates ten.
 
       Perceptual mode (--perceptual): pixelmatch's metric. A pixel differs when the YIQ \
       distance of the two pixels, blended over white, exceeds --threshold (0 to 1, default \
@@ -24,23 +27,34 @@ public struct DiffArguments: ParsableArguments {
       (shown yellow) unless --include-aa. Default budgets: at most 0.1% of the pixels \
       differ, and no 16×16 window holds more than 24 differing pixels, AA-excused ones \
       included: AA detection excuses much of a thin curve moved by one pixel, the window \
-      catches it.
+      catches it. 16-bit samples are scaled to 8 bits with rounding first (v·255/65535); \
+      the summary then ends with "16-bit samples compared at 8 bits".
+
+      Ignoring parts: --ignore X,Y,W,H (repeatable) leaves out a rectangle, --mask FILE \
+      the pixels where the mask PNG (the size of EXPECTED) is bright: max(R,G,B)·A/255 of \
+      128 or more. White or any bright paint ignores; black or transparent compares. \
+      Ignored pixels never differ, are not counted among the compared pixels, and are \
+      hatched grey in the diff image.
 
       The summary line gives the differing pixels, their share, the densest window, their \
       bounding box and the RMS of the RGB differences (0-255, over white). Images of \
       different sizes always differ; -o still draws both, padded to the larger size, with \
       the pixels that exist in one image only in red.
 
-      Diff image (-o): unchanged pixels in faded grey, differing pixels red where ACTUAL \
-      is darker (or as bright), blue where it is lighter, AA-excused pixels yellow. \
-      --side-by-side draws EXPECTED | ACTUAL | diff. With -o - the image goes to standard \
-      output and the summary to standard error.
+      Diff image (-o, always PNG): unchanged pixels in faded grey, differing pixels red \
+      where ACTUAL is darker (or as bright), blue where it is lighter, AA-excused pixels \
+      yellow; --diff-color, --diff-color-alt and --aa-color change them (--diff-color \
+      alone paints every differing pixel in its colour, as pixelmatch's diffColor does). \
+      --side-by-side draws labelled EXPECTED | ACTUAL | diff panels and, below them, the \
+      densest window enlarged (8× for the default 16×16 window) in all three. With -o - \
+      the image goes to standard output and the summary to standard error.
 
       Exit codes: 0 match, 1 differ, 2 bad usage or an unreadable or invalid PNG.
 
       Examples:
         animplot diff golden.png new.png
         animplot diff golden.png new.png --perceptual -o diff.png --side-by-side
+        animplot diff golden.png new.png --ignore 0,0,200,24 -o diff.png
         animplot graph walk.json -o - | animplot diff golden.png -
       """)
 
@@ -52,13 +66,43 @@ public struct DiffArguments: ParsableArguments {
 
   @Option(
     name: .shortAndLong,
-    help: ArgumentHelp("Write the diff image (PNG; - for standard output).", valueName: "diff.png"))
+    help: ArgumentHelp("Write the diff image (PNG only; - for standard output).", valueName: "diff.png"))
   public var output: String?
 
   @OptionGroup var criteria: ComparisonOptions
 
-  @Flag(name: .customLong("side-by-side"), help: "Make the diff image EXPECTED | ACTUAL | diff.")
+  @Flag(name: .customLong("side-by-side"), help: "Make the diff image EXPECTED | ACTUAL | diff, labelled, and the worst window enlarged.")
   public var sideBySide = false
+
+  @Option(
+    parsing: .unconditionalSingleValue,
+    help: ArgumentHelp(
+      "Leave a rectangle out of the comparison (pixels; repeatable).", valueName: "x,y,w,h"))
+  public var ignore: [String] = []
+
+  @Option(
+    help: ArgumentHelp(
+      "Leave out the pixels where this PNG (the size of EXPECTED) is bright.",
+      valueName: "mask.png"))
+  public var mask: String?
+
+  @Option(
+    name: .customLong("diff-color"),
+    help: ArgumentHelp(
+      "Colour of differing pixels in the diff image (default ff0000; alone, of all of them).",
+      valueName: "RRGGBB"))
+  public var diffColor: String?
+
+  @Option(
+    name: .customLong("diff-color-alt"),
+    help: ArgumentHelp(
+      "Colour of differing pixels where ACTUAL is lighter (default 0000ff).", valueName: "RRGGBB"))
+  public var diffColorAlt: String?
+
+  @Option(
+    name: .customLong("aa-color"),
+    help: ArgumentHelp("Colour of anti-aliasing-excused pixels (default ffff00).", valueName: "RRGGBB"))
+  public var aaColor: String?
 
   @Option(help: "Summary format: text (one line) or json (one object).")
   public var format: ReportFormat = .text
@@ -70,33 +114,102 @@ public struct DiffArguments: ParsableArguments {
     if let output, output != "-", let ext = InputKind.fileExtension(of: output), ext != "png" {
       throw CLIError("-o \(output): diff writes a PNG image; name it .png")
     }
-    let comparison = ImageComparison(
-      expected: try load(expected), actual: try load(actual), options: options)
-    if let output {
-      let area = comparison.diffImageSize
-      if sideBySide && !comparison.sideBySideFits {
+    let colors = try diffColors()
+    let regions = try ignore.map(Self.parseRegion)
+    if mask == "-" { throw CLIError("--mask -: the mask must be a file, not standard input") }
+    let expectedImage = try load(expected)
+    let actualImage = try load(actual)
+    var maskImage: RGBAImage?
+    if let mask {
+      do {
+        maskImage = try ImageFile.read(path: mask)
+      } catch {
+        throw CLIError("--mask \(error.description)")
+      }
+      let size = (expectedImage.image.width, expectedImage.image.height)
+      if let maskImage, (maskImage.width, maskImage.height) != size {
         throw CLIError(
-          "--side-by-side: three \(area.width)×\(area.height) panels pass animplot's image limit of "
+          "--mask \(mask): \(maskImage.width)×\(maskImage.height) pixels, but the expected image "
+            + "\(name(expected)) is \(size.0)×\(size.1); the mask must be its size")
+      }
+    }
+    let areaWidth = max(expectedImage.image.width, actualImage.image.width)
+    let areaHeight = max(expectedImage.image.height, actualImage.image.height)
+    for (text, region) in zip(ignore, regions)
+    where region.x >= areaWidth || region.y >= areaHeight {
+      throw CLIError(
+        "--ignore \(text): the rectangle starts outside the \(areaWidth)×\(areaHeight) images")
+    }
+    let comparison = ImageComparison(
+      expected: expectedImage, actual: actualImage, options: options,
+      ignoring: IgnoredPixels(regions: regions, mask: maskImage))
+    if let output {
+      if sideBySide && !comparison.sideBySideFits {
+        let size = comparison.sideBySideSize
+        throw CLIError(
+          "--side-by-side: the \(size.width)×\(size.height) picture passes animplot's image limit of "
             + "\(Limits.imagePixels) pixels (8192×8192); write the diff image alone")
       }
-      let image = sideBySide ? comparison.sideBySideImage() : comparison.diffImage()
-      try OutputPlan.refuseOverwriting([expected, actual], with: output)
+      let image =
+        sideBySide
+        ? comparison.sideBySideImage(
+          expectedName: name(expected), actualName: name(actual), colors: colors)
+        : comparison.diffImage(colors: colors)
+      var inputs = [expected, actual]
+      if let mask { inputs.append(mask) }
+      try OutputPlan.refuseOverwriting(inputs, with: output)
       try OutputFile.write(ImageFile.pngBytes(image), to: output)
     }
     let report =
       switch format {
       case .text: comparison.summary
-      case .json:
-        comparison.json(expectedPath: expected == "-" ? "<stdin>" : expected, actualPath: actual == "-" ? "<stdin>" : actual)
+      case .json: comparison.json(expectedPath: name(expected), actualPath: name(actual))
       }
     Terminal.write(report + "\n", to: output == "-" ? 2 : 1)
     // A difference is an outcome, not an error: no message, just SPEC §2.2's exit code 1.
     if !comparison.result.passed { throw ExitCode(1) }
   }
 
-  private func load(_ path: String) throws -> RGBAImage {
+  /// An image argument as messages name it: `<stdin>` for `-`.
+  private func name(_ path: String) -> String { path == "-" ? "<stdin>" : path }
+
+  /// The diff image's colours from --diff-color, --diff-color-alt and --aa-color.
+  private func diffColors() throws -> DiffColors {
+    func parse(_ text: String?, _ flag: String) throws -> DiffColors.RGB? {
+      guard let text else { return nil }
+      guard output != nil else { throw CLIError("\(flag) colours the diff image; it needs -o DIFF.png") }
+      guard let color = DiffColors.RGB(hex: text) else {
+        throw CLIError("\(flag) \(text): expected a colour as six hexadecimal digits, RRGGBB (ff00ff)")
+      }
+      return color
+    }
+    let darker = try parse(diffColor, "--diff-color")
+    let lighter = try parse(diffColorAlt, "--diff-color-alt")
+    let aa = try parse(aaColor, "--aa-color")
+    var colors = DiffColors.standard
+    if let darker { (colors.darker, colors.lighter) = (darker, darker) }
+    if let lighter { colors.lighter = lighter }
+    if let aa { colors.antialiased = aa }
+    return colors
+  }
+
+  /// `X,Y,W,H` as a rectangle, or a one-line error naming the value.
+  static func parseRegion(_ text: String) throws -> PixelRect {
+    let fields = text.split(separator: ",", omittingEmptySubsequences: false)
+      .map { Int($0) }
+    guard fields.count == 4, let x = fields[0], let y = fields[1], let w = fields[2], let h = fields[3]
+    else {
+      throw CLIError(
+        "--ignore \(text): expected X,Y,W,H, four whole numbers (left, top, width, height in pixels)")
+    }
+    if x < 0 || y < 0 { throw CLIError("--ignore \(text): X and Y must be 0 or more") }
+    if w < 1 || h < 1 { throw CLIError("--ignore \(text): width and height must be at least 1 pixel") }
+    return PixelRect(x: x, y: y, width: w, height: h)
+  }
+
+  private func load(_ path: String) throws -> DecodedPNG {
     do {
-      return try path == "-" ? ImageFile.readStandardInput() : ImageFile.read(path: path)
+      return try path == "-" ? ImageFile.readStandardInputKeepingDepth() : ImageFile.readKeepingDepth(path: path)
     } catch {
       throw CLIError(error.description)
     }

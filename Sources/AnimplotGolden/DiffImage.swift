@@ -1,17 +1,70 @@
 import AnimplotCanvas
 import AnimplotPlatform
 
+/// The colours of the diff image's differing pixels (pixelmatch's `diffColor`,
+/// `diffColorAlt` and `aaColor`).
+public struct DiffColors: Sendable, Hashable {
+  /// Differing pixels where the actual one is darker or as bright (and pixels in one image
+  /// only): red by default.
+  public var darker: RGB
+  /// Differing pixels where the actual one is lighter: blue by default.
+  public var lighter: RGB
+  /// Differences excused as anti-aliasing: yellow by default.
+  public var antialiased: RGB
+
+  public init(darker: RGB = .red, lighter: RGB = .blue, antialiased: RGB = .yellow) {
+    self.darker = darker
+    self.lighter = lighter
+    self.antialiased = antialiased
+  }
+
+  /// Red, blue and yellow.
+  public static let standard = DiffColors()
+
+  /// An opaque colour in 8-bit channels.
+  public struct RGB: Sendable, Hashable, CustomStringConvertible {
+    public var red: UInt8
+    public var green: UInt8
+    public var blue: UInt8
+
+    public init(_ red: UInt8, _ green: UInt8, _ blue: UInt8) {
+      self.red = red
+      self.green = green
+      self.blue = blue
+    }
+
+    public static let red = RGB(255, 0, 0)
+    public static let blue = RGB(0, 0, 255)
+    public static let yellow = RGB(255, 255, 0)
+
+    /// `RRGGBB` or `#RRGGBB`, six hexadecimal digits; `nil` for anything else.
+    public init?(hex text: String) {
+      let digits = text.hasPrefix("#") ? text.dropFirst() : Substring(text)
+      guard digits.count == 6, digits.allSatisfy(\.isHexDigit), let v = UInt32(digits, radix: 16)
+      else { return nil }
+      self.init(UInt8(v >> 16), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF))
+    }
+
+    /// `#rrggbb`.
+    public var description: String {
+      "#" + [red, green, blue].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+    }
+  }
+}
+
 extension ImageComparison {
   /// pixelmatch's diff picture: the expected image in grey faded toward white where nothing
   /// changed, differing pixels red where the actual one is darker (or as bright), blue where
-  /// it is lighter, and AA-excused pixels yellow; opaque, the size of the comparison area.
-  /// Pixels that exist in one image only (a size mismatch) are red.
-  public func diffImage() -> RGBAImage {
+  /// it is lighter, and AA-excused pixels yellow (or `colors`); ignored pixels hatched with
+  /// grey diagonal stripes over the faded image; opaque, the size of the comparison area.
+  /// Pixels that exist in one image only (a size mismatch) are `colors.darker`.
+  public func diffImage(colors: DiffColors = .standard) -> RGBAImage {
     let width = classification.width
     let height = classification.height
     let background = expected.padded(width: width, height: height)
     let count = width * height
-    let pixels = [UInt8](unsafeUninitializedCapacity: count * 4) { out, initialized in
+    let palette = [colors.darker, colors.lighter, colors.antialiased].map { ($0.red, $0.green, $0.blue) }
+    var pixels = [UInt8](unsafeUninitializedCapacity: count * 4) { out, initialized in
       background.pixels.withUnsafeBytes { source in
         classification.classes.withUnsafeBufferPointer { classes in
           // Plots are mostly flat areas: the grey of the last unchanged pixel is reused.
@@ -28,9 +81,9 @@ extension ImageComparison {
                 lastGrey = Self.fadedGrey(source[o], source[o + 1], source[o + 2], source[o + 3])
               }
               rgb = (lastGrey, lastGrey, lastGrey)
-            case .darker: rgb = (255, 0, 0)
-            case .lighter: rgb = (0, 0, 255)
-            case .antialiased: rgb = (255, 255, 0)
+            case .darker: rgb = palette[0]
+            case .lighter: rgb = palette[1]
+            case .antialiased: rgb = palette[2]
             }
             out[o] = rgb.0
             out[o + 1] = rgb.1
@@ -41,26 +94,23 @@ extension ImageComparison {
       }
       initialized = count * 4
     }
+    if let ignored {
+      // Diagonal stripes, 3 pixels of grey in every 6, over the faded image.
+      for y in 0..<height {
+        for x in 0..<width where ignored[y * width + x] && (x + y) % 6 < 3 {
+          let o = (y * width + x) * 4
+          (pixels[o], pixels[o + 1], pixels[o + 2]) = Self.ignoredStripe
+        }
+      }
+    }
     return RGBAImage(width: width, height: height, pixels: pixels)
   }
 
+  /// The colour of the stripes over ignored pixels.
+  static let ignoredStripe: (UInt8, UInt8, UInt8) = (150, 150, 160)
+
   /// The size of `diffImage()`: the comparison area (each side-by-side panel is this size).
   public var diffImageSize: (width: Int, height: Int) { (classification.width, classification.height) }
-
-  /// Whether `sideBySideImage()` stays within `Limits.imagePixels` (its three panels together).
-  public var sideBySideFits: Bool { 3 * diffImageSize.width * diffImageSize.height <= Limits.imagePixels }
-
-  /// Expected | actual | diff in one image, each panel the size of the comparison area
-  /// (smaller images sit top-left on transparent padding).
-  public func sideBySideImage() -> RGBAImage {
-    let width = classification.width
-    let height = classification.height
-    var out = RGBAImage(width: 3 * width, height: height)
-    out.blit(expected, x: 0, y: 0)
-    out.blit(actual, x: width, y: 0)
-    out.blit(diffImage(), x: 2 * width, y: 0)
-    return out
-  }
 
   /// The opacity of the expected image in the diff's unchanged areas (pixelmatch's `alpha`).
   static let fadeOpacity = 0.1

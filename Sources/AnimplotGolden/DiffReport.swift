@@ -6,7 +6,24 @@ extension ImageComparison {
   /// `match: identical (1600×900)`, `differ: size 1600×900 vs 1600×901`, or
   /// `differ: 37 pixels (0.0026%), 5 antialiased, worst 16×16 window 12 px at (380,212),
   /// bbox 371,200–402,231, RMS 0.81; exceeds max 0 pixels`.
+  ///
+  /// When a 16-bit file is compared perceptually, the line ends with `; 16-bit samples
+  /// compared at 8 bits`: the perceptual metric sees them scaled to 8 bits with rounding.
   public var summary: String {
+    let line = summaryFacts
+    return depthNote.map { line + "; " + $0 } ?? line
+  }
+
+  /// How a 16-bit file's samples were compared, when there was one.
+  private var depthNote: String? {
+    guard hasSixteenBitSamples else { return nil }
+    switch options.metric {
+    case .exact: return nil
+    case .perceptual: return "16-bit samples compared at 8 bits"
+    }
+  }
+
+  private var summaryFacts: String {
     let r = result
     if r.identical { return "match: identical (\(r.expectedSize))" }
     if !r.sizesMatch { return "differ: size \(r.expectedSize) vs \(r.actualSize)" }
@@ -14,6 +31,7 @@ extension ImageComparison {
       "\(r.differingPixels) pixel\(r.differingPixels == 1 ? "" : "s") (\(percent(r.differingRatio)))"
     ]
     if r.antialiasedPixels > 0 { parts.append("\(r.antialiasedPixels) antialiased") }
+    if r.ignoredPixels > 0 { parts.append("\(r.ignoredPixels) ignored") }
     if let w = r.worstWindow {
       parts.append("worst \(w.size)×\(w.size) window \(w.pixels) px at (\(w.x),\(w.y))")
     }
@@ -51,6 +69,10 @@ extension ImageComparison {
         "\"includeAntialiased\":\(includeAA)",
       ]
     }
+    if hasSixteenBitSamples {
+      // The depth the samples were compared at: 16 exact, 8 perceptual.
+      fields.append("\"sampleDepth\":\(options.metric == .exact ? 16 : 8)")
+    }
     fields += [
       "\"expected\":{\(image(expectedPath, r.expectedSize))}",
       "\"actual\":{\(image(actualPath, r.actualSize))}",
@@ -58,6 +80,7 @@ extension ImageComparison {
       "\"differingPixels\":\(r.differingPixels)",
       "\"differingPercent\":\(r.differingRatio * 100)",
       "\"antialiasedPixels\":\(r.antialiasedPixels)",
+      "\"ignoredPixels\":\(r.ignoredPixels)",
       "\"worstWindow\":"
         + (r.worstWindow.map {
           "{\"size\":\($0.size),\"x\":\($0.x),\"y\":\($0.y),\"pixels\":\($0.pixels)}"

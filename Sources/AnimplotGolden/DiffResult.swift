@@ -14,8 +14,11 @@ public struct DiffResult: Sendable, Hashable {
   /// Pixels that differ beyond the threshold but were excused as anti-aliasing (perceptual
   /// metric only).
   public var antialiasedPixels: Int
-  /// The pixels compared: width × height of the (padded) comparison area.
+  /// The pixels compared: width × height of the (padded) comparison area, less the ignored
+  /// ones.
   public var comparedPixels: Int
+  /// Pixels excluded from the comparison (`--ignore`, `--mask`).
+  public var ignoredPixels: Int = 0
   /// The densest `size`² window, or `nil` when no pixel differs.
   public var worstWindow: DiffWindow?
   /// The smallest rectangle holding every differing pixel, or `nil` when none differs.

@@ -1,3 +1,4 @@
+import AnimplotCairo
 import AnimplotCanvas
 import AnimplotPlatform
 
@@ -19,45 +20,92 @@ public struct ImageComparison: Sendable {
   /// Every pixel's class, over the (padded) comparison area.
   let classification: PixelClassification
 
+  /// The pixels excluded from the comparison, over the classified area; `nil` when none is.
+  let ignored: [Bool]?
+  /// Whether either image had 16-bit samples (compared in full by the exact metric).
+  public let hasSixteenBitSamples: Bool
+
   /// Compares `actual` with `expected`.
   ///
   /// When the padded area of two images of different sizes would pass `Limits.imagePixels`
   /// (65536×1 beside 1×65536 is 2³² pixels), only their common top-left area is classified and
   /// drawn in the diff image; every other pixel of the padded area still counts as differing.
-  public init(expected: RGBAImage, actual: RGBAImage, options: DiffOptions) {
+  /// `ignoring` excludes pixels from the comparison (see `IgnoredPixels`).
+  public init(
+    expected: RGBAImage, actual: RGBAImage, options: DiffOptions,
+    ignoring: IgnoredPixels = IgnoredPixels()
+  ) {
+    self.init(
+      expected: DecodedPNG(image: expected, samples16: nil),
+      actual: DecodedPNG(image: actual, samples16: nil), options: options, ignoring: ignoring)
+  }
+
+  /// Compares two decoded PNG files. The exact metric compares 16-bit files at their full
+  /// depth (an 8-bit file against a 16-bit one as its samples times 257, which is how 8-bit
+  /// values widen exactly); the perceptual metric compares the 8-bit pixels, 16-bit samples
+  /// scaled to 8 bits with rounding.
+  public init(
+    expected decodedExpected: DecodedPNG, actual decodedActual: DecodedPNG, options: DiffOptions,
+    ignoring: IgnoredPixels = IgnoredPixels()
+  ) {
+    let expected = decodedExpected.image
+    let actual = decodedActual.image
     self.options = options
     let expectedSize = ImageSize(width: expected.width, height: expected.height)
     let actualSize = ImageSize(width: actual.width, height: actual.height)
     let sizesMatch = expectedSize == actualSize
-    let identical = sizesMatch && Self.sameBytes(expected.pixels, actual.pixels)
+    let deep = decodedExpected.samples16 != nil || decodedActual.samples16 != nil
+    hasSixteenBitSamples = deep
+    let expectedWide = WideSamples(decodedExpected)
+    let actualWide = WideSamples(decodedActual)
+    let identical =
+      sizesMatch && Self.sameBytes(expected.pixels, actual.pixels)
+      && (!deep || expectedWide.samePixels(as: actualWide))
     let width = max(expected.width, actual.width)
     let height = max(expected.height, actual.height)
     // Image sides are below 2³¹ (PNG), so the product cannot overflow.
-    let compared = width * height
+    let padded = width * height
     let common = (width: min(expected.width, actual.width), height: min(expected.height, actual.height))
+    let compareAtSixteenBits = deep && options.metric == .exact
 
     var classification: PixelClassification
+    var ignored: [Bool]?
     if identical {
       classification = PixelClassification(identicalWidth: expected.width, height: expected.height)
+      ignored = ignoring.bitmap(width: expected.width, height: expected.height)
       (self.expected, self.actual) = (expected, actual)
     } else if sizesMatch {
+      ignored = ignoring.bitmap(width: width, height: height)
       classification = PixelClassification(
-        expected: expected, actual: actual, metric: options.metric)
+        expected: expected, actual: actual, metric: options.metric, ignored: ignored)
       (self.expected, self.actual) = (expected, actual)
-    } else if compared > Limits.imagePixels {
+    } else if padded > Limits.imagePixels {
       let e = expected.cropped(width: common.width, height: common.height)
       let a = actual.cropped(width: common.width, height: common.height)
-      classification = PixelClassification(expected: e, actual: a, metric: options.metric)
+      ignored = ignoring.bitmap(width: common.width, height: common.height)
+      classification = PixelClassification(
+        expected: e, actual: a, metric: options.metric, ignored: ignored)
       classification.countDifferingBeyond(width: width, height: height)
       (self.expected, self.actual) = (e, a)
     } else {
+      ignored = ignoring.bitmap(width: width, height: height)
       classification = PixelClassification(
         expected: expected.padded(width: width, height: height),
-        actual: actual.padded(width: width, height: height), metric: options.metric)
-      classification.markDifferingOutside(width: common.width, height: common.height)
+        actual: actual.padded(width: width, height: height), metric: options.metric,
+        ignored: ignored)
+      classification.markDifferingOutside(
+        width: common.width, height: common.height, ignored: ignored)
       (self.expected, self.actual) = (expected, actual)
     }
+    if compareAtSixteenBits && !identical {
+      classification.classifySixteenBitDifferences(
+        expected: expectedWide, actual: actualWide, width: common.width, height: common.height,
+        ignored: ignored)
+    }
     self.classification = classification
+    self.ignored = ignored
+    let ignoredCount = ignored?.reduce(0) { $0 + ($1 ? 1 : 0) } ?? 0
+    let compared = padded - ignoredCount
 
     let window = classification.worstWindow(size: options.windowSize)
     var violations: [BudgetViolation] = []
@@ -75,6 +123,7 @@ public struct ImageComparison: Sendable {
       expectedSize: expectedSize, actualSize: actualSize, identical: identical,
       differingPixels: classification.differing,
       antialiasedPixels: classification.antialiased, comparedPixels: compared,
+      ignoredPixels: ignoredCount,
       worstWindow: window, boundingBox: classification.differingBox,
       rms: compared == 0 ? 0 : (classification.squaredError / Double(3 * compared)).squareRoot(),
       violations: violations)

@@ -7,24 +7,36 @@ public enum ImageFile {
   /// Reads and decodes the PNG file at `path`, of at most `Limits.inputBytes` bytes (an
   /// endless input such as `/dev/zero` stops there).
   public static func read(path: String) throws(ImageFileError) -> RGBAImage {
-    let bytes: [UInt8]
+    try decode(pngBytes: bytes(path: path), path: path)
+  }
+
+  /// Reads and decodes the PNG file at `path`, keeping 16-bit samples (see `read(path:)`).
+  public static func readKeepingDepth(path: String) throws(ImageFileError) -> DecodedPNG {
+    try decodeKeepingDepth(pngBytes: bytes(path: path), path: path)
+  }
+
+  private static func bytes(path: String) throws(ImageFileError) -> [UInt8] {
     do {
-      bytes = try FileSystem.readBytes(path: path)
+      return try FileSystem.readBytes(path: path)
     } catch {
       throw ImageFileError(path: path, reason: .unreadable(error))
     }
-    return try decode(pngBytes: bytes, path: path)
   }
 
   /// Reads and decodes a PNG from standard input, named `<stdin>` in errors.
   public static func readStandardInput() throws(ImageFileError) -> RGBAImage {
+    try readStandardInputKeepingDepth().image  // standard input is read once either way
+  }
+
+  /// Reads and decodes a PNG from standard input, keeping 16-bit samples.
+  public static func readStandardInputKeepingDepth() throws(ImageFileError) -> DecodedPNG {
     let bytes: [UInt8]
     do {
       bytes = try FileSystem.readBytes(descriptor: 0)
     } catch {
       throw ImageFileError(path: "<stdin>", reason: .unreadable(error))
     }
-    return try decode(pngBytes: bytes, path: "<stdin>")
+    return try decodeKeepingDepth(pngBytes: bytes, path: "<stdin>")
   }
 
   /// Decodes PNG file bytes; `path` names them in the error.
@@ -33,6 +45,17 @@ public enum ImageFile {
   {
     do {
       return try PNGDecoder.decode(bytes: bytes)
+    } catch {
+      throw ImageFileError(path: path, reason: .decoding(error))
+    }
+  }
+
+  /// Decodes PNG file bytes keeping 16-bit samples; `path` names them in the error.
+  public static func decodeKeepingDepth(pngBytes bytes: [UInt8], path: String)
+    throws(ImageFileError) -> DecodedPNG
+  {
+    do {
+      return try PNGDecoder.decodeKeepingDepth(bytes: bytes)
     } catch {
       throw ImageFileError(path: path, reason: .decoding(error))
     }

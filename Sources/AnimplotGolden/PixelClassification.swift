@@ -37,8 +37,9 @@ struct PixelClassification: Sendable {
     classes = [PixelClass](repeating: .same, count: width * height)
   }
 
-  /// Classifies every pixel of two images of the same size with `metric`.
-  init(expected: RGBAImage, actual: RGBAImage, metric: DiffOptions.Metric) {
+  /// Classifies every pixel of two images of the same size with `metric`; the pixels
+  /// `ignored` flags (one flag per pixel, when given) stay `.same` and count nowhere.
+  init(expected: RGBAImage, actual: RGBAImage, metric: DiffOptions.Metric, ignored: [Bool]? = nil) {
     precondition(expected.width == actual.width && expected.height == actual.height)
     width = expected.width
     height = expected.height
@@ -65,6 +66,7 @@ struct PixelClassification: Sendable {
               {
                 continue
               }
+              if let ignored, ignored[i] { continue }
               let d = BlendedDifference(e, a, offset)
               tally.squaredError += d.squaredNorm
               let pixelClass: PixelClass
@@ -95,12 +97,15 @@ struct PixelClassification: Sendable {
 
   /// Marks every pixel outside the top-left `width`×`height` area as differing (`.darker`,
   /// red): the padding of a size mismatch, where one image has no pixel at all.
-  mutating func markDifferingOutside(width overlapWidth: Int, height overlapHeight: Int) {
+  mutating func markDifferingOutside(
+    width overlapWidth: Int, height overlapHeight: Int, ignored: [Bool]? = nil
+  ) {
     var tally = Tally()
     for y in 0..<height {
       let fromX = y < overlapHeight ? overlapWidth : 0
       for x in fromX..<width {
         let i = y * width + x
+        if let ignored, ignored[i] { continue }
         switch classes[i] {
         case .darker, .lighter: differing -= 1
         case .antialiased: antialiased -= 1
@@ -108,6 +113,42 @@ struct PixelClassification: Sendable {
         }
         classes[i] = .darker
         tally.add(.darker, x: x, y: y)
+      }
+    }
+    apply(tally)
+  }
+
+  /// The exact metric at 16 bits: classifies as differing the pixels of the top-left
+  /// `width`×`height` area still `.same` whose 16-bit samples differ (8-bit ones widened),
+  /// unless both are fully transparent or `ignored` flags them. Run after the 8-bit pass,
+  /// which has already classified every pixel whose 8-bit values differ.
+  mutating func classifySixteenBitDifferences(
+    expected: WideSamples, actual: WideSamples, width commonWidth: Int, height commonHeight: Int,
+    ignored: [Bool]?
+  ) {
+    var tally = Tally()
+    for y in 0..<commonHeight {
+      for x in 0..<commonWidth {
+        let e = y &* expected.width &+ x
+        let a = y &* actual.width &+ x
+        guard !expected.samePixel(e, as: actual, a) else { continue }
+        let i = y * width + x
+        guard classes[i] == .same, ignored?[i] != true else { continue }
+        guard expected.sample(e, 3) != 0 || actual.sample(a, 3) != 0 else { continue }
+        // The difference over white, in 0–255 units like the 8-bit pass's.
+        var d = [0.0, 0.0, 0.0]
+        let ea = Double(expected.sample(e, 3)) / 65535
+        let aa = Double(actual.sample(a, 3)) / 65535
+        for c in 0..<3 {
+          let ev = Double(expected.sample(e, c)) * ea + 65535 * (1 - ea)
+          let av = Double(actual.sample(a, c)) * aa + 65535 * (1 - aa)
+          d[c] = (ev - av) / 257
+        }
+        let luma = d[0] * 0.29889531 + d[1] * 0.58662247 + d[2] * 0.11448223
+        let pixelClass: PixelClass = luma < 0 ? .lighter : .darker
+        classes[i] = pixelClass
+        tally.squaredError += d[0] * d[0] + d[1] * d[1] + d[2] * d[2]
+        tally.add(pixelClass, x: x, y: y)
       }
     }
     apply(tally)

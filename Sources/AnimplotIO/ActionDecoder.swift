@@ -174,7 +174,9 @@ extension JSONReader {
     while let key = try nextKey() {
       let table = Field.table
       guard let position = match(key, table.names) else {
-        throw error(.unknownField(try keyString(key)), at: key.start)
+        let name = try keyString(key)
+        let nearest = Suggestion.nearest(to: name, among: table.cases.map(\.rawValue))
+        throw error(.unknownField(name, suggestion: nearest), at: key.start)
       }
       try seen.mark(position, self, at: key)
       let field = table.cases[position]

@@ -10,8 +10,9 @@ public struct ActionDecodingError: Error, Sendable, Equatable, CustomStringConve
   public enum Kind: Sendable, Equatable {
     /// Not well-formed JSON; the text says what the parser expected.
     case syntax(String)
-    /// A field the format does not define (a typo must not pass silently).
-    case unknownField(String)
+    /// A field the format does not define (a typo must not pass silently), and the nearest
+    /// field the object may hold, when one is near.
+    case unknownField(String, suggestion: String? = nil)
     /// The same field twice in one object.
     case duplicateField(String)
     /// A required field is absent.
@@ -62,7 +63,9 @@ public struct ActionDecodingError: Error, Sendable, Equatable, CustomStringConve
   public var message: String {
     switch kind {
     case .syntax(let text): return "invalid JSON: \(text)"
-    case .unknownField(let name): return "unknown field \(jsonStringLiteral(name))"
+    case .unknownField(let name, let suggestion):
+      return "unknown field \(jsonStringLiteral(name))"
+        + (suggestion.map { "; did you mean \(jsonStringLiteral($0))?" } ?? "")
     case .duplicateField(let name): return "field \(jsonStringLiteral(name)) appears twice"
     case .missingField(let name): return "missing required field \"\(name)\""
     case .wrongType(let expected, let found): return "expected \(expected), found \(found)"

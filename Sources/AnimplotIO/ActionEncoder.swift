@@ -39,7 +39,8 @@ public enum ActionEncoder {
     if let e = a.frameEnd { out += i1 + "\"frameEnd\": " + number(e) + ",\n" }
     if let c = a.currentFrame { out += i1 + "\"currentFrame\": " + number(c) + ",\n" }
     if let o = a.object {
-      out += i1 + "\"object\": {\"name\": " + quoted(o.name) + ", \"type\": " + quoted(o.type.spelling) + "},\n"
+      out += i1 + "\"object\": {\"name\": " + quoted(o.name) + ", \"type\": " + quoted(o.type.spelling)
+        + (o.selected ? ", \"selected\": true" : "") + "},\n"
     }
     if !a.markers.isEmpty {
       out += i1 + "\"markers\": ["

@@ -193,24 +193,26 @@ enum MarkerDecoder {
   }
 }
 
-/// `object: {"name": "Ball", "type": "mesh"}`: both fields required.
+/// `object: {"name": "Ball", "type": "mesh", "selected": true}`: name and type required.
 enum ObjectDecoder {
   enum Field: String, JSONFields {
-    case name, type
+    case name, type, selected
     static let table = FieldTable<Self>()
   }
 
   static func decode(_ r: inout JSONReader) throws(ActionDecodingError) -> AnimatedObject {
     var name: String?
     var type: ObjectType?
+    var selected = false
     let (start, _) = try r.readFields(Field.self) { (r, field) throws(ActionDecodingError) in
       switch field {
       case .name: name = try r.readString()
       case .type: type = try r.readEnum(ObjectType.self)
+      case .selected: selected = try r.readBool()
       }
     }
     guard let name else { throw r.error(.missingField("name"), at: start) }
     guard let type else { throw r.error(.missingField("type"), at: start) }
-    return AnimatedObject(name: name, type: type)
+    return AnimatedObject(name: name, type: type, selected: selected)
   }
 }

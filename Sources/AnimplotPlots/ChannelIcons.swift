@@ -1,8 +1,10 @@
 import AnimplotCanvas
+import AnimplotCore
 import RealModule
 
 /// Blender 3.4's channel-list icons redrawn as small vector shapes (about 12 px, UI scale 1):
-/// the disclosure triangle, the action icon, and the modifier, mute and lock toggles.
+/// the disclosure triangle, the object and action icons, the pin and the visibility eye, and
+/// the modifier, mute and lock toggles.
 enum ChannelIcons {
   /// The disclosure triangle: pointing down when expanded, right when collapsed.
   static func disclosure(_ canvas: any Canvas, center c: Point, collapsed: Bool, color: Color) {
@@ -115,6 +117,73 @@ enum ChannelIcons {
     path.append(.polyline([Point(c.x - 3.5, c.y - 3), Point(c.x - 6.5, c.y), Point(c.x - 3.5, c.y + 3)]))
     path.append(.polyline([Point(c.x + 3.5, c.y - 3), Point(c.x + 6.5, c.y), Point(c.x + 3.5, c.y + 3)]))
     canvas.stroke(path, color: color, style: style)
+  }
+
+  /// The object row's icon by object type, as Blender's outliner icons read at this size: a
+  /// mesh's triangle, a camera, an empty's axes, a light bulb, a bone; other types a small
+  /// ring with a dot.
+  static func object(_ canvas: any Canvas, _ type: ObjectType, center c: Point, color: Color) {
+    let line = StrokeStyle(width: 1.6, join: .round)
+    switch type {
+    case .mesh:
+      // A down-pointing triangle with a thick rim.
+      let t = Path.polygon([Point(c.x - 5.6, c.y - 4.6), Point(c.x + 5.6, c.y - 4.6), Point(c.x, c.y + 5.4)])
+      canvas.stroke(t, color: color, style: StrokeStyle(width: 2.2, join: .miter))
+    case .camera:
+      canvas.fill(.roundedRect(Rect(x: c.x - 5.5, y: c.y - 0.5, width: 8, height: 5), radius: 1), color: color)
+      canvas.fill(.polygon([Point(c.x + 2.5, c.y + 2), Point(c.x + 6, c.y - 0.5), Point(c.x + 6, c.y + 4.5)]), color: color)
+      var reels = Path.circle(center: Point(c.x - 3.2, c.y - 3.2), radius: 2.3)
+      reels.append(.circle(center: Point(c.x + 1.6, c.y - 3.2), radius: 2.3))
+      canvas.fill(reels, color: color)
+    case .empty:
+      var axes = Path.line(from: Point(c.x, c.y - 5.5), to: Point(c.x, c.y + 2.2))
+      axes.append(.line(from: Point(c.x, c.y + 2.2), to: Point(c.x + 6, c.y + 2.2)))
+      axes.append(.line(from: Point(c.x, c.y + 2.2), to: Point(c.x - 4.8, c.y + 6)))
+      canvas.stroke(axes, color: color, style: StrokeStyle(width: 1.8, cap: .round, join: .round))
+    case .light, .lightProbe:
+      canvas.stroke(.circle(center: Point(c.x, c.y - 1.5), radius: 3.8), color: color, style: line)
+      canvas.fill(.rect(Rect(x: c.x - 2, y: c.y + 3, width: 4, height: 2.5)), color: color)
+    case .armature:
+      var bone = Path.line(from: Point(c.x - 3.5, c.y + 3.5), to: Point(c.x + 3.5, c.y - 3.5))
+      bone.append(.circle(center: Point(c.x - 4, c.y + 4), radius: 1.8))
+      bone.append(.circle(center: Point(c.x + 4, c.y - 4), radius: 1.8))
+      canvas.stroke(bone, color: color, style: line)
+    default:
+      canvas.stroke(.circle(center: c, radius: 4.8), color: color, style: line)
+      canvas.fill(.circle(center: c, radius: 1.6), color: color)
+    }
+  }
+
+  /// The pin toggle, unpinned: a push pin leaning right, drawn in outline.
+  static func pin(_ canvas: any Canvas, center c: Point, color: Color) {
+    let s = 0.5.squareRoot()
+    // Along the pin's axis u (point → head), v across it; the axis leans 45° up-right.
+    func p(_ u: Double, _ v: Double) -> Point {
+      Point(c.x - 5 * s + (u + v) * s, c.y + 5 * s + (v - u) * s)
+    }
+    let style = StrokeStyle(width: 1, join: .round)
+    var pin = Path.line(from: p(0, 0), to: p(4.5, 0))
+    pin.append(.polygon([p(4.5, -3.6), p(4.5, 3.6), p(6, 2), p(9.5, 2), p(9.5, -2), p(6, -2)]))
+    pin.append(.line(from: p(9.5, -3), to: p(9.5, 3)))
+    canvas.stroke(pin, color: color, style: style)
+  }
+
+  /// The visibility eye: open (lids and iris), or closed (the lower lid and lashes).
+  static func eye(_ canvas: any Canvas, center c: Point, open: Bool, color: Color) {
+    guard open else {
+      var lid = Path()
+      lid.move(to: Point(c.x - 5.5, c.y - 0.5))
+      lid.curve(to: Point(c.x + 5.5, c.y - 0.5), control1: Point(c.x - 2.5, c.y + 3.3), control2: Point(c.x + 2.5, c.y + 3.3))
+      canvas.stroke(lid, color: color.withAlpha(0.6), style: StrokeStyle(width: 1.1, cap: .round))
+      return
+    }
+    var lid = Path()
+    lid.move(to: Point(c.x - 6, c.y))
+    lid.curve(to: Point(c.x + 6, c.y), control1: Point(c.x - 3, c.y - 5), control2: Point(c.x + 3, c.y - 5))
+    lid.curve(to: Point(c.x - 6, c.y), control1: Point(c.x + 3, c.y + 5), control2: Point(c.x - 3, c.y + 5))
+    lid.close()
+    canvas.stroke(lid, color: color, style: StrokeStyle(width: 1.2))
+    canvas.fill(.circle(center: c, radius: 1.8), color: color)
   }
 
   /// Appends a circular arc (angles in radians, y downward so positive angles turn clockwise on

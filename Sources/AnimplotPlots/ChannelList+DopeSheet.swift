@@ -6,13 +6,14 @@ extension ChannelList.Row {
     let kind: Kind =
       switch row.kind {
       case .summary: .summary
+      case .object: .object
       case .action: .action
       case .group: .group
       case .channel: .channel
       }
     self.init(
       kind: kind, name: row.name, depth: row.depth, selected: row.selected, muted: row.muted,
-      locked: row.locked, collapsed: row.collapsed)
+      locked: row.locked, collapsed: row.collapsed, objectType: row.objectType)
   }
 }
 
@@ -20,6 +21,9 @@ extension ChannelList {
   /// Left edge of the toggles at the right of group and channel rows: three 16-px slots
   /// (modifiers, mute, lock) at the list's right edge, as Blender 3.4 places them.
   var togglesLeft: Double { width - 3 * 16 }
+  /// Whether group and channel rows end in their toggles: not in a list narrowed below 160 px
+  /// (narrow pictures), where the names need the room.
+  var showsToggles: Bool { width >= 160 }
 
   /// A Dope Sheet row as Blender 3.4 draws it: the backdrop (Summary rounded at the left, groups
   /// rounded at the top left, both corners when collapsed), the disclosure triangle, the action
@@ -33,6 +37,11 @@ extension ChannelList {
     case .summary:
       canvas.fill(.roundedRect(backdrop, radius: 5, corners: .left), color: theme.channelList.summaryRow)
       textX = x0 + 19
+    case .object:
+      canvas.fill(.roundedRect(backdrop, radius: 5, corners: .left), color: theme.channelList.objectRow)
+      ChannelIcons.object(
+        canvas, row.objectType ?? .empty, center: Point(x0 + 23.8, r.midY), color: theme.channelList.toggle)
+      textX = x0 + 35.7
     case .action:
       canvas.fill(.rect(backdrop), color: theme.channelList.actionRow)
       ChannelIcons.action(canvas, center: Point(x0 + 24, r.midY), theme: theme)
@@ -49,7 +58,7 @@ extension ChannelList {
       ChannelIcons.disclosure(
         canvas, center: Point(x0 + 7.6, r.midY), collapsed: row.collapsed, color: theme.channelList.icon)
     }
-    let hasToggles = row.kind == .group || row.kind == .channel
+    let hasToggles = showsToggles && (row.kind == .group || row.kind == .channel)
     let textRight = hasToggles ? togglesLeft : r.maxX - 4
     canvas.save()
     canvas.clip(to: Rect(x: textX, y: r.minY, width: max(0, textRight - textX), height: r.height))
@@ -59,18 +68,21 @@ extension ChannelList {
         size: Self.fontSize, color: row.selected ? theme.channelList.textSelected : theme.channelList.text),
       anchor: TextAnchor(.left, .middle))
     canvas.restore()
-    if hasToggles {
-      let y = r.minY + 7
-      ChannelIcons.wrench(canvas, center: Point(togglesLeft + 4.5, y), color: theme.channelList.icon)
-      ChannelIcons.checkbox(
-        canvas, center: Point(togglesLeft + 21.5, y), checked: !row.muted, theme: theme)
-      ChannelIcons.padlock(canvas, center: Point(togglesLeft + 38.5, y), locked: row.locked, theme: theme)
-    }
+    if hasToggles { drawToggles(canvas, row, r) }
+  }
+
+  /// The modifier wrench, the mute checkbox and the lock at the right of group and channel rows.
+  func drawToggles(_ canvas: any Canvas, _ row: Row, _ r: Rect) {
+    let y = r.minY + 7
+    ChannelIcons.wrench(canvas, center: Point(togglesLeft + 4.5, y), color: theme.channelList.icon)
+    ChannelIcons.checkbox(
+      canvas, center: Point(togglesLeft + 21.5, y), checked: !row.muted, theme: theme)
+    ChannelIcons.padlock(canvas, center: Point(togglesLeft + 38.5, y), locked: row.locked, theme: theme)
   }
 }
 
 extension ChannelList {
-  /// The empty name filter above the Dope Sheet's rows, with its toggle at the right, as
+  /// The empty name filter above the rows, with its toggle at the right, as
   /// Blender 3.4 shows it in the scrub strip's height.
   func drawSearchField(_ canvas: any Canvas) {
     let field = Rect(x: 2, y: 2, width: width - 7, height: 18)

@@ -22,7 +22,7 @@ struct ChannelList {
 
   /// One row of the list.
   struct Row {
-    enum Kind { case summary, action, group, channel }
+    enum Kind { case summary, object, action, group, channel }
     var kind: Kind
     var name: String
     var depth: Int
@@ -34,6 +34,8 @@ struct ChannelList {
     var locked = false
     /// A group row whose channels are not listed (its disclosure triangle points right).
     var collapsed = false
+    /// The object's type on an object row (its icon).
+    var objectType: ObjectType?
   }
 
   var theme: Theme
@@ -43,10 +45,17 @@ struct ChannelList {
   /// The top of the first row (below the scrub strip and a gap).
   var top = TimeRuler.stripHeight + rowGap
 
-  /// The Graph Editor's rows: the action, then each group with its channels, then ungrouped
-  /// channels; every track is listed, hidden ones greyed.
+  /// The Graph Editor's rows: the object (when the action names one), the action, then each
+  /// group with its channels, then ungrouped channels; every track is listed, hidden ones with
+  /// a closed eye.
   static func graphRows(_ action: Action, colors: [Color]) -> [Row] {
-    var rows = [Row(kind: .action, name: action.name, depth: 0, selected: false)]
+    var rows: [Row] = []
+    var depth = 0
+    if let object = action.object {
+      rows.append(Row(kind: .object, name: object.name, depth: 0, selected: object.selected, objectType: object.type))
+      depth = 1
+    }
+    rows.append(Row(kind: .action, name: action.name, depth: depth))
     var groups: [String] = []
     for t in action.tracks { if let g = t.group, !groups.contains(g) { groups.append(g) } }
     func channel(_ i: Int, depth: Int) -> Row {
@@ -59,12 +68,13 @@ struct ChannelList {
       let members = action.tracks.indices.filter { action.tracks[$0].group == g }
       // The format has no group selection of its own: a group reads as selected when it holds
       // a selected or the active channel (Blender's screenshot: the active, unselected Z
-      // Location under a highlighted "Object Transforms").
+      // Location under "Object Transforms" written in the highlight colour).
       let selected = members.contains { action.tracks[$0].selected || action.tracks[$0].active }
-      rows.append(Row(kind: .group, name: g, depth: 1, selected: selected))
-      rows += members.map { channel($0, depth: 2) }
+      let hidden = members.allSatisfy { action.tracks[$0].hidden }
+      rows.append(Row(kind: .group, name: g, depth: depth + 1, selected: selected, hidden: hidden))
+      rows += members.map { channel($0, depth: depth + 2) }
     }
-    rows += action.tracks.indices.filter { action.tracks[$0].group == nil }.map { channel($0, depth: 1) }
+    rows += action.tracks.indices.filter { action.tracks[$0].group == nil }.map { channel($0, depth: depth + 1) }
     return rows
   }
 
@@ -72,7 +82,7 @@ struct ChannelList {
     canvas.save()
     canvas.clip(to: Rect(x: 0, y: 0, width: width, height: height))
     canvas.fill(.rect(Rect(x: 0, y: 0, width: width, height: height)), color: theme.channelList.background)
-    if style == .dopeSheet { drawSearchField(canvas) }
+    drawSearchField(canvas)
     let step = Self.rowHeight + Self.rowGap
     for (i, row) in rows.enumerated() {
       let y = top + Double(i) * step
@@ -86,50 +96,68 @@ struct ChannelList {
     canvas.restore()
   }
 
+  /// A Graph Editor row as Blender 3.4 draws it: the backdrop (object, action and group rows
+  /// rounded at the left), the disclosure triangle, the object's or action's icon, the pin and
+  /// visibility eye of object and group rows, a channel's colour band and eye (closed when
+  /// hidden), the name (in the highlight colour when selected), and the modifier, mute and lock
+  /// toggles of group and channel rows. Geometry measured on Blender's screenshots, at UI
+  /// scale 1.
   func drawRow(_ canvas: any Canvas, _ row: Row, _ r: Rect) {
     let x0 = Double(row.depth) * Self.indent
+    let list = theme.channelList
     let background: Color
     switch row.kind {
-    case .summary: background = theme.channelList.summaryRow
-    case .action: background = theme.channelList.actionRow
-    case .group: background = row.selected ? theme.channelList.groupRowActive : theme.channelList.groupRow
-    case .channel: background = row.selected ? theme.channelList.channelRowSelected : theme.channelList.channelRow
+    case .summary: background = list.summaryRow
+    case .object: background = list.objectRow
+    case .action: background = list.actionRow
+    case .group: background = list.groupRow
+    case .channel: background = list.channelRow
     }
-    let rowRect = Rect(x: x0, y: r.minY, width: r.width - x0, height: r.height)
+    let left = row.kind == .group || row.kind == .channel ? x0 - 1 : x0
+    let rowRect = Rect(x: left, y: r.minY, width: r.maxX - left, height: r.height)
     if row.kind == .channel {
       canvas.fill(.rect(rowRect), color: background)
     } else {
-      canvas.fill(.roundedRect(rowRect, radius: 8, corners: .left), color: background)
+      canvas.fill(.roundedRect(rowRect, radius: 5, corners: .left), color: background)
     }
-    var x = x0 + 4
     if row.kind != .channel {
-      // The expanded disclosure triangle.
-      let cx = x + 5, cy = r.midY
-      canvas.fill(.polygon([Point(cx - 4, cy - 2.5), Point(cx + 4, cy - 2.5), Point(cx, cy + 3)]), color: theme.channelList.text)
-      x += 14
+      ChannelIcons.disclosure(
+        canvas, center: Point(x0 + 8, r.midY), collapsed: row.collapsed, color: list.icon)
     }
-    if let band = row.band {
-      canvas.fill(.rect(Rect(x: x0 + 2, y: r.minY, width: Self.bandWidth, height: r.height)), color: band.withAlpha(row.hidden ? 0.3 : 1))
-      x = x0 + 2 + Self.bandWidth + 4
-      if !row.hidden { drawEye(canvas, center: Point(x + 6, r.midY)) }
-      x += 16
+    let textX: Double
+    switch row.kind {
+    case .summary:
+      textX = x0 + 19
+    case .object:
+      ChannelIcons.object(canvas, row.objectType ?? .empty, center: Point(x0 + 23.8, r.midY), color: list.toggle)
+      ChannelIcons.pin(canvas, center: Point(x0 + 39.3, r.midY), color: list.icon.withAlpha(0.6))
+      ChannelIcons.eye(canvas, center: Point(x0 + 56, r.midY), open: !row.hidden, color: list.text)
+      textX = x0 + 67
+    case .action:
+      ChannelIcons.action(canvas, center: Point(x0 + 24, r.midY), theme: theme)
+      textX = x0 + 34.7
+    case .group:
+      ChannelIcons.pin(canvas, center: Point(x0 + 23.6, r.midY), color: list.icon.withAlpha(0.6))
+      ChannelIcons.eye(canvas, center: Point(x0 + 39.6, r.midY), open: !row.hidden, color: list.text)
+      textX = x0 + 50.8
+    case .channel:
+      let band = row.band ?? list.text
+      canvas.fill(
+        .rect(Rect(x: x0 - 0.8, y: r.minY, width: Self.bandWidth, height: r.height)),
+        color: band.withAlpha(row.hidden ? 0.3 : 1))
+      ChannelIcons.eye(canvas, center: Point(x0 + 15.2, r.midY), open: !row.hidden, color: list.text)
+      textX = x0 + 27.8
     }
-    var textColor = row.selected ? theme.channelList.textSelected : theme.channelList.text
-    if row.hidden || row.muted { textColor = textColor.withAlpha(0.5) }
+    let hasToggles = showsToggles && (row.kind == .group || row.kind == .channel)
+    let textRight = hasToggles ? togglesLeft : r.maxX - 4
+    var textColor = row.selected ? list.textSelected : list.text
+    if row.muted { textColor = textColor.withAlpha(0.5) }
     canvas.save()
-    canvas.clip(to: Rect(x: x, y: r.minY, width: max(0, r.maxX - x - 4), height: r.height))
-    canvas.text(row.name, at: Point(x, r.midY), style: TextStyle(size: Self.fontSize, color: textColor), anchor: TextAnchor(.left, .middle))
+    canvas.clip(to: Rect(x: textX, y: r.minY, width: max(0, textRight - textX), height: r.height))
+    canvas.text(
+      row.name, at: Point(textX, r.midY), style: TextStyle(size: Self.fontSize, color: textColor),
+      anchor: TextAnchor(.left, .middle))
     canvas.restore()
-  }
-
-  /// Blender's visibility eye, as a small vector icon.
-  func drawEye(_ canvas: any Canvas, center c: Point) {
-    var lid = Path()
-    lid.move(to: Point(c.x - 6, c.y))
-    lid.curve(to: Point(c.x + 6, c.y), control1: Point(c.x - 3, c.y - 5), control2: Point(c.x + 3, c.y - 5))
-    lid.curve(to: Point(c.x - 6, c.y), control1: Point(c.x + 3, c.y + 5), control2: Point(c.x - 3, c.y + 5))
-    lid.close()
-    canvas.stroke(lid, color: theme.channelList.text, style: StrokeStyle(width: 1.2))
-    canvas.fill(.circle(center: c, radius: 1.8), color: theme.channelList.text)
+    if hasToggles { drawToggles(canvas, row, r) }
   }
 }

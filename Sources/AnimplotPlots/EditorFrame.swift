@@ -53,6 +53,23 @@ struct EditorFrame {
 }
 
 extension EditorFrame {
+  /// The channel list's width in a picture that wide, at most.
+  static let channelListWidth = 200.0
+  /// The channel list's share of the picture's width, at most: 200 px from 480 px wide.
+  static let channelListShare = 5.0 / 12
+  /// The narrowest channel list shown: narrower, it is hidden and the plot takes the picture.
+  static let channelListMinimum = 100.0
+
+  /// The width of the channel list in a picture `pictureWidth` px wide (0: none). The list
+  /// gives way to the plot: 200 px while that is at most 5/12 of the picture (from 480 px),
+  /// else 5/12 of it in whole pixels, and none when that would be under 100 px (below 240 px),
+  /// so the plot keeps at least 7/12 of the picture.
+  static func channelListWidth(pictureWidth: Double, shown: Bool) -> Double {
+    guard shown else { return 0 }
+    let width = min(channelListWidth, (pictureWidth * channelListShare).rounded(.down))
+    return width >= channelListMinimum ? width : 0
+  }
+
   /// The Dope Sheet's and the Timeline's region: whole frames in the dope sheet's colours,
   /// over the scene that several actions share.
   static func dopeSheet(theme: Theme, region: Rect, view: View, scene: SharedScene, playhead: Double?)

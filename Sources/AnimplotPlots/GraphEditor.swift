@@ -6,8 +6,9 @@ import Dispatch
 /// handles, playhead, markers, value and frame labels and the channel list
 /// (research/blender.md §3).
 public struct GraphEditor: Sendable {
-  /// Width of the channel list, pixels.
-  public static let channelListWidth = 200.0
+  /// Width of the channel list, pixels, in a picture wide enough (see
+  /// `EditorFrame.channelListWidth(pictureWidth:shown:)`).
+  public static let channelListWidth = EditorFrame.channelListWidth
   static let fontSize = TimeRuler.fontSize
 
   public let action: Action
@@ -30,7 +31,7 @@ public struct GraphEditor: Sendable {
     curves = zip(action.tracks, colors).filter { !$0.0.hidden }.map { track, color in
       (track, color, options.normalize ? ValueMapping.normalizing(track) : .identity)
     }
-    let left = options.showChannelList ? Self.channelListWidth : 0
+    let left = EditorFrame.channelListWidth(pictureWidth: options.width, shown: options.showChannelList)
     main = Rect(x: left, y: 0, width: max(1, options.width - left), height: options.height)
     let plot = Rect(x: main.minX, y: main.minY + TimeRuler.stripHeight, width: main.width, height: max(1, main.height - TimeRuler.stripHeight))
     if let frames = options.frames, let values = options.values {
@@ -98,7 +99,7 @@ public struct GraphEditor: Sendable {
     return EditorFrame(
       theme: theme, region: main, view: view, background: theme.graph.background,
       stripBackground: theme.graph.scrubBackground, gridMajor: theme.graph.gridMajor,
-      gridMinor: theme.graph.gridMinor, discreteFrames: false, sceneRange: action.sceneRange,
+      gridMinor: theme.graph.gridMinor, discreteFrames: false, sceneRange: SharedScene.range(of: [action]),
       markers: action.markers, playhead: playhead)
   }
 
@@ -114,8 +115,8 @@ public struct GraphEditor: Sendable {
         if options.showCursor { cursorLine(canvas) }
       },
       labels: { valueLabels(canvas, step: valueStep) })
-    if options.showChannelList {
-      ChannelList(theme: theme, width: Self.channelListWidth, height: options.height)
+    if main.minX > 0 {
+      ChannelList(theme: theme, width: main.minX, height: options.height)
         .draw(canvas, rows: ChannelList.graphRows(action, colors: trackColors))
     }
   }
@@ -155,7 +156,7 @@ public struct GraphEditor: Sendable {
 
   /// Darkens values beyond ±1 within the scene range, as Blender does when normalising.
   func normalizeOverlay(_ canvas: any Canvas) {
-    let scene = action.sceneRange
+    let scene = SharedScene.range(of: [action])
     let x0 = max(main.minX, view.x(scene.lowerBound)), x1 = min(main.maxX, view.x(scene.upperBound))
     guard x1 > x0 else { return }
     let top = view.rect.minY, bottom = view.rect.maxY

@@ -26,6 +26,8 @@ public struct GraphOptions: Sendable, Hashable {
   public var values: ClosedRange<Double>?
   /// The playhead; `nil` uses the action's `currentFrame` (none if it has none).
   public var currentFrame: Double?
+  /// The channel list at the left: 200 px, at most 5/12 of a narrower picture (from 480 px
+  /// wide), hidden when that would be under 100 px (below 240 px) so the plot keeps its room.
   public var showChannelList = true
   public var handles: Handles = .selected
   public var keyShape: KeyShape = .round

@@ -163,7 +163,8 @@ public struct Theme: Sendable, Hashable {
       actionRow: hex("DCE6F2"),
       summaryRow: hex("F2DCDC"),
       icon: hex("404040"),
-      toggle: hex("8C8C8C")),
+      toggle: hex("8C8C8C"),
+      objectRow: hex("C9DBEF")),
     dopeSheet: DopeSheetColors(
       background: hex("FFFFFF"),
       gridMajor: hex("C8C8C8"),
@@ -185,7 +186,9 @@ public struct Theme: Sendable, Hashable {
       generated: ColorPair(hex("C0C0C0"), hex("A28962")),
       holdBar: hex("00000020"),
       holdBarSelected: hex("FF8C0080"),
-      interpolationLine: hex("50A040CC")),
+      interpolationLine: hex("50A040CC"),
+      objectRow: hex("194E8030"),
+      objectRowSelected: hex("194E8024")),
     header: HeaderColors(
       background: hex("E6E6E6"),
       text: hex("303030"),
@@ -311,14 +314,18 @@ public struct ChannelListColors: Sendable, Hashable {
   public var groupRowActive: Color
   public var actionRow: Color
   public var summaryRow: Color
+  /// The row of the object an action animates (Blender's `ds_channel`).
+  public var objectRow: Color
   /// Disclosure triangles, the action icon and the modifier wrench of the Dope Sheet's list.
   public var icon: Color
   /// The mute checkbox of the Dope Sheet's list.
   public var toggle: Color
 
   public init(
-    background: Color, text: Color, textSelected: Color, channelRow: Color, channelRowSelected: Color, groupRow: Color, groupRowActive: Color, actionRow: Color, summaryRow: Color, icon: Color, toggle: Color
+    background: Color, text: Color, textSelected: Color, channelRow: Color, channelRowSelected: Color, groupRow: Color, groupRowActive: Color, actionRow: Color, summaryRow: Color, icon: Color, toggle: Color,
+    objectRow: Color = Color(bytes: 0x19, 0x4E, 0x80)
   ) {
+    self.objectRow = objectRow
     self.background = background
     self.text = text
     self.textSelected = textSelected
@@ -345,6 +352,10 @@ public struct DopeSheetColors: Sendable, Hashable {
   public var groupRowSelected: Color
   public var actionRow: Color
   public var summaryRow: Color
+  /// The object row's backdrop (`ds_channel`), and that of a selected object (its alpha
+  /// replaced by the selected rows' alpha, as Blender does).
+  public var objectRow: Color
+  public var objectRowSelected: Color
   public var keyBorder: Color
   public var keyBorderSelected: Color
   /// Key fill colours by key type, unselected and selected.
@@ -359,8 +370,12 @@ public struct DopeSheetColors: Sendable, Hashable {
   public var interpolationLine: Color
 
   public init(
-    background: Color, gridMajor: Color, gridMinor: Color, scrubBackground: Color, channelRow: Color, channelRowSelected: Color, groupRow: Color, groupRowSelected: Color, actionRow: Color, summaryRow: Color, keyBorder: Color, keyBorderSelected: Color, keyframe: ColorPair, extreme: ColorPair, breakdown: ColorPair, jitter: ColorPair, movingHold: ColorPair, generated: ColorPair, holdBar: Color, holdBarSelected: Color, interpolationLine: Color
+    background: Color, gridMajor: Color, gridMinor: Color, scrubBackground: Color, channelRow: Color, channelRowSelected: Color, groupRow: Color, groupRowSelected: Color, actionRow: Color, summaryRow: Color, keyBorder: Color, keyBorderSelected: Color, keyframe: ColorPair, extreme: ColorPair, breakdown: ColorPair, jitter: ColorPair, movingHold: ColorPair, generated: ColorPair, holdBar: Color, holdBarSelected: Color, interpolationLine: Color,
+    objectRow: Color = Color(bytes: 0x19, 0x4E, 0x80, 0x80),
+    objectRowSelected: Color = Color(bytes: 0x19, 0x4E, 0x80, 0x44)
   ) {
+    self.objectRow = objectRow
+    self.objectRowSelected = objectRowSelected
     self.background = background
     self.gridMajor = gridMajor
     self.gridMinor = gridMinor

@@ -28,16 +28,27 @@ public struct View: Sendable, Hashable {
   public func value(atY y: Double) -> Double { values.lowerBound + (rect.maxY - y) / pixelsPerValue }
 }
 
-/// Blender's grid steps (3.x–4.4 table algorithm, research/blender.md §3.6).
+/// Blender's grid steps (3.x–4.4 table algorithm, research/blender.md §3.6), the table carried on
+/// past Blender's both ways.
+///
+/// Blender 3.4's table runs from 0.01 to 100,000 (frames: from 1), so a view of values near a
+/// million draws its lines (and labels) closer than 45 px, and a view a few millionths high draws
+/// none. Here the same 1-2-5 sequence runs from 10⁻¹² to 10¹⁵, so the major lines are 45 to
+/// 112.5 px apart (Blender's spacing within its table) for any span from about 10⁻⁹ to 10¹²
+/// units. The step differs from Blender's only where its table runs out: where 0.01 would be
+/// 90 px or more apart, and where 100,000 is under 45 px.
 public enum GridStep {
   /// Minimum spacing of major lines (`U.v2d_min_gridsize`), in pixels.
   public static let minimumSpacing = 45.0
 
-  static let continuous: [Double] = [
-    0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000,
-    20000, 50000, 100000,
-  ]
-  static let discrete: [Double] = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000, 20000, 50000, 100000]
+  /// 1, 2, 5 times each power of ten from 10^`first` to 10^`last`, as the nearest doubles to
+  /// those decimals.
+  static func oneTwoFive(from first: Int, through last: Int) -> [Double] {
+    (first...last).flatMap { e in [1, 2, 5].map { Double("\($0)e\(e)")! } }
+  }
+
+  static let continuous: [Double] = oneTwoFive(from: -12, through: 15)
+  static let discrete: [Double] = oneTwoFive(from: 0, through: 15)
 
   /// The first step whose lines are at least `minimumSpacing` pixels apart.
   public static func major(pixelsPerUnit: Double, discrete isDiscrete: Bool = false) -> Double {
@@ -55,11 +66,22 @@ public enum GridStep {
   }
 
   /// Blender's label text for a value on a grid of `step` (`view_to_string__value`):
-  /// whole numbers (truncated) from 1, else 1, 2 or 3 decimals.
+  /// whole numbers (truncated) from 1, else 1, 2 or 3 decimals; below Blender's table (steps
+  /// under 0.001) as many decimals as the step needs, so neighbouring labels differ.
   public static func label(_ value: Double, step: Double) -> String {
     if step >= 1 { return wholeNumber(value) }
-    let decimals = step >= 0.1 ? 1 : step >= 0.01 ? 2 : 3
-    return fixed(value, decimals: decimals)
+    return fixed(value, decimals: decimals(step))
+  }
+
+  /// The decimals that write every multiple of `step` (below 1): 1 for 0.1 to 0.5, 2 for 0.01
+  /// to 0.05, and so on.
+  static func decimals(_ step: Double) -> Int {
+    var scaled = step, count = 0
+    while scaled < 1 - 1e-9 && count < 20 {
+      scaled *= 10
+      count += 1
+    }
+    return count
   }
 
   /// `value` truncated to a whole number, as C's `%d` would print it (`0` for −0); beyond what
@@ -71,14 +93,17 @@ public enum GridStep {
     return String(Int(v))
   }
 
-  /// `value` with exactly `decimals` decimals, like C's `%.*f`.
+  /// `value` with exactly `decimals` decimals, like C's `%.*f`; a value too large to hold that
+  /// many decimals in a double (from 2⁵³ units of the last decimal) as its shortest decimal.
   static func fixed(_ value: Double, decimals: Int) -> String {
-    guard abs(value) < 1e12 else { return wholeNumber(value) }
     var scale = 1.0
     for _ in 0..<decimals { scale *= 10 }
     let scaled = (abs(value) * scale).rounded()
-    let whole = Int(scaled / scale)
-    let fraction = Int(scaled - Double(whole) * scale)
+    guard scaled < 9_007_199_254_740_992 else {
+      return decimals == 0 || !value.isFinite ? wholeNumber(value) : "\(value)"
+    }
+    let units = Int(scaled), unit = Int(scale)
+    let whole = units / unit, fraction = units % unit
     var digits = String(fraction)
     while digits.count < decimals { digits = "0" + digits }
     let negative = value < 0 && scaled != 0

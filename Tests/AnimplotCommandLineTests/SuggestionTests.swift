@@ -1,3 +1,4 @@
+import AnimplotText
 import AnimplotCommandLine
 import Testing
 

@@ -18,15 +18,20 @@ import Testing
     var text: String { String(decoding: stdout, as: UTF8.self) }
   }
 
-  static func animplot(_ arguments: [String]) throws -> Run {
+  static func animplot(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil) throws -> Run {
     let process = Process()
     process.executableURL = binary
     process.arguments = arguments
+    if let directory { process.currentDirectoryURL = directory }
     let out = Pipe()
     let err = Pipe()
+    let input = Pipe()
     process.standardOutput = out
     process.standardError = err
+    process.standardInput = input
     try process.run()
+    if let stdin { input.fileHandleForWriting.write(stdin) }
+    try input.fileHandleForWriting.close()
     let stdout = out.fileHandleForReading.readDataToEndOfFile()
     let stderr = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
@@ -143,7 +148,10 @@ import Testing
       "--side-by-side",
     ])
     #expect(sbs.status == 1)
-    #expect(try ImageFile.read(path: f.path("sbs.png")) == comparison.sideBySideImage())
+    #expect(
+      try ImageFile.read(path: f.path("sbs.png"))
+        == comparison.sideBySideImage(
+          expectedName: f.path("curve.png"), actualName: f.path("shifted.png")))
   }
 
   @Test func diffImageToStandardOutputPutsTheSummaryOnStandardError() throws {
@@ -240,5 +248,163 @@ import Testing
       #expect(run.status == 2)
       #expect(run.stderr.hasPrefix("animplot: ") && run.stderr.filter { $0 == "\n" }.count == 1)
     }
+  }
+
+  // MARK: 16-bit files, output formats, ignored pixels, colours
+
+  /// A 16-bit RGB file of the curve (each 8-bit value v as v·257), with the low byte of one
+  /// sample changed by `change`.
+  static func sixteenBitCurve(change: Int = 0) -> [UInt8] {
+    let curve = TestImages.curve(width: 40, height: 20)
+    var samples = stride(from: 0, to: curve.pixels.count, by: 4).flatMap { i in
+      (0..<3).map { Int(curve.pixels[i + $0]) * 257 }
+    }
+    samples[(7 * 40 + 9) * 3 + 1] ^= change  // green of pixel (9, 7): its low byte only
+    return PNGFixture(width: 40, height: 20, colorType: .rgb, bitDepth: 16, samples: samples)
+      .encode()
+  }
+
+  @Test func sixteenBitFilesDifferingInALowByteDiffer() throws {
+    let f = try Folder()
+    defer { f.remove() }
+    try Data(Self.sixteenBitCurve()).write(to: f.url.appendingPathComponent("a16.png"))
+    try Data(Self.sixteenBitCurve(change: 1)).write(to: f.url.appendingPathComponent("b16.png"))
+    try f.write(TestImages.curve(width: 40, height: 20), "a8.png")
+    let exact = try Self.animplot(["diff", f.path("a16.png"), f.path("b16.png")])
+    #expect(exact.status == 1)
+    #expect(exact.text.hasPrefix("differ: 1 pixel (0.125%), worst 16×16 window 1 px"))
+    #expect(exact.text.contains("bbox 9,7–9,7"))
+    let same = try Self.animplot(["diff", f.path("a16.png"), f.path("a16.png")])
+    #expect(same.status == 0 && same.text == "match: identical (40×20)\n")
+    // An 8-bit file equals its exact widening to 16 bits, not a file one step away.
+    #expect(try Self.animplot(["diff", f.path("a8.png"), f.path("a16.png")]).status == 0)
+    #expect(try Self.animplot(["diff", f.path("a8.png"), f.path("b16.png")]).status == 1)
+    let perceptual = try Self.animplot(["diff", "--perceptual", f.path("a16.png"), f.path("b16.png")])
+    #expect(perceptual.status == 0)
+    #expect(perceptual.text == "match: 0 pixels (0%), RMS 0.00; 16-bit samples compared at 8 bits\n")
+    let help = try Self.animplot(["diff", "--help"])
+    #expect(help.text.contains("16-bit samples are scaled to 8 bits"))
+  }
+
+  @Test(arguments: ["d.gif", "d.GIF", "d.svg", "d.jpg"])
+  func diffImageFormatsOtherThanPNGAreRefused(name: String) throws {
+    let f = try Folder()
+    defer { f.remove() }
+    let run = try Self.animplot(["diff", f.path("curve.png"), f.path("shifted.png"), "-o", f.path(name)])
+    #expect(run.status == 2)
+    #expect(run.stderr == "animplot: -o \(f.path(name)): diff writes a PNG image; name it .png\n")
+    #expect(run.text.isEmpty)
+    #expect(!f.exists(name))
+  }
+
+  @Test func eitherImageMayComeFromStandardInput() throws {
+    let f = try Folder()
+    defer { f.remove() }
+    let shifted = try Data(contentsOf: f.url.appendingPathComponent("shifted.png"))
+    let second = try Self.animplot(["diff", f.path("curve.png"), "-"], stdin: shifted)
+    #expect(second.status == 1 && second.text.hasPrefix("differ: 1506 pixels"))
+    let first = try Self.animplot(["diff", "-", f.path("shifted.png")], stdin: shifted)
+    #expect(first.status == 0 && first.text == "match: identical (400×200)\n")
+  }
+
+  @Test func ignoreAndMaskLeavePixelsOut() throws {
+    let f = try Folder()
+    defer { f.remove() }
+    // The shifted curve differs from column 0 to 399; ignoring two bands leaves the middle.
+    let run = try Self.animplot([
+      "diff", f.path("curve.png"), f.path("shifted.png"), "--ignore", "0,0,100,200",
+      "--ignore", "300,0,100,200", "-o", f.path("diff.png"), "--format", "json",
+    ])
+    #expect(run.status == 1)
+    let object = try #require(try JSONSerialization.jsonObject(with: run.stdout) as? [String: Any])
+    #expect(object["ignoredPixels"] as? Int == 40_000)
+    #expect(object["comparedPixels"] as? Int == 40_000)
+    let box = try #require(object["boundingBox"] as? [String: Int])
+    #expect(box["minX"] == 100 && box["maxX"] == 299)
+    let diff = try ImageFile.read(path: f.path("diff.png"))
+    #expect(diff.pixel(1, 0) == [150, 150, 160, 255])  // hatched: ignored
+    #expect(diff.pixel(101, 0) == [255, 255, 255, 255])  // compared, unchanged
+
+    // A mask covering everything: nothing is compared, so nothing differs.
+    try f.write(RGBAImage(width: 400, height: 200, fill: (255, 255, 255, 255)), "all.png")
+    let masked = try Self.animplot(["diff", f.path("curve.png"), f.path("shifted.png"), "--mask", f.path("all.png")])
+    #expect(masked.status == 0)
+    #expect(masked.text == "match: 0 pixels (0%), 80000 ignored, RMS 0.00\n")
+    // A black mask leaves everything compared.
+    try f.write(RGBAImage(width: 400, height: 200, fill: (0, 0, 0, 255)), "none.png")
+    let unmasked = try Self.animplot(["diff", f.path("curve.png"), f.path("shifted.png"), "--mask", f.path("none.png")])
+    #expect(unmasked.status == 1 && unmasked.text.hasPrefix("differ: 1506 pixels"))
+  }
+
+  @Test func diffColoursFromTheCommandLine() throws {
+    let f = try Folder()
+    defer { f.remove() }
+    func colours(_ options: [String]) throws -> Set<[UInt8]> {
+      let run = try Self.animplot(
+        ["diff", f.path("curve.png"), f.path("shifted.png"), "-o", f.path("c.png")] + options)
+      #expect(run.status == 1)
+      let image = try ImageFile.read(path: f.path("c.png"))
+      return Set(stride(from: 0, to: image.pixels.count, by: 4).map { Array(image.pixels[$0..<$0 + 4]) })
+    }
+    let standard = try colours([])
+    #expect(standard.contains([255, 0, 0, 255]) && standard.contains([0, 0, 255, 255]))
+    // --diff-color alone paints every difference, as pixelmatch's diffColor does.
+    let one = try colours(["--diff-color", "cd2cc9"])
+    #expect(one.contains([0xCD, 0x2C, 0xC9, 255]))
+    #expect(!one.contains([255, 0, 0, 255]) && !one.contains([0, 0, 255, 255]))
+    let two = try colours(["--diff-color", "#cd2cc9", "--diff-color-alt", "00aa00"])
+    #expect(two.contains([0xCD, 0x2C, 0xC9, 255]) && two.contains([0, 0xAA, 0, 255]))
+    let aa = try Self.animplot([
+      "diff", "--perceptual", f.path("curve.png"), f.path("shifted.png"), "-o", f.path("aa.png"),
+      "--aa-color", "00ffff",
+    ])
+    #expect(aa.status == 1)
+    let aaImage = try ImageFile.read(path: f.path("aa.png"))
+    #expect(stride(from: 0, to: aaImage.pixels.count, by: 4).contains { Array(aaImage.pixels[$0..<$0 + 4]) == [0, 255, 255, 255] })
+  }
+
+  @Test(arguments: [
+    (["--ignore", "1,2,3"], "--ignore 1,2,3: expected X,Y,W,H, four whole numbers (left, top, width, height in pixels)"),
+    (["--ignore", "a,b,c,d"], "--ignore a,b,c,d: expected X,Y,W,H, four whole numbers (left, top, width, height in pixels)"),
+    (["--ignore", "-1,0,5,5"], "--ignore -1,0,5,5: X and Y must be 0 or more"),
+    (["--ignore", "0,0,0,5"], "--ignore 0,0,0,5: width and height must be at least 1 pixel"),
+    (["--ignore", "400,0,5,5"], "--ignore 400,0,5,5: the rectangle starts outside the 400×200 images"),
+    (["--mask", "missing.png"], "--mask missing.png: cannot read: No such file or directory"),
+    (["--mask", "small.png"], "--mask small.png: 40×20 pixels, but the expected image curve.png is 400×200; the mask must be its size"),
+    (["--mask", "-"], "--mask -: the mask must be a file, not standard input"),
+    (["--diff-color", "red"], "--diff-color red: expected a colour as six hexadecimal digits, RRGGBB (ff00ff)"),
+    (["--diff-color-alt", "12345"], "--diff-color-alt 12345: expected a colour as six hexadecimal digits, RRGGBB (ff00ff)"),
+    (["--aa-color", "#12345g"], "--aa-color #12345g: expected a colour as six hexadecimal digits, RRGGBB (ff00ff)"),
+  ])
+  func badIgnoreMaskAndColourValuesExitTwo(options: [String], message: String) throws {
+    let f = try Folder()
+    defer { f.remove() }
+    try f.write(TestImages.curve(width: 40, height: 20), "small.png")
+    let run = try Self.animplot(
+      ["diff", "curve.png", "shifted.png", "-o", "diff.png"] + options, in: f.url)
+    #expect(run.status == 2)
+    #expect(run.stderr == "animplot: \(message)\n")
+    #expect(run.text.isEmpty)
+    #expect(!f.exists("diff.png"))
+  }
+
+  @Test func coloursNeedAnOutput() throws {
+    let f = try Folder()
+    defer { f.remove() }
+    let run = try Self.animplot(["diff", f.path("curve.png"), f.path("shifted.png"), "--aa-color", "00ffff"])
+    #expect(run.status == 2)
+    #expect(run.stderr == "animplot: --aa-color colours the diff image; it needs -o DIFF.png\n")
+  }
+
+  @Test func sideBySideShowsTheWorstWindowEnlarged() throws {
+    let f = try Folder()
+    defer { f.remove() }
+    let run = try Self.animplot([
+      "diff", f.path("curve.png"), f.path("shifted.png"), "-o", f.path("sbs.png"), "--side-by-side",
+    ])
+    #expect(run.status == 1)
+    let sbs = try ImageFile.read(path: f.path("sbs.png"))
+    // Three 400-pixel panels and two separators; 20 + 200 + 2 + 20 + the 32-pixel crop at 8×.
+    #expect(sbs.width == 1204 && sbs.height == 20 + 200 + 2 + 20 + 32 * 8)
   }
 }

@@ -38,23 +38,102 @@ import Testing
     #expect(diff.pixel(0, 0) == [255, 255, 255, 255])
   }
 
-  @Test func sideBySideIsExpectedActualDiff() {
+  @Test func sideBySideIsLabelledPanelsAndTheWorstWindowEnlarged() throws {
     let expected = TestImages.curve(width: 40, height: 20)
     let actual = TestImages.curve(width: 40, height: 20, shift: 1)
     let c = ImageComparison(expected: expected, actual: actual, options: .exact)
     let sbs = c.sideBySideImage()
-    #expect(sbs.width == 120 && sbs.height == 20)
+    let window = try #require(c.result.worstWindow)
+    let region = try #require(c.cropRegion)
+    // 16×16 window grown by 8 each side, within 40×20: the whole height, 8× enlarged.
+    #expect(region.height == 20 && region.width == min(40, window.x + 24) - max(0, window.x - 8))
+    let label = 20, gap = 2
+    #expect(sbs.width == max(3 * 40 + 2 * gap, 3 * region.width * 8 + 2 * gap))
+    #expect(sbs.height == label + 20 + gap + label + 20 * 8)
     let diff = c.diffImage()
     for y in 0..<20 {
       for x in 0..<40 {
-        #expect(sbs.pixel(x, y) == expected.pixel(x, y))
-        #expect(sbs.pixel(40 + x, y) == actual.pixel(x, y))
-        #expect(sbs.pixel(80 + x, y) == diff.pixel(x, y))
+        #expect(sbs.pixel(x, label + y) == expected.pixel(x, y))
+        #expect(sbs.pixel(42 + x, label + y) == actual.pixel(x, y))
+        #expect(sbs.pixel(84 + x, label + y) == diff.pixel(x, y))
       }
+      #expect(sbs.pixel(40, label + y) == [110, 110, 110, 255])  // separators
+      #expect(sbs.pixel(83, label + y) == [110, 110, 110, 255])
+    }
+    // The labels are text: dark pixels in the grey strip above the first panel.
+    let strip = (0..<label).flatMap { y in (0..<40).map { sbs.pixel($0, y) } }
+    #expect(strip.contains { $0[0] < 120 })
+    // The crop: each pixel of the region an 8×8 block (inside the window's dashed outline).
+    let cropTop = label + 20 + gap + label
+    let (rx, ry) = (window.x + 3 - region.x, window.y + 3 - region.y)
+    for dy in 0..<8 {
+      for dx in 0..<8 {
+        #expect(
+          sbs.pixel(rx * 8 + dx, cropTop + ry * 8 + dy)
+            == expected.pixel(window.x + 3, window.y + 3))
+        #expect(
+          sbs.pixel(region.width * 8 + gap + rx * 8 + dx, cropTop + ry * 8 + dy)
+            == actual.pixel(window.x + 3, window.y + 3))
+      }
+    }
+    // The window's outline starts black at its top-left corner.
+    #expect(
+      sbs.pixel((window.x - region.x) * 8, cropTop + (window.y - region.y) * 8) == [0, 0, 0, 255])
+  }
+
+  @Test func sideBySideOfIdenticalImagesHasNoCrop() {
+    let image = TestImages.curve(width: 40, height: 20)
+    let c = ImageComparison(expected: image, actual: image, options: .exact)
+    #expect(c.worstWindowCrop() == nil)
+    let sbs = c.sideBySideImage()
+    #expect(sbs.width == 124 && sbs.height == 40)
+  }
+
+  @Test func diffColoursAreSettable() {
+    var expected = RGBAImage(width: 8, height: 8, fill: (255, 255, 255, 255))
+    for y in 2..<5 { for x in 2..<5 { expected.set(x, y, (0, 0, 0, 255)) } }
+    var actual = expected
+    actual.set(3, 3, (200, 200, 200, 255))
+    actual.set(6, 6, (0, 0, 0, 255))
+    let c = ImageComparison(expected: expected, actual: actual, options: .exact)
+    let colors = DiffColors(
+      darker: .init(0x12, 0x34, 0x56), lighter: .init(0xAB, 0xCD, 0xEF), antialiased: .yellow)
+    let diff = c.diffImage(colors: colors)
+    #expect(diff.pixel(3, 3) == [0xAB, 0xCD, 0xEF, 255])
+    #expect(diff.pixel(6, 6) == [0x12, 0x34, 0x56, 255])
+    #expect(DiffColors.RGB(hex: "#cd2cc9") == .init(0xCD, 0x2C, 0xC9))
+    #expect(DiffColors.RGB(hex: "CD2CC9")?.description == "#cd2cc9")
+    for bad in ["", "12345", "1234567", "gg0000", "#12 456", "+12345"] {
+      #expect(DiffColors.RGB(hex: bad) == nil)
     }
   }
 
-  @Test func sizeMismatchDrawsBothPadded() {
+  @Test func ignoredPixelsAreHatched() {
+    let expected = RGBAImage(width: 12, height: 12, fill: (255, 255, 255, 255))
+    var actual = expected
+    actual.set(5, 5, (0, 0, 0, 255))
+    let c = ImageComparison(
+      expected: expected, actual: actual, options: .exact,
+      ignoring: IgnoredPixels(regions: [PixelRect(x: 3, y: 3, width: 6, height: 6)]))
+    #expect(c.result.passed && c.result.differingPixels == 0 && c.result.ignoredPixels == 36)
+    let diff = c.diffImage()
+    var stripes = 0
+    for y in 0..<12 {
+      for x in 0..<12 {
+        let p = diff.pixel(x, y)
+        let inside = (3..<9).contains(x) && (3..<9).contains(y)
+        if p == [150, 150, 160, 255] {
+          stripes += 1
+          #expect(inside && (x + y) % 6 < 3)
+        } else {
+          #expect(p == [255, 255, 255, 255])  // white faded stays white; no red anywhere
+        }
+      }
+    }
+    #expect(stripes == 18)
+  }
+
+  @Test func sizeMismatchDrawsBothPadded() throws {
     var wide = RGBAImage(width: 6, height: 2, fill: (255, 255, 255, 255))
     wide.set(5, 1, (0, 0, 0, 255))
     let tall = RGBAImage(width: 4, height: 3, fill: (255, 255, 255, 255))
@@ -67,8 +146,11 @@ import Testing
     #expect(diff.pixel(0, 2) == [255, 0, 0, 255])  // in ACTUAL only
     #expect(c.result.differingPixels == 6 * 3 - 4 * 2)
     let sbs = c.sideBySideImage()
-    #expect(sbs.width == 18 && sbs.height == 3)
-    #expect(sbs.pixel(4, 2) == [0, 0, 0, 0])  // padding under EXPECTED
+    let region = try #require(c.cropRegion)
+    #expect(region.height == 3)
+    #expect(sbs.width == max(3 * 6 + 4, 3 * region.width * 8 + 4))
+    #expect(sbs.height == 20 + 3 + 2 + 20 + 3 * 8)
+    #expect(sbs.pixel(4, 20 + 2) == [0, 0, 0, 0])  // padding under EXPECTED
   }
 
   @Test func encodedDiffImageDecodesToTheSamePixels() throws {

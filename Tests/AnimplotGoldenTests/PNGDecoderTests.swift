@@ -152,6 +152,54 @@ import Testing
     #expect(try PNGDecoder.decode(bytes: bytes).pixels == [19, 18, 255, 255])
   }
 
+  // MARK: full depth
+
+  /// Samples that 8 bits cannot hold: each differs from its neighbours in the low byte.
+  static func deepSamples(channels: Int) -> [Int] {
+    (0..<width * height * channels).map { ($0 * 7919 + 0x1234) % 65536 }
+  }
+
+  @Test(arguments: [PNGFixture.ColorType.rgba, .rgb, .grey, .greyAlpha], [false, true])
+  func sixteenBitSamplesAreKeptAsStored(colorType: PNGFixture.ColorType, interlaced: Bool) throws {
+    let samples = Self.deepSamples(channels: colorType.channels)
+    var fixture = PNGFixture(
+      width: Self.width, height: Self.height, colorType: colorType, bitDepth: 16,
+      samples: samples, interlaced: interlaced)
+    fixture.filter = 4
+    let bytes = fixture.encode()
+    let decoded = try PNGDecoder.decodeKeepingDepth(bytes: bytes)
+    #expect(decoded.image == (try PNGDecoder.decode(bytes: bytes)))
+    let wide = try #require(decoded.samples16)
+    let n = colorType.channels
+    let expected: [UInt16] = (0..<Self.width * Self.height).flatMap { p -> [Int] in
+      let s = Array(samples[p * n..<(p + 1) * n])
+      switch colorType {
+      case .grey: return [s[0], s[0], s[0], 65535]
+      case .greyAlpha: return [s[0], s[0], s[0], s[1]]
+      case .rgb: return s + [65535]
+      default: return s
+      }
+    }.map { UInt16($0) }
+    #expect(wide == expected)
+  }
+
+  @Test func sixteenBitColourKeyIsTransparentAtFullDepth() throws {
+    var fixture = PNGFixture(
+      width: 2, height: 1, colorType: .rgb, bitDepth: 16,
+      samples: [0x1001, 0x2002, 0x3003, 0x1001, 0x2002, 0x3004])
+    fixture.transparency = [0x10, 0x01, 0x20, 0x02, 0x30, 0x03]
+    let wide = try #require(try PNGDecoder.decodeKeepingDepth(bytes: fixture.encode()).samples16)
+    #expect(wide == [0x1001, 0x2002, 0x3003, 0, 0x1001, 0x2002, 0x3004, 65535])
+  }
+
+  @Test(arguments: [1, 2, 4, 8])
+  func eightBitsOrFewerKeepNoSamples(bitDepth: Int) throws {
+    let bytes = Self.fixture(.grey, bitDepth, Self.indices.map { $0 % 2 }, interlaced: false)
+    let decoded = try PNGDecoder.decodeKeepingDepth(bytes: bytes)
+    #expect(decoded.samples16 == nil)
+    #expect(decoded.image == (try PNGDecoder.decode(bytes: bytes)))
+  }
+
   // MARK: broken files
 
   static let valid = fixture(.rgba, 8, rgba.pixels.map(Int.init), interlaced: false)

@@ -38,9 +38,9 @@ struct DecodingErrorTests {
     let text = #"{"tracks": [{"dataPath": "location", "keyframes": [{"frame": 1, "value": 0, "interpolaton": "linear"}]}]}"#
     #expect(
       failure(text)
-        == #"a.json:1:\#(column(of: "\"interpolaton", in: text)): tracks[0].keyframes[0]: unknown field "interpolaton""#)
+        == #"a.json:1:\#(column(of: "\"interpolaton", in: text)): tracks[0].keyframes[0]: unknown field "interpolaton"; did you mean "interpolation"?"#)
     #expect(failure(#"{"name": "a", "name": "b", "tracks": []}"#) == #"a.json:1:15: field "name" appears twice"#)
-    #expect(failure(#"{"trakcs": []}"#) == #"a.json:1:2: unknown field "trakcs""#)
+    #expect(failure(#"{"trakcs": []}"#) == #"a.json:1:2: unknown field "trakcs"; did you mean "tracks"?"#)
   }
 
   @Test func wrongTypes() {

@@ -163,3 +163,20 @@ struct DecodingTests {
     #expect("\(error)".hasPrefix("o.json:1:37: object.type: unknown value \"teapot\"; expected one of mesh, curve"))
   }
 }
+
+/// An unknown field names the nearest field the object may hold, when one is near.
+@Test func unknownFieldSuggestsTheNearest() {
+  func message(_ text: String) -> String {
+    do {
+      _ = try ActionDecoder.decode(text, file: "u.json")
+      return "no error"
+    } catch { return "\(error)" }
+  }
+  #expect(message(#"{"tracks": [{"dataPth": "a", "keyframes": []}]}"#)
+    == #"u.json:1:14: tracks[0]: unknown field "dataPth"; did you mean "dataPath"?"#)
+  #expect(message(#"{"tracks": [{"dataPath": "a", "keyframes": [{"frame": 1, "valeu": 2}]}]}"#)
+    .hasSuffix(#"unknown field "valeu"; did you mean "value"?"#))
+  #expect(message(#"{"nmae": "A", "tracks": []}"#).hasSuffix(#"unknown field "nmae"; did you mean "name"?"#))
+  // Nothing near: no guess.
+  #expect(message(#"{"tracks": [], "wibble": 1}"#) == #"u.json:1:16: unknown field "wibble""#)
+}

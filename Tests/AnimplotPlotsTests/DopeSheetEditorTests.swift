@@ -194,6 +194,27 @@ struct DopeSheetEditorTests {
     }
   }
 
+  @Test("object rows: Blender's object backdrop, icon by type, the selected object's name highlighted")
+  func objectRows() {
+    var ball = pictureAction
+    ball.object = AnimatedObject(name: "Ball", type: .mesh, selected: true)
+    var camera = pictureAction
+    camera.name = "CameraAction"
+    camera.object = AnimatedObject(name: "Camera", type: .camera)
+    for (theme, name) in [(Theme.blender, "dopesheet-object-rows"), (.light, "dopesheet-object-rows-light")] {
+      let options = Self.options { $0.theme = theme; $0.height = 330 }
+      let editor = DopeSheetEditor(actions: [ball, camera], options: options)
+      let list = Snapshot.assertDrawing(named: name, width: options.width, height: options.height) {
+        editor.draw(on: $0)
+      }
+      #expect(list.contains("color=\(theme.channelList.objectRow.hex)"))
+      #expect(list.contains("color=\(theme.dopeSheet.objectRowSelected.hex)"))
+      #expect(list.contains("color=\(theme.dopeSheet.objectRow.hex)"))
+      #expect(lines(list, "text \"Ball\"").allSatisfy { $0.contains(theme.channelList.textSelected.hex) })
+      #expect(lines(list, "text \"Camera\"").allSatisfy { $0.contains("color=\(theme.channelList.text.hex)") })
+    }
+  }
+
   @Test("PNG golden, 480×270, handles and interpolation shown")
   func golden() throws {
     let options = Self.options {

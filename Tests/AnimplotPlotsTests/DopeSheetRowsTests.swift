@@ -109,4 +109,31 @@ struct DopeSheetRowsTests {
       actions: [Self.action, other], options: DopeSheetOptions(channels: ChannelPattern("lens*")))
     #expect(outline(lensOnly) == ["summary Summary 0", "action CameraAction 1", "channel Focal Length 2"])
   }
+
+  @Test("an action naming its object gets the object's row above it, the same keys, depth 0")
+  func objectRow() {
+    var withObject = Self.action
+    withObject.object = AnimatedObject(name: "Lamp", type: .light, selected: true)
+    let layout = DopeSheetLayout(action: withObject)
+    let plain = DopeSheetLayout(action: Self.action)
+    #expect(outline(layout) == ["summary Summary 0", "object Lamp 0"] + outline(plain).dropFirst())
+    let object = layout.rows[1]
+    #expect(object.objectType == .light && object.selected)
+    #expect(object.keys == layout.rows[2].keys && object.holds == layout.rows[2].holds)
+    // Unselected object: the row is not selected; other rows never carry an object type.
+    withObject.object?.selected = false
+    let unselected = DopeSheetLayout(action: withObject)
+    #expect(!unselected.rows[1].selected)
+    #expect(unselected.rows.filter { $0.objectType != nil }.count == 1)
+    #expect(
+      unselected.json.contains(
+        """
+            {
+              "name": "Lamp",
+              "kind": "object",
+              "depth": 0,
+              "objectType": "light",
+              "keys": [
+        """))
+  }
 }

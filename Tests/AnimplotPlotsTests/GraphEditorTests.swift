@@ -132,10 +132,51 @@ struct GraphEditorTests {
     #expect(activeSelected?.contains("color=#ff0000 width=2.5") == true, "\(activeSelected ?? "no curve")")
     let activeLocked = curveStroke(#""active": true, "selected": true, "locked": true"#)
     #expect(activeLocked?.contains("width=1 ") == true, "\(activeLocked ?? "no curve")")
-    // The group of the active channel reads as selected: Blender's active-group green.
+    // The group of the active channel reads as selected: Blender 3.4 keeps the group row's
+    // colour and writes its name in the highlight colour.
     let list = Self.displayList(Self.action(
       #"{"tracks": [{"dataPath": "a", "group": "G", "active": true, "keyframes": [{"frame": 0, "value": 0}]}]}"#))
-    #expect(list.contains("color=#216d5b"))
+    #expect(list.contains("color=#1a332d") && !list.contains("color=#216d5b"))
+    #expect(list.contains(#"text "G" "#) && lines(list, "text \"G\"").allSatisfy { $0.contains("#ffaf23") })
+  }
+
+  /// The object row, Blender 3.4's channel list details and the rules for selected and hidden
+  /// rows, in one picture: the object (selected) with its mesh icon, pin and eye; the group's pin,
+  /// eye and toggles; a selected channel on the plain row colour in the highlight colour; a
+  /// hidden channel with a closed eye and its name's colour kept.
+  static let objectRows = action(#"""
+    {"name": "BallAction", "object": {"name": "Ball", "type": "mesh", "selected": true},
+     "tracks": [
+      {"dataPath": "location", "index": 0, "group": "Object Transforms", "selected": true,
+       "keyframes": [{"frame": 1, "value": 0}, {"frame": 20, "value": 2}]},
+      {"dataPath": "location", "index": 1, "group": "Object Transforms", "hidden": true,
+       "keyframes": [{"frame": 1, "value": 1}, {"frame": 20, "value": 0}]},
+      {"dataPath": "location", "index": 2, "group": "Object Transforms", "muted": true, "locked": true,
+       "keyframes": [{"frame": 1, "value": 2}, {"frame": 20, "value": 1}]}]}
+    """#)
+
+  @Test("object row, group pin and eye, toggles on every row, closed eye of a hidden channel")
+  func objectRowsAndListDetails() {
+    let list = Self.snapshot(Self.objectRows, named: "graph-object-rows")
+    Self.snapshot(Self.objectRows, named: "graph-object-rows-light") { $0.theme = .light }
+    let theme = Theme.blender.channelList
+    // Rows top to bottom: object, action, group, three channels; indented one level each below
+    // the object.
+    let names = ["Ball", "BallAction", "Object Transforms", "X Location", "Y Location", "Z Location"]
+    for name in names { #expect(list.contains("text \"\(name)\""), "\(name)") }
+    #expect(list.contains("color=\(theme.objectRow.hex)"))
+    // The selected object and the selected channel in the highlight colour; the hidden one keeps
+    // the normal text colour (not greyed).
+    for name in ["Ball", "X Location"] {
+      #expect(lines(list, "text \"\(name)\"").allSatisfy { $0.contains(theme.textSelected.hex) }, "\(name)")
+    }
+    #expect(lines(list, "text \"Y Location\"").allSatisfy { $0.contains("color=\(theme.text.hex)") })
+    // Selected channel rows keep Blender's row colour; no lighter selected-row colour.
+    #expect(!list.contains("color=\(theme.channelRowSelected.hex)"))
+    // Without an object, the action is the first row, as before.
+    var bare = Self.objectRows
+    bare.object = nil
+    #expect(!Self.displayList(bare).contains("text \"Ball\""))
   }
 
   @Test("the view fits keys, handles and overshoot (back, elastic)")

@@ -29,4 +29,23 @@ enum Browser {
     try #require(process.terminationStatus == 0, "chromium exited with \(process.terminationStatus)")
     return try ImageFile.read(path: shot.path)
   }
+
+  /// The DOM of `page` once its scripts have run, as Chromium serialises it.
+  static func dom(_ page: URL, in root: URL) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: chromium!)
+    process.arguments = [
+      "--headless", "--no-sandbox", "--disable-gpu",
+      "--user-data-dir=" + root.appendingPathComponent("profile").path, "--virtual-time-budget=500",
+      "--dump-dom", page.absoluteString,
+    ]
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    try #require(process.terminationStatus == 0, "chromium exited with \(process.terminationStatus)")
+    return String(decoding: data, as: UTF8.self)
+  }
 }

@@ -50,4 +50,51 @@ struct CheckReportBrowserTests {
     let (background, perImage) = plotCounts.max { $0.value < $1.value }!
     #expect(counts[background, default: 0] >= 2 * perImage * 9 / 10)
   }
+
+  /// The swap view flips between the reference and the output when clicked: a script added
+  /// to a copy of the report clicks the button, then the image, and writes what is shown
+  /// after each click into the page, which Chromium then prints.
+  @Test(.enabled(if: browser != nil, "no Chromium on PATH (Debian: apt-get install chromium)"))
+  func swapViewFlipsOnClick() throws {
+    let root = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let cases = root.appendingPathComponent("cases")
+    try FileManager.default.createDirectory(at: cases, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(
+      at: CLI.repository.appendingPathComponent("Examples/bouncing-ball.json"),
+      to: cases.appendingPathComponent("moved.json"))
+    try Data("graph --width 320 --height 180".utf8).write(to: cases.appendingPathComponent("moved.args"))
+    #expect(try CLI.run(["check", "cases"], in: root, environment: ["CI": nil, "ANIMPLOT_RECORD": nil]).status == 1)
+    try Data("graph --width 320 --height 180 --current-frame 70".utf8).write(to: cases.appendingPathComponent("moved.args"))
+    #expect(try CLI.run(["check", "cases", "--report", "report.html"], in: root, environment: ["CI": "true"]).status == 1)
+
+    let report = try String(contentsOf: root.appendingPathComponent("report.html"), encoding: .utf8)
+    let probe = """
+      <script>
+      const swap = document.querySelector("figure.swap");
+      const section = swap.closest("section");
+      const shown = () => [...swap.querySelectorAll(".stack img")]
+        .filter(i => getComputedStyle(i).display !== "none")
+        .map(i => i.className + "=" + (i.src === section.querySelector("figure." + i.className + " img").src))
+        .join(" ");
+      const log = ["hidden=" + swap.hidden, shown()];
+      swap.querySelector("button.flip").click();
+      log.push(shown(), swap.querySelector("button.flip").textContent);
+      swap.querySelector(".stack").click();
+      log.push(shown());
+      document.body.setAttribute("data-probe", log.join(";"));
+      </script>
+      """
+    let page = root.appendingPathComponent("probe.html")
+    try report.replacingOccurrences(of: "</body>", with: probe + "</body>")
+      .write(to: page, atomically: true, encoding: .utf8)
+    let dom = try Browser.dom(page, in: root)
+    let attribute = try #require(dom.range(of: "data-probe=\""))
+    let value = dom[attribute.upperBound...].prefix { $0 != "\"" }
+    #expect(
+      value
+        == "hidden=false;expected=true;actual=true;showing the output: click to flip;expected=true")
+    // The enlarged crop is in the report too.
+    #expect(report.contains("<figure class=\"crop\"><figcaption>worst 16×16 window at"))
+  }
 }

@@ -87,7 +87,9 @@ struct DopeSheetTimelineTests {
     ])
     // Actions the channel pattern empties are left out.
     let rows = try Self.rows([Self.fourActions, "--channels", "Y Euler Rotation", "--collapse-groups"])
-    #expect(rows.count == 1 + 4 * 2)
+    // Summary, then per action its object, the action and the group.
+    #expect(rows.count == 1 + 4 * 3)
+    #expect(rows.filter { $0.hasPrefix("object ") } == ["object Ball", "object Camera", "object Logo", "object Walker"])
   }
 
   @Test(arguments: ["dopesheet", "timeline"])

@@ -8,32 +8,17 @@ cd "$(dirname "$0")/../.."
 BIN=${1:-.build/release/animplot}
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
-SIZE="--width 1321 --height 1156"
 SMALL="--png-compression small"
 
-# Graph Editor, all of the Ball's curves, normalised, Z Location the active curve but not a
-# selected one, as in Blender's screenshot (thick and faded), no key selected (rainbow colours: Blender's for curves keyed from
-# Python).
-python3 - Examples/blender-bouncing-ball.json "$TMP/ball_all.json" "$TMP/ball_z.json" <<'PY'
-import json, sys
-a = json.load(open(sys.argv[1]))
-z = a["tracks"][0]
-assert (z["dataPath"], z["index"]) == ("location", 2)
-z["active"] = True
-json.dump(a, open(sys.argv[2], "w"))
-# Z Location alone, selected, its keys at 23 and 33 selected, 33 active (Blender's second
-# screenshot).
-z["selected"] = True
-for t in a["tracks"]:
-    t["hidden"] = t is not z
-for k in z["keyframes"]:
-    k["selected"] = k["frame"] in (23.0, 33.0)
-json.dump(a, open(sys.argv[3], "w"))
-PY
-"$BIN" graph "$TMP/ball_all.json" -o docs/images/graph_bouncing_ball_all_channels.png $SIZE $SMALL \
-  --normalize --colors rainbow --current-frame 13
-"$BIN" graph "$TMP/ball_z.json" -o docs/images/graph_ball_location_z_selected_keys.png $SIZE $SMALL \
-  --colors rainbow --current-frame 13
+# The four pictures of Blender's reference screenshots, drawn by Tools/blender_fidelity.py in the
+# screenshots' editor state and view, at Blender's UI scale 1.05 (1321x1157 pixels): the Graph
+# Editor with all of the Ball's curves normalised, Z Location active (thick and faded); Z
+# Location alone with keys 23 and 33 selected; the Dope Sheet of the ball and of all four
+# actions.
+python3 Tools/blender_fidelity.py --binary "$BIN" --no-compare --out "$TMP"
+mv "$TMP/graph_editor_bouncing_ball_all_channels.png" docs/images/graph_bouncing_ball_all_channels.png
+mv "$TMP/graph_editor_ball_location_z_selected_keys.png" docs/images/graph_ball_location_z_selected_keys.png
+mv "$TMP/dopesheet_bouncing_ball.png" "$TMP/dopesheet_all_actions.png" docs/images/
 # The other three actions (no Blender Graph Editor screenshot of them).
 "$BIN" graph Examples/blender-four-actions.json --action CameraMove -o docs/images/graph_cameramove.png \
   --width 1321 --height 700 --normalize --handles none $SMALL
@@ -43,9 +28,7 @@ PY
 "$BIN" graph Examples/blender-four-actions.json --action WalkCycle -o docs/images/graph_walkcycle.png \
   --width 1321 --height 700 --normalize --handles none --frames=-30:100 $SMALL
 
-# Dope Sheet and Timeline.
-"$BIN" dopesheet Examples/blender-bouncing-ball.json -o docs/images/dopesheet_bouncing_ball.png $SIZE --show-handle-types $SMALL
-"$BIN" dopesheet Examples/blender-four-actions.json -o docs/images/dopesheet_all_actions.png $SIZE --show-handle-types $SMALL
+# Timeline.
 "$BIN" timeline Examples/blender-four-actions.json -o docs/images/timeline.png --width 1321 $SMALL
 # Every interpolation and easing as small multiples, in both themes.
 "$BIN" gallery -o docs/images/gallery.png $SMALL

@@ -461,6 +461,11 @@ def export_unit(unit, scene, options, active):
         owner = (in_scene or unit.objects)[0]
         if owner.type in OBJECT_TYPES:
             out["object"] = {"name": owner.name, "type": camel(owner.type)}
+            try:  # select_get() raises for an object outside the view layer
+                if owner.select_get():
+                    out["object"]["selected"] = True
+            except RuntimeError:
+                pass
         else:
             warn("action %r: object %r is of type %r, which format 1 does not name; \"object\" left out"
                  % (unit.name, owner.name, owner.type))

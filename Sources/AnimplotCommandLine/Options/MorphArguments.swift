@@ -1,3 +1,4 @@
+import AnimplotText
 import AnimplotCairo
 import AnimplotCore
 import AnimplotIO

@@ -4,10 +4,14 @@ public struct AnimatedObject: Sendable, Hashable {
   public var name: String
   /// What kind of object it is (its icon in the editors).
   public var type: ObjectType
+  /// Whether the object is selected in the scene (Blender writes its name in the highlight
+  /// colour on the object row).
+  public var selected: Bool
 
-  public init(name: String, type: ObjectType) {
+  public init(name: String, type: ObjectType, selected: Bool = false) {
     self.name = name
     self.type = type
+    self.selected = selected
   }
 }
 

@@ -93,6 +93,10 @@ public struct CaseEvaluation: Sendable {
         let diffPNG = ImageFile.pngBytes(image.diffImage())
         result.figures = image.result
         result.images = CaseImages(expected: expectedPNG, actual: actualPNG, diff: diffPNG)
+        if let crop = image.worstWindowCrop(), let window = image.result.worstWindow {
+          result.images.crop = WindowCrop(
+            png: ImageFile.pngBytes(crop.image), scale: crop.scale, window: window)
+        }
         artifacts += [
           Artifact(name: names.expected, bytes: expectedPNG),
           Artifact(name: names.actual, bytes: actualPNG),

@@ -82,10 +82,30 @@ public struct CaseImages: Sendable, Hashable {
   public var expected: [UInt8]?
   public var actual: [UInt8]?
   public var diff: [UInt8]?
+  /// The densest window enlarged in the three images (`ImageComparison.worstWindowCrop`).
+  public var crop: WindowCrop?
 
-  public init(expected: [UInt8]? = nil, actual: [UInt8]? = nil, diff: [UInt8]? = nil) {
+  public init(
+    expected: [UInt8]? = nil, actual: [UInt8]? = nil, diff: [UInt8]? = nil, crop: WindowCrop? = nil
+  ) {
     self.expected = expected
     self.actual = actual
     self.diff = diff
+    self.crop = crop
+  }
+}
+
+/// The enlarged crop of a comparison's densest window, as a PNG, with what it shows.
+public struct WindowCrop: Sendable, Hashable {
+  public var png: [UInt8]
+  /// The enlargement.
+  public var scale: Int
+  /// The window.
+  public var window: DiffWindow
+
+  public init(png: [UInt8], scale: Int, window: DiffWindow) {
+    self.png = png
+    self.scale = scale
+    self.window = window
   }
 }

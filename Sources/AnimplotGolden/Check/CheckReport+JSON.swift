@@ -5,7 +5,8 @@ extension CheckReport {
   public static let jsonFormat = "animplot-check-summary"
 
   /// The run as a JSON summary (`check --json`): the versions and settings, the counts, the
-  /// orphans, and every case with its verdict, figures, artifacts and images (PNG, in Base64),
+  /// orphans, and every case with its verdict, figures, artifacts and images (PNG, in Base64:
+  /// reference, output, diff and the enlarged worst window),
   /// everything the HTML and JUnit reports are made from, so that `CheckReport(json:)` reads
   /// it back and the shards of a run can be merged (`merge`). One member per line.
   public var json: String {
@@ -126,8 +127,16 @@ extension CheckReport {
       ("artifacts", "[" + result.artifacts.map(jsonStringLiteral).joined(separator: ", ") + "]"),
     ]
     if let figures = result.figures { members.append(("figures", json(figures))) }
-    let images = [("expected", result.images.expected), ("actual", result.images.actual), ("diff", result.images.diff)]
+    var images = [("expected", result.images.expected), ("actual", result.images.actual), ("diff", result.images.diff)]
       .compactMap { name, png in png.map { (name, "\"" + Markup.base64($0) + "\"") } }
+    if let crop = result.images.crop {
+      let w = crop.window
+      images.append(
+        ("crop", object([
+          ("png", "\"" + Markup.base64(crop.png) + "\""), ("scale", "\(crop.scale)"),
+          ("window", object([("x", "\(w.x)"), ("y", "\(w.y)"), ("size", "\(w.size)"), ("pixels", "\(w.pixels)")])),
+        ])))
+    }
     if !images.isEmpty { members.append(("images", object(images))) }
     if let diff = result.textDiff { members.append(("textDiff", jsonStringLiteral(diff))) }
     return object(members)
@@ -307,7 +316,21 @@ private struct SummaryReader {
         }
         return bytes
       }
-      result.images = CaseImages(expected: try png("expected"), actual: try png("actual"), diff: try png("diff"))
+      var crop: WindowCrop?
+      if let c = images["crop"] {
+        let at = path + ".images.crop"
+        guard let text = c["png"]?.string, let bytes = Markup.base64Decoded(text) else {
+          throw error(at + ".png", "expected a PNG in Base64")
+        }
+        let w = c["window"] ?? .null
+        crop = WindowCrop(
+          png: bytes, scale: try int(c["scale"], path: at + ".scale"),
+          window: DiffWindow(
+            x: try int(w["x"], path: at + ".window.x"), y: try int(w["y"], path: at + ".window.y"),
+            size: try int(w["size"], path: at + ".window.size"), pixels: try int(w["pixels"], path: at + ".window.pixels")))
+      }
+      result.images = CaseImages(
+        expected: try png("expected"), actual: try png("actual"), diff: try png("diff"), crop: crop)
     }
     result.textDiff = try optionalString(value, "textDiff", path: path)
     return result

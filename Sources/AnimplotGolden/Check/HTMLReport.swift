@@ -51,7 +51,7 @@ extension CheckReport {
         + "rename them with their input, or delete them.</p>\n<ul>\n"
         + orphans.map { "<li><code>\(Markup.escaped($0))</code></li>\n" }.joined() + "</ul>\n"
     }
-    return page + "</body>\n</html>\n"
+    return page + "<script>\n\(Self.script)\n</script>\n</body>\n</html>\n"
   }
 
   /// The comparison, record mode, shard and time.
@@ -99,6 +99,28 @@ extension CheckReport {
       }
     }
     if !figuresHTML.isEmpty { html += "<div class=\"images\">\n" + figuresHTML.joined() + "</div>\n" }
+    var closer: [String] = []
+    if images.expected != nil && images.actual != nil {
+      // Filled in by the page's script from the figures above (no second copy of the
+      // images); hidden where scripts do not run.
+      closer.append(
+        "<figure class=\"swap\" data-showing=\"expected\" hidden>"
+          + "<figcaption>reference ⇄ output <button type=\"button\" class=\"flip\">"
+          + "showing the reference: click to flip</button></figcaption>"
+          + "<div class=\"stack\" title=\"click to flip\">"
+          + "<img class=\"expected\" alt=\"reference of \(Markup.escaped(c.id, attribute: true))\">"
+          + "<img class=\"actual\" alt=\"output of \(Markup.escaped(c.id, attribute: true))\">"
+          + "</div></figure>\n")
+    }
+    if let crop = images.crop {
+      let w = crop.window
+      closer.append(
+        "<figure class=\"crop\"><figcaption>worst \(w.size)×\(w.size) window at (\(w.x), \(w.y)), "
+          + "enlarged \(crop.scale)×: reference | output | diff</figcaption>"
+          + "<img alt=\"worst window of \(Markup.escaped(c.id, attribute: true)), enlarged\" "
+          + "src=\"data:image/png;base64,\(Markup.base64(crop.png))\"></figure>\n")
+    }
+    if !closer.isEmpty { html += "<div class=\"closer\">\n" + closer.joined() + "</div>\n" }
     if let diff = result.textDiff { html += Self.diffBlock(diff) }
     return html + "</section>\n"
   }
@@ -135,6 +157,29 @@ extension CheckReport {
     return "<pre class=\"diff\">" + lines.joined(separator: "\n") + "</pre>\n"
   }
 
+  /// Fills each case's swap view with its reference and output, and flips between them on a
+  /// click (on the button or the image) or the space bar on the button.
+  private static let script = """
+    for (const swap of document.querySelectorAll("figure.swap")) {
+      const section = swap.closest("section");
+      const expected = section.querySelector("figure.expected img");
+      const actual = section.querySelector("figure.actual img");
+      if (!expected || !actual) continue;
+      swap.querySelector("img.expected").src = expected.src;
+      swap.querySelector("img.actual").src = actual.src;
+      const button = swap.querySelector("button.flip");
+      const flip = () => {
+        const next = swap.dataset.showing === "expected" ? "actual" : "expected";
+        swap.dataset.showing = next;
+        button.textContent = "showing the " + (next === "expected" ? "reference" : "output")
+          + ": click to flip";
+      };
+      button.addEventListener("click", flip);
+      swap.querySelector(".stack").addEventListener("click", flip);
+      swap.hidden = false;
+    }
+    """
+
   private static let style = """
     body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif; margin: 24px;
       color: #222; background: #f6f6f6; }
@@ -167,5 +212,15 @@ extension CheckReport {
     pre.diff del { color: #8a1616; background: #fbe9e9; text-decoration: none; }
     pre.diff .hunk { color: #6a1b9a; }
     ul.passed { columns: 2 420px; }
+    .closer { display: flex; gap: 12px; align-items: flex-start; margin-top: 12px; flex-wrap: wrap; }
+    figure.swap { flex: 0 1 calc((100% - 24px) / 3); }
+    figure.swap[hidden] { display: none; }
+    figure.swap .stack { cursor: pointer; }
+    figure.swap[data-showing="expected"] img.actual,
+    figure.swap[data-showing="actual"] img.expected { display: none; }
+    figure.swap[data-showing="actual"] .stack img { outline: 3px solid #1565c0; }
+    button.flip { font: inherit; font-weight: normal; margin-left: 6px; cursor: pointer; }
+    figure.crop { flex: 0 1 auto; }
+    figure.crop img { image-rendering: pixelated; }
     """
 }

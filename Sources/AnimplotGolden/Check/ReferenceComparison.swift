@@ -1,3 +1,4 @@
+import AnimplotCairo
 import AnimplotCanvas
 import AnimplotText
 
@@ -41,15 +42,15 @@ public enum ReferenceComparison: Sendable {
     if expected == actual { return .identicalFiles }
     switch kind {
     case .png:
-      let expectedImage: RGBAImage
-      let actualImage: RGBAImage
+      let expectedImage: DecodedPNG
+      let actualImage: DecodedPNG
       do {
-        expectedImage = try ImageFile.decode(pngBytes: expected, path: label)
+        expectedImage = try ImageFile.decodeKeepingDepth(pngBytes: expected, path: label)
       } catch {
         throw .reference("\(error)")
       }
       do {
-        actualImage = try ImageFile.decode(pngBytes: actual, path: label + " (actual)")
+        actualImage = try ImageFile.decodeKeepingDepth(pngBytes: actual, path: label + " (actual)")
       } catch {
         throw .output("\(error)")
       }

@@ -5,7 +5,7 @@ import AnimplotCanvas
 /// frame grid, the scene range, one row per `DopeSheetLayout` row with its backdrop, hold bars
 /// and keys, markers, the playhead and the channel list (research/blender.md §3.6–3.8, §4).
 public struct DopeSheetEditor: Sendable {
-  /// Width of the channel list, pixels (the Graph Editor's).
+  /// Width of the channel list, pixels, in a picture wide enough (the Graph Editor's).
   public static let channelListWidth = GraphEditor.channelListWidth
   /// Blender's View All leaves this fraction of the keys' span free on each side
   /// (`action_edit.cc:actkeys_viewall`).
@@ -27,7 +27,7 @@ public struct DopeSheetEditor: Sendable {
     self.options = options
     layout = DopeSheetLayout(actions: actions, options: options.rows)
     scene = SharedScene(actions)
-    let left = options.showChannelList ? Self.channelListWidth : 0
+    let left = EditorFrame.channelListWidth(pictureWidth: options.width, shown: options.showChannelList)
     main = Rect(x: left, y: 0, width: max(1, options.width - left), height: options.height)
     let keys = Rect(
       x: main.minX, y: main.minY + TimeRuler.stripHeight, width: main.width,
@@ -77,9 +77,9 @@ public struct DopeSheetEditor: Sendable {
         showsHandleTypes: options.showHandlesAndInterpolation
       ).draw(canvas, visible.map { KeyRowPainter.Entry(row: layout.rows[$0], top: rowTop($0)) })
     }
-    if options.showChannelList {
+    if main.minX > 0 {
       ChannelList(
-        theme: theme, width: Self.channelListWidth, height: options.height, style: .dopeSheet
+        theme: theme, width: main.minX, height: options.height, style: .dopeSheet
       ).draw(canvas, rows: layout.rows.map(ChannelList.Row.init))
     }
   }
@@ -100,6 +100,7 @@ public struct DopeSheetEditor: Sendable {
       let color: Color =
         switch row.kind {
         case .summary: theme.dopeSheet.summaryRow
+        case .object: row.selected ? theme.dopeSheet.objectRowSelected : theme.dopeSheet.objectRow
         case .action: theme.dopeSheet.actionRow
         case .group: row.selected ? theme.dopeSheet.groupRowSelected : theme.dopeSheet.groupRow
         case .channel: row.selected ? theme.dopeSheet.channelRowSelected : theme.dopeSheet.channelRow

@@ -9,7 +9,8 @@ public struct DopeSheetEditorOptions: Sendable, Hashable {
   public var frames: ClosedRange<Double>?
   /// The playhead; `nil` uses the first action's `currentFrame` that is set (none if none is).
   public var currentFrame: Double?
-  /// The channel list at the left (200 px).
+  /// The channel list at the left (200 px; narrower or hidden in a narrow picture, see
+  /// `GraphOptions.showChannelList`).
   public var showChannelList = true
   /// Blender's "Show Handles and Interpolation" (off by default, as in Blender): keys shaped by
   /// their handle types, and a line over spans that are not Bézier.

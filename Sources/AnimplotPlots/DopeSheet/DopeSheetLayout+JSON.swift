@@ -6,8 +6,9 @@ extension DopeSheetLayout {
   /// by two spaces (as `jq .` lays it out), so that a text diff of two layouts shows a moved
   /// key or a changed flag as one line; the format is described in docs/dopesheet-json.md.
   ///
-  /// `{"rows": [ROW, ...]}`. Each row has `name`, `kind` (`summary`, `action`, `group`,
-  /// `channel`) and `depth`; channel rows then `dataPath` and `index`; then the flags
+  /// `{"rows": [ROW, ...]}`. Each row has `name`, `kind` (`summary`, `object`, `action`,
+  /// `group`, `channel`) and `depth`; object rows then `objectType`; channel rows then
+  /// `dataPath` and `index`; then the flags
   /// `selected`, `locked`, `muted`, `collapsed`, each only when true; then `keys` (`frame`,
   /// `type`, `selected`, `shape`), `holds` (`start`, `end`, `kind`, `selected`) and
   /// `interpolationLines` (`start`, `end`, `mixed`), in frame order. Numbers are the shortest
@@ -29,6 +30,7 @@ extension DopeSheetLayout {
     var out =
       "{\"name\": " + JSONText.string(row.name) + ", \"kind\": \"" + row.kind.rawValue
       + "\", \"depth\": " + String(row.depth)
+    if let type = row.objectType { out += ", \"objectType\": \"" + "\(type)" + "\"" }
     if let dataPath = row.dataPath { out += ", \"dataPath\": " + JSONText.string(dataPath) }
     if let index = row.index { out += ", \"index\": " + String(index) }
     for (flag, name) in [

@@ -35,6 +35,12 @@ public struct DopeSheetLayout: Sendable, Hashable {
       rows.append(Self.row(.summary, name: "Summary", depth: 0, all))
     }
     for (i, (action, _)) in blocks.enumerated() {
+      if let object = action.object {
+        var row = Self.row(.object, name: object.name, depth: 0, actionLists[i])
+        row.objectType = object.type
+        row.selected = object.selected
+        rows.append(row)
+      }
       rows.append(Self.row(.action, name: action.name, depth: 1, actionLists[i]))
       for group in grouped[i].groups {
         var row = Self.row(.group, name: group.name, depth: 2, Self.keyList(group.tracks))

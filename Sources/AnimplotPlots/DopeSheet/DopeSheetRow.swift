@@ -1,18 +1,23 @@
+import AnimplotCore
+
 /// One row of the Dope Sheet: its channel-list entry and the keys drawn across it.
 public struct DopeSheetRow: Sendable, Hashable {
   public var kind: DopeSheetRowKind
-  /// The text of the channel list: `Summary`, the action's or group's name, or the channel's
-  /// label as Blender derives it (`Z Location`).
+  /// The text of the channel list: `Summary`, the object's, action's or group's name, or the
+  /// channel's label as Blender derives it (`Z Location`).
   public var name: String
-  /// Indentation level: summary 0, action 1, group 2, channel 3 in a group and 2 outside one.
+  /// Indentation level: summary and object 0, action 1, group 2, channel 3 in a group and 2
+  /// outside one.
   /// Blender indents by `depth × 0.35 widget units` (7 px at scale 1).
   public var depth: Int
+  /// The type of an object row's object (its icon); `nil` on other rows.
+  public var objectType: ObjectType?
   /// Blender's `data_path` of a channel row; `nil` on other rows.
   public var dataPath: String?
   /// Blender's `array_index` of a channel row; `nil` on other rows.
   public var index: Int?
-  /// A channel row whose track is selected, or a group row with a selected channel (Blender
-  /// highlights its backdrop).
+  /// A channel row whose track is selected, a group row with a selected channel (Blender
+  /// highlights its backdrop), or an object row of a selected object.
   public var selected: Bool
   /// A channel row whose track is locked (Blender draws its keys and bars at 0.25 alpha).
   public var locked: Bool
@@ -52,6 +57,8 @@ public struct DopeSheetRow: Sendable, Hashable {
 public enum DopeSheetRowKind: String, Sendable, Hashable, CaseIterable {
   /// Every listed channel of the action merged (Blender's Summary).
   case summary
+  /// The object the action animates (when the file names it), its channels merged.
+  case object
   /// The action itself, all its listed channels merged.
   case action
   /// A channel group, its channels merged.

@@ -46,10 +46,16 @@ public struct Timeline: Sendable {
     view = View(frames: options.frames ?? Self.fit(keys, scene: scene.range), values: 0...1, rect: rect)
   }
 
-  /// The scene range and every key, with 4 % of that span (at least one frame) free on each side.
+  /// The scene range and every key, with 4 % of that span (at least one frame) free on each
+  /// side; a span under one frame (a scene the file gives as one frame, its keys there too) is
+  /// first widened to ten frames around it, as the Graph Editor widens it.
   static func fit(_ keys: DopeSheetRow, scene: ClosedRange<Double>) -> ClosedRange<Double> {
-    let first = min(scene.lowerBound, keys.keys.first.map { Double($0.frame) } ?? .infinity)
-    let last = max(scene.upperBound, keys.keys.last.map { Double($0.frame) } ?? -.infinity)
+    var first = min(scene.lowerBound, keys.keys.first.map { Double($0.frame) } ?? .infinity)
+    var last = max(scene.upperBound, keys.keys.last.map { Double($0.frame) } ?? -.infinity)
+    if last - first < 1 {
+      first -= 5
+      last += 5
+    }
     let margin = max(1, (last - first) * viewMargin)
     return (first - margin)...(last + margin)
   }

@@ -77,6 +77,24 @@ import Testing
     #expect(e.result.figures?.differingPixels == 0)
   }
 
+  /// A 16-bit reference is compared at full depth: an output one step away in the low byte
+  /// of one sample differs (exact), and passes perceptually.
+  @Test func sixteenBitReferencesAreComparedAtFullDepth() {
+    func file(_ change: Int) -> [UInt8] {
+      PNGFixture(
+        width: 3, height: 2, colorType: .rgb, bitDepth: 16,
+        samples: (0..<18).map { $0 == 4 ? 0x8000 + change : 0x4000 + $0 * 0x0101 }
+      ).encode()
+    }
+    let exact = Self.evaluate(output: file(1), reference: .bytes(file(0)), mode: .never)
+    #expect(exact.result.status == .differed)
+    #expect(exact.result.message.hasPrefix("differ: 1 pixel (16.6667%)"))
+    let perceptual = Self.evaluate(
+      output: file(1), reference: .bytes(file(0)), mode: .never, options: .perceptual)
+    #expect(perceptual.result.status == .passed)
+    #expect(perceptual.result.message.hasSuffix("; 16-bit samples compared at 8 bits"))
+  }
+
   @Test func aDifferingReference() throws {
     for mode in [RecordMode.missing, .never] {
       let e = Self.evaluate(output: Self.shifted, reference: .bytes(Self.curve), mode: mode)
@@ -87,7 +105,13 @@ import Testing
       #expect(e.artifacts[0].bytes == Self.curve && e.artifacts[1].bytes == Self.shifted)
       let diff = try ImageFile.decode(pngBytes: e.artifacts[2].bytes, path: "diff")
       #expect(diff.width == 400 && diff.height == 200)
-      #expect(e.result.images == CaseImages(expected: Self.curve, actual: Self.shifted, diff: e.artifacts[2].bytes))
+      #expect(e.result.images.expected == Self.curve && e.result.images.actual == Self.shifted)
+      #expect(e.result.images.diff == e.artifacts[2].bytes)
+      // The densest window, enlarged for the report: 16×16 with 8 pixels around, at 8×.
+      let crop = try #require(e.result.images.crop)
+      #expect(crop.scale == 8 && crop.window == e.result.figures?.worstWindow)
+      let cropImage = try ImageFile.decode(pngBytes: crop.png, path: "crop")
+      #expect(cropImage.width == 3 * 32 * 8 + 4 && cropImage.height == 32 * 8)
       #expect(e.result.figures?.differingPixels == 1506)
       #expect(e.staleArtifacts.isEmpty)
     }

@@ -119,6 +119,30 @@ import Testing
     #expect(html.contains("<li><code>old &amp; odd.args</code></li>"))
     #expect(html.contains("record mode: missing · shard 1/2 · 1.50 s"))
   }
+
+  @Test func htmlHasASwapViewAndTheEnlargedWorstWindow() {
+    var report = Self.report
+    report.results[0].images.crop = WindowCrop(
+      png: [1, 2, 3], scale: 8, window: DiffWindow(x: 4, y: 5, size: 16, pixels: 30))
+    let html = report.html
+    let ball = html.range(of: "id=\"case-ball.png\"")!
+    let next = html.range(of: "<section", range: ball.upperBound..<html.endIndex)!
+    let section = html[ball.lowerBound..<next.lowerBound]
+    #expect(section.contains("<figure class=\"swap\" data-showing=\"expected\" hidden>"))
+    #expect(section.contains("<img class=\"expected\" alt=\"reference of ball.png\">"))
+    #expect(section.contains(
+      "<figcaption>worst 16×16 window at (4, 5), enlarged 8×: reference | output | diff</figcaption>"))
+    #expect(section.contains("src=\"data:image/png;base64,\([UInt8]([1, 2, 3]).base64)\""))
+    // The swap view reuses the images above: still three copies of the PNG in the section.
+    #expect(section.components(separatedBy: "data:image/png;base64,\(Self.png.base64)").count == 4)
+    // A case with an output only (a new reference) has no swap view.
+    let new = html.range(of: "id=\"case-new.png\"")!
+    let afterNew = html[new.lowerBound...]
+    #expect(!afterNew.prefix(upTo: afterNew.range(of: "</section>")!.lowerBound).contains("swap"))
+    // Self-contained: the script and the style are inline, nothing is fetched.
+    #expect(html.contains("<script>\nfor (const swap of document.querySelectorAll(\"figure.swap\"))"))
+    #expect(!html.contains("<script src") && !html.contains("<link") && !html.contains("http"))
+  }
 }
 
 extension Array where Element == UInt8 {

@@ -23,6 +23,9 @@ import Testing
     // In case order, as a run has them.
     report.results.sort { $0.checkCase.id.utf8.lexicographicallyPrecedes($1.checkCase.id.utf8) }
     report.orphans.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    let ball = report.results.firstIndex { $0.checkCase.name == "ball" }!
+    report.results[ball].images.crop = WindowCrop(
+      png: CheckReportTests.png, scale: 8, window: DiffWindow(x: 3, y: 4, size: 16, pixels: 9))
     report.options = try! DiffOptions(
       metric: .perceptual(threshold: 0.2, includeAntialiased: true), pixelBudget: .ratio(0.0125), windowSize: 8,
       maxWindowPixels: 5)
@@ -41,6 +44,8 @@ import Testing
     #expect(back.html == Self.report.html)
     #expect(back.junitXML == Self.report.junitXML)
     #expect(back.results.map(\.images) == Self.report.results.map(\.images))
+    #expect(back.results.contains { $0.images.crop != nil })
+    #expect(back.html.contains("enlarged 8×: reference | output | diff"))
     #expect(back.results.map(\.figures) == Self.report.results.map(\.figures))
     #expect(Self.report.results.contains { $0.figures != nil })
     var filtered = Self.report

@@ -1,0 +1,239 @@
+#!/usr/bin/env python3
+"""How close animplot's editors are to Blender's: renders the four realistic actions in the editor
+state of Blender 3.4's reference screenshots and counts the pixels that differ below Blender's
+header.
+
+usage: Tools/blender_fidelity.py [--binary PATH] [--screenshots DIR] [--out DIR] [--diffs DIR]
+                                 [--max-percent P] [--theme dark|light] [--scale S]
+
+The pictures are drawn at Blender's UI scale of the screenshots (--scale 1.05, 1258x1101 points,
+so 1321x1157 pixels beside Blender's 1321x1156). Blender's header (27 pixel rows) is cut off; our
+picture is then placed at the shift of at most 6 pixels either way that differs least, and a pixel
+counts as different when its largest channel differs by more than 24. The figure is per cent of the
+compared pixels, also split into the channel list (left of the list's edge) and the rest.
+
+--out keeps the rendered pictures (docs/images/render.sh renders these pictures through this
+script, with --no-compare); --diffs writes, per case, a picture of the differing pixels (red)
+over a dimmed Blender screenshot. With --max-percent, exits 1 when a case differs more.
+Needs python3-numpy. With --theme light or --scale 2 it only renders (Blender's screenshots are
+dark at 1.05).
+"""
+import argparse
+import json
+import os
+import struct
+import subprocess
+import sys
+import tempfile
+import zlib
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+HEADER_ROWS = 27      # Blender's editor header in the screenshots, at UI scale 1.05
+MAX_SHIFT = 6
+THRESHOLD = 24
+# Blender's screenshots: 1321x1156 pixels at UI scale 1.05, that is 1258x1101 points.
+HEIGHT = "1101"
+
+
+def states(tmp):
+    """Writes the inputs of the screenshots' editor states; returns {name: input path}."""
+    ball = os.path.join(ROOT, "Examples", "blender-bouncing-ball.json")
+    action = json.load(open(ball))
+    z = action["tracks"][0]
+    assert (z["dataPath"], z["index"]) == ("location", 2), "Z Location is the first track"
+    # All of the Ball's curves, Z Location the active curve but not a selected one.
+    z["active"] = True
+    all_path = os.path.join(tmp, "ball_all.json")
+    json.dump(action, open(all_path, "w"))
+    # Z Location alone, selected, its keys at 23 and 33 selected.
+    z["selected"] = True
+    for t in action["tracks"]:
+        t["hidden"] = t is not z
+    for k in z["keyframes"]:
+        k["selected"] = k["frame"] in (23.0, 33.0)
+    z_path = os.path.join(tmp, "ball_z.json")
+    json.dump(action, open(z_path, "w"))
+    return all_path, z_path
+
+
+def cases(tmp):
+    """(name, arguments, width in points, columns compared) per screenshot. The Graph Editor's
+    views are Blender's: the frames and values its screenshots show, measured on them (the
+    playhead, the scene start, the zero line and the 1.0 or 4.0 line), for a plot area 200 points
+    right of the picture's left edge and 23 points below its top. The second Graph Editor
+    screenshot has Blender's sidebar (Active F-Curve, Active Keyframe) right of pixel 1092,
+    which animplot does not draw: the picture is 1040 points wide and only the columns left of
+    the sidebar are compared."""
+    all_path, z_path = states(tmp)
+    four = os.path.join(ROOT, "Examples", "blender-four-actions.json")
+    ball = os.path.join(ROOT, "Examples", "blender-bouncing-ball.json")
+    return [
+        ("graph_editor_bouncing_ball_all_channels",
+         ["graph", all_path, "--normalize", "--colors", "rainbow", "--current-frame", "13",
+          "--frames=-24.39:80.42", "--values=-1.1792:1.0983"], 1258, None),
+        ("graph_editor_ball_location_z_selected_keys",
+         ["graph", z_path, "--colors", "rainbow", "--current-frame", "13",
+          "--frames=-7.552:78.16", "--values=-0.3616:4.197"], 1040, 1092),
+        ("dopesheet_bouncing_ball", ["dopesheet", ball, "--show-handle-types"], 1258, None),
+        ("dopesheet_all_actions", ["dopesheet", four, "--show-handle-types"], 1258, None),
+    ]
+
+
+def read_png(path):
+    """RGB pixels of an 8-bit, non-interlaced RGB or RGBA PNG as an (h, w, 3) uint8 array."""
+    import numpy as np
+    data = open(path, "rb").read()
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        sys.exit(f"{path}: not a PNG file")
+    pos, idat, ihdr = 8, [], None
+    while pos < len(data):
+        (n,) = struct.unpack(">I", data[pos:pos + 4])
+        kind, body = data[pos + 4:pos + 8], data[pos + 8:pos + 8 + n]
+        pos += 12 + n
+        if kind == b"IHDR":
+            ihdr = struct.unpack(">IIBBBBB", body)
+        elif kind == b"IDAT":
+            idat.append(body)
+        elif kind == b"IEND":
+            break
+    w, h, depth, ctype, _, _, interlace = ihdr
+    if depth != 8 or interlace or ctype not in (2, 6):
+        sys.exit(f"{path}: expected an 8-bit non-interlaced RGB(A) PNG")
+    ch = 3 if ctype == 2 else 4
+    stride = w * ch
+    raw = np.frombuffer(zlib.decompress(b"".join(idat)), np.uint8).reshape(h, stride + 1)
+    out = np.zeros((h, stride), np.uint8)
+    prev = np.zeros(stride, np.int32)
+    for y in range(h):
+        f, line = raw[y, 0], raw[y, 1:].astype(np.int32)
+        if f == 0:
+            cur = line
+        elif f == 2:
+            cur = (line + prev) & 255
+        elif f == 1:
+            cur = line.reshape(w, ch).cumsum(axis=0).reshape(stride) & 255
+        else:
+            cur = np.zeros(stride, np.int32)
+            for x in range(stride):
+                a = cur[x - ch] if x >= ch else 0
+                b = prev[x]
+                c = prev[x - ch] if x >= ch else 0
+                if f == 3:
+                    p = (a + b) // 2
+                else:
+                    pa, pb, pc = abs(b - c), abs(a - c), abs(a + b - 2 * c)
+                    p = a if pa <= pb and pa <= pc else (b if pb <= pc else c)
+                cur[x] = (line[x] + p) & 255
+        out[y] = cur
+        prev = cur
+    return out.reshape(h, w, ch)[:, :, :3]
+
+
+def write_png(path, rgb):
+    h, w, _ = rgb.shape
+    raw = b"".join(b"\x00" + rgb[y].tobytes() for y in range(h))
+
+    def chunk(kind, body):
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+    png = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0))
+    png += chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
+    open(path, "wb").write(png)
+
+
+def list_edge(blender):
+    """The x of the channel list's right edge in a screenshot: the column where the list's dark
+    background meets the lighter plot area on the last rows."""
+    import numpy as np
+    row = blender[-40].astype(int).max(axis=1)
+    for x in range(40, blender.shape[1] // 2):
+        if abs(row[x] - row[x - 1]) > 8:
+            return x
+    return 0
+
+
+def compare(blender, ours):
+    """(per cent, list per cent, plot per cent, dx, dy, mask) at the best shift."""
+    import numpy as np
+    ref = blender[HEADER_ROWS:].astype(np.int16)
+    h, w = ref.shape[:2]
+
+    def differing(dx, dy, rows=1):
+        # Our pixel (y + dy, x + dx) stands beside Blender's (y, x); the overlap only.
+        y0, y1 = max(0, -dy), min(h, ours.shape[0] - dy)
+        x0, x1 = max(0, -dx), min(w, ours.shape[1] - dx)
+        a = ref[y0:y1:rows, x0:x1]
+        b = ours[y0 + dy:y1 + dy:rows, x0 + dx:x1 + dx].astype(np.int16)
+        return np.abs(a - b).max(axis=2) > THRESHOLD, (y0, y1, x0, x1)
+
+    # Every shift on every other row, then the five best on every row.
+    shifts = [(dx, dy) for dy in range(-MAX_SHIFT, MAX_SHIFT + 1)
+              for dx in range(-MAX_SHIFT, MAX_SHIFT + 1)]
+    coarse = sorted(shifts, key=lambda s: differing(*s, rows=2)[0].mean())[:5]
+    best = min(((differing(*s), s) for s in coarse), key=lambda r: r[0][0].sum())
+    (differs, (y0, y1, x0, x1)), (dx, dy) = best
+    count = int(differs.sum())
+    edge = max(0, list_edge(blender) - x0)
+    total = differs.size
+    in_list = differs[:, :edge]
+    in_plot = differs[:, edge:]
+    pct = lambda m: 100.0 * m.sum() / max(1, m.size)
+    return 100.0 * count / total, pct(in_list), pct(in_plot), dx, dy, (y0, y1, x0, x1), differs
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "animplot"))
+    p.add_argument("--screenshots", default=os.path.join(ROOT, "..", "shared", "reference",
+                                                          "blender-screenshots"))
+    p.add_argument("--out", help="keep the rendered pictures in this folder")
+    p.add_argument("--diffs", help="write a picture of the differing pixels per case here")
+    p.add_argument("--max-percent", type=float, help="exit 1 when a case differs in more")
+    p.add_argument("--theme", default="dark")
+    p.add_argument("--scale", default="1.05")
+    p.add_argument("--suffix", default="", help="appended to the pictures' names")
+    p.add_argument("--no-compare", action="store_true", help="only render")
+    p.add_argument("--extra", action="append", default=[], help="one more argument for every render")
+    args = p.parse_args()
+    if not os.access(args.binary, os.X_OK):
+        sys.exit(f"{args.binary}: no animplot binary there (make build, or --binary PATH)")
+    compare_them = not args.no_compare and args.theme == "dark" and args.scale == "1.05"
+    with tempfile.TemporaryDirectory() as tmp:
+        out = args.out or tmp
+        os.makedirs(out, exist_ok=True)
+        rows, worst = [], 0.0
+        for name, command, width, columns in cases(tmp):
+            picture = os.path.join(out, name + args.suffix + ".png")
+            size = ["--width", str(width), "--height", HEIGHT]
+            run = [args.binary] + command + size + ["--scale", args.scale, "--theme", args.theme,
+                                                    "--png-compression", "small", "-o", picture]
+            subprocess.run(run + args.extra, check=True)
+            if not compare_them:
+                continue
+            screenshot = os.path.join(args.screenshots, name + ".png")
+            if not os.path.exists(screenshot):
+                sys.exit(f"{screenshot}: Blender's screenshot is missing (--screenshots DIR)")
+            blender, ours = read_png(screenshot), read_png(picture)
+            if columns:
+                blender = blender[:, :columns]
+            total, in_list, in_plot, dx, dy, (y0, y1, x0, x1), differs = compare(blender, ours)
+            worst = max(worst, total)
+            rows.append((name, total, in_list, in_plot, dx, dy))
+            if args.diffs:
+                import numpy as np
+                os.makedirs(args.diffs, exist_ok=True)
+                shown = (blender[HEADER_ROWS:][y0:y1, x0:x1] // 3).copy()
+                shown[differs] = (255, 40, 40)
+                write_png(os.path.join(args.diffs, name + ".diff.png"), shown.astype(np.uint8))
+        if rows:
+            print(f"{'picture':44} {'differs':>8} {'list':>7} {'plot':>7}  shift")
+            for name, total, in_list, in_plot, dx, dy in rows:
+                print(f"{name:44} {total:7.2f}% {in_list:6.2f}% {in_plot:6.2f}%  {dx:+d},{dy:+d}")
+        if args.max_percent is not None and worst > args.max_percent:
+            sys.exit(f"a picture differs from Blender's in {worst:.2f}% of its pixels "
+                     f"(at most {args.max_percent}%)")
+
+
+if __name__ == "__main__":
+    main()
