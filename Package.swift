@@ -87,7 +87,7 @@ let package = Package(
     .target(
       name: "AnimplotSnapshotTesting",
       dependencies: [
-        "AnimplotCore", "AnimplotRender", "AnimplotGolden", "AnimplotPlots", "AnimplotCanvas",
+        "AnimplotCore", "AnimplotRender", "AnimplotGolden", "AnimplotPlots", "AnimplotCanvas", "AnimplotText",
         .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
       ]),
     .executableTarget(
@@ -119,7 +119,9 @@ let package = Package(
       name: "AnimplotCairoTests", dependencies: ["AnimplotCanvas", "AnimplotCairo", "AnimplotPlatform"]),
     .testTarget(
       name: "AnimplotPlotsTests",
-      dependencies: ["AnimplotCore", "AnimplotIO", "AnimplotCanvas", "AnimplotCairo", "AnimplotGolden", "AnimplotPlots"],
+      dependencies: [
+        "AnimplotCore", "AnimplotIO", "AnimplotCanvas", "AnimplotCairo", "AnimplotGolden", "AnimplotPlots", "AnimplotText",
+      ],
       exclude: ["Snapshots", "Goldens"]),
     .testTarget(
       name: "AnimplotGoldenTests",

@@ -2,6 +2,7 @@ import AnimplotCore
 import AnimplotGolden
 import AnimplotPlots
 import AnimplotRender
+import AnimplotText
 import Foundation
 import SnapshotTesting
 
@@ -82,12 +83,18 @@ extension Snapshotting where Value == Action, Format == String {
   /// The Dope Sheet's layout as JSON (docs/dopesheet-json.md), compared as text.
   public static var dopesheetLayout: Snapshotting { .dopesheetLayout() }
 
-  /// The Dope Sheet's layout as JSON with `options`, compared as text.
+  /// The Dope Sheet's layout as JSON with `options`, compared as text one member per line: a
+  /// snapshot recorded in the older layout (one row per line) is read in the new one, so it
+  /// still matches.
   public static func dopesheetLayout(_ options: DopeSheetEditorOptions = DopeSheetEditorOptions()) -> Snapshotting {
     var strategy = SimplySnapshotting.lines.pullback { (action: Action) in
       String(
         decoding: Rendered.bytes([action], view: DopeSheetView(options: options), format: .layoutJSON),
         as: UTF8.self)
+    }
+    let lines = strategy.diffing
+    strategy.diffing = Diffing(toData: lines.toData, fromData: lines.fromData) { old, new in
+      lines.diff(prettyJSON(old) ?? old, prettyJSON(new) ?? new)
     }
     strategy.pathExtension = "json"
     return strategy

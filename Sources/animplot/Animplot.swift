@@ -22,12 +22,9 @@ struct Animplot: ParsableCommand {
   /// One command per verb, in the order `--help` lists them.
   static let verbs: [any ParsableCommand.Type] = [
     Graph.self, DopeSheet.self, Timeline.self, Play.self, Preview.self, PathCommand.self, Gallery.self, Morph.self,
-    Eval.self, Recalc.self, Import.self, Diff.self, Check.self,
+    Eval.self, Recalc.self, Import.self, Diff.self, Check.self, Merge.self,
   ]
 }
-
-/// The version printed by `--version`.
-let animplotVersion = "0.1.0"
 
 extension Animplot {
   /// Parses the command line as `parseAsRoot` does, but parses a well-formed verb's options

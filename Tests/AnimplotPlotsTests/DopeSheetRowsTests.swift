@@ -125,6 +125,15 @@ struct DopeSheetRowsTests {
     let unselected = DopeSheetLayout(action: withObject)
     #expect(!unselected.rows[1].selected)
     #expect(unselected.rows.filter { $0.objectType != nil }.count == 1)
-    #expect(unselected.json.contains(#"{"name": "Lamp", "kind": "object", "depth": 0, "objectType": "light", "keys""#))
+    #expect(
+      unselected.json.contains(
+        """
+            {
+              "name": "Lamp",
+              "kind": "object",
+              "depth": 0,
+              "objectType": "light",
+              "keys": [
+        """))
   }
 }

@@ -51,6 +51,30 @@ import Testing
     #expect(text != nil)
   }
 
+  @Test("a layout snapshot recorded before layouts were one member per line still matches")
+  func anOldLayoutSnapshotStillMatches() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("animplot-layout-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let current = try String(
+      contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .appendingPathComponent("__Snapshots__/StrategyTests/dopesheetLayout.1.json"), encoding: .utf8)
+    // The same members on one line, as no layout was ever written, and one changed.
+    let compact = current.split(separator: "\n").map { $0.drop { $0 == " " } }.joined(separator: " ") + "\n"
+    try Data(compact.utf8).write(to: folder.appendingPathComponent("old.1.json"))
+    #expect(
+      verifySnapshot(
+        of: Self.ball, as: .dopesheetLayout, named: "1", record: .never, snapshotDirectory: folder.path,
+        testName: "old()") == nil)
+    let changed = compact.replacingOccurrences(of: "\"frame\": 134,", with: "\"frame\": 135,")
+    try Data(changed.utf8).write(to: folder.appendingPathComponent("old.1.json"))
+    let failure = try #require(
+      verifySnapshot(
+        of: Self.ball, as: .dopesheetLayout, named: "1", record: .never, snapshotDirectory: folder.path,
+        testName: "old()"))
+    #expect(failure.contains("−          \"frame\": 135,") || failure.contains("-          \"frame\": 135,"), "\(failure)")
+  }
+
   @Test func aPictureThatCannotBeDrawnFailsTheTest() {
     // Cairo refuses sides above 32767 device pixels: the failure is the test's, whatever the
     // record mode, and nothing that could pass is recorded.

@@ -24,7 +24,7 @@ struct InstallTests {
     let page = try Self.run("/usr/bin/env", ["python3", "Tools/manpage.py", CLI.binary.path])
     #expect(page.status == 0)
     #expect(page.stdout.hasPrefix(".TH ANIMPLOT 1 \"\""))
-    for verb in ["graph", "dopesheet", "timeline", "play", "preview", "path", "gallery", "morph", "eval", "recalc", "import", "diff", "check"] {
+    for verb in ["graph", "dopesheet", "timeline", "play", "preview", "path", "gallery", "morph", "eval", "recalc", "import", "diff", "check", "merge"] {
       #expect(page.stdout.contains(".SS animplot \(verb)\n"), "\(verb)")
     }
     #expect(page.stdout.contains("\\fB\\-\\-keys\\-only\\fR"))

@@ -29,8 +29,11 @@ public struct CheckArguments: ParsableArguments, Sendable {
       a reference fails, so that it is reviewed and committed before anything passes.
 
       Each failing case gets one line; its reference, output and diff go to the artifacts \
-      folder (NAME.expected.png, NAME.actual.png, NAME.diff.png). References with no \
-      input (orphans) are listed. The last line counts: 3 passed, 1 failed.
+      folder (NAME.expected.png, NAME.actual.png, NAME.diff.png); artifacts of cases that \
+      no longer exist are removed there (REMOVED lines). References with no input \
+      (orphans) are listed. The last line counts: 3 passed, 1 failed. The reports record \
+      the versions of animplot, Cairo, pixman, FreeType, libpng and zlib; 'animplot merge' \
+      makes one report of the shards' --json summaries.
 
       Exit codes: 0 every case matches; 1 a case differs, has no reference, cannot be \
       drawn, or a reference was recorded; 2 bad usage or a bad case folder (an unreadable \
@@ -39,7 +42,7 @@ public struct CheckArguments: ParsableArguments, Sendable {
       Examples:
         animplot check goldens/
         animplot check goldens/ --filter 'ui/*' --report report.html --junit junit.xml
-        CI=1 animplot check goldens/ --shard 2/4
+        CI=1 animplot check goldens/ --shard 2/4 --json shard-2.json
       """)
 
   @Argument(help: "The folder of cases.")
@@ -64,6 +67,12 @@ public struct CheckArguments: ParsableArguments, Sendable {
 
   @Option(help: ArgumentHelp("Write a JUnit XML report for CI dashboards.", valueName: "file.xml"))
   public var junit: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Write a JSON summary: the versions, the settings and every case's verdict, figures and images; 'animplot merge' makes one report of the shards' summaries.",
+      valueName: "file.json"))
+  public var json: String?
 
   @Option(
     name: .shortAndLong,
@@ -128,7 +137,7 @@ public struct CheckArguments: ParsableArguments, Sendable {
     // would destroy what it reports on.
     let runFiles = caseFolder.files
     var outputs: [String: String] = [:]
-    for (option, path) in [("--junit", junit), ("--report", report)] {
+    for (option, path) in [("--junit", junit), ("--report", report), ("--json", json)] {
       guard let path else { continue }
       let target = FileSystem.absolute(path)
       if runFiles.contains(target) {
@@ -174,7 +183,7 @@ public struct CheckArguments: ParsableArguments, Sendable {
       deliver: { _, result in
         guard result.status != .passed else { return }
         bar.clear()
-        Terminal.write("\(result.status.word) \(result.checkCase.id): \(result.message)\n", to: 1)
+        Terminal.write(CheckReport.line(result), to: 1)
       })
     bar.clear()
 
@@ -185,23 +194,31 @@ public struct CheckArguments: ParsableArguments, Sendable {
     }
     if (shard?.index ?? 1) == 1 {
       for entry in caseFolder.skipped { Terminal.write("SKIPPED \(entry)\n", to: 1) }
+      // Artifacts of cases that are gone belong to the folder too: the first shard removes
+      // them (any case of the folder keeps its own, whatever --filter chose). Not from an
+      // artifacts folder that holds the case folder (--artifacts .): that is no folder of
+      // check's own, and files named like artifacts there may be anyone's.
+      let holdsCases = FileSystem.canonical(artifacts).flatMap { a in
+        FileSystem.canonical(folder).map { c in c == a || c.hasPrefix(a == "/" ? a : a + "/") }
+      } ?? false
+      let stale =
+        holdsCases
+        ? (removed: [], problems: [])
+        : StaleArtifacts.remove(
+          in: artifacts, cases: caseFolder.cases, skipping: [folder], protected: runFiles.union(outputs.keys))
+      for path in stale.removed {
+        Terminal.write("REMOVED \(path): an artifact of a case that no longer exists\n", to: 1)
+      }
+      for problem in stale.problems { Terminal.error(problem) }
     }
-    let report = CheckReport(
+    var report = CheckReport(
       folder: folder, results: results, orphans: orphans, options: options, mode: mode,
-      shard: shard, artifactsFolder: artifacts, seconds: Clock.seconds() - started)
-    if let junit { try OutputFile.write(report.junitXML, to: junit) }
-    if let html = self.report { try OutputFile.write(report.html, to: html) }
+      shard: shard, artifactsFolder: artifacts, seconds: Clock.seconds() - started,
+      versions: reportedVersions)
+    report.filter = filter
+    try report.write(junit: junit, html: self.report, json: json)
 
-    var tail = report.summaryLine + "\n"
-    if results.contains(where: { $0.status.isFailure && !$0.artifacts.isEmpty }) {
-      tail += "artifacts of the failing cases: \(artifactPath(""))\n"
-    }
-    if report.recordedCount > 0 {
-      let n = report.recordedCount
-      tail +=
-        "\(n) reference\(n == 1 ? " was" : "s were") written: review \(n == 1 ? "it" : "them") "
-        + "and commit; this run fails so that no new reference passes unseen\n"
-    }
+    let tail = report.closingLines(artifactsPath: artifactPath(""))
     Terminal.write(tail, to: 1)
     if !report.passed { throw ExitCode(1) }
   }

@@ -16,11 +16,19 @@ public struct CheckReport: Sendable {
   public var artifactsFolder: String
   /// Wall-clock seconds of the whole run.
   public var seconds: Double
+  /// animplot's version and those of the libraries its pictures depend on (Cairo, pixman,
+  /// FreeType, libpng, zlib): a reference made with other versions may differ by a pixel.
+  public var versions: [ComponentVersion]
+  /// The `--filter` the cases were chosen by, if any (recorded in the JSON summary, so that
+  /// only shards of one choice are merged).
+  public var filter: String?
 
   public init(
     folder: String, results: [CaseResult], orphans: [String], options: DiffOptions,
-    mode: RecordMode, shard: Shard?, artifactsFolder: String, seconds: Double
+    mode: RecordMode, shard: Shard?, artifactsFolder: String, seconds: Double,
+    versions: [ComponentVersion] = []
   ) {
+    self.versions = versions
     self.folder = folder
     self.results = results
     self.orphans = orphans
@@ -55,7 +63,10 @@ public struct CheckReport: Sendable {
   }
 
   /// `exact` or `perceptual (threshold 0.1)`, then the budgets.
-  var comparisonDescription: String {
+  var comparisonDescription: String { Self.comparisonDescription(options) }
+
+  /// `exact` or `perceptual (threshold 0.1)`, then the budgets of `options`.
+  static func comparisonDescription(_ options: DiffOptions) -> String {
     var text =
       switch options.metric {
       case .exact: "exact"
@@ -71,4 +82,18 @@ public struct CheckReport: Sendable {
     }
     return text
   }
+}
+
+/// A program or library and its version, as the reports record them: `cairo 1.18.0`.
+public struct ComponentVersion: Sendable, Hashable, CustomStringConvertible {
+  public var name: String
+  public var version: String
+
+  public init(name: String, version: String) {
+    self.name = name
+    self.version = version
+  }
+
+  /// `cairo 1.18.0`.
+  public var description: String { "\(name) \(version)" }
 }

@@ -19,7 +19,7 @@ extension CheckReport {
       <h1>animplot check <code>\(Markup.escaped(folder))</code></h1>
       <p class="summary \(passed ? "ok" : "bad")">\(Markup.escaped(summaryLine))</p>
       <p class="settings">\(Markup.escaped(settingsLine))</p>
-
+      \(versionsLine)
       """
     let failed = results.filter { $0.status.isFailure }
     let recorded = results.filter {
@@ -60,6 +60,12 @@ extension CheckReport {
     if let shard { parts.append("shard \(shard)") }
     parts.append("\(fixed(max(seconds, 0), decimals: 2)) s")
     return parts.joined(separator: " · ")
+  }
+
+  /// The versions the run drew with, one line (empty when unknown).
+  private var versionsLine: String {
+    guard !versions.isEmpty else { return "" }
+    return "<p class=\"versions\">" + Markup.escaped(versions.map(\.description).joined(separator: " · ")) + "</p>\n"
   }
 
   /// One case that did not pass: its verdict, figures, images or diff.
@@ -185,7 +191,8 @@ extension CheckReport {
       display: inline-block; }
     .summary.ok { background: #dff3df; color: #185c18; }
     .summary.bad { background: #fbe0e0; color: #8a1616; }
-    .settings, .files, .note { color: #666; }
+    .settings, .files, .note, .versions { color: #666; }
+    .versions { font-size: 12px; margin-top: -6px; }
     section.case { background: #fff; border: 1px solid #ddd; border-left: 6px solid #c62828;
       border-radius: 4px; padding: 12px 16px; margin: 14px 0; }
     section.case.recorded { border-left-color: #e69500; }

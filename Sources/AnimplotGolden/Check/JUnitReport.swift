@@ -20,6 +20,12 @@ extension CheckReport {
 
       """
     if let shard { xml += "      <property name=\"shard\" value=\"\(shard)\"/>\n" }
+    // The versions, as `version.animplot`, `version.cairo`, …: references are pixels of them.
+    for v in versions {
+      xml +=
+        "      <property name=\"\(Markup.escaped("version." + v.name, attribute: true))\" "
+        + "value=\"\(Markup.escaped(v.version, attribute: true))\"/>\n"
+    }
     xml += "    </properties>\n"
     for result in results {
       let c = result.checkCase

@@ -1,5 +1,6 @@
 import AnimplotCairo
 import AnimplotCanvas
+import AnimplotText
 
 /// What comparing a case's output with its reference found.
 public enum ReferenceComparison: Sendable {
@@ -76,11 +77,24 @@ public enum ReferenceComparison: Sendable {
       return .image(
         ImageComparison(expected: expectedRaster.image, actual: actualRaster.image, options: options),
         expectedPNG: expectedRaster.png, actualPNG: actualRaster.png)
-    case .layoutJSON, .displayList:
+    case .displayList:
       return .text(
         TextComparison(
           expected: String(decoding: expected, as: UTF8.self),
           actual: String(decoding: actual, as: UTF8.self), label: label))
+    case .layoutJSON:
+      // Layouts are compared one member per line, whatever the reference's layout: one
+      // written before layouts were (one row per line) still matches, and differences show
+      // as the lines of the members that changed.
+      let expectedText = String(decoding: expected, as: UTF8.self)
+      let actualText = String(decoding: actual, as: UTF8.self)
+      let expectedPretty = prettyJSON(expectedText)
+      var comparison = TextComparison(
+        expected: expectedPretty ?? expectedText, actual: prettyJSON(actualText) ?? actualText, label: label)
+      if let expectedPretty, expectedPretty != expectedText {
+        comparison.note = "the reference is laid out one row per line, as before; --record all rewrites it one member per line"
+      }
+      return .text(comparison)
     }
   }
 }

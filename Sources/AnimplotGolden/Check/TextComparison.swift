@@ -15,6 +15,8 @@ public struct TextComparison: Sendable, Hashable {
   public var firstDifference: Int?
   /// A unified diff from the reference to the actual text; empty when identical.
   public var unifiedDiff: String
+  /// Said after the summary: how the texts were read, when that matters.
+  public var note: String?
 
   /// Compares `actual` with `expected`; `label` names the reference in the diff's headers.
   public init(expected: String, actual: String, label: String) {
@@ -59,9 +61,10 @@ public struct TextComparison: Sendable, Hashable {
   /// first at line 40 (reference 120 lines, actual 121)`.
   public var summary: String {
     func lines(_ n: Int) -> String { "\(n) line\(n == 1 ? "" : "s")" }
-    if identical { return "match: identical text (\(lines(expectedLineCount)))" }
+    let tail = note.map { "; " + $0 } ?? ""
+    if identical { return "match: identical text (\(lines(expectedLineCount)))" + tail }
     return "differ: \(lines(removedLines)) removed, \(addedLines) added, first at line "
-      + "\(firstDifference ?? 1) (reference \(lines(expectedLineCount)), actual \(actualLineCount))"
+      + "\(firstDifference ?? 1) (reference \(lines(expectedLineCount)), actual \(actualLineCount))" + tail
   }
 
   /// The lines of `text` with `\r\n` read as `\n` and trailing newlines dropped.

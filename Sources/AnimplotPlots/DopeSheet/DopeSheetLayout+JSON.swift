@@ -1,8 +1,10 @@
 import AnimplotCore
+import AnimplotText
 
 extension DopeSheetLayout {
-  /// The layout as JSON (`animplot dopesheet --format json`), one row per line; the format is
-  /// described in docs/dopesheet-json.md.
+  /// The layout as JSON (`animplot dopesheet --format json`), one member per line, indented
+  /// by two spaces (as `jq .` lays it out), so that a text diff of two layouts shows a moved
+  /// key or a changed flag as one line; the format is described in docs/dopesheet-json.md.
   ///
   /// `{"rows": [ROW, ...]}`. Each row has `name`, `kind` (`summary`, `object`, `action`,
   /// `group`, `channel`) and `depth`; object rows then `objectType`; channel rows then
@@ -13,12 +15,15 @@ extension DopeSheetLayout {
   /// decimals that read back to the same 32-bit floats. The same layout always gives the same
   /// text.
   public var json: String {
+    // Written compactly, one row per line (the form before November 2026), then laid out.
     var out = "{\"rows\": ["
     for (i, row) in rows.enumerated() {
       out += i == 0 ? "\n  " : ",\n  "
       out += Self.json(row)
     }
-    return out + "\n]}\n"
+    out += "\n]}\n"
+    guard let pretty = prettyJSON(out) else { preconditionFailure("the layout's JSON is malformed: \(out)") }
+    return pretty
   }
 
   private static func json(_ row: DopeSheetRow) -> String {

@@ -1,0 +1,11 @@
+import AnimplotCommandLine
+import ArgumentParser
+
+/// `animplot merge SUMMARY.json...`: the reports of a sharded check run, merged.
+struct Merge: ParsableCommand {
+  static let configuration = MergeArguments.configuration
+
+  @OptionGroup var arguments: MergeArguments
+
+  func run() throws { try arguments.run() }
+}

@@ -1,0 +1,189 @@
+import AnimplotIO
+import Foundation
+import Testing
+
+/// docs/action.schema.json (JSON Schema draft 2020-12, made by Tools/action_schema.py) against
+/// the files animplot ships and the decoder. Validation is python3's `jsonschema` package
+/// (Debian: python3-jsonschema), which the machine has; without it the tests are skipped.
+@Suite("The action file's JSON Schema")
+struct ActionSchemaTests {
+  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+  static let hasValidator: Bool = (try? python(["-c", "import jsonschema"]).status) == 0
+
+  /// Runs python3 with `arguments` in the repository, `input` on its standard input.
+  static func python(_ arguments: [String], input: Data = Data()) throws -> (status: Int32, stdout: String, stderr: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3"] + arguments
+    process.currentDirectoryURL = repository
+    let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = stderr
+    try process.run()
+    stdin.fileHandleForWriting.write(input)
+    try stdin.fileHandleForWriting.close()
+    let out = stdout.fileHandleForReading.readDataToEndOfFile()
+    let err = stderr.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+  }
+
+  /// The schema's verdict on each document: `nil` when valid, else the first error's message.
+  static func validate(_ documents: [String]) throws -> [String?] {
+    let script = """
+      import json, sys, jsonschema
+      schema = json.load(open("docs/action.schema.json"))
+      jsonschema.Draft202012Validator.check_schema(schema)
+      validator = jsonschema.Draft202012Validator(schema, format_checker=None)
+      out = []
+      for text in json.load(sys.stdin):
+          errors = sorted(validator.iter_errors(json.loads(text)), key=lambda e: list(e.absolute_path))
+          out.append(None if not errors else "/".join(map(str, errors[0].absolute_path)) + ": " + errors[0].message[:300])
+      print(json.dumps(out))
+      """
+    let result = try python(["-c", script], input: try JSONSerialization.data(withJSONObject: documents))
+    try #require(result.status == 0, "\(result.stderr)")
+    let verdicts = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [Any]
+    return verdicts.map { $0 as? String }
+  }
+
+  /// Whether the decoder reads `text`.
+  static func decodes(_ text: String) -> Bool {
+    (try? ActionDecoder.decode(text, file: "t.json")) != nil
+  }
+
+  @Test(.enabled(if: hasValidator, "python3 without jsonschema"))
+  func theSchemaIsItsGeneratorsOutputAndValid() throws {
+    let result = try Self.python(["Tools/action_schema.py", "--check"])
+    #expect(result.status == 0, "docs/action.schema.json differs from Tools/action_schema.py's output: run it")
+  }
+
+  /// Fixtures/*.json, Examples/*.json and the action examples of the docs (```json and
+  /// ```jsonc blocks, `//` comments removed, that parse and have a top-level member of an action).
+  static func shippedActions() throws -> [(name: String, text: String)] {
+    let fm = FileManager.default
+    var documents: [(String, String)] = []
+    for folder in ["Fixtures", "Examples"] {
+      for name in try fm.contentsOfDirectory(atPath: repository.appendingPathComponent(folder).path).sorted()
+      where name.hasSuffix(".json") {
+        let text = try String(contentsOf: repository.appendingPathComponent("\(folder)/\(name)"), encoding: .utf8)
+        documents.append(("\(folder)/\(name)", text))
+      }
+    }
+    let docs = try fm.contentsOfDirectory(atPath: repository.appendingPathComponent("docs").path)
+      .filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
+    for file in ["README.md"] + docs {
+      let text = try String(contentsOf: repository.appendingPathComponent(file), encoding: .utf8)
+      for (i, block) in text.components(separatedBy: "\n```").enumerated() where i % 2 == 1 {
+        guard block.hasPrefix("json\n") || block.hasPrefix("jsonc\n") else { continue }
+        let body = withoutComments(String(block.drop { $0 != "\n" }))
+        guard let object = try? JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any],
+          !Set(object.keys).isDisjoint(with: ["tracks", "actions", "timeline", "channels"])
+        else { continue }
+        documents.append(("\(file) block \(i / 2 + 1)", body))
+      }
+    }
+    return documents
+  }
+
+  /// `text` without `//` comments (outside strings).
+  static func withoutComments(_ text: String) -> String {
+    var out = ""
+    var inString = false
+    var escaped = false
+    var chars = Array(text)[...]
+    while let c = chars.popFirst() {
+      if inString {
+        out.append(c)
+        if escaped { escaped = false } else if c == "\\" { escaped = true } else if c == "\"" { inString = false }
+      } else if c == "/" && chars.first == "/" {
+        while let next = chars.first, next != "\n" { chars.removeFirst() }
+      } else {
+        if c == "\"" { inString = true }
+        out.append(c)
+      }
+    }
+    return out
+  }
+
+  @Test("every fixture, example and documented action is valid, and the decoder reads it",
+        .enabled(if: hasValidator, "python3 without jsonschema"))
+  func shippedActionsAreValid() throws {
+    let documents = try Self.shippedActions()
+    let names = documents.map(\.name)
+    #expect(names.contains("Fixtures/compact.json") && names.contains("Examples/blender-four-actions.json"))
+    #expect(names.contains { $0.hasPrefix("docs/format.md") } && names.contains { $0.hasPrefix("docs/dopesheet-json.md") })
+    #expect(documents.count >= 10, "\(names)")
+    for ((name, text), verdict) in zip(documents, try Self.validate(documents.map(\.text))) {
+      #expect(verdict == nil, "\(name): \(verdict ?? "")")
+      #expect(Self.decodes(text), "\(name)")
+    }
+  }
+
+  /// A track around `key`, and a file around `track`.
+  static func file(track: String = #"{"dataPath": "location", "keyframes": [KEY]}"#, key: String = #"{"frame": 1, "value": 0}"#) -> String {
+    #"{"animplot": 1, "tracks": [TRACK]}"#.replacingOccurrences(of: "TRACK", with: track)
+      .replacingOccurrences(of: "KEY", with: key)
+  }
+
+  static let invalid: [(String, String)] = [
+    ("an unknown member", file(key: #"{"frame": 1, "value": 0, "valu": 2}"#)),
+    ("an unknown top-level member", #"{"tracks": [], "trakcs": []}"#),
+    ("no dataPath", file(track: #"{"keyframes": []}"#)),
+    ("no value", file(key: #"{"frame": 1}"#)),
+    ("an unknown interpolation", file(key: #"{"frame": 1, "value": 0, "interpolation": "bezir"}"#)),
+    ("version 2", #"{"animplot": 2, "tracks": []}"#),
+    ("a free handle without its point", file(key: #"{"frame": 1, "value": 0, "handleLeftType": "FREE"}"#)),
+    ("an aligned right handle without its point", file(key: #"{"frame": 1, "value": 0, "handleRightType": "aligned"}"#)),
+    ("a value beyond 32-bit floats", file(key: #"{"frame": 1, "value": 1e39}"#)),
+    ("a negative index", file(track: #"{"dataPath": "location", "index": -1, "keyframes": []}"#)),
+    ("a fractional index", file(track: #"{"dataPath": "location", "index": 0.5, "keyframes": []}"#)),
+    ("a colour name", file(track: #"{"dataPath": "location", "color": "red", "keyframes": []}"#)),
+    ("a handle of three numbers", file(key: #"{"frame": 1, "value": 0, "handleLeft": [0, 0, 0]}"#)),
+    ("a modifier of another type", file(track: #"{"dataPath": "x", "modifiers": [{"type": "noise"}], "keyframes": []}"#)),
+    ("a cycles count below 0", file(track: #"{"dataPath": "x", "modifiers": [{"type": "cycles", "afterCount": -1}], "keyframes": []}"#)),
+    ("fps 0", #"{"fps": 0, "tracks": []}"#),
+    ("an object without type", #"{"object": {"name": "Ball"}, "tracks": []}"#),
+    ("a marker without frame", #"{"markers": [{"name": "hit"}], "tracks": []}"#),
+    ("tracks beside actions", #"{"actions": [], "tracks": []}"#),
+    ("a name beside actions", #"{"actions": [{"tracks": []}], "name": "x"}"#),
+    ("tracks beside the compact form", #"{"timeline": [1], "channels": {"a": [1]}, "tracks": []}"#),
+    ("a timeline without channels", #"{"timeline": [1, 2]}"#),
+    ("top-level interpolation without a timeline", #"{"interpolation": "linear", "tracks": []}"#),
+    ("keyframes that are not an array", file(track: #"{"dataPath": "x", "keyframes": {}}"#)),
+    ("a string for a number", file(key: #"{"frame": "1", "value": 0}"#)),
+    ("an array at the top", #"[]"#),
+  ]
+
+  @Test("the schema and the decoder reject the same invalid files", .enabled(if: hasValidator, "python3 without jsonschema"))
+  func bothReject() throws {
+    for ((what, text), verdict) in zip(Self.invalid, try Self.validate(Self.invalid.map(\.1))) {
+      #expect(verdict != nil, "the schema accepts \(what)")
+      #expect(!Self.decodes(text), "the decoder reads \(what)")
+    }
+  }
+
+  static let valid: [(String, String)] = [
+    ("Blender's spellings", file(key: #"{"frame": 1, "value": 0, "handleLeftType": "AUTO_CLAMPED", "easing": "EASE_IN_OUT", "type": "MOVING_HOLD", "interpolation": "Bezier"}"#)),
+    ("hyphens and odd case", file(key: #"{"frame": 1, "value": 0, "easing": "ease-in-out", "handleRightType": "Vector"}"#)),
+    ("a free handle with its point", file(key: #"{"frame": 1, "value": 0, "handleLeftType": "free", "handleLeft": [0, 1]}"#)),
+    ("a colour without # and with alpha", file(track: #"{"dataPath": "x", "color": "FF335280", "keyframes": []}"#)),
+    ("modifiers in capitals", file(track: #"{"dataPath": "x", "modifiers": [{"type": "CYCLES", "before": "REPEAT_OFFSET", "afterCount": 2}], "keyframes": []}"#)),
+    ("a whole index written 2.0", file(track: #"{"dataPath": "x", "index": 2.0, "keyframes": []}"#)),
+    ("an object type in RNA form", #"{"object": {"name": "P", "type": "LIGHT_PROBE"}, "tracks": []}"#),
+    ("extensions of any shape", #"{"extensions": {"a": [1, {"b": null}]}, "tracks": []}"#),
+    ("the compact form with a header", #"{"name": "c", "fps": 30, "timeline": [0, 10], "channels": {"a": [1, 2]}, "easing": "easeOut"}"#),
+    ("several actions", #"{"animplot": 1, "actions": [{"name": "A", "tracks": []}, {"tracks": [], "markers": [{"frame": 3}]}]}"#),
+  ]
+
+  @Test("the schema and the decoder accept the same valid files", .enabled(if: hasValidator, "python3 without jsonschema"))
+  func bothAccept() throws {
+    for ((what, text), verdict) in zip(Self.valid, try Self.validate(Self.valid.map(\.1))) {
+      #expect(verdict == nil, "the schema refuses \(what): \(verdict ?? "")")
+      #expect(Self.decodes(text), "the decoder refuses \(what)")
+    }
+  }
+}

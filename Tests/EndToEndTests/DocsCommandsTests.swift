@@ -1,0 +1,184 @@
+import Foundation
+import Testing
+
+/// Every command README.md and docs/*.md show in a ```sh block (a line starting `animplot ` or
+/// `$ animplot `) runs, through the built binary; the commands of a block run in order, as a
+/// reader would type them, in a fresh folder holding the inputs they name.
+///
+/// An input named by a path of the repository (`Examples/bouncing-ball.json`) is copied there
+/// at the same path. Names standing for the reader's own files (`action.json`) are given by an
+/// HTML comment before the block, which Markdown does not show:
+/// `<!-- inputs: action.json=Examples/bouncing-ball.json goldens/=Fixtures/ -->`. A block that
+/// needs what a test machine lacks is marked `<!-- not run: REASON -->`.
+@Suite("The commands of the docs")
+struct DocsCommandsTests {
+  /// A block's commands.
+  struct Block: CustomStringConvertible, Sendable {
+    var file: String
+    /// Each command's line number and text.
+    var commands: [(line: Int, text: String)]
+    /// Name in the folder → repository path.
+    var inputs: [String: String]
+    var description: String { "\(file):\(commands.first?.line ?? 0)" }
+  }
+
+  /// The documents whose commands run.
+  static var documents: [String] {
+    let docs = (try? FileManager.default.contentsOfDirectory(atPath: CLI.repository.appendingPathComponent("docs").path)) ?? []
+    return ["README.md"] + docs.filter { $0.hasSuffix(".md") }.sorted().map { "docs/" + $0 }
+  }
+
+  /// The commands of `documents`, and the blocks marked not to run.
+  static func blocks() throws -> (run: [Block], notRun: [String]) {
+    var blocks: [Block] = []
+    var notRun: [String] = []
+    for file in documents {
+      let lines = try String(contentsOf: CLI.repository.appendingPathComponent(file), encoding: .utf8)
+        .components(separatedBy: "\n")
+      var inputs: [String: String] = [:]
+      var skip: String?
+      var block: String?
+      var lastFence = 0
+      for (index, line) in lines.enumerated() {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        if block == nil, trimmed.hasPrefix("<!-- inputs:"), trimmed.hasSuffix("-->") {
+          for pair in trimmed.dropFirst("<!-- inputs:".count).dropLast(3).split(separator: " ") {
+            let parts = pair.split(separator: "=", maxSplits: 1).map(String.init)
+            if parts.count == 2 { inputs[parts[0]] = parts[1] }
+          }
+        } else if block == nil, trimmed.hasPrefix("<!-- not run:"), trimmed.hasSuffix("-->") {
+          skip = String(trimmed.dropFirst("<!-- not run:".count).dropLast(3)).trimmingCharacters(in: .whitespaces)
+        } else if trimmed.hasPrefix("```") {
+          if block == nil {
+            block = String(trimmed.dropFirst(3))
+          } else {
+            block = nil
+            inputs = [:]
+            skip = nil
+          }
+          lastFence = index + 1
+        } else if block == "sh" {
+          var command = trimmed
+          if command.hasPrefix("$ ") { command.removeFirst(2) }
+          guard command.hasPrefix("animplot ") else { continue }
+          if let skip {
+            notRun.append("\(file):\(index + 1): \(skip)")
+            continue
+          }
+          if let last = blocks.last, last.file == file, last.commands.last.map({ $0.line > lastFence }) == true {
+            blocks[blocks.count - 1].commands.append((index + 1, command))
+          } else {
+            blocks.append(Block(file: file, commands: [(index + 1, command)], inputs: inputs))
+          }
+        }
+      }
+    }
+    return (blocks, notRun)
+  }
+
+  /// The words of `command` as a shell splits them (quotes removed), up to a comment.
+  static func words(_ command: String) -> [String] {
+    var words: [String] = []
+    var word = ""
+    var quote: Character?
+    var inWord = false
+    for c in command {
+      if let q = quote {
+        if c == q { quote = nil } else { word.append(c) }
+      } else if c == "'" || c == "\"" {
+        quote = c
+        inWord = true
+      } else if c == " " {
+        if inWord { words.append(word) }
+        word = ""
+        inWord = false
+      } else if c == "#" && !inWord {
+        break
+      } else {
+        word.append(c)
+        inWord = true
+      }
+    }
+    if inWord { words.append(word) }
+    return words
+  }
+
+  @Test("the docs' commands are found, and few are left out")
+  func found() throws {
+    let (run, notRun) = try Self.blocks()
+    #expect(run.flatMap(\.commands).count >= 35, "\(run.flatMap(\.commands).count) commands")
+    #expect(notRun.count <= 2, "\(notRun)")
+    #expect(run.contains { $0.file == "README.md" } && run.contains { $0.file == "docs/check.md" })
+    #expect(Self.words("animplot x 'a b' \"c d\" e#f  # g") == ["animplot", "x", "a b", "c d", "e#f"])
+  }
+
+  @Test("each runs and exits 0", arguments: try blocks().run)
+  func runs(_ block: Block) throws {
+    let fm = FileManager.default
+    let folder = try CLI.temporaryDirectory()
+    defer { try? fm.removeItem(at: folder) }
+    // The inputs: every word that is a path of the repository, and the block's stand-ins.
+    var copies = block.inputs
+    for word in block.commands.flatMap({ Self.words($0.text).dropFirst() }) where !word.hasPrefix("-") && !word.isEmpty {
+      let path = word.hasSuffix("/") ? String(word.dropLast()) : word
+      if !path.hasPrefix("/"), !path.hasPrefix(".."), fm.fileExists(atPath: CLI.repository.appendingPathComponent(path).path) {
+        copies[path] = path
+      }
+    }
+    for (name, source) in copies {
+      let target = folder.appendingPathComponent(name.hasSuffix("/") ? String(name.dropLast()) : name)
+      try fm.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+      try fm.copyItem(at: CLI.repository.appendingPathComponent(source), to: target)
+    }
+    let binaryFolder = CLI.binary.deletingLastPathComponent().path
+    var environment = ProcessInfo.processInfo.environment
+    environment["PATH"] = binaryFolder + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+    environment["CI"] = nil
+    environment["ANIMPLOT_RECORD"] = nil
+    for (line, text) in block.commands {
+      let command = "\(block.file):\(line): \(text)"
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/bin/sh")
+      process.arguments = ["-c", text]
+      process.currentDirectoryURL = folder
+      process.environment = environment
+      let out = Pipe(), err = Pipe()
+      process.standardOutput = out
+      process.standardError = err
+      process.standardInput = FileHandle.nullDevice
+      try process.run()
+      _ = out.fileHandleForReading.readDataToEndOfFile()
+      let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      #expect(process.terminationStatus == 0, "\(command): \(stderr)")
+      #expect(stderr.isEmpty, "\(command): \(stderr)")
+    }
+  }
+
+  @Test("the CI recipes' YAML parses", .enabled(if: (try? python(["-c", "import yaml"])) == 0, "python3 without yaml"))
+  func yamlParses() throws {
+    let text = try String(contentsOf: CLI.repository.appendingPathComponent("docs/check.md"), encoding: .utf8)
+    let blocks = text.components(separatedBy: "```yaml\n").dropFirst().map { $0.components(separatedBy: "\n```")[0] }
+    #expect(blocks.count == 2)
+    for block in blocks {
+      let script = "import sys, yaml; d = yaml.safe_load(sys.stdin); assert isinstance(d, dict) and d"
+      #expect(try Self.python(["-c", script], input: block) == 0, "\(block.prefix(200))")
+    }
+  }
+
+  /// python3's exit status with `input` on its standard input.
+  static func python(_ arguments: [String], input: String = "") throws -> Int32 {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3"] + arguments
+    let stdin = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    stdin.fileHandleForWriting.write(Data(input.utf8))
+    try stdin.fileHandleForWriting.close()
+    process.waitUntilExit()
+    return process.terminationStatus
+  }
+}
