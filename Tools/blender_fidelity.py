@@ -57,10 +57,10 @@ def states(tmp):
 
 
 def cases(tmp):
-    """(name, arguments, width in points, columns compared) per screenshot. The Graph Editor's
-    views are Blender's: the frames and values its screenshots show, measured on them (the
-    playhead, the scene start, the zero line and the 1.0 or 4.0 line), for a plot area 200 points
-    right of the picture's left edge and 23 points below its top. The second Graph Editor
+    """(name, arguments, width in points, columns compared) per screenshot. The views are
+    Blender's: the frames (and values) its screenshots show, measured on them (the playhead, the
+    grid lines, the zero line and the 1.0 or 4.0 line), for a plot area 200 points right of the
+    picture's left edge and 23 points below its top. The second Graph Editor
     screenshot has Blender's sidebar (Active F-Curve, Active Keyframe) right of pixel 1092,
     which animplot does not draw: the picture is 1040 points wide and only the columns left of
     the sidebar are compared."""
@@ -74,8 +74,10 @@ def cases(tmp):
         ("graph_editor_ball_location_z_selected_keys",
          ["graph", z_path, "--colors", "rainbow", "--current-frame", "13",
           "--frames=-7.552:78.16", "--values=-0.3616:4.197"], 1040, 1092),
-        ("dopesheet_bouncing_ball", ["dopesheet", ball, "--show-handle-types"], 1258, None),
-        ("dopesheet_all_actions", ["dopesheet", four, "--show-handle-types"], 1258, None),
+        ("dopesheet_bouncing_ball",
+         ["dopesheet", ball, "--show-handle-types", "--frames=-7.7527:80.883"], 1258, None),
+        ("dopesheet_all_actions",
+         ["dopesheet", four, "--show-handle-types", "--frames=-13.584:134.88"], 1258, None),
     ]
 
 
