@@ -56,7 +56,7 @@ public final class RecordingCanvas: Canvas {
     record(
       "text \(Self.quoted(DrawnText.cut(text))) at \(Self.point(point)) size=\(Self.number(style.size))"
         + " color=\(style.color.hex) anchor=\(anchor.horizontal),\(anchor.vertical)"
-        + (style.shadow.map { " shadow=\($0.color.hex),\($0.dx),\($0.dy),\($0.blur)" } ?? ""))
+        + (style.shadow.flatMap { $0.color.alpha > 0 ? $0 : nil }.map { " shadow=\($0.color.hex),\($0.dx),\($0.dy),\($0.blur)" } ?? ""))
   }
 
   public func markers(

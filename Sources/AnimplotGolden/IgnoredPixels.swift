@@ -36,8 +36,9 @@ public struct IgnoredPixels: Sendable, Hashable {
     for r in regions {
       let x0 = max(0, r.x)
       let y0 = max(0, r.y)
-      let x1 = min(width, r.x + r.width)
-      let y1 = min(height, r.y + r.height)
+      // Ends clamped without overflow: a width or height may be anything up to Int.max.
+      let x1 = r.x >= width ? width : (r.width >= width - r.x ? width : r.x + r.width)
+      let y1 = r.y >= height ? height : (r.height >= height - r.y ? height : r.y + r.height)
       guard x0 < x1, y0 < y1 else { continue }
       for y in y0..<y1 {
         for x in x0..<x1 { flags[y * width + x] = true }

@@ -280,7 +280,7 @@ public struct GraphColors: Sendable, Hashable {
   public var handleAutoClamped: ColorPair
 
   public init(
-    background: Color, gridMajor: Color, gridMinor: Color, scrubBackground: Color, valueLabel: Color, valueLabelShadow: TextShadow?, cursorLine: Color, xAxis: Color, yAxis: Color, zAxis: Color, otherAxis: Color, mutedCurve: Color, inactiveCurveAlpha: Double, vertex: Color, vertexSelected: Color, vertexActive: Color, vertexActiveOutline: Color? = nil, handleVertex: Color, handleVertexSelected: Color, handleFree: ColorPair, handleAuto: ColorPair, handleVector: ColorPair, handleAligned: ColorPair, handleAutoClamped: ColorPair
+    background: Color, gridMajor: Color, gridMinor: Color, scrubBackground: Color, valueLabel: Color, valueLabelShadow: TextShadow? = nil, cursorLine: Color, xAxis: Color, yAxis: Color, zAxis: Color, otherAxis: Color, mutedCurve: Color, inactiveCurveAlpha: Double, vertex: Color, vertexSelected: Color, vertexActive: Color, vertexActiveOutline: Color? = nil, handleVertex: Color, handleVertexSelected: Color, handleFree: ColorPair, handleAuto: ColorPair, handleVector: ColorPair, handleAligned: ColorPair, handleAutoClamped: ColorPair
   ) {
     self.background = background
     self.gridMajor = gridMajor

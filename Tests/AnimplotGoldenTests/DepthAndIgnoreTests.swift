@@ -105,6 +105,15 @@ import Testing
     #expect(c.summary == "match: 0 pixels (0%), 125 ignored, RMS 0.00")
   }
 
+  @Test func regionsAsLargeAsIntAreClippedWithoutOverflow() {
+    let c = ImageComparison(
+      expected: Self.white, actual: Self.dotted, options: .exact,
+      ignoring: IgnoredPixels(regions: [
+        PixelRect(x: 0, y: 0, width: 5, height: 5), PixelRect(x: 10, y: 0, width: Int.max, height: Int.max),
+      ]))
+    #expect(c.result.passed)
+  }
+
   @Test func maskIgnoresItsBrightPixels() {
     // Bright opaque, bright but half transparent, dark opaque, transparent white.
     #expect(IgnoredPixels.ignores(255, 255, 255, 255))

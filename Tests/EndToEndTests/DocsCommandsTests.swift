@@ -142,14 +142,18 @@ struct DocsCommandsTests {
       process.arguments = ["-c", text]
       process.currentDirectoryURL = folder
       process.environment = environment
-      let out = Pipe(), err = Pipe()
-      process.standardOutput = out
+      // Standard error to a file, standard output discarded: no pipe to fill and block on.
+      let errorFile = folder.appendingPathComponent(".stderr-\(UUID().uuidString)")
+      FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+      let err = try FileHandle(forWritingTo: errorFile)
+      process.standardOutput = FileHandle.nullDevice
       process.standardError = err
       process.standardInput = FileHandle.nullDevice
       try process.run()
-      _ = out.fileHandleForReading.readDataToEndOfFile()
-      let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
       process.waitUntilExit()
+      try err.close()
+      let stderr = String(decoding: try Data(contentsOf: errorFile), as: UTF8.self)
+      try FileManager.default.removeItem(at: errorFile)
       #expect(process.terminationStatus == 0, "\(command): \(stderr)")
       #expect(stderr.isEmpty, "\(command): \(stderr)")
     }

@@ -26,9 +26,10 @@ extension CheckReport {
         throw differ("artifacts folder", first.artifactsFolder, report.artifactsFolder)
       }
       if report.versions != first.versions {
-        throw differ(
-          "versions", first.versions.map(\.description).joined(separator: ", "),
-          report.versions.map(\.description).joined(separator: ", "))
+        func listed(_ versions: [some CustomStringConvertible]) -> String {
+          versions.isEmpty ? "no versions" : versions.map(\.description).joined(separator: ", ")
+        }
+        throw differ("versions", listed(first.versions), listed(report.versions))
       }
     }
     // Either one unsharded run, or shards 1 to N of N, each once.
