@@ -109,6 +109,52 @@ public enum FileSystem {
     return (base == "/" ? "" : base) + "/" + name
   }
 
+  /// The absolute path `path` names, resolved as far as it exists: the longest existing
+  /// prefix through `canonical`, the rest appended with `.` and `..` applied to the text. For a
+  /// folder that may not exist yet (`out/new/deeper`), comparable with `canonical` paths.
+  public static func resolvedAbsolute(_ path: String) -> String {
+    var head = path.isEmpty ? "." : path
+    var rest: [Substring] = []
+    while canonical(head) == nil {
+      let trimmed = head.count > 1 && head.hasSuffix("/") ? String(head.dropLast()) : head
+      guard let slash = trimmed.lastIndex(of: "/") else {
+        rest.insert(Substring(trimmed), at: 0)
+        head = "."
+        break
+      }
+      rest.insert(trimmed[trimmed.index(after: slash)...], at: 0)
+      head = slash == trimmed.startIndex ? "/" : String(trimmed[..<slash])
+    }
+    var parts = (canonical(head) ?? "/").split(separator: "/")
+    for part in rest.flatMap({ $0.split(separator: "/") }) {
+      if part == "." { continue }
+      if part == ".." {
+        if !parts.isEmpty { parts.removeLast() }
+      } else {
+        parts.append(part)
+      }
+    }
+    return "/" + parts.joined(separator: "/")
+  }
+
+  /// The first folder on the way from `root` to `root/relative` (excluding `root` itself and
+  /// the last part of `relative`) that is a symbolic link, as `root/part…`; `nil` when none
+  /// is. What writes only in real folders checks before writing.
+  public static func linkedFolder(under root: String, toward relative: String) -> String? {
+    var path = root.hasSuffix("/") ? String(root.dropLast()) : root
+    for part in relative.split(separator: "/").dropLast() {
+      path += "/" + part
+      if isSymbolicLink(path) { return path }
+    }
+    return nil
+  }
+
+  /// Whether `path` itself (not following a link) is a regular file.
+  public static func isRegularFile(_ path: String) -> Bool {
+    var info = stat()
+    return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+  }
+
   /// Whether `path` itself is a symbolic link (dangling or not).
   public static func isSymbolicLink(_ path: String) -> Bool {
     var info = stat()

@@ -25,6 +25,27 @@ public enum OutputFile {
     try write(Array(text.utf8), to: path)
   }
 
+  /// Writes `bytes` to a temporary file beside `path` and renames it over `path` itself: a
+  /// symbolic link there is replaced by the file, its target left untouched; a regular file
+  /// keeps its mode. A folder is refused. For files a command owns (check's artifacts), where
+  /// writing through a link could change a file elsewhere.
+  /// - Throws: `FileError`; nothing is left behind.
+  public static func replace(_ bytes: [UInt8], at path: String) throws(FileError) {
+    var info = stat()
+    var mode: mode_t?
+    if lstat(path, &info) == 0 {
+      switch info.st_mode & S_IFMT {
+      case S_IFDIR: throw FileError(path: path, action: "cannot write", error: SystemError(errno: EISDIR))
+      case S_IFREG: mode = info.st_mode & 0o7777
+      default: break
+      }
+    } else if errno != ENOENT {
+      throw FileError(path: path, action: "cannot write", error: SystemError(errno: errno))
+    }
+    let (temporary, slot) = try temporaryFile(bytes, for: path, mode: mode, path: path)
+    try StagedOutput(target: .file(temporary: temporary, slot: slot, target: path, path: path)).commit()
+  }
+
   /// Writes `bytes` where they will go, without touching `path` yet: for a regular or new file,
   /// into a temporary file beside the target; other targets are written on `commit`.
   /// - Throws: `FileError`; nothing is left behind.

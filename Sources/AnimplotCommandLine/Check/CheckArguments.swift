@@ -29,8 +29,10 @@ public struct CheckArguments: ParsableArguments, Sendable {
       a reference fails, so that it is reviewed and committed before anything passes.
 
       Each failing case gets one line; its reference, output and diff go to the artifacts \
-      folder (NAME.expected.png, NAME.actual.png, NAME.diff.png); artifacts of cases that \
-      no longer exist are removed there (REMOVED lines). References with no input \
+      folder (NAME.expected.png, NAME.actual.png, NAME.diff.png), never through a symbolic \
+      link; artifacts of cases that no longer exist are removed there (REMOVED lines) when \
+      check made the folder. An artifacts folder inside the case folder must be hidden \
+      (.NAME). References with no input \
       (orphans) are listed. The last line counts: 3 passed, 1 failed. The reports record \
       the versions of animplot, Cairo, pixman, FreeType, libpng and zlib; 'animplot merge' \
       makes one report of the shards' --json summaries.
@@ -120,6 +122,16 @@ public struct CheckArguments: ParsableArguments, Sendable {
     }
     // validate() has checked the value.
     let shard = self.shard.flatMap { try? Shard(parsing: $0) }
+    // An artifacts folder inside the case folder is left out of the walk: one that is not
+    // hidden would drop the cases under it and take their references for stale artifacts.
+    let artifactsRoot = FileSystem.resolvedAbsolute(artifacts)
+    if let caseRoot = FileSystem.canonical(folder), artifactsRoot.hasPrefix(caseRoot == "/" ? "/" : caseRoot + "/") {
+      let inner = artifactsRoot.dropFirst(caseRoot == "/" ? 1 : caseRoot.count + 1)
+      if !inner.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
+        throw CLIError(
+          "--artifacts \(artifacts): a folder inside the case folder \(folder) that is not hidden; its cases would be left out and their files taken for artifacts: use a name starting with '.' (the default .animplot-artifacts) or a folder outside")
+      }
+    }
     let caseFolder: CaseFolder
     var requests = CaseRequests()
     do {
@@ -144,6 +156,15 @@ public struct CheckArguments: ParsableArguments, Sendable {
         throw CLIError("\(option) \(path): that is a file of the case folder \(folder); choose another path")
       }
       if let other = outputs[target] { throw CLIError("\(option) \(path): \(other) writes the same file") }
+      // Nor a file the run writes or removes in the artifacts folder.
+      let resolved = FileSystem.resolvedAbsolute(path)
+      if resolved.hasPrefix(artifactsRoot == "/" ? "/" : artifactsRoot + "/") {
+        let inner = String(resolved.dropFirst(artifactsRoot == "/" ? 1 : artifactsRoot.count + 1))
+        if !ArtifactNames.owners(of: inner).isEmpty || inner == StaleArtifacts.marker {
+          throw CLIError(
+            "\(option) \(path): named as an artifact in the artifacts folder \(artifacts), which check writes and removes; choose another path")
+        }
+      }
       outputs[target] = option
     }
     var chosen = caseFolder.cases
@@ -157,6 +178,13 @@ public struct CheckArguments: ParsableArguments, Sendable {
       }
     }
     let cases = shard?.select(chosen) ?? chosen
+    // Artifacts are written and removed only in real folders: a link inside the artifacts
+    // folder would carry them elsewhere.
+    for checkCase in cases {
+      if let link = FileSystem.linkedFolder(under: artifacts, toward: ArtifactNames(for: checkCase).expected) {
+        throw CLIError(Self.linkedFolderMessage(link))
+      }
+    }
     let rasterizer = SVGRasterizer.find(searchPath: environment("PATH"))
     if rasterizer == nil, let svgCase = cases.first(where: { $0.kind == .svg }) {
       throw CLIError(
@@ -175,6 +203,9 @@ public struct CheckArguments: ParsableArguments, Sendable {
     }
     if !problems.isEmpty { throw Self.problems(problems) }
 
+    // Check's own artifacts folder: one it makes now, the default, or one marked before.
+    let artifactsExisted = FileSystem.status(of: artifacts) != nil || FileSystem.isSymbolicLink(artifacts)
+    let defaultName = artifacts.split(separator: "/").last == ".animplot-artifacts"
     let bar = ProgressBar(total: cases.count)
     let results = ParallelRun.map(
       count: cases.count, jobs: jobs ?? ParallelRun.cores,
@@ -187,6 +218,21 @@ public struct CheckArguments: ParsableArguments, Sendable {
       })
     bar.clear()
 
+    // An artifacts folder that holds the case folder (--artifacts .) is no folder of check's
+    // own, and files named like artifacts there may be anyone's. Any other is marked as
+    // check's when this run made it (or it is the default .animplot-artifacts).
+    let holdsCases = FileSystem.canonical(artifacts).flatMap { a in
+      FileSystem.canonical(folder).map { c in c == a || c.hasPrefix(a == "/" ? a : a + "/") }
+    } ?? false
+    let isDirectory = FileSystem.isDirectory(artifacts)
+    if isDirectory, !holdsCases, !artifactsExisted || defaultName, !StaleArtifacts.isMarked(artifacts) {
+      do {
+        try OutputFile.replace(Array(StaleArtifacts.markerText.utf8), at: artifactPath(StaleArtifacts.marker))
+      } catch {
+        Terminal.error(error.description)
+      }
+    }
+
     // Orphans belong to the folder, not to a shard: the first shard lists them.
     let orphans = (shard?.index ?? 1) == 1 ? caseFolder.orphans : []
     for orphan in orphans {
@@ -195,17 +241,22 @@ public struct CheckArguments: ParsableArguments, Sendable {
     if (shard?.index ?? 1) == 1 {
       for entry in caseFolder.skipped { Terminal.write("SKIPPED \(entry)\n", to: 1) }
       // Artifacts of cases that are gone belong to the folder too: the first shard removes
-      // them (any case of the folder keeps its own, whatever --filter chose). Not from an
-      // artifacts folder that holds the case folder (--artifacts .): that is no folder of
-      // check's own, and files named like artifacts there may be anyone's.
-      let holdsCases = FileSystem.canonical(artifacts).flatMap { a in
-        FileSystem.canonical(folder).map { c in c == a || c.hasPrefix(a == "/" ? a : a + "/") }
-      } ?? false
-      let stale =
-        holdsCases
-        ? (removed: [], problems: [])
-        : StaleArtifacts.remove(
-          in: artifacts, cases: caseFolder.cases, skipping: [folder], protected: runFiles.union(outputs.keys))
+      // them (any case of the folder keeps its own, whatever --filter chose), only from a
+      // folder of check's own (marked).
+      let protected = runFiles.union(outputs.keys)
+      var stale: (removed: [String], problems: [String]) = ([], [])
+      if holdsCases || !isDirectory {
+        // Nothing of check's own to clean.
+      } else if StaleArtifacts.isMarked(artifacts) {
+        stale = StaleArtifacts.remove(in: artifacts, cases: caseFolder.cases, skipping: [folder], protected: protected)
+      } else {
+        let left = StaleArtifacts.find(in: artifacts, cases: caseFolder.cases, skipping: [folder], protected: protected)
+        if !left.isEmpty {
+          Terminal.write(
+            "NOTE \(artifactPath("")): \(left.count) file\(left.count == 1 ? "" : "s") named like artifacts of no case left there: check removes stale artifacts only in a folder it made (one holding \(StaleArtifacts.marker))\n",
+            to: 1)
+        }
+      }
       for path in stale.removed {
         Terminal.write("REMOVED \(path): an artifact of a case that no longer exists\n", to: 1)
       }
@@ -272,16 +323,38 @@ public struct CheckArguments: ParsableArguments, Sendable {
           result.message = "\(path): this artifact would replace a file of the case folder; choose another --artifacts folder"
           continue
         }
+        // Checked before the run; again here (before and after making the folders), as
+        // folders may have changed since.
+        if let link = FileSystem.linkedFolder(under: artifacts, toward: artifact.name) {
+          result.status = .error
+          result.message = Self.linkedFolderMessage(link)
+          continue
+        }
         if let slash = path.lastIndex(of: "/") { try FileSystem.createFolders(String(path[..<slash])) }
-        try OutputFile.write(artifact.bytes, to: path)
+        if let link = FileSystem.linkedFolder(under: artifacts, toward: artifact.name) {
+          result.status = .error
+          result.message = Self.linkedFolderMessage(link)
+          continue
+        }
+        // Replaces a link at the artifact's path, never writes through it.
+        try OutputFile.replace(artifact.bytes, at: path)
       }
     } catch {
       result.status = .error
       result.message = error.description
     }
-    for name in evaluation.staleArtifacts { unlink(artifactPath(name)) }
+    // Only regular files, in real folders: a link named like an artifact is left alone.
+    for name in evaluation.staleArtifacts {
+      let path = artifactPath(name)
+      if FileSystem.linkedFolder(under: artifacts, toward: name) == nil, FileSystem.isRegularFile(path) { unlink(path) }
+    }
     result.seconds = Clock.seconds() - started
     return result
+  }
+
+  /// The refusal of a symbolic link met inside the artifacts folder.
+  private static func linkedFolderMessage(_ link: String) -> String {
+    "\(link): a symbolic link inside the artifacts folder; check writes and removes artifacts only in real folders: remove the link or choose another --artifacts folder"
   }
 
   /// `name` in the artifacts folder.

@@ -34,20 +34,33 @@ public enum StaleArtifacts {
     }
   }
 
-  /// Removes from `folder` the artifacts of no case among `cases`.
+  /// The name of the file that marks a folder as check's own artifacts folder: written when
+  /// check creates the folder (or uses the default `.animplot-artifacts`). Stale artifacts
+  /// are removed only in a folder holding it; files named like artifacts in a folder of the
+  /// user's (`--artifacts shots`, made before) may be anyone's.
+  public static let marker = ".animplot-artifacts-folder"
+
+  /// The marker's text.
+  public static let markerText =
+    "This folder holds the artifacts of 'animplot check'; check removes stale artifacts only in a folder holding this file.\n"
+
+  /// Whether `folder` holds the marker (a regular file, not a link).
+  public static func isMarked(_ folder: String) -> Bool {
+    FileSystem.isRegularFile((folder.hasSuffix("/") ? folder : folder + "/") + marker)
+  }
+
+  /// The artifacts in `folder` of no case among `cases`, as `folder/relative`, sorted.
   ///
   /// The folder is walked as the case folder is (names starting with `.` skipped), without
-  /// following symbolic links; only regular files are removed, never one of `protected`
+  /// following symbolic links; only regular files are listed, never one of `protected`
   /// (absolute paths: the files of the run) nor anything under `skipping` (the case folder,
-  /// should it lie inside). A subfolder left empty by a removal is removed too.
-  /// - Returns: the paths removed (as `folder/relative`, sorted) and one line per file that
-  ///   could not be removed.
-  public static func remove(
+  /// should it lie inside).
+  public static func find(
     in folder: String, cases: [CheckCase], skipping: [String] = [], protected: Set<String> = []
-  ) -> (removed: [String], problems: [String]) {
+  ) -> [String] {
     let root = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
     guard !FileSystem.isSymbolicLink(root), let status = FileSystem.status(of: root), status.kind == .directory
-    else { return ([], []) }
+    else { return [] }
     let skipped = Set(skipping.compactMap { FileSystem.status(of: $0)?.identity })
     var files: [String] = []
     var visited: Set<FileIdentity> = []
@@ -67,13 +80,25 @@ public enum StaleArtifacts {
       }
     }
     walk("", status.identity)
+    return select(files: files, cases: cases).map { root + "/" + $0 }
+      .filter { !protected.contains(FileSystem.absolute($0)) }
+  }
 
+  /// Removes from `folder` the artifacts of no case among `cases` (those `find` lists). A
+  /// subfolder left empty by a removal is removed too.
+  /// - Returns: the paths removed (as `folder/relative`, sorted) and one line per file that
+  ///   could not be removed.
+  public static func remove(
+    in folder: String, cases: [CheckCase], skipping: [String] = [], protected: Set<String> = []
+  ) -> (removed: [String], problems: [String]) {
+    let root = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
     var removed: [String] = []
     var problems: [String] = []
     var emptied: Set<String> = []
-    for file in select(files: files, cases: cases) {
-      let path = root + "/" + file
-      guard !protected.contains(FileSystem.absolute(path)) else { continue }
+    for path in find(in: folder, cases: cases, skipping: skipping, protected: protected) {
+      let file = String(path.dropFirst(root.count + 1))
+      // Found as a regular file in a real folder; checked again just before.
+      guard FileSystem.isRegularFile(path), FileSystem.linkedFolder(under: root, toward: file) == nil else { continue }
       if unlink(path) == 0 {
         removed.append(path)
         if let slash = file.lastIndex(of: "/") { emptied.insert(String(file[..<slash])) }
