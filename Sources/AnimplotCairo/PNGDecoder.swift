@@ -42,6 +42,18 @@ public enum PNGDecoder {
       libpngBytes = try PNGDeinterlacer.deinterlace(bytes, header: header, chunks: chunks)
     }
     let image = try decode8(bytes: libpngBytes)
+    // libpng draws a palette index past the end of PLTE as black, silently (its own check,
+    // png_get_palette_max, is not in the simplified API): such a file is refused here.
+    if let header, header.colorType == 3, [1, 2, 4, 8].contains(header.bitDepth),
+      let palette = chunks.first(where: { $0.type == "PLTE" }), palette.data.count / 3 < 1 << header.bitDepth
+    {
+      let colours = palette.data.count / 3
+      let largest = try PNGDeinterlacer.largestPaletteIndex(bytes, header: header, chunks: chunks)
+      if largest >= colours {
+        throw .malformed(
+          "palette index \(largest) past the end of the PLTE chunk's \(colours) colour\(colours == 1 ? "" : "s")")
+      }
+    }
     guard keepingDepth, let header, header.bitDepth == 16 else { return DecodedPNG(image: image, samples16: nil) }
     // libpng accepted the file, so its header and data are sound.
     let stored = try PNGDeinterlacer.pixelBytes(bytes, header: header, chunks: chunks)

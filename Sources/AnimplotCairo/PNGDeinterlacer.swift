@@ -92,6 +92,46 @@ enum PNGDeinterlacer {
     return plain
   }
 
+  /// The largest palette index the pixels of a palette PNG (colour type 3, 1 to 8 bits) use:
+  /// the IDAT data inflated and unfiltered pass by pass, the padding bits at the end of each
+  /// row left out.
+  static func largestPaletteIndex(
+    _ bytes: [UInt8], header: PNGHeader, chunks: [PNGChunk]
+  ) throws(PNGDecodingError) -> Int {
+    precondition(header.colorType == 3 && [1, 2, 4, 8].contains(header.bitDepth))
+    let depth = header.bitDepth
+    var compressed: [UInt8] = []
+    for chunk in chunks where chunk.type == "IDAT" { compressed += bytes[chunk.data] }
+    let passes = (header.interlaced ? adam7 : [(x: 0, y: 0, dx: 1, dy: 1)]).map { pass in
+      (columns: count(header.width, pass.x, pass.dx), rows: count(header.height, pass.y, pass.dy))
+    }.filter { $0.columns > 0 && $0.rows > 0 }
+    let expected = passes.reduce(0) { $0 + $1.rows * (1 + ($1.columns * depth + 7) / 8) }
+    let filtered = try inflate(compressed, size: expected)
+    var largest = 0
+    var offset = 0
+    for (columns, rows) in passes {
+      let passRowBytes = (columns * depth + 7) / 8
+      var previous = [UInt8](repeating: 0, count: passRowBytes)
+      for _ in 0..<rows {
+        var line = Array(filtered[offset + 1..<offset + 1 + passRowBytes])
+        try unfilter(&line, previous: previous, filter: filtered[offset], bytesPerPixel: 1)
+        if depth == 8 {
+          largest = max(largest, Int(line.max() ?? 0))
+        } else {
+          let mask = (1 << depth) - 1
+          for column in 0..<columns {
+            let bit = column * depth
+            let shift = 8 - depth - bit % 8
+            largest = max(largest, Int(line[bit / 8]) >> shift & mask)
+          }
+        }
+        previous = line
+        offset += 1 + passRowBytes
+      }
+    }
+    return largest
+  }
+
   /// Adam7's passes: first column and row, and the steps between them.
   private static let adam7: [(x: Int, y: Int, dx: Int, dy: Int)] = [
     (0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2),

@@ -16,10 +16,11 @@ public struct CLIError: Error {
 public enum Terminal {
   /// Writes `message` and a newline to standard error, prefixed with `animplot: `.
   /// Writes `animplot: MESSAGE` as one line: control characters in it (from a file name, say)
-  /// are escaped as in JSON, so the line cannot break.
+  /// are escaped as in JSON, so the line cannot break; characters that do not show (a
+  /// zero-width space, a bidirectional control) are escaped as `\u{200B}` (`visiblyEscaped`).
   public static func error(_ message: String) {
     var line = "animplot: "
-    for scalar in message.unicodeScalars {
+    for scalar in visiblyEscaped(message).unicodeScalars {
       if scalar.value < 0x20 || scalar.value == 0x7F {
         let quoted = jsonStringLiteral(String(scalar))
         line += quoted.dropFirst().dropLast()

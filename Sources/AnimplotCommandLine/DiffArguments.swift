@@ -39,7 +39,8 @@ public struct DiffArguments: ParsableArguments {
       The summary line gives the differing pixels, their share, the densest window, their \
       bounding box and the RMS of the RGB differences (0-255, over white). Images of \
       different sizes always differ; -o still draws both, padded to the larger size, with \
-      the pixels that exist in one image only in red.
+      the pixels that exist in one image only in red (exit 2 when that size passes \
+      8192×8192 pixels).
 
       Diff image (-o, always PNG): unchanged pixels in faded grey, differing pixels red \
       where ACTUAL is darker (or as bright), blue where it is lighter, AA-excused pixels \
@@ -144,6 +145,12 @@ public struct DiffArguments: ParsableArguments {
       expected: expectedImage, actual: actualImage, options: options,
       ignoring: IgnoredPixels(regions: regions, mask: maskImage))
     if let output {
+      if !comparison.diffImageFits {
+        let size = comparison.comparedSize
+        throw CLIError(
+          "-o \(output): the \(size.width)×\(size.height) diff image (both images padded to the larger width and "
+            + "height) passes animplot's image limit of \(Limits.imagePixels) pixels (8192×8192); compare without -o")
+      }
       if sideBySide && !comparison.sideBySideFits {
         let size = comparison.sideBySideSize
         throw CLIError(

@@ -29,7 +29,10 @@ public struct ImageComparison: Sendable {
   ///
   /// When the padded area of two images of different sizes would pass `Limits.imagePixels`
   /// (65536×1 beside 1×65536 is 2³² pixels), only their common top-left area is classified and
-  /// drawn in the diff image; every other pixel of the padded area still counts as differing.
+  /// drawn in the diff image; every other pixel of the padded area still counts as differing,
+  /// and the worst window is then the first window of the padded area (in reading order, to the
+  /// right of the common area or else below it) lying wholly beyond the common area, all of
+  /// its pixels differing. No diff image can be drawn then (`diffImageFits` is false).
   /// `ignoring` excludes pixels from the comparison (see `IgnoredPixels`).
   public init(
     expected: RGBAImage, actual: RGBAImage, options: DiffOptions,
@@ -107,7 +110,17 @@ public struct ImageComparison: Sendable {
     let ignoredCount = ignored?.reduce(0) { $0 + ($1 ? 1 : 0) } ?? 0
     let compared = padded - ignoredCount
 
-    let window = classification.worstWindow(size: options.windowSize)
+    var window = classification.worstWindow(size: options.windowSize)
+    if padded > Limits.imagePixels && !sizesMatch {
+      // Only the common area was classified; every pixel beyond it differs, so a window of the
+      // padded area lying wholly beyond it is as bad as a window can be.
+      let n = max(1, min(options.windowSize, width, height))
+      if common.width <= width - n {
+        window = DiffWindow(x: common.width, y: 0, size: n, pixels: n * n)
+      } else if common.height <= height - n {
+        window = DiffWindow(x: 0, y: common.height, size: n, pixels: n * n)
+      }
+    }
     var violations: [BudgetViolation] = []
     if !sizesMatch { violations.append(.sizeMismatch) }
     let overBudget =
@@ -127,6 +140,22 @@ public struct ImageComparison: Sendable {
       worstWindow: window, boundingBox: classification.differingBox,
       rms: compared == 0 ? 0 : (classification.squaredError / Double(3 * compared)).squareRoot(),
       violations: violations)
+  }
+
+  /// The comparison area: the larger width and the larger height of the two images, the size
+  /// the diff image is promised at.
+  public var comparedSize: (width: Int, height: Int) {
+    (
+      max(result.expectedSize.width, result.actualSize.width),
+      max(result.expectedSize.height, result.actualSize.height)
+    )
+  }
+
+  /// Whether `diffImage()` can be drawn at the comparison area's size: it stays within
+  /// `Limits.imagePixels`. When not, only the common top-left area was classified.
+  public var diffImageFits: Bool {
+    let size = comparedSize
+    return size.width * size.height <= Limits.imagePixels
   }
 
   private static func sameBytes(_ a: [UInt8], _ b: [UInt8]) -> Bool {

@@ -5,7 +5,8 @@ import AnimplotPlatform
 /// Reading the PNG files that `diff` and `check` compare, and encoding the diff images.
 public enum ImageFile {
   /// Reads and decodes the PNG file at `path`, of at most `Limits.inputBytes` bytes (an
-  /// endless input such as `/dev/zero` stops there).
+  /// endless input such as `/dev/zero` stops there, or at its first 8 bytes when they are not
+  /// the PNG signature).
   public static func read(path: String) throws(ImageFileError) -> RGBAImage {
     try decode(pngBytes: bytes(path: path), path: path)
   }
@@ -17,7 +18,7 @@ public enum ImageFile {
 
   private static func bytes(path: String) throws(ImageFileError) -> [UInt8] {
     do {
-      return try FileSystem.readBytes(path: path)
+      return try FileSystem.readBytes(path: path, start: .png)
     } catch {
       throw ImageFileError(path: path, reason: .unreadable(error))
     }
@@ -32,7 +33,7 @@ public enum ImageFile {
   public static func readStandardInputKeepingDepth() throws(ImageFileError) -> DecodedPNG {
     let bytes: [UInt8]
     do {
-      bytes = try FileSystem.readBytes(descriptor: 0)
+      bytes = try FileSystem.readBytes(descriptor: 0, start: .png)
     } catch {
       throw ImageFileError(path: "<stdin>", reason: .unreadable(error))
     }

@@ -66,10 +66,11 @@ extension ImageComparison {
     return (layout.width, layout.height)
   }
 
-  /// Whether `sideBySideImage()` stays within `Limits.imagePixels`.
+  /// Whether `sideBySideImage()` stays within `Limits.imagePixels`, its diff panel too
+  /// (`diffImageFits`).
   public var sideBySideFits: Bool {
     let size = sideBySideSize
-    return size.width * size.height <= Limits.imagePixels
+    return diffImageFits && size.width * size.height <= Limits.imagePixels
   }
 
   /// The worst window with some context around it, enlarged by nearest neighbour: expected |

@@ -268,7 +268,7 @@ extension JSONReader {
     let at = offset
     let text = try readString()
     guard let color = CurveColor(hex: text) else {
-      throw error(.invalid("expected a colour \"#rrggbb\", found \(jsonStringLiteral(text))"), at: at)
+      throw error(.invalid("expected a colour \"#rrggbb\", found \(messageQuoted(text))"), at: at)
     }
     return color
   }

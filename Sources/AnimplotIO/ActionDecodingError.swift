@@ -64,20 +64,20 @@ public struct ActionDecodingError: Error, Sendable, Equatable, CustomStringConve
     switch kind {
     case .syntax(let text): return "invalid JSON: \(text)"
     case .unknownField(let name, let suggestion):
-      return "unknown field \(jsonStringLiteral(name))"
-        + (suggestion.map { "; did you mean \(jsonStringLiteral($0))?" } ?? "")
-    case .duplicateField(let name): return "field \(jsonStringLiteral(name)) appears twice"
+      return "unknown field \(messageQuoted(name))"
+        + (suggestion.map { "; did you mean \(messageQuoted($0))?" } ?? "")
+    case .duplicateField(let name): return "field \(messageQuoted(name)) appears twice"
     case .missingField(let name): return "missing required field \"\(name)\""
     case .wrongType(let expected, let found): return "expected \(expected), found \(found)"
     case .unknownValue(let value, let accepted):
-      return "unknown value \(jsonStringLiteral(value)); expected one of \(accepted.map(Self.oneLine).joined(separator: ", "))"
+      return "unknown value \(messageQuoted(value)); expected one of \(accepted.map(Self.oneLine).joined(separator: ", "))"
     case .nonFinite(let text): return "number \(text) is not finite as a 32-bit float"
     case .invalid(let text): return text
     case .missingHandle(let side, let type):
       return "\(side) is required: the \(side == "handleLeft" ? "left" : "right") handle is \(type)"
     case .unsupportedVersion(let v): return "unsupported format version \(v) (\"animplot\": \(v)); this animplot reads version 1"
     case .lengthMismatch(let channel, let count, let expected):
-      return "channel \(jsonStringLiteral(channel)) has \(count) values but the timeline has \(expected)"
+      return "channel \(messageQuoted(channel)) has \(count) values but the timeline has \(expected)"
     case .unreadable(let reason): return "cannot read: \(reason)"
     case .unrecognized(let kinds):
       return "cannot tell what kind of input this is; animplot reads " + kinds.joined(separator: ", ")

@@ -15,12 +15,13 @@ public enum ActionFile {
   }
 
   /// The bytes of the file at `path`; `-` reads standard input. At most `Limits.inputBytes` bytes
-  /// are read: a longer input (or an endless one, `/dev/zero`) is an error found while reading.
+  /// are read: a longer input (or an endless one) is an error found while reading. An input whose
+  /// first byte no kind of input can begin with (`/dev/zero`) is read no further (`InputStart.printable`).
   public static func readBytes(_ path: String) throws(ActionDecodingError) -> [UInt8] {
     do {
       return path == "-"
-        ? try FileSystem.readBytes(descriptor: 0)
-        : try FileSystem.readBytes(path: path)
+        ? try FileSystem.readBytes(descriptor: 0, start: .printable)
+        : try FileSystem.readBytes(path: path, start: .printable)
     } catch {
       let reason =
         error.errno == EISDIR

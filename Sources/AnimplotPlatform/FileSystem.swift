@@ -3,59 +3,61 @@ public enum FileSystem {
   /// The whole content of the file at `path`, or the system's reason why not.
   /// - Parameter limit: the most bytes to accept (`Limits.inputBytes`); a longer file is
   ///   `EFBIG`, found before reading when the file's size is known and while reading otherwise.
-  public static func readBytes(path: String, limit: Int = Limits.inputBytes) throws(SystemError) -> [UInt8] {
+  /// - Parameter start: what the input must begin with; an input that does not is read no
+  ///   further (see `InputStart`).
+  public static func readBytes(
+    path: String, limit: Int = Limits.inputBytes, start: InputStart? = nil
+  ) throws(SystemError) -> [UInt8] {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { throw SystemError(errno: errno) }
     defer { close(fd) }
-    return try readBytes(descriptor: fd, limit: limit)
+    return try readBytes(descriptor: fd, limit: limit, start: start)
   }
 
   /// Everything left to read on `fd` (a file, a pipe, a terminal); a directory is `EISDIR`;
-  /// more than `limit` bytes is `EFBIG`.
-  public static func readBytes(descriptor fd: Int32, limit: Int = Limits.inputBytes) throws(SystemError) -> [UInt8] {
+  /// more than `limit` bytes is `EFBIG`; memory that cannot be had for the bytes is `ENOMEM`
+  /// (an error, not an abort, under `ulimit -v`).
+  /// - Parameter start: what the input must begin with. The first `start.length` bytes are read
+  ///   alone; when `start` refuses them, only they are returned (the decoder then says what is
+  ///   wrong), so `/dev/zero` given as a PNG costs 8 bytes, not the whole input limit.
+  public static func readBytes(
+    descriptor fd: Int32, limit: Int = Limits.inputBytes, start: InputStart? = nil
+  ) throws(SystemError) -> [UInt8] {
     var info = stat()
     let known = fstat(fd, &info) == 0
     if known && (info.st_mode & S_IFMT) == S_IFDIR { throw SystemError(errno: EISDIR) }
+    var chunks: [[UInt8]] = []
+    var count = 0
+    if let start {
+      let head = try readChunk(fd, capacity: min(max(start.length, 1), limit + 1))
+      if head.count > limit { throw SystemError(errno: EFBIG) }
+      if head.count < start.length || !start.accepts(head) { return head }
+      chunks.append(head)
+      count = head.count
+    }
     // A regular file is read straight into an array of its size (plus one byte, to see it
     // grow). Anything else (a pipe, a device, a file that grew) is read in chunks that are
     // joined at the end, so that memory stays near the bytes read: an array grown by
     // doubling would hold old and new copies at once (1.6 GB to refuse /dev/zero at 1 GiB).
-    let size = known && (info.st_mode & S_IFMT) == S_IFREG ? max(Int(info.st_size), 0) : 0
-    if size > limit { throw SystemError(errno: EFBIG) }
-    var first = [UInt8](repeating: 0, count: size + 1)
-    var count = 0
-    while count < first.count {
-      let n = try first.withUnsafeMutableBytes {
-        FileDescriptor.read(fd, into: $0.baseAddress! + count, count: $0.count - count)
-      }.get()
-      if n == 0 {
-        first.removeLast(first.count - count)
-        return first
-      }
-      count += n
-    }
-    if count > limit { throw SystemError(errno: EFBIG) }
-    var chunks = [first]
+    let size = known && (info.st_mode & S_IFMT) == S_IFREG ? max(Int(info.st_size) - count, 0) : 0
+    if count + size > limit { throw SystemError(errno: EFBIG) }
+    let first = try readChunk(fd, capacity: size + 1)
+    count += first.count
+    if first.count <= size && chunks.isEmpty { return first }
+    chunks.append(first)
     var chunkSize = 1 << 16
-    while true {
+    while first.count > size {
+      if count > limit { throw SystemError(errno: EFBIG) }
       // One byte past the limit is enough to see it crossed.
       let capacity = min(chunkSize, limit + 1 - count)
-      var chunk = [UInt8](repeating: 0, count: capacity)
-      var filled = 0
-      while filled < capacity {
-        let n = try chunk.withUnsafeMutableBytes {
-          FileDescriptor.read(fd, into: $0.baseAddress! + filled, count: $0.count - filled)
-        }.get()
-        if n == 0 { break }
-        filled += n
-      }
-      count += filled
+      let chunk = try readChunk(fd, capacity: capacity)
+      count += chunk.count
       if count > limit { throw SystemError(errno: EFBIG) }
-      chunk.removeLast(chunk.count - filled)
       chunks.append(chunk)
-      if filled < capacity { break }  // the end of the input
+      if chunk.count < capacity { break }  // the end of the input
       chunkSize = min(chunkSize * 2, 1 << 26)
     }
+    try reserve(count)
     var bytes: [UInt8] = []
     bytes.reserveCapacity(count)
     for i in chunks.indices {
@@ -63,6 +65,30 @@ public enum FileSystem {
       chunks[i] = []
     }
     return bytes
+  }
+
+  /// Up to `capacity` bytes from `fd`: fewer only at the end of the input.
+  private static func readChunk(_ fd: Int32, capacity: Int) throws(SystemError) -> [UInt8] {
+    try reserve(capacity)
+    var chunk = [UInt8](repeating: 0, count: capacity)
+    var filled = 0
+    while filled < capacity {
+      let n = try chunk.withUnsafeMutableBytes {
+        FileDescriptor.read(fd, into: $0.baseAddress! + filled, count: $0.count - filled)
+      }.get()
+      if n == 0 { break }
+      filled += n
+    }
+    chunk.removeLast(capacity - filled)
+    return chunk
+  }
+
+  /// Throws `ENOMEM` when `count` bytes cannot be allocated now: Swift's arrays abort the
+  /// program when memory runs out (exit 134 under `ulimit -v`), so a large read asks first.
+  private static func reserve(_ count: Int) throws(SystemError) {
+    guard count >= 1 << 20 else { return }
+    guard let probe = malloc(count) else { throw SystemError(errno: ENOMEM) }
+    free(probe)
   }
 
   /// The kind and identity of a file, following symbolic links; `nil` when it does not exist.
@@ -247,4 +273,30 @@ public struct FileError: Error, Sendable, Hashable, CustomStringConvertible {
 
   /// A write to standard output whose reader has gone (`animplot eval ... | head`).
   public var isClosedStandardOutput: Bool { path == Self.standardOutput && error.errno == EPIPE }
+}
+
+/// What an input must begin with to be worth reading on: `FileSystem.readBytes` reads the
+/// first `length` bytes alone and stops there when `accepts` refuses them.
+public struct InputStart: Sendable {
+  /// How many bytes `accepts` judges.
+  public var length: Int
+  /// Whether the input's first `length` bytes can begin a valid input.
+  public var accepts: @Sendable ([UInt8]) -> Bool
+
+  public init(length: Int, accepts: @escaping @Sendable ([UInt8]) -> Bool) {
+    self.length = length
+    self.accepts = accepts
+  }
+
+  /// The PNG signature (PNG 1.2 §5.2), 8 bytes.
+  public static let png = InputStart(length: 8) { $0 == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] }
+
+  /// A text or binary file whose first byte is not a control character other than white space
+  /// (tab, line feed, form feed, carriage return): every kind of action input begins with
+  /// text (`{`, a CSV header, `%YAML`) or a printable magic number (`glTF`, `PK`), so an input
+  /// of zero bytes (`/dev/zero`) is refused at its first byte.
+  public static let printable = InputStart(length: 1) { head in
+    guard let b = head.first else { return true }
+    return b >= 0x20 && b != 0x7F || b == 0x09 || b == 0x0A || b == 0x0C || b == 0x0D
+  }
 }

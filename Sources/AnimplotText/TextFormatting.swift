@@ -33,3 +33,63 @@ public func jsonStringLiteral(_ s: String) -> String {
   }
   return out + "\""
 }
+
+/// `s` quoted for an error message: as `jsonStringLiteral`, but cut after `limit` Unicode
+/// scalars with `…` before the closing quote (a 100,000-character key must not make a
+/// 100 KB line), and with the characters that do not show (`needsVisibleEscape`) written as
+/// `\u{200B}`, so that `"\u{200B}dataPath"` reads differently from `"dataPath"`.
+public func messageQuoted(_ s: String, limit: Int = 80) -> String {
+  var kept = String.UnicodeScalarView()
+  var count = 0
+  var cut = false
+  for scalar in s.unicodeScalars {
+    if count == limit {
+      cut = true
+      break
+    }
+    kept.append(scalar)
+    count += 1
+  }
+  let literal = visiblyEscaped(jsonStringLiteral(String(kept)))
+  return cut ? String(literal.dropLast()) + "…\"" : literal
+}
+
+/// `s` with every character that does not show (see `needsVisibleEscape`) written as
+/// `\u{XXXX}`; other characters, control characters included, are left as they are.
+public func visiblyEscaped(_ s: String) -> String {
+  guard s.unicodeScalars.contains(where: { $0.value >= 0x80 }) else { return s }
+  var out = String.UnicodeScalarView()
+  var previous: Unicode.Scalar?
+  var previousEscaped = false
+  for scalar in s.unicodeScalars {
+    if needsVisibleEscape(scalar, after: previousEscaped ? nil : previous) {
+      out.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
+      previousEscaped = true
+    } else {
+      out.append(scalar)
+      previousEscaped = false
+    }
+    previous = scalar
+  }
+  return String(out)
+}
+
+/// Whether `scalar` would not show, or would show as something else, in a message: C1 control
+/// characters, format characters (zero-width space and joiners, bidirectional controls, the
+/// byte order mark), line and paragraph separators, spaces other than U+0020, other default
+/// ignorable code points (Hangul fillers, variation selectors), and a combining mark with no
+/// letter, digit or symbol before it to combine with (`previous` is `nil`, white space, a
+/// control, or ASCII punctuation such as a quote).
+public func needsVisibleEscape(_ scalar: Unicode.Scalar, after previous: Unicode.Scalar?) -> Bool {
+  if scalar.value < 0x80 { return false }
+  if scalar.value < 0xA0 { return true }
+  let properties = scalar.properties
+  switch properties.generalCategory {
+  case .format, .lineSeparator, .paragraphSeparator, .spaceSeparator, .control: return true
+  case .nonspacingMark, .enclosingMark, .spacingMark:
+    guard let previous else { return true }
+    return previous.properties.isWhitespace || previous.properties.generalCategory == .control
+      || (previous.isASCII && !(previous.properties.isAlphabetic || (0x30...0x39).contains(previous.value)))
+  default: return properties.isDefaultIgnorableCodePoint
+  }
+}

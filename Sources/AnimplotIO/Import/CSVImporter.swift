@@ -1,4 +1,5 @@
 import AnimplotCore
+import AnimplotText
 
 /// Samples in CSV as an action (docs/import.md): a header `frame,<channel>,...` (or `time` in
 /// seconds, turned into frames at the fps), then one row of numbers per sample.
@@ -20,19 +21,19 @@ enum CSVImporter {
     let first = header[0].text.trimmedOfSpaces.lowercased()
     guard first == "frame" || first == "time" else {
       throw reader.error(
-        "the first column must be \"frame\" or \"time\" (seconds), found \"\(ActionDecodingError.oneLine(header[0].text))\"",
+        "the first column must be \"frame\" or \"time\" (seconds), found \(messageQuoted(header[0].text))",
         at: header[0])
     }
     let seconds = first == "time"
     guard header.count >= 2 else {
-      throw reader.error("the header names no channel after \"\(header[0].text)\"", at: header[0])
+      throw reader.error("the header names no channel after \(messageQuoted(header[0].text))", at: header[0])
     }
     var names = Set<String>()
     for cell in header.dropFirst() {
       let name = cell.text.trimmedOfSpaces
       guard !name.isEmpty else { throw reader.error("a channel's name is empty", at: cell) }
       guard names.insert(name).inserted else {
-        throw reader.error("channel \"\(ActionDecodingError.oneLine(name))\" appears twice", at: cell)
+        throw reader.error("channel \(messageQuoted(name)) appears twice", at: cell)
       }
     }
     let fps = context.options.fps ?? 24
@@ -102,7 +103,7 @@ enum CSVImporter {
     // Decimal numbers only (no `inf`, `nan` or hexadecimal, which Double(_:) would take).
     let decimal = text.utf8.allSatisfy { b in (48...57).contains(b) || b == 43 || b == 45 || b == 46 || b == 101 || b == 69 }
     guard decimal, let d = Double(text), d.isFinite else {
-      throw reader.error("\"\(ActionDecodingError.oneLine(text))\" is not a number", at: cell)
+      throw reader.error("\(messageQuoted(text)) is not a number", at: cell)
     }
     return d
   }

@@ -1,4 +1,5 @@
 import AnimplotCore
+import AnimplotText
 import AnimplotPlatform
 
 /// `.lottie` archives (dotLottie): a ZIP whose `manifest.json` lists animations stored as
@@ -38,7 +39,7 @@ enum DotLottie {
     guard !ids.isEmpty else { throw ActionDecodingError(.invalid("manifest.json lists no animation")) }
     var seenIDs = Set<String>()
     for id in ids where !seenIDs.insert(id).inserted {
-      throw ActionDecodingError(.invalid("manifest.json lists animation \"\(id)\" twice"))
+      throw ActionDecodingError(.invalid("manifest.json lists animation \(messageQuoted(id)) twice"))
     }
     var actions: [Action] = []
     for id in ids {
@@ -51,7 +52,7 @@ enum DotLottie {
         }
       }
       guard let (path, json) = found else {
-        throw ActionDecodingError(.invalid("manifest.json lists animation \"\(id)\" but the archive has no \(candidates[0])"))
+        throw ActionDecodingError(.invalid("manifest.json lists animation \(messageQuoted(id)) but the archive has no \(candidates[0])"))
       }
       var inner = context
       inner.file = context.file + ":" + path

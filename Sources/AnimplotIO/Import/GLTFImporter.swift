@@ -1,4 +1,5 @@
 import AnimplotCore
+import AnimplotText
 
 /// glTF 2.0 animations as actions (research/formats.md §1; docs/import.md).
 ///
@@ -161,7 +162,7 @@ enum GLTFImporter {
         let pointerCursor = try kap.required("pointer")
         let pointer = try pointerCursor.string()
         guard pointer.hasPrefix("/") else {
-          throw pointerCursor.invalid("a JSON pointer starts with \"/\", found \"\(ActionDecodingError.oneLine(pointer))\"")
+          throw pointerCursor.invalid("a JSON pointer starts with \"/\", found \(messageQuoted(pointer))")
         }
         let parts = pointer.split(separator: "/", omittingEmptySubsequences: false)
         // A pointer to a node's TRS or weights animates what a core channel would (the

@@ -1,4 +1,5 @@
 import AnimplotCore
+import AnimplotText
 
 /// Unity AnimationClips saved as text (`.anim`, YAML) as an action (research/formats.md §4;
 /// docs/import.md).
@@ -73,7 +74,7 @@ enum UnityImporter {
         let path = try entry.member("path")?.string() ?? ""
         guard !covered.contains(path + "\u{0}" + kind(of: attribute)) else { continue }
         guard paths.insert(path).inserted else {
-          throw entry.invalid("\(field) holds two curves for path \"\(path)\"")
+          throw entry.invalid("\(field) holds two curves for path \(messageQuoted(path))")
         }
         for (c, name) in components.enumerated() {
           var curve = FCurve(dataPath: (path.isEmpty ? "" : path + "/") + attribute, index: c)
@@ -242,7 +243,7 @@ struct YAMLCursor {
         text.unicodeScalars.allSatisfy({ "0123456789+-.eE".unicodeScalars.contains($0) }) ? Double(text) : nil
       }
     guard let value = spelled else {
-      throw invalid("expected a number, found \"\(ActionDecodingError.oneLine(text))\"")
+      throw invalid("expected a number, found \(messageQuoted(text))")
     }
     guard value.isFinite || (allowInfinite && value.isInfinite) else { throw error(.nonFinite(text)) }
     return value

@@ -1,3 +1,5 @@
+import AnimplotText
+
 /// The YAML that Unity writes for its assets, read into a tree whose nodes know their line and
 /// column.
 ///
@@ -127,7 +129,7 @@ struct UnityYAML {
       guard let (key, rest, valueColumn) = split(line) else {
         throw error("expected \"key: value\"", line)
       }
-      guard seen.insert(key).inserted else { throw error("key \"\(key)\" appears twice in one mapping", line) }
+      guard seen.insert(key).inserted else { throw error("key \(messageQuoted(key)) appears twice in one mapping", line) }
       position += 1
       let value: Node
       if rest.isEmpty {
