@@ -325,12 +325,17 @@ struct HardeningTests {
     let wide = dir.appendingPathComponent("wide.png"), tall = dir.appendingPathComponent("tall.png")
     try Data(PNGFile.blank(width: 65536, height: 1)).write(to: wide)
     try Data(PNGFile.blank(width: 1, height: 65536)).write(to: tall)
-    let r = try CLI.run(["diff", wide.path, tall.path, "-o", dir.appendingPathComponent("d.png").path])
+    // Compared without -o: the summary, no allocation of the 65536×65536 union.
+    let r = try CLI.run(["diff", wide.path, tall.path])
     #expect(r.status == 1, "\(r.stderr)")
     #expect(r.stdout.hasPrefix("differ: size 65536×1 vs 1×65536"), "\(r.stdout)")
-    // The diff image covers the common area: one pixel.
-    let diff = try Data(contentsOf: dir.appendingPathComponent("d.png"))
-    #expect(Array(diff[16..<24]) == PNGFile.be32(1) + PNGFile.be32(1))
+    // A diff image would be padded to the union, past the image limit: refused, nothing written
+    // (it used to hold the common area only, against what the help promises).
+    let out = dir.appendingPathComponent("d.png")
+    let refused = try CLI.run(["diff", wide.path, tall.path, "-o", out.path])
+    #expect(refused.status == 2, "\(refused.stderr)")
+    #expect(refused.stderr.contains("image limit"), "\(refused.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: out.path))
   }
 
   @Test(arguments: ["abc", "0", "-1", "9999999999G", "1.5G"])
