@@ -162,7 +162,7 @@ struct CompactForm {
     guard let timeline else { throw r.error(.missingField("timeline"), at: offset) }
     guard let channels else { throw r.error(.missingField("channels"), at: offset) }
     var tracks: [FCurve] = []
-    for channel in channels {
+    for (i, channel) in channels.enumerated() {
       guard channel.values.count == timeline.count else {
         throw r.error(
           .lengthMismatch(channel: channel.name, count: channel.values.count, expected: timeline.count),
@@ -171,6 +171,10 @@ struct CompactForm {
       }
       var track = FCurve(dataPath: channel.name)
       track.label = channel.name
+      // A channel's name is not a Blender property: "scale" is not the X of a transform. Each
+      // channel takes Blender's rainbow colour, so channels are told apart whatever they are
+      // called, and a recalculated file keeps the picture.
+      track.color = CurveColor.rainbow(index: i, count: channels.count)
       track.extrapolation = extrapolation
       track.keyframes = zip(timeline, channel.values).map { frame, value in
         var key = Keyframe(frame: frame, value: value)

@@ -63,23 +63,13 @@ public enum CurveColors {
 
   /// Blender's rainbow for curve `index` of `count` (`getcolor_fcurve_rainbow`).
   public static func rainbow(index: Int, count: Int) -> Color {
-    let n = max(count, 1)
-    let group = Double(4 - n % 2)
-    var hue = 0.3 * Double(index).truncatingRemainder(dividingBy: group) + 0.3 * 0.7 * Double(index) / Double(n)
-    if hue > 1 { hue = hue.truncatingRemainder(dividingBy: 1) }
-    let saturation = hue > 0.5 && hue < 0.8 ? 0.5 : 0.6
-    return fromHSV(hue, saturation, 1)
+    let c = CurveColor.rainbowComponents(index: index, count: count)
+    return Color(red: c.red, green: c.green, blue: c.blue)
   }
 
   static func fromHSV(_ h: Double, _ s: Double, _ v: Double) -> Color {
-    let hh = (h - h.rounded(.down)) * 6
-    let i = Int(hh) % 6
-    let f = hh - Double(Int(hh))
-    let p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f))
-    let (r, g, b): (Double, Double, Double) = [
-      (v, t, p), (q, v, p), (p, v, t), (p, q, v), (t, p, v), (v, p, q),
-    ][i]
-    return Color(red: r, green: g, blue: b)
+    let c = CurveColor.rgb(hue: h, saturation: s, value: v)
+    return Color(red: c.red, green: c.green, blue: c.blue)
   }
 
   static func hsv(_ c: Color) -> (h: Double, s: Double, v: Double) {

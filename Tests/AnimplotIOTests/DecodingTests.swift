@@ -83,6 +83,17 @@ struct DecodingTests {
     #expect(action.tracks[0].value(at: Float(30)) == 125)
   }
 
+  @Test("compact channels take Blender's rainbow in order, whatever their names")
+  func compactChannelColours() throws {
+    let doc = try ActionDecoder.decode(
+      #"{"timeline": [0, 1], "channels": {"offset": [0, 1], "scale": [1, 2], "location": [0, 3]}}"#)
+    let colors = doc.actions[0].tracks.map(\.color)
+    #expect(colors == (0..<3).map { CurveColor.rainbow(index: $0, count: 3) })
+    // "offset" is red (the rainbow's first), "scale" not the X axis's red, all three distinct.
+    #expect(colors[0]?.hex == "#ff6666")
+    #expect(Set(colors.compactMap { $0 }).count == 3)
+  }
+
   @Test("the compact form takes easing and extrapolation for every key and channel")
   func compactEasingAndExtrapolation() throws {
     let doc = try ActionDecoder.decode(
