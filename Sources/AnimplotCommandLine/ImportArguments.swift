@@ -9,10 +9,10 @@ import ArgumentParser
 public struct ImportArguments: ParsableArguments {
   public init() {}
 
-  @Argument(help: InputOptions.inputsHelp)
+  @Argument(help: InputFilesHelp.help)
   public var input: String
 
-  @OptionGroup public var inputOptions: InputOptions
+  @OptionGroup public var inputOptions: InputOptions<EveryActionHelp>
 
   @Option(name: .shortAndLong, help: "The output file, .json ('-' for standard output).")
   public var output: String

@@ -7,7 +7,7 @@ import ArgumentParser
 public struct RecalcArguments: ParsableArguments {
   public init() {}
 
-  @Argument(help: InputOptions.inputsHelp)
+  @Argument(help: InputFilesHelp.help)
   public var input: String
 
   @Option(

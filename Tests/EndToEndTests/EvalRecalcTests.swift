@@ -174,6 +174,29 @@ struct EvalRecalcTests {
     #expect(version.stdout.split(separator: "\n").count == 1)
   }
 
+  @Test("--action's help says the verb's own default, and only its own verbs")
+  func actionHelpPerVerb() throws {
+    func actionHelp(_ verb: String) throws -> String {
+      let help = try CLI.run([verb, "--help"])
+      #expect(help.status == 0)
+      // The option's paragraph: from its line to the next option.
+      let lines = help.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+      guard let start = lines.firstIndex(where: { $0.contains("--action, --animation") }) else { return "" }
+      let rest = lines[(start + 1)...].prefix { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("-") }
+      return rest.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+    }
+    for verb in ["eval", "graph", "path", "preview"] {
+      let text = try actionHelp(verb)
+      #expect(text.contains("(default: the first)"), "\(verb): \(text)")
+      #expect(!text.contains("dopesheet") && !text.contains("timeline"), "\(verb): \(text)")
+    }
+    for verb in ["dopesheet", "timeline", "import"] {
+      let text = try actionHelp(verb)
+      #expect(text.contains("(default: every action)"), "\(verb): \(text)")
+    }
+    #expect(try actionHelp("play").contains("the dopesheet and timeline views show every action"))
+  }
+
   @Test("diff reads one image from standard input")
   func diffFromStandardInput() throws {
     let root = try CLI.temporaryDirectory()

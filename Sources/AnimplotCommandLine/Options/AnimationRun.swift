@@ -9,9 +9,9 @@ import ArgumentParser
 /// place only when all were made.
 public enum AnimationRun {
   /// - Throws: `CLIError` with the one-line message of what failed.
-  public static func write<View: PlotView>(
+  public static func write<View: PlotView, Help>(
     view makeView: () throws -> View, inputs: [String], output: String?, format: String?, animated: Bool,
-    settings: RenderSettings, inputOptions: InputOptions
+    settings: RenderSettings, inputOptions: InputOptions<Help>
   ) throws where View.Content == PlayheadAnimation {
     guard inputs.count == 1 else {
       throw CLIError("\(View.name) takes one input, not \(inputs.count)")
@@ -36,8 +36,8 @@ public enum AnimationRun {
       view: makeView, inputs: inputs, output: output, format: format, settings: settings, inputOptions: inputOptions)
   }
 
-  private static func writeFrames<View: PlotView>(
-    of view: View, input: String, into folder: String, settings: RenderSettings, inputOptions: InputOptions
+  private static func writeFrames<View: PlotView, Help>(
+    of view: View, input: String, into folder: String, settings: RenderSettings, inputOptions: InputOptions<Help>
   ) throws where View.Content == PlayheadAnimation {
     try OutputPlan.refuseOverwriting([input], with: folder)
     let renderer = Renderer(settings: settings)

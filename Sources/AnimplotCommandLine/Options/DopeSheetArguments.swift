@@ -6,10 +6,10 @@ import ArgumentParser
 public struct DopeSheetArguments: VerbArguments {
   public init() {}
 
-  @Argument(help: InputOptions.inputsHelp)
+  @Argument(help: InputFilesHelp.help)
   public var inputs: [String]
 
-  @OptionGroup public var inputOptions: InputOptions
+  @OptionGroup public var inputOptions: InputOptions<EveryActionHelp>
   @OptionGroup public var picture: PictureOptions
 
   @Flag(name: .customLong("no-summary"), help: "Leave out the Summary row.")

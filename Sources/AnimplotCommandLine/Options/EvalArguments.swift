@@ -6,10 +6,10 @@ import ArgumentParser
 public struct EvalArguments: VerbArguments {
   public init() {}
 
-  @Argument(help: InputOptions.inputsHelp)
+  @Argument(help: InputFilesHelp.help)
   public var input: String
 
-  @OptionGroup public var inputOptions: InputOptions
+  @OptionGroup public var inputOptions: InputOptions<FirstActionHelp>
 
   @Option(parsing: .unconditional, help: ArgumentHelp("Frames to evaluate at, comma-separated (e.g. 1,2.5,10 or -5,0).", valueName: "frames"))
   public var at: String?

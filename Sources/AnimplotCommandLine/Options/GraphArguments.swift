@@ -6,10 +6,10 @@ import ArgumentParser
 public struct GraphArguments: VerbArguments {
   public init() {}
 
-  @Argument(help: InputOptions.inputsHelp)
+  @Argument(help: InputFilesHelp.help)
   public var inputs: [String]
 
-  @OptionGroup public var inputOptions: InputOptions
+  @OptionGroup public var inputOptions: InputOptions<FirstActionHelp>
   @OptionGroup public var picture: PictureOptions
 
   @Option(parsing: .unconditional, help: ArgumentHelp("The values shown, e.g. -1:2.5 (default: fit, overshoot included).", valueName: "min:max"))

@@ -2,9 +2,38 @@ import AnimplotIO
 import AnimplotRender
 import ArgumentParser
 
+/// What `--action` means in a verb: its help, which says the verb's default.
+/// (swift-argument-parser's help texts are static, so the verb's options carry the text as a
+/// type.)
+public protocol ActionOptionHelp: Sendable {
+  /// The help of `--action`/`--animation`.
+  static var actionHelp: String { get }
+}
+
+private let animationAlias = "A glTF file's animations are its actions: --animation is the same option."
+
+/// `--action` in a verb that shows or reads one action.
+public enum FirstActionHelp: ActionOptionHelp {
+  public static let actionHelp =
+    "The action to use in a multi-action file, by name or by number from 0 (default: the first). " + animationAlias
+}
+
+/// `--action` in a verb that shows or writes every action unless told one.
+public enum EveryActionHelp: ActionOptionHelp {
+  public static let actionHelp =
+    "Only this action of a multi-action file, by name or by number from 0 (default: every action). " + animationAlias
+}
+
+/// `--action` in a verb whose view decides (`play --view`).
+public enum ViewActionHelp: ActionOptionHelp {
+  public static let actionHelp =
+    "The action to use in a multi-action file, by name or by number from 0 (default: the first; the dopesheet and timeline views show every action). "
+    + animationAlias
+}
+
 /// Which input kind, action and channels a verb reads: `--input-format`, `--action`,
-/// `--channels`.
-public struct InputOptions: ParsableArguments, Sendable {
+/// `--channels`; `Help` says what `--action` defaults to in the verb.
+public struct InputOptions<Help: ActionOptionHelp>: ParsableArguments, Sendable {
   public init() {}
 
   @Option(
@@ -15,9 +44,7 @@ public struct InputOptions: ParsableArguments, Sendable {
 
   @Option(
     name: [.customLong("action"), .customLong("animation")],
-    help: ArgumentHelp(
-      "The action to use in a multi-action file, by name or by number from 0 (default: the first; dopesheet and timeline show every action). A glTF file's animations are its actions: --animation is the same option.",
-      valueName: "name|index"))
+    help: ArgumentHelp(Help.actionHelp, valueName: "name|index"))
   public var action: String?
 
   @Option(parsing: .unconditional, help: ArgumentHelp(
@@ -54,13 +81,15 @@ public struct InputOptions: ParsableArguments, Sendable {
     valueName: "pattern"))
   public var channels: String?
 
-  /// The help of a verb's input arguments, naming the kinds read.
-  public static let inputsHelp = ArgumentHelp(
-    "Input files: " + InputKind.all.map(\.summary).joined(separator: ", ")
-      + "; '-' reads standard input.")
-
   /// The action and channels chosen.
   public var selection: ActionSelection { ActionSelection(action: action, channels: channels) }
+}
+
+/// The help of a verb's input files, naming the kinds read.
+public enum InputFilesHelp {
+  public static let help = ArgumentHelp(
+    "Input files: " + InputKind.all.map(\.summary).joined(separator: ", ")
+      + "; '-' reads standard input.")
 }
 
 extension InputKind: ExpressibleByArgument {

@@ -10,10 +10,10 @@ import ArgumentParser
 public struct PlayArguments: VerbArguments {
   public init() {}
 
-  @Argument(help: InputOptions.inputsHelp)
+  @Argument(help: InputFilesHelp.help)
   public var inputs: [String]
 
-  @OptionGroup public var inputOptions: InputOptions
+  @OptionGroup public var inputOptions: InputOptions<ViewActionHelp>
 
   @Option(name: .customLong("view"), help: "The editor that plays: graph, dopesheet or timeline.")
   public var editor: PlayView.Editor = .graph

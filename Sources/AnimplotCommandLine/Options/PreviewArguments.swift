@@ -10,10 +10,10 @@ import ArgumentParser
 public struct PreviewArguments: ParsableArguments, Sendable {
   public init() {}
 
-  @Argument(help: InputOptions.inputsHelp)
+  @Argument(help: InputFilesHelp.help)
   public var inputs: [String]
 
-  @OptionGroup public var inputOptions: InputOptions
+  @OptionGroup public var inputOptions: InputOptions<FirstActionHelp>
 
   @Option(help: ArgumentHelp(
     "The shape moved: square, circle, star, heart, or SVG path data (e.g. 'M0 0 L10 0 L5 8 Z'), scaled to one scene unit.",

@@ -6,10 +6,10 @@ import ArgumentParser
 public struct TimelineArguments: VerbArguments {
   public init() {}
 
-  @Argument(help: InputOptions.inputsHelp)
+  @Argument(help: InputFilesHelp.help)
   public var inputs: [String]
 
-  @OptionGroup public var inputOptions: InputOptions
+  @OptionGroup public var inputOptions: InputOptions<EveryActionHelp>
   @OptionGroup public var picture: PictureOptions
   @OptionGroup public var outputOptions: OutputOptions<TimelineView>
 

@@ -9,8 +9,10 @@ public protocol VerbArguments: ParsableArguments, Sendable {
 
   /// The input files named (`-` is standard input).
   var inputs: [String] { get set }
+  /// What `--action` defaults to in the verb.
+  associatedtype ActionHelp: ActionOptionHelp
   /// Kind, action and channels of the inputs.
-  var inputOptions: InputOptions { get }
+  var inputOptions: InputOptions<ActionHelp> { get }
   /// `-o` and `--format`.
   var outputOptions: OutputOptions<View> { get }
   /// Scale and compression.

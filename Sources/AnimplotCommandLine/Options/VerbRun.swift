@@ -21,9 +21,9 @@ public enum ViewRun {
   /// succeeded: a bad input or a failed write leaves no output (the first failure in the order
   /// of the inputs is reported).
   /// - Throws: `CLIError` with the one-line message of what failed.
-  public static func run<View: PlotView>(
+  public static func run<View: PlotView, Help>(
     view makeView: () throws -> View, inputs: [String], output: String?, format: String?, settings: RenderSettings,
-    inputOptions: InputOptions
+    inputOptions: InputOptions<Help>
   ) throws {
     let plan = try OutputPlan.make(inputs: inputs, output: output, requested: format, view: View.self)
     let view = try makeView()
