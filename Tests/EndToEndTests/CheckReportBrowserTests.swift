@@ -51,11 +51,12 @@ struct CheckReportBrowserTests {
     #expect(counts[background, default: 0] >= 2 * perImage * 9 / 10)
   }
 
-  /// The swap view flips between the reference and the output when clicked: a script added
-  /// to a copy of the report clicks the button, then the image, and writes what is shown
-  /// after each click into the page, which Chromium then prints.
+  /// The swap view flips between the reference and the output when clicked, and on hover when
+  /// asked: a script added to a copy of the report clicks the button, then the image, moves
+  /// the pointer in without and with "flip on hover" and out again, and writes what is shown
+  /// after each step into the page, which Chromium then prints.
   @Test(.enabled(if: browser != nil, "no Chromium on PATH (Debian: apt-get install chromium)"))
-  func swapViewFlipsOnClick() throws {
+  func swapViewFlipsOnClickAndHover() throws {
     let root = try CLI.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: root) }
     let cases = root.appendingPathComponent("cases")
@@ -82,6 +83,15 @@ struct CheckReportBrowserTests {
       log.push(shown(), swap.querySelector("button.flip").textContent);
       swap.querySelector(".stack").click();
       log.push(shown());
+      // "flip on hover": the output while the pointer is over the image, the reference after.
+      const stack = swap.querySelector(".stack");
+      stack.dispatchEvent(new MouseEvent("mouseenter"));
+      log.push(shown());
+      swap.querySelector("input.hover").click();
+      stack.dispatchEvent(new MouseEvent("mouseenter"));
+      log.push(shown());
+      stack.dispatchEvent(new MouseEvent("mouseleave"));
+      log.push(shown());
       document.body.setAttribute("data-probe", log.join(";"));
       </script>
       """
@@ -93,7 +103,8 @@ struct CheckReportBrowserTests {
     let value = dom[attribute.upperBound...].prefix { $0 != "\"" }
     #expect(
       value
-        == "hidden=false;expected=true;actual=true;showing the output: click to flip;expected=true")
+        == "hidden=false;expected=true;actual=true;showing the output: click to flip;expected=true;"
+        + "expected=true;actual=true;expected=true")
     // The enlarged crop is in the report too.
     #expect(report.contains("<figure class=\"crop\"><figcaption>worst 16×16 window at"))
   }

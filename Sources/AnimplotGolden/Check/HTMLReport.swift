@@ -106,7 +106,8 @@ extension CheckReport {
       closer.append(
         "<figure class=\"swap\" data-showing=\"expected\" hidden>"
           + "<figcaption>reference ⇄ output <button type=\"button\" class=\"flip\">"
-          + "showing the reference: click to flip</button></figcaption>"
+          + "showing the reference: click to flip</button>"
+          + " <label><input type=\"checkbox\" class=\"hover\"> flip on hover</label></figcaption>"
           + "<div class=\"stack\" title=\"click to flip\">"
           + "<img class=\"expected\" alt=\"reference of \(Markup.escaped(c.id, attribute: true))\">"
           + "<img class=\"actual\" alt=\"output of \(Markup.escaped(c.id, attribute: true))\">"
@@ -158,7 +159,8 @@ extension CheckReport {
   }
 
   /// Fills each case's swap view with its reference and output, and flips between them on a
-  /// click (on the button or the image) or the space bar on the button.
+  /// click (on the button or the image) or the space bar on the button; with "flip on hover"
+  /// ticked, also when the pointer enters or leaves the image.
   private static let script = """
     for (const swap of document.querySelectorAll("figure.swap")) {
       const section = swap.closest("section");
@@ -175,7 +177,11 @@ extension CheckReport {
           + ": click to flip";
       };
       button.addEventListener("click", flip);
-      swap.querySelector(".stack").addEventListener("click", flip);
+      const stack = swap.querySelector(".stack");
+      const hover = swap.querySelector("input.hover");
+      stack.addEventListener("click", flip);
+      stack.addEventListener("mouseenter", () => { if (hover.checked) flip(); });
+      stack.addEventListener("mouseleave", () => { if (hover.checked) flip(); });
       swap.hidden = false;
     }
     """
@@ -220,6 +226,7 @@ extension CheckReport {
     figure.swap[data-showing="actual"] img.expected { display: none; }
     figure.swap[data-showing="actual"] .stack img { outline: 3px solid #1565c0; }
     button.flip { font: inherit; font-weight: normal; margin-left: 6px; cursor: pointer; }
+    figure.swap label { font-weight: normal; color: #666; margin-left: 6px; }
     figure.crop { flex: 0 1 auto; }
     figure.crop img { image-rendering: pixelated; }
     """
