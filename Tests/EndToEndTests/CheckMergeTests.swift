@@ -66,8 +66,17 @@ struct CheckMergeTests {
     }
     _ = try c.check(["--record", "never", "--perceptual", "--shard", "2/3", "--json", "other-2.json"])
     try Data("{\"rows\": []}".utf8).write(to: c.root.appendingPathComponent("layout.json"))
+    // A shard whose first embedded PNG is a GIF: valid Base64, not a PNG ("GIF89a" for the
+    // signature's first six bytes, 8 Base64 characters either way).
+    let shards = try (1...3).map { try String(contentsOf: c.root.appendingPathComponent("shard-\($0).json"), encoding: .utf8) }
+    let withImages = try #require(shards.firstIndex { $0.contains("\"iVBORw0K") })
+    let range = try #require(shards[withImages].range(of: "\"iVBORw0K"))
+    try Data(shards[withImages].replacingCharacters(in: range, with: "\"R0lGODlh").utf8)
+      .write(to: c.root.appendingPathComponent("gif-\(withImages + 1).json"))
+    let gifShards = (1...3).map { $0 == withImages + 1 ? "gif-\($0).json" : "shard-\($0).json" }
     for (arguments, message) in [
       (["shard-1.json", "shard-3.json"], "shard 2/3 missing: merge every shard of the run"),
+      (gifShards, "gif-\(withImages + 1).json: cases["),
       (["shard-1.json", "other-2.json", "shard-3.json"], "other-2.json: comparison perceptual"),
       (["shard-1.json", "layout.json"], "layout.json: not a JSON summary of animplot check"),
       (["shard-1.json", "absent.json"], "absent.json: cannot read: No such file or directory"),

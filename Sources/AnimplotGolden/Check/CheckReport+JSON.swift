@@ -1,3 +1,4 @@
+import AnimplotPlatform
 import AnimplotText
 
 extension CheckReport {
@@ -205,6 +206,9 @@ public struct CheckSummaryError: Error, Sendable, Hashable, CustomStringConverti
 private struct SummaryReader {
   let file: String
 
+  /// Whether decoded image bytes begin as a PNG does (the report embeds them as PNG).
+  static func isPNG(_ bytes: [UInt8]) -> Bool { InputStart.png.accepts(Array(bytes.prefix(InputStart.png.length))) }
+
   func error(_ path: String, _ expected: String) -> CheckSummaryError {
     CheckSummaryError("\(file): \(path): \(expected)")
   }
@@ -311,7 +315,7 @@ private struct SummaryReader {
     if let images = value["images"] {
       func png(_ name: String) throws(CheckSummaryError) -> [UInt8]? {
         guard let text = images[name] else { return nil }
-        guard let s = text.string, let bytes = Markup.base64Decoded(s) else {
+        guard let s = text.string, let bytes = Markup.base64Decoded(s), Self.isPNG(bytes) else {
           throw error(path + ".images." + name, "expected a PNG in Base64")
         }
         return bytes
@@ -319,7 +323,7 @@ private struct SummaryReader {
       var crop: WindowCrop?
       if let c = images["crop"] {
         let at = path + ".images.crop"
-        guard let text = c["png"]?.string, let bytes = Markup.base64Decoded(text) else {
+        guard let text = c["png"]?.string, let bytes = Markup.base64Decoded(text), Self.isPNG(bytes) else {
           throw error(at + ".png", "expected a PNG in Base64")
         }
         let w = c["window"] ?? .null
