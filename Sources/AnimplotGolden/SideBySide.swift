@@ -3,7 +3,8 @@ import AnimplotCanvas
 import AnimplotPlatform
 
 extension ImageComparison {
-  /// Expected | actual | diff as labelled panels, each the size of the comparison area
+  /// Expected | actual | diff as labelled panels, each the size of the comparison area but at
+  /// least `SideBySideLayout.minimumPanelWidth` wide, so that tiny images keep their labels
   /// (smaller images sit top-left on transparent padding), separated by grey lines; when
   /// pixels differ, a row below holds `worstWindowCrop()`, labelled, so that a one-pixel
   /// shift shows at a glance.
@@ -16,10 +17,10 @@ extension ImageComparison {
     var out = RGBAImage(
       width: layout.width, height: layout.height, fill: SideBySideLayout.backgroundBytes)
     let panelY = SideBySideLayout.labelHeight
-    let w = layout.panelWidth
+    let w = layout.slotWidth
     let step = w + SideBySideLayout.separator
-    out.blit(expected.padded(width: w, height: layout.panelHeight), x: 0, y: panelY)
-    out.blit(actual.padded(width: w, height: layout.panelHeight), x: step, y: panelY)
+    out.blit(expected.padded(width: layout.panelWidth, height: layout.panelHeight), x: 0, y: panelY)
+    out.blit(actual.padded(width: layout.panelWidth, height: layout.panelHeight), x: step, y: panelY)
     out.blit(diffImage(colors: colors), x: 2 * step, y: panelY)
     let differing = result.differingPixels
     let diffLabel =
@@ -48,14 +49,14 @@ extension ImageComparison {
       out.fill(
         x: 0, y: y, width: layout.width, height: SideBySideLayout.separator,
         SideBySideLayout.separatorBytes)
-      let labelY = y + SideBySideLayout.separator
-      let text =
-        "worst \(window.size)×\(window.size) window at (\(window.x),\(window.y)), "
-        + "\(window.pixels) px, outlined; enlarged \(crop.scale)×: expected | actual | diff"
-      if let strip = Self.labelStrip(width: layout.width, labels: [(0, layout.width, text)]) {
-        out.blit(strip, x: 0, y: labelY)
+      var labelY = y + SideBySideLayout.separator
+      for line in SideBySideLayout.cropCaption(window: window, scale: crop.scale, width: layout.width) {
+        if let strip = Self.labelStrip(width: layout.width, labels: [(0, layout.width, line)]) {
+          out.blit(strip, x: 0, y: labelY)
+        }
+        labelY += SideBySideLayout.labelHeight
       }
-      out.blit(crop.image, x: 0, y: labelY + SideBySideLayout.labelHeight)
+      out.blit(crop.image, x: 0, y: labelY)
     }
     return out
   }
@@ -147,7 +148,7 @@ extension ImageComparison {
       canvas.clip(to: Rect(x: Double(label.x), y: 0, width: Double(label.width - 4), height: height))
       canvas.text(
         label.text, at: Point(Double(label.x) + 6, height / 2),
-        style: TextStyle(size: 12, color: Color(bytes: 34, 34, 34)), anchor: TextAnchor(.left, .middle))
+        style: TextStyle(size: SideBySideLayout.labelSize, color: Color(bytes: 34, 34, 34)), anchor: TextAnchor(.left, .middle))
       canvas.restore()
     }
     return canvas.image()
@@ -161,9 +162,26 @@ struct SideBySideLayout {
   static let background = Color(bytes: 236, 236, 236)
   static let backgroundBytes: (UInt8, UInt8, UInt8, UInt8) = (236, 236, 236, 255)
   static let separatorBytes: (UInt8, UInt8, UInt8, UInt8) = (110, 110, 110, 255)
+  /// The narrowest panel: room for "expected", "actual" and the start of the diff's label.
+  static let minimumPanelWidth = 120
+  static let labelSize = 12.0
 
+  /// The crop's caption in one line, or in two (window; enlargement) when one does not fit
+  /// `width`.
+  static func cropCaption(window: DiffWindow, scale: Int, width: Int) -> [String] {
+    let lines = [
+      "worst \(window.size)×\(window.size) window at (\(window.x),\(window.y)), \(window.pixels) px, outlined;",
+      "enlarged \(scale)×: expected | actual | diff",
+    ]
+    let one = lines.joined(separator: " ")
+    return BundledFont.metrics.width(of: one, size: labelSize) + 10 <= Double(width) ? [one] : lines
+  }
+
+  /// The image's width and height.
   let panelWidth: Int
   let panelHeight: Int
+  /// A panel's width with its label: `panelWidth`, at least `minimumPanelWidth`.
+  let slotWidth: Int
   let width: Int
   let height: Int
 
@@ -171,12 +189,14 @@ struct SideBySideLayout {
     let size = comparison.diffImageSize
     panelWidth = size.width
     panelHeight = size.height
-    var width = 3 * size.width + 2 * Self.separator
+    slotWidth = max(size.width, Self.minimumPanelWidth)
+    var width = 3 * slotWidth + 2 * Self.separator
     var height = Self.labelHeight + size.height
-    if let region = comparison.cropRegion {
+    if let region = comparison.cropRegion, let window = comparison.result.worstWindow {
       let scale = ImageComparison.cropScale(region)
       width = max(width, 3 * region.width * scale + 2 * Self.separator)
-      height += Self.separator + Self.labelHeight + region.height * scale
+      let captionLines = Self.cropCaption(window: window, scale: scale, width: width).count
+      height += Self.separator + captionLines * Self.labelHeight + region.height * scale
     }
     self.width = width
     self.height = height

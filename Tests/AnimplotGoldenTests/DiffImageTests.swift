@@ -47,18 +47,20 @@ import Testing
     let region = try #require(c.cropRegion)
     // 16×16 window grown by 8 each side, within 40×20: the whole height, 8× enlarged.
     #expect(region.height == 20 && region.width == min(40, window.x + 24) - max(0, window.x - 8))
-    let label = 20, gap = 2
-    #expect(sbs.width == max(3 * 40 + 2 * gap, 3 * region.width * 8 + 2 * gap))
+    // Panels of 40 pixels take the minimum slot of 120 (room for their labels).
+    let label = 20, gap = 2, slot = 120
+    #expect(sbs.width == max(3 * slot + 2 * gap, 3 * region.width * 8 + 2 * gap))
     #expect(sbs.height == label + 20 + gap + label + 20 * 8)
     let diff = c.diffImage()
     for y in 0..<20 {
       for x in 0..<40 {
         #expect(sbs.pixel(x, label + y) == expected.pixel(x, y))
-        #expect(sbs.pixel(42 + x, label + y) == actual.pixel(x, y))
-        #expect(sbs.pixel(84 + x, label + y) == diff.pixel(x, y))
+        #expect(sbs.pixel(slot + gap + x, label + y) == actual.pixel(x, y))
+        #expect(sbs.pixel(2 * (slot + gap) + x, label + y) == diff.pixel(x, y))
       }
-      #expect(sbs.pixel(40, label + y) == [110, 110, 110, 255])  // separators
-      #expect(sbs.pixel(83, label + y) == [110, 110, 110, 255])
+      #expect(sbs.pixel(slot, label + y) == [110, 110, 110, 255])  // separators
+      #expect(sbs.pixel(2 * slot + gap + 1, label + y) == [110, 110, 110, 255])
+      #expect(sbs.pixel(40, label + y) == [236, 236, 236, 255])  // the slot's padding
     }
     // The labels are text: dark pixels in the grey strip above the first panel.
     let strip = (0..<label).flatMap { y in (0..<40).map { sbs.pixel($0, y) } }
@@ -86,7 +88,30 @@ import Testing
     let c = ImageComparison(expected: image, actual: image, options: .exact)
     #expect(c.worstWindowCrop() == nil)
     let sbs = c.sideBySideImage()
-    #expect(sbs.width == 124 && sbs.height == 40)
+    #expect(sbs.width == 3 * 120 + 4 && sbs.height == 40)
+  }
+
+  @Test("tiny images keep their panels' labels, and the crop's caption wraps")
+  func sideBySideOfTinyImages() throws {
+    let expected = RGBAImage(width: 1, height: 1, fill: (0, 0, 0, 255))
+    let actual = RGBAImage(width: 1, height: 1, fill: (255, 0, 0, 255))
+    let c = ImageComparison(expected: expected, actual: actual, options: .exact)
+    let sbs = c.sideBySideImage()
+    // Three slots of 120, the crop's caption in two lines, the 1×1 crop enlarged 8×.
+    #expect(sbs.width == 3 * 120 + 4)
+    #expect(sbs.height == 20 + 1 + 2 + 2 * 20 + 8)
+    for slot in 0..<3 {
+      // Each label has dark text in its own slot, past the first few pixels.
+      let x0 = slot * 122 + 6
+      let dark = (0..<20).flatMap { y in (x0..<x0 + 40).map { sbs.pixel($0, y) } }.filter { $0[0] < 120 }
+      #expect(dark.count > 20, "slot \(slot)")
+    }
+    // Both caption lines hold text.
+    for line in 0..<2 {
+      let top = 20 + 1 + 2 + line * 20
+      let dark = (top..<top + 20).flatMap { y in (0..<200).map { sbs.pixel($0, y) } }.filter { $0[0] < 120 }
+      #expect(dark.count > 20, "caption line \(line)")
+    }
   }
 
   @Test func diffColoursAreSettable() {
@@ -148,8 +173,8 @@ import Testing
     let sbs = c.sideBySideImage()
     let region = try #require(c.cropRegion)
     #expect(region.height == 3)
-    #expect(sbs.width == max(3 * 6 + 4, 3 * region.width * 8 + 4))
-    #expect(sbs.height == 20 + 3 + 2 + 20 + 3 * 8)
+    #expect(sbs.width == max(3 * 120 + 4, 3 * region.width * 8 + 4))
+    #expect(sbs.height == 20 + 3 + 2 + 2 * 20 + 3 * 8)  // the caption in two lines
     #expect(sbs.pixel(4, 20 + 2) == [0, 0, 0, 0])  // padding under EXPECTED
   }
 
