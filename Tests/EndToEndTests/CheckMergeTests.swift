@@ -99,6 +99,22 @@ struct CheckMergeTests {
     #expect(r.stdout == "3 passed, 0 failed\n")
   }
 
+  @Test("a report that cannot be written leaves the others as they were")
+  func reportsAreWrittenTogetherOrNotAtAll() throws {
+    let c = try Cases()
+    defer { c.remove() }
+    _ = try c.check()
+    try Data("old junit".utf8).write(to: c.root.appendingPathComponent("junit.xml"))
+    // JUnit is written first; the HTML report's folder does not exist.
+    let r = try c.check(["--junit", "junit.xml", "--report", "absent/report.html", "--json", "summary.json"])
+    #expect(r.status == 2, "\(r.stderr)")
+    #expect(r.stderr.contains("absent/report.html"), "\(r.stderr)")
+    #expect(try String(contentsOf: c.root.appendingPathComponent("junit.xml"), encoding: .utf8) == "old junit")
+    #expect(!FileManager.default.fileExists(atPath: c.root.appendingPathComponent("summary.json").path))
+    let names = try FileManager.default.contentsOfDirectory(atPath: c.root.path)
+    #expect(!names.contains { $0.hasPrefix(".junit.xml") || $0.contains(".tmp") }, "\(names)")
+  }
+
   @Test("the reports record animplot's version and Cairo's, pixman's, FreeType's, libpng's, zlib's")
   func versions() throws {
     let c = try Cases()

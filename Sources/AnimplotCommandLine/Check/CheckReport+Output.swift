@@ -2,11 +2,21 @@ import AnimplotGolden
 import AnimplotPlatform
 
 extension CheckReport {
-  /// Writes the reports asked for: JUnit XML, HTML, JSON summary.
+  /// Writes the reports asked for: JUnit XML, HTML, JSON summary. All are staged (written
+  /// beside their places) before any is put in place, so a report that cannot be written
+  /// leaves the others as they were.
   func write(junit: String?, html: String?, json: String?) throws(FileError) {
-    if let junit { try OutputFile.write(junitXML, to: junit) }
-    if let html { try OutputFile.write(self.html, to: html) }
-    if let json { try OutputFile.write(self.json, to: json) }
+    let reports = [(junit, { self.junitXML }), (html, { self.html }), (json, { self.json })]
+    var staged: [StagedOutput] = []
+    for case (let path?, let text) in reports {
+      do {
+        staged.append(try OutputFile.stage(Array(text().utf8), to: path))
+      } catch {
+        for output in staged { output.discard() }
+        throw error
+      }
+    }
+    for output in staged { try output.commit() }
   }
 
   /// The line of a case that did not pass: `FAIL ball.png: differ: …`.
