@@ -35,6 +35,11 @@ demo: build
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+	@# The binary users get: the robustness tests again on the release build (its optimiser
+	@# once removed a memory probe that the debug build kept, and `yes | animplot` aborted).
+	$(SWIFT) build $(RELEASE) --product animplot
+	ANIMPLOT_BINARY=$(CURDIR)/.build/release/animplot $(SWIFT) test --skip-build \
+	  --filter 'DiffSafetyTests|CheckSafetyTests|HardeningTests|RobustnessTests|FixturesCheckTests'
 	@# The library proven from outside: a package that depends on this one by path builds, passes
 	@# its snapshot tests, and renders the bouncing ball's golden picture pixel for pixel.
 	$(SWIFT) build --package-path Examples/Consumer --build-tests

@@ -46,7 +46,13 @@ public enum FileSystem {
     if first.count <= size && chunks.isEmpty { return first }
     chunks.append(first)
     var chunkSize = 1 << 16
-    while first.count > size {
+    /// Whether a chunk read in the loop (not the file's known size) ends the reading.
+    func stopsAt(_ chunk: [UInt8]) -> Bool {
+      guard let start, let continues = start.continues, let head = chunks.first else { return false }
+      return !continues(head, chunk)
+    }
+    let reading = first.count > size && !(size == 0 && stopsAt(first))
+    while reading {
       if count > limit { throw SystemError(errno: EFBIG) }
       // One byte past the limit is enough to see it crossed.
       let capacity = min(chunkSize, limit + 1 - count)
@@ -54,7 +60,7 @@ public enum FileSystem {
       count += chunk.count
       if count > limit { throw SystemError(errno: EFBIG) }
       chunks.append(chunk)
-      if chunk.count < capacity { break }  // the end of the input
+      if chunk.count < capacity || stopsAt(chunk) { break }  // the end of the input, or a bad one
       chunkSize = min(chunkSize * 2, 1 << 26)
     }
     try reserve(count)
@@ -84,11 +90,17 @@ public enum FileSystem {
   }
 
   /// Throws `ENOMEM` when `count` bytes cannot be allocated now: Swift's arrays abort the
-  /// program when memory runs out (exit 134 under `ulimit -v`), so a large read asks first.
+  /// program when memory runs out (exit 134 under `ulimit -v`), so a large read asks first,
+  /// for a mebibyte more than it needs: the array's own allocation (its header, a page more
+  /// when mapped) must not be the one that fails. The probe is a mapping made and unmade by
+  /// system calls: a `malloc` followed by `free` is removed by the optimiser, which assumes
+  /// that it succeeds (it did, and the release binary aborted).
   private static func reserve(_ count: Int) throws(SystemError) {
     guard count >= 1 << 20 else { return }
-    guard let probe = malloc(count) else { throw SystemError(errno: ENOMEM) }
-    free(probe)
+    let length = count + (1 << 20)
+    let probe = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
+    guard let probe, probe != MAP_FAILED else { throw SystemError(errno: ENOMEM) }
+    munmap(probe, length)
   }
 
   /// The kind and identity of a file, following symbolic links; `nil` when it does not exist.
@@ -283,9 +295,18 @@ public struct InputStart: Sendable {
   /// Whether the input's first `length` bytes can begin a valid input.
   public var accepts: @Sendable ([UInt8]) -> Bool
 
-  public init(length: Int, accepts: @escaping @Sendable ([UInt8]) -> Bool) {
+  /// Whether a chunk read after the accepted `head` can continue a valid input; when it
+  /// cannot, reading stops after it (the decoder then says what is wrong, where). Judged on
+  /// inputs read in chunks (pipes, devices), not on a regular file, whose size is known.
+  public var continues: (@Sendable (_ head: [UInt8], _ chunk: [UInt8]) -> Bool)?
+
+  public init(
+    length: Int, accepts: @escaping @Sendable ([UInt8]) -> Bool,
+    continues: (@Sendable (_ head: [UInt8], _ chunk: [UInt8]) -> Bool)? = nil
+  ) {
     self.length = length
     self.accepts = accepts
+    self.continues = continues
   }
 
   /// The PNG signature (PNG 1.2 §5.2), 8 bytes.
@@ -294,9 +315,16 @@ public struct InputStart: Sendable {
   /// A text or binary file whose first byte is not a control character other than white space
   /// (tab, line feed, form feed, carriage return): every kind of action input begins with
   /// text (`{`, a CSV header, `%YAML`) or a printable magic number (`glTF`, `PK`), so an input
-  /// of zero bytes (`/dev/zero`) is refused at its first byte.
-  public static let printable = InputStart(length: 1) { head in
-    guard let b = head.first else { return true }
-    return b >= 0x20 && b != 0x7F || b == 0x09 || b == 0x0A || b == 0x0C || b == 0x0D
-  }
+  /// of zero bytes (`/dev/zero`) is refused at its first byte. A text input (any but a binary
+  /// glTF or a zip) holds no NUL byte: a pipe that sends one (`{` then `/dev/zero`) is read no
+  /// further than the chunk that has it.
+  public static let printable = InputStart(
+    length: 4,
+    accepts: { head in
+      guard let b = head.first else { return true }
+      return b >= 0x20 && b != 0x7F || b == 0x09 || b == 0x0A || b == 0x0C || b == 0x0D
+    },
+    continues: { head, chunk in
+      head.starts(with: Array("glTF".utf8)) || head.starts(with: Array("PK".utf8)) || !chunk.contains(0)
+    })
 }

@@ -66,13 +66,25 @@ struct DiffSafetyTests {
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
   }
 
-  /// An endless stream that starts like an action is read until memory runs out, which is
-  /// now a one-line error (exit 2) rather than an abort (exit 134).
+  /// An endless stream of text that starts like an action is read until memory runs out,
+  /// which is a one-line error (exit 2) rather than an abort (exit 134); the release binary
+  /// aborted here when the optimiser removed the memory probe (`ANIMPLOT_BINARY` runs these
+  /// tests on it).
   @Test func runningOutOfMemoryWhileReadingIsAnError() throws {
     let dir = try CLI.temporaryDirectory()
-    let r = try shell("ulimit -v 800000; (printf '{'; cat /dev/zero) | \"$A\" graph - -o z.png", in: dir)
+    let r = try shell("ulimit -v 400000; yes '{' | \"$A\" graph - -o z.png", in: dir)
     #expect(r.status == 2, "\(r.stderr)")
     #expect(r.stderr == "animplot: -: cannot read: Cannot allocate memory\n")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+  }
+
+  /// A text stream that sends a NUL byte (`{` then /dev/zero) is read no further than the
+  /// chunk that has it: the decoder's error, at once, not a gigabyte read.
+  @Test func aTextStreamStopsAtItsFirstNULChunk() throws {
+    let dir = try CLI.temporaryDirectory()
+    let r = try shell("ulimit -v 200000; (printf '{'; cat /dev/zero) | \"$A\" graph - -o z.png", in: dir)
+    #expect(r.status == 2, "\(r.stderr)")
+    #expect(r.stderr == "animplot: -:1:2: invalid JSON: expected a string key\n")
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
   }
 
