@@ -155,9 +155,11 @@ public struct GraphEditor: Sendable {
     let pixels = DevicePixels(canvas)
     let half = canvas.fontMetrics.digitHeight(size: Self.fontSize) / 2
     let x = pixels.edge(main.minX + 8)
+    // Blender draws the labels within its view's mask, which leaves out the scrollbar's band.
+    let bottom = view.rect.maxY - (drawsScrollbars ? Scrollbars.horizontalBand : 0)
     for v in GridStep.lines(view.values, step: step) {
       let y = view.y(v)
-      guard y - half - 1 > view.rect.minY, y + half + 1 < view.rect.maxY else { continue }
+      guard y - half - 1 > view.rect.minY, y + half + 1 < bottom else { continue }
       let baseline = pixels.edge(pixels.center(y) + half, .up)
       canvas.text(GridStep.label(v, step: step), at: Point(x, baseline), style: style, anchor: TextAnchor(.left, .baseline))
     }

@@ -51,6 +51,10 @@ struct Scrollbars {
   static let dotRadius = 2.7
   /// The shortest thumb (Blender keeps a thumb long enough to grab).
   static let minimumThumb = 30.0
+  /// The band at the region's bottom that the horizontal scrollbar takes from Blender's view
+  /// mask (about 11.45 device pixels at UI scale 1.05): value labels are drawn above it (in
+  /// Blender's screenshot the -1.1 label, 12 px above the bottom, is not drawn).
+  static let horizontalBand = 11.0
   /// How much higher markers sit over a horizontal scrollbar: their triangle's base 18 px above
   /// the region's bottom (Blender's marker icons), not 3 px.
   static let markerLift = 15.0
@@ -195,8 +199,11 @@ extension GraphEditor {
 
   /// The Graph Editor's scrollbars: frames at the bottom, values at the right (below the scrub
   /// strip); none without the channel list or with `showScrollbars` off.
+  /// Whether the editor draws scrollbars: with the channel list, unless turned off.
+  var drawsScrollbars: Bool { options.showScrollbars && main.minX > 0 }
+
   func scrollbars() -> Scrollbars? {
-    guard options.showScrollbars, main.minX > 0 else { return nil }
+    guard drawsScrollbars else { return nil }
     let totals = scrollTotals()
     let horizontal = Scrollbars.horizontal(region: main, visible: view.frames, total: totals.frames)
     // Top down: the values from the top of the view.

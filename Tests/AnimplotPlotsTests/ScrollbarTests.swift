@@ -110,6 +110,21 @@ struct ScrollbarTests {
     #expect(dots.count == 2 && dots.allSatisfy { $0.split(separator: " ").filter { $0 == "M" }.count == 2 })
   }
 
+  @Test("value labels stay above the horizontal scrollbar's band, as within Blender's view mask")
+  func valueLabelsAboveTheScrollbar() {
+    // The value 0 lies 6 px above the picture's bottom.
+    func labels(_ show: Bool) -> [String] {
+      displayListTexts(GraphEditorTests.displayList(GraphEditorTests.ball) {
+        $0.width = 600
+        $0.frames = 0...50
+        $0.values = -0.05...2
+        $0.showScrollbars = show
+      }).map(\.text)
+    }
+    #expect(labels(false).contains("0.0") && !labels(true).contains("0.0"))
+    #expect(labels(true).contains("0.5"))
+  }
+
   @Test("Graph Editor scrollbars, zoomed in: dark at scale 1")
   func graphSnapshot() {
     GraphEditorTests.snapshot(GraphEditorTests.ball, named: "graph-scrollbars") {
