@@ -6,9 +6,10 @@ header.
 usage: Tools/blender_fidelity.py [--binary PATH] [--screenshots DIR] [--out DIR] [--diffs DIR]
                                  [--max-percent P] [--theme dark|light] [--scale S]
 
-The pictures are drawn at Blender's UI scale of the screenshots (--scale 1.05, 1258x1101 points,
-so 1321x1157 pixels beside Blender's 1321x1156). Blender's header (27 pixel rows) is cut off; our
-picture is then placed at the shift of at most 6 pixels either way that differs least, and a pixel
+The pictures are drawn at Blender's UI scale of the screenshots (--scale 1.05), as large as
+Blender's editor below its header: 1257x1074 points, so 1320x1128 pixels beside Blender's
+1321x1156, whose header (27 pixel rows) is cut off, leaving the editor and the area's 1-pixel
+borders below and right of it. Our picture is then placed at the shift of at most 6 pixels either way that differs least, and a pixel
 counts as different when its largest channel differs by more than 24. The figure is per cent of the
 compared pixels, also split into the channel list (left of the list's edge) and the rest.
 
@@ -31,8 +32,9 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 HEADER_ROWS = 27      # Blender's editor header in the screenshots, at UI scale 1.05
 MAX_SHIFT = 6
 THRESHOLD = 24
-# Blender's screenshots: 1321x1156 pixels at UI scale 1.05, that is 1258x1101 points.
-HEIGHT = "1101"
+# Blender's screenshots: 1321x1156 pixels at UI scale 1.05, that is 1258x1101 points; the
+# editor below the header is 1128 pixels high (and a 1-pixel border), 1074 points.
+HEIGHT = "1074"
 
 
 def states(tmp):
@@ -59,10 +61,11 @@ def states(tmp):
 def cases(tmp):
     """(name, arguments, width in points, columns compared) per screenshot. The views are
     Blender's: the frames (and values) its screenshots show, measured on them (the playhead, the
-    grid lines, the zero line and the 1.0 or 4.0 line), for a plot area 200 points right of the
-    picture's left edge and 23 points below its top. The second Graph Editor
+    grid lines, the zero line and the 1.0 or 4.0 line), for a plot area right of the channel list
+    (207 points in the Graph Editor, 198 in the Dope Sheet: Blender's 217 and 208 pixels) and
+    23 points below the picture's top, down to its bottom (1074 points: Blender's editor). The second Graph Editor
     screenshot has Blender's sidebar (Active F-Curve, Active Keyframe) right of pixel 1092,
-    which animplot does not draw: the picture is 1040 points wide and only the columns left of
+    which animplot does not draw: the picture is 1039 points wide (1091 pixels) and only the columns left of
     the sidebar are compared."""
     all_path, z_path = states(tmp)
     four = os.path.join(ROOT, "Examples", "blender-four-actions.json")
@@ -70,14 +73,14 @@ def cases(tmp):
     return [
         ("graph_editor_bouncing_ball_all_channels",
          ["graph", all_path, "--normalize", "--colors", "rainbow", "--current-frame", "13",
-          "--frames=-24.39:80.42", "--values=-1.1792:1.0983"], 1258, None),
+          "--frames=-23.697:80.321", "--values=-1.1222:1.0983"], 1257, None),
         ("graph_editor_ball_location_z_selected_keys",
          ["graph", z_path, "--colors", "rainbow", "--current-frame", "13",
-          "--frames=-7.552:78.16", "--values=-0.3616:4.197"], 1040, 1092),
+          "--frames=-6.8377:78.058", "--values=-0.24742:4.197"], 1039, 1092),
         ("dopesheet_bouncing_ball",
-         ["dopesheet", ball, "--show-handle-types", "--frames=-7.7527:80.883"], 1258, None),
+         ["dopesheet", ball, "--show-handle-types", "--frames=-7.9203:80.799"], 1257, None),
         ("dopesheet_all_actions",
-         ["dopesheet", four, "--show-handle-types", "--frames=-13.584:134.88"], 1258, None),
+         ["dopesheet", four, "--show-handle-types", "--frames=-13.865:134.74"], 1257, None),
     ]
 
 

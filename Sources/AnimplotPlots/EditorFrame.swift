@@ -19,6 +19,8 @@ struct EditorFrame {
   var sceneRange: ClosedRange<Double>
   var markers: [Marker]
   var playhead: Double?
+  /// Blender's scrollers along the region's edges, drawn last, over the playhead.
+  var scrollbars: Scrollbars? = nil
 
   /// Draws the skeleton and the editor's layers: `grid` after the frame grid (the Graph
   /// Editor's value lines), `content` over the scene range, `labels` after the frame labels.
@@ -33,10 +35,11 @@ struct EditorFrame {
     grid()
     ruler.sceneRange(canvas, sceneRange)
     content()
-    ruler.markers(canvas, markers.map { ($0.frame, $0.name, $0.selected) })
+    markerRuler(ruler).markers(canvas, markers.map { ($0.frame, $0.name, $0.selected) })
     ruler.stripLabels(canvas, step: step)
     labels()
-    if let playhead { ruler.playhead(canvas, frame: playhead) }
+    scrollbars?.draw(on: canvas)
+    if let playhead { drawPlayheadLayer(canvas, ruler: ruler, frame: playhead) }
     canvas.restore()
   }
 
@@ -46,27 +49,50 @@ struct EditorFrame {
   func drawPlayhead(on canvas: any Canvas, frame: Double) {
     canvas.save()
     canvas.clip(to: region)
-    TimeRuler(theme: theme, region: region, view: view, stripBackground: stripBackground)
-      .playhead(canvas, frame: frame)
+    drawPlayheadLayer(
+      canvas, ruler: TimeRuler(theme: theme, region: region, view: view, stripBackground: stripBackground),
+      frame: frame)
     canvas.restore()
+  }
+
+  /// The ruler markers are drawn with: above the horizontal scrollbar where there is one (as
+  /// Blender draws its marker icons 18 px above the region's bottom, clear of the scrollbar).
+  private func markerRuler(_ ruler: TimeRuler) -> TimeRuler {
+    guard scrollbars?.bars.contains(where: { $0.axis == .horizontal }) == true else { return ruler }
+    var raised = region
+    raised.height = max(0, region.height - Scrollbars.markerLift)
+    return TimeRuler(theme: theme, region: raised, view: view, stripBackground: stripBackground)
+  }
+
+  /// The playhead, and the scrollbars again where it crosses them.
+  private func drawPlayheadLayer(_ canvas: any Canvas, ruler: TimeRuler, frame: Double) {
+    ruler.playhead(canvas, frame: frame)
+    scrollbars?.drawOverPlayhead(at: view.x(frame), below: view.rect.minY, region: region, on: canvas)
   }
 }
 
 extension EditorFrame {
-  /// The channel list's width in a picture that wide, at most.
-  static let channelListWidth = 200.0
-  /// The channel list's share of the picture's width, at most: 200 px from 480 px wide.
+  /// The Graph Editor's channel list in a picture wide enough: Blender 3.4's, measured on its
+  /// screenshots at UI scale 1.05 (217 device pixels from the area's edge to the main region).
+  static let graphChannelListWidth = 207.0
+  /// The Dope Sheet's channel list in a picture wide enough: Blender 3.4's (208 device pixels at
+  /// UI scale 1.05).
+  static let dopeSheetChannelListWidth = 198.0
+  /// The channel list's share of the picture's width, at most: 207 px from 497 px wide.
   static let channelListShare = 5.0 / 12
   /// The narrowest channel list shown: narrower, it is hidden and the plot takes the picture.
   static let channelListMinimum = 100.0
 
   /// The width of the channel list in a picture `pictureWidth` px wide (0: none). The list
-  /// gives way to the plot: 200 px while that is at most 5/12 of the picture (from 480 px),
-  /// else 5/12 of it in whole pixels, and none when that would be under 100 px (below 240 px),
-  /// so the plot keeps at least 7/12 of the picture.
-  static func channelListWidth(pictureWidth: Double, shown: Bool) -> Double {
+  /// gives way to the plot: `preferred` (the editor's width, 207 px for the Graph Editor, 198 px
+  /// for the Dope Sheet) while that is at most 5/12 of the picture, else 5/12 of it in whole
+  /// pixels, and none when that would be under 100 px (below 240 px), so the plot keeps at
+  /// least 7/12 of the picture.
+  static func channelListWidth(
+    pictureWidth: Double, shown: Bool, preferred: Double = graphChannelListWidth
+  ) -> Double {
     guard shown else { return 0 }
-    let width = min(channelListWidth, (pictureWidth * channelListShare).rounded(.down))
+    let width = min(preferred, (pictureWidth * channelListShare).rounded(.down))
     return width >= channelListMinimum ? width : 0
   }
 

@@ -6,9 +6,9 @@ import Dispatch
 /// handles, playhead, markers, value and frame labels and the channel list
 /// (research/blender.md §3).
 public struct GraphEditor: Sendable {
-  /// Width of the channel list, pixels, in a picture wide enough (see
-  /// `EditorFrame.channelListWidth(pictureWidth:shown:)`).
-  public static let channelListWidth = EditorFrame.channelListWidth
+  /// Width of the channel list, pixels, in a picture wide enough: Blender 3.4's (see
+  /// `EditorFrame.channelListWidth(pictureWidth:shown:preferred:)`).
+  public static let channelListWidth = EditorFrame.graphChannelListWidth
   static let fontSize = TimeRuler.fontSize
 
   public let action: Action
@@ -31,7 +31,8 @@ public struct GraphEditor: Sendable {
     curves = zip(action.tracks, colors).filter { !$0.0.hidden }.map { track, color in
       (track, color, options.normalize ? ValueMapping.normalizing(track) : .identity)
     }
-    let left = EditorFrame.channelListWidth(pictureWidth: options.width, shown: options.showChannelList)
+    let left = EditorFrame.channelListWidth(
+      pictureWidth: options.width, shown: options.showChannelList, preferred: options.channelListWidth)
     main = Rect(x: left, y: 0, width: max(1, options.width - left), height: options.height)
     let plot = Rect(x: main.minX, y: main.minY + TimeRuler.stripHeight, width: main.width, height: max(1, main.height - TimeRuler.stripHeight))
     if let frames = options.frames, let values = options.values {
@@ -100,7 +101,7 @@ public struct GraphEditor: Sendable {
       theme: theme, region: main, view: view, background: theme.graph.background,
       stripBackground: theme.graph.scrubBackground, gridMajor: theme.graph.gridMajor,
       gridMinor: theme.graph.gridMinor, discreteFrames: false, sceneRange: SharedScene.range(of: [action]),
-      markers: action.markers, playhead: playhead)
+      markers: action.markers, playhead: playhead, scrollbars: scrollbars())
   }
 
   func draw(on canvas: any Canvas, playhead: Double?) {
@@ -154,9 +155,11 @@ public struct GraphEditor: Sendable {
     let pixels = DevicePixels(canvas)
     let half = canvas.fontMetrics.digitHeight(size: Self.fontSize) / 2
     let x = pixels.edge(main.minX + 8)
+    // Blender draws the labels within its view's mask, which leaves out the scrollbar's band.
+    let bottom = view.rect.maxY - (drawsScrollbars ? Scrollbars.horizontalBand : 0)
     for v in GridStep.lines(view.values, step: step) {
       let y = view.y(v)
-      guard y - half - 1 > view.rect.minY, y + half + 1 < view.rect.maxY else { continue }
+      guard y - half - 1 > view.rect.minY, y + half + 1 < bottom else { continue }
       let baseline = pixels.edge(pixels.center(y) + half, .up)
       canvas.text(GridStep.label(v, step: step), at: Point(x, baseline), style: style, anchor: TextAnchor(.left, .baseline))
     }

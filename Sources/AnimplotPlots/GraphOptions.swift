@@ -26,9 +26,16 @@ public struct GraphOptions: Sendable, Hashable {
   public var values: ClosedRange<Double>?
   /// The playhead; `nil` uses the action's `currentFrame` (none if it has none).
   public var currentFrame: Double?
-  /// The channel list at the left: 200 px, at most 5/12 of a narrower picture (from 480 px
-  /// wide), hidden when that would be under 100 px (below 240 px) so the plot keeps its room.
+  /// The channel list at the left: 207 px (Blender's), at most 5/12 of a narrower picture
+  /// (from 497 px wide), hidden when that would be under 100 px (below 240 px) so the plot keeps
+  /// its room.
   public var showChannelList = true
+  /// The channel list's width in a picture wide enough (Blender 3.4's, 207 px, by default;
+  /// Blender's list is as wide as its user drags it). A narrow picture narrows it as above.
+  public var channelListWidth = GraphEditor.channelListWidth
+  /// Blender's scrollbars at the bottom (frames) and the right (values), where the view lies in
+  /// the curves; drawn with the channel list only, as part of Blender's editor.
+  public var showScrollbars = true
   public var handles: Handles = .selected
   public var keyShape: KeyShape = .round
   /// Blender's Normalize: every curve scaled to −1…1.

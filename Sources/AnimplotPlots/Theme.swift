@@ -20,10 +20,13 @@ public struct Theme: Sendable, Hashable {
   public var header: HeaderColors
   /// The motion path's 3D-viewport-like region: background, grid, path, frames and keys.
   public var viewport: ViewportColors
+  /// The scrollbars along the Graph Editor's and the Dope Sheet's edges.
+  public var scrollbar: ScrollbarColors
 
   public init(
     name: String, ruler: RulerColors, graph: GraphColors, channelList: ChannelListColors,
-    dopeSheet: DopeSheetColors, header: HeaderColors, viewport: ViewportColors = .blender
+    dopeSheet: DopeSheetColors, header: HeaderColors, viewport: ViewportColors = .blender,
+    scrollbar: ScrollbarColors = .blender
   ) {
     self.name = name
     self.ruler = ruler
@@ -32,6 +35,7 @@ public struct Theme: Sendable, Hashable {
     self.dopeSheet = dopeSheet
     self.header = header
     self.viewport = viewport
+    self.scrollbar = scrollbar
   }
 
   /// Blender 3.4's default dark theme.
@@ -197,7 +201,8 @@ public struct Theme: Sendable, Hashable {
       field: hex("FFFFFF"),
       fieldOutline: hex("BDBDBD"),
       button: hex("D0D0D0")),
-    viewport: .light)
+    viewport: .light,
+    scrollbar: .light)
 
   /// The theme called `name` (`blender` or `light`), or `nil`.
   public static func named(_ name: String) -> Theme? {
@@ -425,6 +430,31 @@ public struct HeaderColors: Sendable, Hashable {
     self.fieldOutline = fieldOutline
     self.button = button
   }
+}
+
+/// Blender's View2D scrollers as they rest (the pointer away): a rounded thumb over an unseen
+/// track, with a dot at each end of a zoomable one.
+public struct ScrollbarColors: Sendable, Hashable {
+  /// The thumb.
+  public var thumb: Color
+  /// The zoom dots at the thumb's ends.
+  public var dot: Color
+  /// The opacity of a thin thumb (the Dope Sheet's vertical scrollbar, which does not zoom).
+  public var thinAlpha: Double
+
+  public init(thumb: Color, dot: Color, thinAlpha: Double) {
+    self.thumb = thumb
+    self.dot = dot
+    self.thinAlpha = thinAlpha
+  }
+
+  /// Blender 3.4's dark theme, measured on its screenshots at UI scale 1.05: a #545454 thumb,
+  /// #242424 dots, the thin thumb at 40 % (#363636 over #212121).
+  public static let blender = ScrollbarColors(
+    thumb: Color(bytes: 0x54, 0x54, 0x54), dot: Color(bytes: 0x24, 0x24, 0x24), thinAlpha: 0.4)
+  /// The light theme's: a mid grey thumb on white, dots near the ground as in the dark theme.
+  public static let light = ScrollbarColors(
+    thumb: Color(bytes: 0xC4, 0xC4, 0xC4), dot: Color(bytes: 0xF4, 0xF4, 0xF4), thinAlpha: 0.5)
 }
 
 /// A colour for an element in its normal and its selected state.

@@ -8,12 +8,13 @@ import Testing
 /// channel list, checked on the display list, plus snapshots, small PNG goldens and determinism.
 @Suite("Dope Sheet editor")
 struct DopeSheetEditorTests {
-  /// 480×270 with frames 0…28 over the 280 px right of the channel list: 10 px a frame, x = 200 +
-  /// 10·frame.
+  /// 480×270 with frames 0…28 over the 280 px right of a 200-px channel list: 10 px a frame,
+  /// x = 200 + 10·frame.
   static func options(_ change: (inout DopeSheetEditorOptions) -> Void = { _ in }) -> DopeSheetEditorOptions {
     var options = DopeSheetEditorOptions()
     options.width = 480
     options.height = 270
+    options.channelListWidth = 200
     options.frames = 0...28
     change(&options)
     return options

@@ -24,14 +24,20 @@ func decodedAction(_ json: String) -> Action {
 struct NarrowLayoutTests {
   // MARK: The channel list in narrow pictures
 
-  @Test("the channel list: 200 px, at most 5/12 of the picture, hidden under 100 px")
+  @Test("the channel list: Blender's width (207 px, the Dope Sheet's 198), at most 5/12 of the picture, hidden under 100 px")
   func channelListWidth() {
-    let cases: [(Double, Double)] = [
-      (1600, 200), (480, 200), (479, 199), (400, 166), (300, 125), (240, 100), (239, 0), (200, 0), (1, 0),
+    let graph: [(Double, Double)] = [
+      (1600, 207), (497, 207), (496, 206), (480, 200), (400, 166), (300, 125), (240, 100), (239, 0), (200, 0), (1, 0),
     ]
-    for (picture, list) in cases {
+    for (picture, list) in graph {
       #expect(EditorFrame.channelListWidth(pictureWidth: picture, shown: true) == list, "\(picture)")
     }
+    let dopeSheet: [(Double, Double)] = [(1600, 198), (476, 198), (475, 197), (300, 125), (240, 100), (239, 0)]
+    for (picture, list) in dopeSheet {
+      let width = EditorFrame.channelListWidth(pictureWidth: picture, shown: true, preferred: DopeSheetEditor.channelListWidth)
+      #expect(width == list, "\(picture)")
+    }
+    #expect(GraphEditor.channelListWidth == 207 && DopeSheetEditor.channelListWidth == 198)
     #expect(EditorFrame.channelListWidth(pictureWidth: 1600, shown: false) == 0)
   }
 

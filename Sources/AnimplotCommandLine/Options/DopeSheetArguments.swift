@@ -30,6 +30,9 @@ public struct DopeSheetArguments: VerbArguments {
   @Flag(name: .customLong("no-channel-list"), help: "Hide the channel list at the left.")
   public var noChannelList = false
 
+  @Flag(name: .customLong("no-scrollbars"), help: "Hide Blender's scrollbars along the bottom and right edges (shown with the channel list).")
+  public var noScrollbars = false
+
   @OptionGroup public var outputOptions: OutputOptions<DopeSheetView>
 
   public var settings: RenderSettings { picture.settings }
@@ -38,6 +41,7 @@ public struct DopeSheetArguments: VerbArguments {
     var options = DopeSheetEditorOptions()
     try picture.apply(to: &options)
     options.showChannelList = !noChannelList
+    options.showScrollbars = !noScrollbars
     options.showHandlesAndInterpolation = showHandleTypes
     options.rows = DopeSheetOptions(showSummary: !noSummary, collapseGroups: collapseGroups)
     return DopeSheetView(options: options)

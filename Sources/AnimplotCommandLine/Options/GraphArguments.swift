@@ -18,6 +18,9 @@ public struct GraphArguments: VerbArguments {
   @Flag(name: .customLong("no-channel-list"), help: "Hide the channel list at the left.")
   public var noChannelList = false
 
+  @Flag(name: .customLong("no-scrollbars"), help: "Hide Blender's scrollbars along the bottom and right edges (shown with the channel list).")
+  public var noScrollbars = false
+
   @Option(help: "Which keys show their handles: selected, all or none.")
   public var handles: GraphOptions.Handles = .selected
 
@@ -46,6 +49,7 @@ public struct GraphArguments: VerbArguments {
     try picture.apply(to: &options)
     options.values = try values.map { try PictureOptions.range($0, option: "--values") }
     options.showChannelList = !noChannelList
+    options.showScrollbars = !noScrollbars
     options.handles = handles
     options.keyShape = keyShape
     options.normalize = normalize

@@ -55,6 +55,9 @@ public struct PlayArguments: VerbArguments {
   @Flag(name: .customLong("no-channel-list"), help: "Hide the channel list at the left.")
   public var noChannelList = false
 
+  @Flag(name: .customLong("no-scrollbars"), help: "Hide Blender's scrollbars along the bottom and right edges (shown with the channel list).")
+  public var noScrollbars = false
+
 
   @OptionGroup public var outputOptions: OutputOptions<PlayView>
 
@@ -79,6 +82,9 @@ public struct PlayArguments: VerbArguments {
     if noChannelList, editor == .timeline {
       throw ValidationError("--no-channel-list: the Timeline has no channel list")
     }
+    if noScrollbars, editor == .timeline {
+      throw ValidationError("--no-scrollbars: the Timeline has no scrollbars")
+    }
   }
 
   public var settings: RenderSettings { look.settings }
@@ -94,8 +100,10 @@ public struct PlayArguments: VerbArguments {
     play.graph.values = try values.map { try PictureOptions.range($0, option: "--values") }
     play.graph.normalize = normalize
     play.graph.showChannelList = !noChannelList
+    play.graph.showScrollbars = !noScrollbars
     try apply(&play.dopeSheet, height: 900)
     play.dopeSheet.showChannelList = !noChannelList
+    play.dopeSheet.showScrollbars = !noScrollbars
     try apply(&play.timeline, height: Self.timelineHeight)
     play.timing.frames = try frames.map { try PictureOptions.range($0, option: "--frames") }
     play.timing.step = step

@@ -5,8 +5,9 @@ import AnimplotCanvas
 /// frame grid, the scene range, one row per `DopeSheetLayout` row with its backdrop, hold bars
 /// and keys, markers, the playhead and the channel list (research/blender.md §3.6–3.8, §4).
 public struct DopeSheetEditor: Sendable {
-  /// Width of the channel list, pixels, in a picture wide enough (the Graph Editor's).
-  public static let channelListWidth = GraphEditor.channelListWidth
+  /// Width of the channel list, pixels, in a picture wide enough: Blender 3.4's, a little
+  /// narrower than the Graph Editor's.
+  public static let channelListWidth = EditorFrame.dopeSheetChannelListWidth
   /// Blender's View All leaves this fraction of the keys' span free on each side
   /// (`action_edit.cc:actkeys_viewall`).
   static let viewMargin = 0.125
@@ -27,7 +28,8 @@ public struct DopeSheetEditor: Sendable {
     self.options = options
     layout = DopeSheetLayout(actions: actions, options: options.rows)
     scene = SharedScene(actions)
-    let left = EditorFrame.channelListWidth(pictureWidth: options.width, shown: options.showChannelList)
+    let left = EditorFrame.channelListWidth(
+      pictureWidth: options.width, shown: options.showChannelList, preferred: options.channelListWidth)
     main = Rect(x: left, y: 0, width: max(1, options.width - left), height: options.height)
     let keys = Rect(
       x: main.minX, y: main.minY + TimeRuler.stripHeight, width: main.width,
@@ -85,7 +87,9 @@ public struct DopeSheetEditor: Sendable {
   }
 
   func editorFrame(playhead: Double?) -> EditorFrame {
-    EditorFrame.dopeSheet(theme: options.theme, region: main, view: view, scene: scene, playhead: playhead)
+    var frame = EditorFrame.dopeSheet(theme: options.theme, region: main, view: view, scene: scene, playhead: playhead)
+    frame.scrollbars = scrollbars()
+    return frame
   }
 
   /// Each row's full-width backdrop, coloured by kind and selection (Blender's

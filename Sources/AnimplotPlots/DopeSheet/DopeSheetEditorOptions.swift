@@ -9,9 +9,14 @@ public struct DopeSheetEditorOptions: Sendable, Hashable {
   public var frames: ClosedRange<Double>?
   /// The playhead; `nil` uses the first action's `currentFrame` that is set (none if none is).
   public var currentFrame: Double?
-  /// The channel list at the left (200 px; narrower or hidden in a narrow picture, see
-  /// `GraphOptions.showChannelList`).
+  /// The channel list at the left (198 px, Blender's; narrower or hidden in a narrow picture,
+  /// see `GraphOptions.showChannelList`).
   public var showChannelList = true
+  /// The channel list's width in a picture wide enough (Blender 3.4's, 198 px, by default).
+  public var channelListWidth = DopeSheetEditor.channelListWidth
+  /// Blender's scrollbars: at the bottom where the view lies in the keys' frames, a thin one at
+  /// the right for the rows; drawn with the channel list only, as part of Blender's editor.
+  public var showScrollbars = true
   /// Blender's "Show Handles and Interpolation" (off by default, as in Blender): keys shaped by
   /// their handle types, and a line over spans that are not Bézier.
   public var showHandlesAndInterpolation = false
