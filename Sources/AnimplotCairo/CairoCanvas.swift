@@ -431,22 +431,16 @@ public final class CairoCanvas: Canvas {
     let bottom = min(Double(pixelHeight), box.maxY.rounded(.up))
     guard right > left, bottom > top else { return }
     let width = Int(right - left), height = Int(bottom - top)
-    let mask = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height))!
+    // Giant text (a huge size): filled directly, without the curve, rather than through a mask
+    // of gigabytes.
+    guard width * height <= Self.maximumMaskPixels else {
+      setColor(color)
+      cairo_show_glyphs(context, glyphs, Int32(glyphs.count))
+      return
+    }
+    var matrix = cairo_matrix_t(xx: 1, yx: 0, xy: 0, yy: 1, x0: -left, y0: -top)
+    guard let mask = glyphMask(glyphs, width: width, height: height, matrix: &matrix) else { return }
     defer { cairo_surface_destroy(mask) }
-    guard cairo_surface_status(mask) == CAIRO_STATUS_SUCCESS else { return }
-    let cr = cairo_create(mask)!
-    let options = cairo_font_options_create()
-    cairo_get_font_options(context, options)
-    cairo_set_font_options(cr, options)
-    cairo_font_options_destroy(options)
-    cairo_set_font_face(cr, cairo_get_font_face(context))
-    var fontMatrix = cairo_matrix_t()
-    cairo_get_font_matrix(context, &fontMatrix)
-    cairo_set_font_matrix(cr, &fontMatrix)
-    cairo_translate(cr, -left, -top)
-    cairo_show_glyphs(cr, glyphs, Int32(glyphs.count))
-    cairo_destroy(cr)
-    cairo_surface_flush(mask)
     let stride = Int(cairo_image_surface_get_stride(mask))
     let data = cairo_image_surface_get_data(mask)!
     Self.coverageToAlpha.withUnsafeBufferPointer { lut in
@@ -506,17 +500,42 @@ public final class CairoCanvas: Canvas {
     // Off the device or absurdly large (a transform gone wild): no shadow.
     guard left.isFinite, top.isFinite, right.isFinite, bottom.isFinite,
       right > 0, bottom > 0, left < Double(pixelWidth), top < Double(pixelHeight),
-      (right - left) * (bottom - top) <= 16_000_000
+      (right - left) * (bottom - top) <= Double(Self.maximumMaskPixels)
     else { return }
     let width = Int(right - left), height = Int(bottom - top)
-    let mask = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height))!
-    defer { cairo_surface_destroy(mask) }
-    guard cairo_surface_status(mask) == CAIRO_STATUS_SUCCESS else { return }
-    let cr = cairo_create(mask)!
     var matrix = cairo_matrix_t()
     cairo_get_matrix(context, &matrix)
     matrix.x0 -= left
     matrix.y0 -= top
+    guard let mask = glyphMask(glyphs, width: width, height: height, matrix: &matrix) else { return }
+    defer { cairo_surface_destroy(mask) }
+    if kernel.count > 1 {
+      let stride = Int(cairo_image_surface_get_stride(mask))
+      Self.blur(cairo_image_surface_get_data(mask)!, width: width, height: height, stride: stride, kernel: kernel)
+    }
+    cairo_surface_mark_dirty(mask)
+    cairo_save(context)
+    cairo_identity_matrix(context)
+    setColor(shadow.color)
+    cairo_mask_surface(context, mask, left + Double(shadow.dx), top + Double(shadow.dy))
+    cairo_restore(context)
+  }
+
+  /// The most pixels a text's or a shadow's A8 mask may have.
+  static let maximumMaskPixels = 16_000_000
+
+  /// An A8 surface of `width`×`height` holding the coverage of `glyphs` drawn under `matrix`
+  /// with the context's font face, options and size (flushed); nil if Cairo cannot make it.
+  /// The caller destroys it.
+  private func glyphMask(
+    _ glyphs: [cairo_glyph_t], width: Int, height: Int, matrix: inout cairo_matrix_t
+  ) -> OpaquePointer? {
+    let mask = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height))!
+    guard cairo_surface_status(mask) == CAIRO_STATUS_SUCCESS else {
+      cairo_surface_destroy(mask)
+      return nil
+    }
+    let cr = cairo_create(mask)!
     cairo_set_matrix(cr, &matrix)
     let options = cairo_font_options_create()
     cairo_get_font_options(context, options)
@@ -529,16 +548,7 @@ public final class CairoCanvas: Canvas {
     cairo_show_glyphs(cr, glyphs, Int32(glyphs.count))
     cairo_destroy(cr)
     cairo_surface_flush(mask)
-    if kernel.count > 1 {
-      let stride = Int(cairo_image_surface_get_stride(mask))
-      Self.blur(cairo_image_surface_get_data(mask)!, width: width, height: height, stride: stride, kernel: kernel)
-    }
-    cairo_surface_mark_dirty(mask)
-    cairo_save(context)
-    cairo_identity_matrix(context)
-    setColor(shadow.color)
-    cairo_mask_surface(context, mask, left + Double(shadow.dx), top + Double(shadow.dy))
-    cairo_restore(context)
+    return mask
   }
 
   /// Blender's shadow blur as a square kernel (row-major, summing to 1): level 3 averages four
