@@ -7,8 +7,8 @@ import CAnimplotCairo
 /// Sizes are logical pixels; the Cairo surface is `width·scale × height·scale` device pixels
 /// (rounded up) with a scale transform applied, so `scale: 2` renders the same picture for a
 /// HiDPI screen. Text is drawn with the bundled font loaded through FreeType, grey antialiasing,
-/// no hinting and unhinted metrics, at the glyph positions `BundledFont.metrics` measures; so
-/// a layout is identical here and in a `RecordingCanvas`.
+/// no hinting, at the whole-device-pixel glyph positions `BundledFont.metrics(deviceScale:)`
+/// measures (see `text`); so a layout is identical here and in a `RecordingCanvas`.
 ///
 /// Drawing calls cannot fail one by one: Cairo's errors are sticky, and `finish()` reports the
 /// first one (an unbalanced `restore()`, a singular transform, a negative dash …). The output
@@ -30,7 +30,7 @@ public final class CairoCanvas: Canvas {
   public static let maximumDevicePixels = 32767
 
   public let size: Size
-  public var fontMetrics: any FontMetrics { font }
+  public var fontMetrics: any FontMetrics { pixelFont }
   /// Device pixels per logical pixel.
   public let scale: Double
   public var deviceScale: Double { scale }
@@ -42,6 +42,8 @@ public final class CairoCanvas: Canvas {
   public let pixelWidth: Int, pixelHeight: Int
 
   private let font = BundledFont.metrics
+  /// How text is laid out at this canvas's scale.
+  private let pixelFont: PixelFontMetrics
   /// `cairo_surface_t *`
   let surface: OpaquePointer
   /// `cairo_t *`
@@ -85,6 +87,7 @@ public final class CairoCanvas: Canvas {
 
     size = Size(Double(width), Double(height))
     self.scale = scale
+    pixelFont = BundledFont.metrics(deviceScale: scale)
     self.format = format
     self.pngCompression = pngCompression
     pixelWidth = Int((Double(width) * scale).rounded(.up))
@@ -310,44 +313,81 @@ public final class CairoCanvas: Canvas {
     if segments > 0 { cairo_stroke(context) } else { cairo_new_path(context) }
   }
 
+  /// Draws text as Blender 3.4's font library does (`PixelFontMetrics`): glyphs set at the
+  /// device size of `BlenderUIScale`, unhinted, each at a whole device pixel (the pen advancing by
+  /// whole pixels), the text's origin rounded to the nearest device pixel after it is anchored;
+  /// on a raster, the glyphs' coverage is rendered alone and mapped through
+  /// `coverageToAlpha` before it is filled with the colour. SVG and PDF keep vector glyphs at
+  /// the same positions. Under a transform other than a translation (none of animplot's editors
+  /// draws text so), the origin is not rounded and the glyphs are filled as vectors.
   public func text(_ text: String, at point: Point, style: TextStyle, anchor: TextAnchor) {
     guard !text.isEmpty, !overBudget(style.shadow == nil ? 1 : 2) else { return }
     let text = DrawnText.cut(text)
-    let unitsToPixels = style.size / Double(font.unitsPerEm)
-    var glyphs: [cairo_glyph_t] = []
-    var clusters: [cairo_text_cluster_t] = []
-    var units = 0
-    for scalar in text.unicodeScalars {
-      let glyph = font.glyph(for: scalar)
-      glyphs.append(cairo_glyph_t(index: UInt(glyph), x: Double(units) * unitsToPixels, y: 0))
-      clusters.append(cairo_text_cluster_t(num_bytes: Int32(UTF8.width(scalar)), num_glyphs: 1))
-      units += font.advance(ofGlyph: glyph)
-    }
-    let width = Double(units) * unitsToPixels
-    let x: Double
+    let laid = pixelFont.deviceGlyphs(of: text, size: style.size)
+    guard !laid.glyphs.isEmpty else { return }
+    let deviceSize = pixelFont.deviceSize(style.size)
+    let width = Double(laid.width) / scale
+    var x = point.x
     switch anchor.horizontal {
-    case .left: x = point.x
-    case .center: x = point.x - width / 2
-    case .right: x = point.x - width
+    case .left: break
+    case .center: x -= width / 2
+    case .right: x -= width
     }
-    let y: Double
+    var y = point.y
     switch anchor.vertical {
-    case .baseline: y = point.y
-    case .middle: y = point.y + font.digitHeight(size: style.size) / 2
-    case .top: y = point.y + font.ascent(size: style.size)
+    case .baseline: break
+    case .middle: y += pixelFont.digitHeight(size: style.size) / 2
+    case .top: y += pixelFont.ascent(size: style.size)
     }
-    for i in glyphs.indices {
-      glyphs[i].x += x
-      glyphs[i].y = y
-    }
-    cairo_set_font_size(context, style.size)
-    if let shadow = style.shadow, shadow.color.alpha > 0 {
+    var matrix = cairo_matrix_t()
+    cairo_get_matrix(context, &matrix)
+    // Only translated since `init`'s scale: text lies on the device grid.
+    let aligned = matrix.xy == 0 && matrix.yx == 0 && matrix.xx == scale && matrix.yy == scale
+    var ox = x, oy = y
+    cairo_user_to_device(context, &ox, &oy)
+    guard ox.isFinite, oy.isFinite, abs(ox) < 1e9, abs(oy) < 1e9 else { return }
+    let shadow = style.shadow.flatMap { $0.color.alpha > 0 ? $0 : nil }
+    let ascent = font.ascent(size: deviceSize), descent = font.descent(size: deviceSize)
+
+    if aligned && format == .png {
+      // `BLF_position`: the origin on a whole device pixel.
+      ox = ox.rounded()
+      oy = oy.rounded()
+      let glyphs = laid.glyphs.map { cairo_glyph_t(index: UInt($0.glyph), x: ox + Double($0.x), y: oy) }
       let box = (
-        minX: x - style.size, maxX: x + width + style.size,
-        minY: y - font.ascent(size: style.size) - 1, maxY: y + font.descent(size: style.size) + 1)
+        minX: ox - deviceSize, maxX: ox + Double(laid.width) + deviceSize,
+        minY: oy - ascent - 2, maxY: oy + descent + 2)
+      cairo_save(context)
+      cairo_identity_matrix(context)
+      cairo_set_font_size(context, deviceSize)
+      if let shadow { drawShadow(shadow, glyphs: glyphs, box: box) }
+      drawCoverage(glyphs: glyphs, box: box, color: style.color)
+      cairo_restore(context)
+      return
+    }
+
+    if aligned {
+      ox = ox.rounded()
+      oy = oy.rounded()
+      cairo_device_to_user(context, &ox, &oy)
+    } else {
+      (ox, oy) = (x, y)
+    }
+    let glyphs = laid.glyphs.map { cairo_glyph_t(index: UInt($0.glyph), x: ox + Double($0.x) / scale, y: oy) }
+    cairo_set_font_size(context, deviceSize / scale)
+    if let shadow {
+      let userSize = deviceSize / scale
+      let box = (
+        minX: ox - userSize, maxX: ox + width + userSize,
+        minY: oy - ascent / scale - 1, maxY: oy + descent / scale + 1)
       drawShadow(shadow, glyphs: glyphs, box: box)
     }
     setColor(style.color)
+    var clusters: [cairo_text_cluster_t] = []
+    clusters.reserveCapacity(glyphs.count)
+    for scalar in text.unicodeScalars {
+      clusters.append(cairo_text_cluster_t(num_bytes: Int32(UTF8.width(scalar)), num_glyphs: 1))
+    }
     var utf8 = text
     utf8.withUTF8 { bytes in
       bytes.withMemoryRebound(to: CChar.self) { chars in
@@ -356,6 +396,62 @@ public final class CairoCanvas: Canvas {
           Int32(clusters.count), cairo_text_cluster_flags_t(rawValue: 0))
       }
     }
+  }
+
+  /// Alpha per glyph coverage level, `round(255 · (c/255)^0.7)`: the curve Blender 3.4's
+  /// screenshots show on text (a free fit of the text colour under it lands exactly on the
+  /// theme's colours; a linear coverage is 6–8 levels off and wrong in hue for orange on blue).
+  /// Written out rather than computed, so that no platform's `pow` can change a level.
+  static let coverageToAlpha: [UInt8] = [
+    0, 5, 9, 11, 14, 16, 18, 21, 23, 25, 26, 28, 30, 32, 33, 35,
+    37, 38, 40, 41, 43, 44, 46, 47, 49, 50, 52, 53, 54, 56, 57, 58,
+    60, 61, 62, 64, 65, 66, 67, 69, 70, 71, 72, 73, 75, 76, 77, 78,
+    79, 80, 82, 83, 84, 85, 86, 87, 88, 89, 90, 92, 93, 94, 95, 96,
+    97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112,
+    113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 123, 124, 125, 126, 127, 128,
+    129, 130, 131, 131, 132, 133, 134, 135, 136, 137, 138, 139, 140, 141, 142, 142,
+    143, 144, 145, 146, 147, 148, 149, 150, 150, 151, 152, 153, 154, 155, 156, 157,
+    157, 158, 159, 160, 161, 162, 163, 163, 164, 165, 166, 167, 168, 168, 169, 170,
+    171, 172, 173, 173, 174, 175, 176, 177, 178, 178, 179, 180, 181, 182, 182, 183,
+    184, 185, 186, 186, 187, 188, 189, 190, 190, 191, 192, 193, 194, 194, 195, 196,
+    197, 197, 198, 199, 200, 201, 201, 202, 203, 204, 204, 205, 206, 207, 208, 208,
+    209, 210, 211, 211, 212, 213, 214, 214, 215, 216, 217, 217, 218, 219, 220, 220,
+    221, 222, 223, 223, 224, 225, 226, 226, 227, 228, 228, 229, 230, 231, 231, 232,
+    233, 234, 234, 235, 236, 237, 237, 238, 239, 239, 240, 241, 242, 242, 243, 244,
+    244, 245, 246, 247, 247, 248, 249, 249, 250, 251, 251, 252, 253, 254, 254, 255,
+  ]
+
+  /// Renders `glyphs` (device space: the context's matrix is the identity) within `box` into an
+  /// A8 mask, maps it through `coverageToAlpha` and fills it with `color`.
+  private func drawCoverage(
+    glyphs: [cairo_glyph_t], box: (minX: Double, maxX: Double, minY: Double, maxY: Double), color: Color
+  ) {
+    let left = max(0, box.minX.rounded(.down)), top = max(0, box.minY.rounded(.down))
+    let right = min(Double(pixelWidth), box.maxX.rounded(.up))
+    let bottom = min(Double(pixelHeight), box.maxY.rounded(.up))
+    guard right > left, bottom > top else { return }
+    let width = Int(right - left), height = Int(bottom - top)
+    // Giant text (a huge size): filled directly, without the curve, rather than through a mask
+    // of gigabytes.
+    guard width * height <= Self.maximumMaskPixels else {
+      setColor(color)
+      cairo_show_glyphs(context, glyphs, Int32(glyphs.count))
+      return
+    }
+    var matrix = cairo_matrix_t(xx: 1, yx: 0, xy: 0, yy: 1, x0: -left, y0: -top)
+    guard let mask = glyphMask(glyphs, width: width, height: height, matrix: &matrix) else { return }
+    defer { cairo_surface_destroy(mask) }
+    let stride = Int(cairo_image_surface_get_stride(mask))
+    let data = cairo_image_surface_get_data(mask)!
+    Self.coverageToAlpha.withUnsafeBufferPointer { lut in
+      for row in 0..<height {
+        let line = data + row * stride
+        for i in 0..<width { line[i] = lut[Int(line[i])] }
+      }
+    }
+    cairo_surface_mark_dirty(mask)
+    setColor(color)
+    cairo_mask_surface(context, mask, left, top)
   }
 
   /// Blender's text shadow (`BLF_shadow`) under `glyphs`, which lie within `box` (user
@@ -404,17 +500,42 @@ public final class CairoCanvas: Canvas {
     // Off the device or absurdly large (a transform gone wild): no shadow.
     guard left.isFinite, top.isFinite, right.isFinite, bottom.isFinite,
       right > 0, bottom > 0, left < Double(pixelWidth), top < Double(pixelHeight),
-      (right - left) * (bottom - top) <= 16_000_000
+      (right - left) * (bottom - top) <= Double(Self.maximumMaskPixels)
     else { return }
     let width = Int(right - left), height = Int(bottom - top)
-    let mask = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height))!
-    defer { cairo_surface_destroy(mask) }
-    guard cairo_surface_status(mask) == CAIRO_STATUS_SUCCESS else { return }
-    let cr = cairo_create(mask)!
     var matrix = cairo_matrix_t()
     cairo_get_matrix(context, &matrix)
     matrix.x0 -= left
     matrix.y0 -= top
+    guard let mask = glyphMask(glyphs, width: width, height: height, matrix: &matrix) else { return }
+    defer { cairo_surface_destroy(mask) }
+    if kernel.count > 1 {
+      let stride = Int(cairo_image_surface_get_stride(mask))
+      Self.blur(cairo_image_surface_get_data(mask)!, width: width, height: height, stride: stride, kernel: kernel)
+    }
+    cairo_surface_mark_dirty(mask)
+    cairo_save(context)
+    cairo_identity_matrix(context)
+    setColor(shadow.color)
+    cairo_mask_surface(context, mask, left + Double(shadow.dx), top + Double(shadow.dy))
+    cairo_restore(context)
+  }
+
+  /// The most pixels a text's or a shadow's A8 mask may have.
+  static let maximumMaskPixels = 16_000_000
+
+  /// An A8 surface of `width`×`height` holding the coverage of `glyphs` drawn under `matrix`
+  /// with the context's font face, options and size (flushed); nil if Cairo cannot make it.
+  /// The caller destroys it.
+  private func glyphMask(
+    _ glyphs: [cairo_glyph_t], width: Int, height: Int, matrix: inout cairo_matrix_t
+  ) -> OpaquePointer? {
+    let mask = cairo_image_surface_create(CAIRO_FORMAT_A8, Int32(width), Int32(height))!
+    guard cairo_surface_status(mask) == CAIRO_STATUS_SUCCESS else {
+      cairo_surface_destroy(mask)
+      return nil
+    }
+    let cr = cairo_create(mask)!
     cairo_set_matrix(cr, &matrix)
     let options = cairo_font_options_create()
     cairo_get_font_options(context, options)
@@ -427,16 +548,7 @@ public final class CairoCanvas: Canvas {
     cairo_show_glyphs(cr, glyphs, Int32(glyphs.count))
     cairo_destroy(cr)
     cairo_surface_flush(mask)
-    if kernel.count > 1 {
-      let stride = Int(cairo_image_surface_get_stride(mask))
-      Self.blur(cairo_image_surface_get_data(mask)!, width: width, height: height, stride: stride, kernel: kernel)
-    }
-    cairo_surface_mark_dirty(mask)
-    cairo_save(context)
-    cairo_identity_matrix(context)
-    setColor(shadow.color)
-    cairo_mask_surface(context, mask, left + Double(shadow.dx), top + Double(shadow.dy))
-    cairo_restore(context)
+    return mask
   }
 
   /// Blender's shadow blur as a square kernel (row-major, summing to 1): level 3 averages four

@@ -34,11 +34,12 @@ public final class RecordingCanvas: Canvas {
   /// Everything recorded so far, one line per call, each ending in a newline.
   public private(set) var displayList: String
 
-  /// A recording canvas of `size` logical pixels that measures text with `fontMetrics`, for a
-  /// raster of `deviceScale` device pixels per logical pixel.
-  public init(size: Size, fontMetrics: any FontMetrics = BundledFont.metrics, deviceScale: Double = 1) {
+  /// A recording canvas of `size` logical pixels for a raster of `deviceScale` device pixels
+  /// per logical pixel, that measures text with `fontMetrics` (by default the bundled font as
+  /// that raster lays it out, `BundledFont.metrics(deviceScale:)`).
+  public init(size: Size, fontMetrics: (any FontMetrics)? = nil, deviceScale: Double = 1) {
     self.size = size
-    self.fontMetrics = fontMetrics
+    self.fontMetrics = fontMetrics ?? BundledFont.metrics(deviceScale: deviceScale)
     self.deviceScale = deviceScale
     displayList = "canvas \(Self.number(size.width)) \(Self.number(size.height))"
       + (deviceScale == 1 ? "" : " scale=\(Self.number(deviceScale))") + "\n"

@@ -174,7 +174,7 @@ struct SideBySideLayout {
       "enlarged \(scale)×: expected | actual | diff",
     ]
     let one = lines.joined(separator: " ")
-    return BundledFont.metrics.width(of: one, size: labelSize) + 10 <= Double(width) ? [one] : lines
+    return BundledFont.metrics(deviceScale: 1).width(of: one, size: labelSize) + 10 <= Double(width) ? [one] : lines
   }
 
   /// The image's width and height.

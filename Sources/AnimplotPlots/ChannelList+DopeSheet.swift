@@ -63,10 +63,10 @@ extension ChannelList {
     canvas.save()
     canvas.clip(to: Rect(x: textX, y: r.minY, width: max(0, textRight - textX), height: r.height))
     canvas.text(
-      row.name, at: Point(textX, r.midY),
+      row.name, at: Point(textX, Self.nameBaseline(rowTop: r.minY, scale: canvas.deviceScale)),
       style: TextStyle(
         size: Self.fontSize, color: row.selected ? theme.channelList.textSelected : theme.channelList.text),
-      anchor: TextAnchor(.left, .middle))
+      anchor: TextAnchor(.left, .baseline))
     canvas.restore()
     if hasToggles { drawToggles(canvas, row, r) }
   }

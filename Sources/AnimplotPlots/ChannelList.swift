@@ -155,9 +155,21 @@ struct ChannelList {
     canvas.save()
     canvas.clip(to: Rect(x: textX, y: r.minY, width: max(0, textRight - textX), height: r.height))
     canvas.text(
-      row.name, at: Point(textX, r.midY), style: TextStyle(size: Self.fontSize, color: textColor),
-      anchor: TextAnchor(.left, .middle))
+      row.name, at: Point(textX, Self.nameBaseline(rowTop: r.minY, scale: canvas.deviceScale)),
+      style: TextStyle(size: Self.fontSize, color: textColor), anchor: TextAnchor(.left, .baseline))
     canvas.restore()
     if hasToggles { drawToggles(canvas, row, r) }
+  }
+}
+
+extension ChannelList {
+  /// A row's name baseline (logical), on a whole device pixel: Blender puts it `0.2·widget_unit`
+  /// below the middle of a row `0.8·widget_unit` high and rounds it, so `0.6·widget_unit` below
+  /// the row's (unrounded) top. That is 12 device pixels at scale 1 (a 20-px unit) and 24 at 2;
+  /// at 1.05 (a 21-px unit) 12.6, rounded with the row's fractional position.
+  static func nameBaseline(rowTop: Double, scale: Double) -> Double {
+    let s = scale.isFinite && scale > 0 ? scale : 1
+    let unit = Double(BlenderUIScale(deviceScale: s).widgetUnit)
+    return (rowTop * s + 0.6 * unit).rounded() / s
   }
 }

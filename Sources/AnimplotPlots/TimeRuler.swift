@@ -76,7 +76,7 @@ struct TimeRuler {
     let every = max(1, (frames.count + maxCount - 1) / maxCount)
     // In Double: a key at frame 1e20 puts the first line past Int's range.
     let start = Int(abs((frames[0] / step).rounded()).truncatingRemainder(dividingBy: Double(every)))
-    let baseline = strip.midY + 4
+    let baseline = Self.frameLabelBaseline(stripTop: strip.minY, scale: canvas.deviceScale)
     let style = TextStyle(size: Self.fontSize, color: theme.ruler.frameLabel)
     for (i, (frame, label)) in zip(frames, labels).enumerated() where (i + every - start) % every == 0 {
       // A number cut by the region's edge would read as another number ("15" as "5").
@@ -128,6 +128,24 @@ struct TimeRuler {
     canvas.text(
       label, at: Point(boxX, strip.midY + 0.35 * Self.fontSize + 0.5),
       style: TextStyle(size: Self.fontSize, color: theme.ruler.playheadText), anchor: TextAnchor(.center, .baseline))
+  }
+}
+
+extension TimeRuler {
+  /// The frame numbers' baseline (logical) in a strip whose top is `stripTop`, on a whole device
+  /// pixel, as Blender 3.4 computes it in whole pixels of its `dpi_fac` f
+  /// (`BlenderUIScale.factor`), y upward: the strip is `23·f` high truncated to whole pixels, its
+  /// integer centre less `4·f` truncated is the text line, the numbers' rectangle starts `4·f`
+  /// below that (truncated again) and the text `4·f` above it, rounded. Downward from the strip's
+  /// top that is 16 device pixels at scale 1, 18 at 1.05 (f = 75/72), 31 at 2.
+  static func frameLabelBaseline(stripTop: Double, scale: Double) -> Double {
+    let s = scale.isFinite && scale > 0 ? scale : 1
+    let f = BlenderUIScale(deviceScale: s).factor
+    let height = (23 * f - 1e-9).rounded(.up)
+    let centre = (height / 2).rounded(.up)
+    let line = (centre + 4 * f - 1e-9).rounded(.up)
+    let rectangle = (line + 4 * f - 1e-9).rounded(.up)
+    return ((stripTop * s).rounded() + (rectangle - 4 * f).rounded()) / s
   }
 }
 

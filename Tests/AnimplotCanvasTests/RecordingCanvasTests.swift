@@ -132,9 +132,12 @@ struct RecordingCanvasTests {
       ])
   }
 
-  @Test("measures with the font it was given")
+  @Test("measures with the font it was given; by default as a raster of its scale lays text out")
   func metrics() {
-    let canvas = RecordingCanvas(size: Size(10, 10))
+    let canvas = RecordingCanvas(size: Size(10, 10), fontMetrics: BundledFont.metrics)
     #expect(canvas.fontMetrics.width(of: "13", size: 11) == 2606.0 * 11 / 2048)
+    // Whole pixels: "1" and "3" advance 7 px each at 11 px (6.999 unrounded).
+    #expect(RecordingCanvas(size: Size(10, 10)).fontMetrics.width(of: "13", size: 11) == 14)
+    #expect(RecordingCanvas(size: Size(10, 10), deviceScale: 2).fontMetrics.width(of: "13", size: 11) == 14)
   }
 }

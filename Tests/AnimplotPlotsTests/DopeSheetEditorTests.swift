@@ -148,11 +148,11 @@ struct DopeSheetEditorTests {
   @Test("channel list: names at Blender's offsets, toggles on group and channel rows")
   func channelList() {
     let texts = lines(Self.draw(), "text ")
-    #expect(texts.contains { $0.hasPrefix(#"text "Summary" at 19 33 "#) })
-    #expect(texts.contains { $0.hasPrefix(#"text "BallAction" at 41.7 51 "#) })
-    #expect(texts.contains { $0.hasPrefix(#"text "Object Transforms" at 32.2 69 "#) })
-    #expect(texts.contains { $0.hasPrefix(#"text "Z Location" at 22.8 87 "#) })
-    #expect(texts.contains { $0.hasPrefix(#"text "Influence" at 15.8 123 "#) })
+    #expect(texts.contains { $0.hasPrefix(#"text "Summary" at 19 37 "#) })
+    #expect(texts.contains { $0.hasPrefix(#"text "BallAction" at 41.7 55 "#) })
+    #expect(texts.contains { $0.hasPrefix(#"text "Object Transforms" at 32.2 73 "#) })
+    #expect(texts.contains { $0.hasPrefix(#"text "Z Location" at 22.8 91 "#) })
+    #expect(texts.contains { $0.hasPrefix(#"text "Influence" at 15.8 127 "#) })
     let editor = ChannelList(theme: .blender, width: 200, height: 270, style: .dopeSheet)
     #expect(editor.togglesLeft == 152)
     // The locked channel's padlock is closed (a filled body), the others open (stroked).

@@ -150,7 +150,7 @@ struct GraphEditorFidelityTests {
     let (labels, majors) = Self.labelsAndLines(list, theme: theme)
     #expect(labels.count == 8)
     #expect(labels.filter { $0.text.hasPrefix("-") }.count == 2)
-    let font = BundledFont.metrics
+    let font = BundledFont.metrics(deviceScale: scale)
     let size = GraphEditor.fontSize
     let half = font.digitHeight(size: size) / 2
     let lineWidth = max(1, scale.rounded()) / scale

@@ -63,7 +63,7 @@ struct TimelineEdgeTests {
 
   @Test("a narrow header drops whole elements: the buttons, then the frame rate, then Start/End")
   func narrowHeader() {
-    let metrics = BundledFont.metrics
+    let metrics = BundledFont.metrics(deviceScale: 1)
     let wide = header(width: 480).layout(metrics)
     #expect(wide.fps != nil && wide.buttons != nil && wide.frameField != nil && wide.rangeField != nil)
     let cases: [(Double, fps: Bool, buttons: Bool, range: Bool, frame: Bool)] = [
@@ -81,7 +81,7 @@ struct TimelineEdgeTests {
 
   @Test("every element of the header lies whole inside it, apart from the others", arguments: [480.0, 400, 300, 250, 200, 150, 100])
   func headerInside(width: Double) {
-    let layout = header(width: width, frame: 123_456, range: 100_000...999_999).layout(BundledFont.metrics)
+    let layout = header(width: width, frame: 123_456, range: 100_000...999_999).layout(BundledFont.metrics(deviceScale: 1))
     let rects = [layout.fps, layout.buttons, layout.frameField, layout.rangeField].compactMap { $0 }
     for r in rects {
       #expect(r.minX >= 10 && r.maxX <= width - 10, "\(r) in \(width)")
@@ -94,7 +94,7 @@ struct TimelineEdgeTests {
 
   @Test("6-digit frames keep 8 px from their Start and End names")
   func wideNumbers() {
-    let metrics = BundledFont.metrics
+    let metrics = BundledFont.metrics(deviceScale: 1)
     let header = header(width: 1600, frame: 123_456, range: 100_000...999_999)
     let list = displayList(width: 1600, height: 26) { header.draw($0) }
     let texts = displayListTexts(list)

@@ -7,7 +7,8 @@
 /// format 12, when there is one; otherwise the last Unicode subtable, format 4), so glyph
 /// numbers agree with what Cairo draws. Widths are sums of whole font units scaled once, which
 /// is what FreeType's unhinted linear advances give (Cairo with `CAIRO_HINT_METRICS_OFF`): the
-/// two agree to about 1e-5 px.
+/// two agree to about 1e-5 px. Canvases lay text out with whole-pixel advances instead
+/// (`PixelFontMetrics`); these design widths are for measuring outside any raster.
 public struct TrueTypeFont: FontMetrics {
   /// The size of the em square in font units.
   public let unitsPerEm: Int

@@ -1,0 +1,111 @@
+/// Blender's integer UI metrics at a device scale (device pixels per logical pixel).
+///
+/// Blender 3.4 turns its UI scale into a whole window dpi, `Int(72 · scale)` (75 at 1.05, not
+/// 75.6), and derives its font sizes and widget unit from that dpi: so at 1.05 a UI font of
+/// 11 pt is 733/64 = 11.453125 device pixels, not 11.55.
+public struct BlenderUIScale: Sendable, Hashable {
+  /// The window dpi: the integer part of `72 · scale` (at least 1).
+  public let dpi: Int
+
+  /// The metrics at `deviceScale` (a non-finite or non-positive scale counts as 1).
+  ///
+  /// A scale whose 72-fold is a whole number only up to floating-point error (72 · 1.05 is
+  /// 75.600000000000009) is not moved across an integer: 1e-9 is added before flooring, far
+  /// below any dpi step.
+  public init(deviceScale: Double) {
+    let s = deviceScale.isFinite && deviceScale > 0 ? deviceScale : 1
+    let d = (72 * s + 1e-9).rounded(.down)
+    dpi = d < 1 ? 1 : d > 1_000_000 ? 1_000_000 : Int(d)
+  }
+
+  /// `U.dpi_fac`: device pixels per Blender UI pixel (1.041667 at scale 1.05).
+  public var factor: Double { Double(dpi) / 72 }
+
+  /// `U.widget_unit` in device pixels: 20 UI pixels, rounded (21 at scale 1.05, 40 at 2).
+  public var widgetUnit: Int { (dpi * 20 + 36) / 72 }
+
+  /// The font size FreeType is set to for a font of `points` (Blender's size in points, which
+  /// animplot's text styles give as logical pixels): `points · dpi / 72`, in 26.6 fixed point
+  /// (1/64 px), rounded as FreeType rounds; at least 1.
+  public func fontSize26_6(points: Double) -> Int {
+    guard points.isFinite, points > 0 else { return 1 }
+    let size64 = Int((min(points, 100_000) * 64).rounded())
+    return max(1, (size64 * dpi + 36) / 72)
+  }
+}
+
+/// The bundled font measured as Blender 3.4 lays text out on a raster of `deviceScale` device
+/// pixels per logical pixel, which `CairoCanvas` reproduces:
+///
+/// - the font is set at `BlenderUIScale.fontSize26_6` device pixels, unhinted;
+/// - each glyph advances by the whole device pixels of its unhinted advance, rounded down (the
+///   advance in 26.6 is the design units scaled by FreeType's `FT_MulFix` with the 16.16 scale
+///   `FT_DivFix(size, unitsPerEm)`);
+/// - no kerning.
+///
+/// Widths are therefore whole device pixels, returned in logical pixels (device / scale).
+/// Ascent, descent and digit height are the font's at the device size, in logical pixels.
+public struct PixelFontMetrics: FontMetrics {
+  /// The font measured.
+  public let font: TrueTypeFont
+  /// Device pixels per logical pixel.
+  public let deviceScale: Double
+  /// Blender's dpi at `deviceScale`.
+  public let uiScale: BlenderUIScale
+
+  public init(font: TrueTypeFont, deviceScale: Double) {
+    self.font = font
+    self.deviceScale = deviceScale.isFinite && deviceScale > 0 ? deviceScale : 1
+    uiScale = BlenderUIScale(deviceScale: self.deviceScale)
+  }
+
+  /// The font size in device pixels for a style of `size` logical pixels (its 26.6 value / 64).
+  public func deviceSize(_ size: Double) -> Double { Double(uiScale.fontSize26_6(points: size)) / 64 }
+
+  /// FreeType's 16.16 scale from font units to 26.6 at `size26_6`: `FT_DivFix`, rounded.
+  private func unitScale(_ size26_6: Int) -> Int {
+    let upem = font.unitsPerEm
+    return ((size26_6 << 16) + upem / 2) / upem
+  }
+
+  /// The whole device pixels `glyph` advances the pen at `size26_6` (`FT_MulFix`, then floor).
+  @inline(__always) private func advance(glyph: Int, scale: Int) -> Int {
+    ((font.advance(ofGlyph: glyph) * scale + 0x8000) >> 16) >> 6
+  }
+
+  /// The glyphs of `text` as drawn (`DrawnText.cut`) at `size` logical pixels, each with its
+  /// pen position in whole device pixels from the text's origin; and the text's width in
+  /// device pixels.
+  public func deviceGlyphs(of text: String, size: Double) -> (glyphs: [(glyph: Int, x: Int)], width: Int) {
+    let scale = unitScale(uiScale.fontSize26_6(points: size))
+    var glyphs: [(glyph: Int, x: Int)] = []
+    var pen = 0
+    for scalar in DrawnText.cut(text).unicodeScalars {
+      let glyph = font.glyph(for: scalar)
+      glyphs.append((glyph, pen))
+      pen += advance(glyph: glyph, scale: scale)
+    }
+    return (glyphs, pen)
+  }
+
+  /// The width of `text` in whole device pixels.
+  public func deviceWidth(of text: String, size: Double) -> Int {
+    let scale = unitScale(uiScale.fontSize26_6(points: size))
+    var pen = 0
+    for scalar in DrawnText.cut(text).unicodeScalars { pen += advance(glyph: font.glyph(for: scalar), scale: scale) }
+    return pen
+  }
+
+  public func width(of text: String, size: Double) -> Double {
+    Double(deviceWidth(of: text, size: size)) / deviceScale
+  }
+
+  /// The size in logical pixels the glyphs are drawn at.
+  private func effectiveSize(_ size: Double) -> Double { deviceSize(size) / deviceScale }
+
+  public func ascent(size: Double) -> Double { font.ascent(size: effectiveSize(size)) }
+
+  public func descent(size: Double) -> Double { font.descent(size: effectiveSize(size)) }
+
+  public func digitHeight(size: Double) -> Double { font.digitHeight(size: effectiveSize(size)) }
+}
