@@ -11,9 +11,7 @@ struct ChannelList {
   /// Which editor the list belongs to.
   enum Style { case graphEditor, dopeSheet }
 
-  /// Row height and the gap below each row, pixels (0.8 and 0.1 widget units).
-  static let rowHeight = 16.0
-  static let rowGap = 2.0
+  // Rows: `ChannelRows` (0.8 widget units high, 0.1 apart, on device pixels).
   /// Indentation per depth level, pixels (0.35 widget units).
   static let indent = 7.0
   static let fontSize = TimeRuler.fontSize
@@ -42,8 +40,6 @@ struct ChannelList {
   var width: Double
   var height: Double
   var style = Style.graphEditor
-  /// The top of the first row (below the scrub strip and a gap).
-  var top = TimeRuler.stripHeight + rowGap
 
   /// The Graph Editor's rows: the object (when the action names one), the action, then each
   /// group with its channels, then ungrouped channels; every track is listed, hidden ones with
@@ -83,11 +79,11 @@ struct ChannelList {
     canvas.clip(to: Rect(x: 0, y: 0, width: width, height: height))
     canvas.fill(.rect(Rect(x: 0, y: 0, width: width, height: height)), color: theme.channelList.background)
     drawSearchField(canvas)
-    let step = Self.rowHeight + Self.rowGap
+    let geometry = ChannelRows(canvas)
     for (i, row) in rows.enumerated() {
-      let y = top + Double(i) * step
+      let y = geometry.top(i)
       guard y < height else { break }
-      let rect = Rect(x: 0, y: y, width: width, height: Self.rowHeight)
+      let rect = Rect(x: 0, y: y, width: width, height: geometry.height(i))
       switch style {
       case .graphEditor: drawRow(canvas, row, rect)
       case .dopeSheet: drawDopeSheetRow(canvas, row, rect)

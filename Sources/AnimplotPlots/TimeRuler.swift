@@ -151,10 +151,12 @@ struct DevicePixels {
   /// The logical width of a 1-px line.
   var lineWidth: Double { lineDevicePixels / scale }
 
-  /// The centre of the 1-px line through `v` (logical), on whole device pixels.
+  /// The centre of the 1-px line through `v` (logical), on whole device pixels: the line
+  /// `lineDevicePixels` wide that holds the device position of `v`, as Blender's lines cover
+  /// the device pixel column or row their position falls in (at 1.05, `floor(1.05 v)`).
   func center(_ v: Double) -> Double {
     let w = lineDevicePixels
-    return ((pixelCenter(v) * scale - w / 2).rounded() + w / 2) / scale
+    return ((v * scale / w).rounded(.down) * w + w / 2) / scale
   }
 
   /// `p` on the centre of its device pixel (Blender snaps points and handle ends so).
