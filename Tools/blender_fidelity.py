@@ -60,7 +60,9 @@ def cases(tmp):
     """(name, arguments, width in points, columns compared) per screenshot. The views are
     Blender's: the frames (and values) its screenshots show, measured on them (the playhead, the
     grid lines, the zero line and the 1.0 or 4.0 line), for a plot area 200 points right of the
-    picture's left edge and 23 points below its top. The second Graph Editor
+    picture's left edge and 23 points below its top; refined by a least-squares fit of every
+    grid line's device pixel (Blender's line covers the pixel its position falls in), within
+    0.5 px of each. The second Graph Editor
     screenshot has Blender's sidebar (Active F-Curve, Active Keyframe) right of pixel 1092,
     which animplot does not draw: the picture is 1040 points wide and only the columns left of
     the sidebar are compared."""
@@ -70,14 +72,14 @@ def cases(tmp):
     return [
         ("graph_editor_bouncing_ball_all_channels",
          ["graph", all_path, "--normalize", "--colors", "rainbow", "--current-frame", "13",
-          "--frames=-24.39:80.42", "--values=-1.1792:1.0983"], 1258, None),
+          "--frames=-24.426:80.397", "--values=-1.1797:1.0994"], 1258, None),
         ("graph_editor_ball_location_z_selected_keys",
          ["graph", z_path, "--colors", "rainbow", "--current-frame", "13",
-          "--frames=-7.552:78.16", "--values=-0.3616:4.197"], 1040, 1092),
+          "--frames=-7.533:77.855", "--values=-0.3597:4.1993"], 1040, 1092),
         ("dopesheet_bouncing_ball",
-         ["dopesheet", ball, "--show-handle-types", "--frames=-7.7527:80.883"], 1258, None),
+         ["dopesheet", ball, "--show-handle-types", "--frames=-7.7175:80.870"], 1258, None),
         ("dopesheet_all_actions",
-         ["dopesheet", four, "--show-handle-types", "--frames=-13.584:134.88"], 1258, None),
+         ["dopesheet", four, "--show-handle-types", "--frames=-13.615:134.869"], 1258, None),
     ]
 
 
