@@ -109,14 +109,18 @@ struct TimeRuler {
     }
   }
 
-  /// Blender's playhead: a 2-px line at the (sub-)frame over a darker backing, and a rounded
-  /// box in the strip with the whole frame number.
+  /// Blender 3.4's playhead: a line two `U.pixelsize` wide at the (sub-)frame (the device
+  /// pixels whose centres lie within one pixel size of it: 2 at UI scale 1.05, never a blurred
+  /// 2.1), and a rounded box in the strip with the whole frame number. Blender 3.4 draws no
+  /// backing under the line (its screenshots: the pixels beside it keep the background).
   func playhead(_ canvas: any Canvas, frame: Double) {
     let x = view.x(frame)
     guard x >= region.minX - 2 && x <= region.maxX + 2 else { return }
     let top = region.minY + 3, bottom = region.maxY
-    canvas.fill(.rect(Rect(x: x - 2, y: top, width: 4, height: bottom - top)), color: theme.ruler.playheadBacking)
-    canvas.fill(.rect(Rect(x: x - 1, y: top, width: 2, height: bottom - top)), color: theme.ruler.playhead)
+    let pixels = DevicePixels(canvas)
+    let half = pixels.lineDevicePixels
+    let left = (x * pixels.scale - half - 0.5).rounded(.up) / pixels.scale
+    canvas.fill(.rect(Rect(x: left, y: top, width: 2 * pixels.lineWidth, height: bottom - top)), color: theme.ruler.playhead)
 
     let whole = frame.rounded(.down)
     let label = GridStep.wholeNumber(whole)
