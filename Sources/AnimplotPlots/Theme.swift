@@ -224,8 +224,7 @@ public struct RulerColors: Sendable, Hashable {
   public var playheadBox: Color
   public var playheadBoxOutline: Color
   public var playheadText: Color
-  /// Behind the playhead line in Blender 4.x; Blender 3.4, which animplot draws, has none, and
-  /// the colour is no longer drawn (kept so that themes written against it still build).
+  /// Behind the playhead line.
   public var playheadBacking: Color
   public var markerLine: Color
   public var markerText: Color

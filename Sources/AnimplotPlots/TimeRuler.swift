@@ -109,18 +109,22 @@ struct TimeRuler {
     }
   }
 
-  /// Blender 3.4's playhead: a line two `U.pixelsize` wide at the (sub-)frame (the device
-  /// pixels whose centres lie within one pixel size of it: 2 at UI scale 1.05, never a blurred
-  /// 2.1), and a rounded box in the strip with the whole frame number. Blender 3.4 draws no
-  /// backing under the line (its screenshots: the pixels beside it keep the background).
+  /// Blender's playhead: a line two `U.pixelsize` wide at the (sub-)frame over a backing twice
+  /// as wide, each covering the device pixels whose centres lie within it (at UI scale 1.05 a
+  /// 2-pixel line with one darker pixel either side, as Blender's screenshots show, never a
+  /// blurred 2.1), and a rounded box in the strip with the whole frame number.
   func playhead(_ canvas: any Canvas, frame: Double) {
     let x = view.x(frame)
     guard x >= region.minX - 2 && x <= region.maxX + 2 else { return }
     let top = region.minY + 3, bottom = region.maxY
     let pixels = DevicePixels(canvas)
-    let half = pixels.lineDevicePixels
-    let left = (x * pixels.scale - half - 0.5).rounded(.up) / pixels.scale
-    canvas.fill(.rect(Rect(x: left, y: top, width: 2 * pixels.lineWidth, height: bottom - top)), color: theme.ruler.playhead)
+    let size = pixels.lineDevicePixels
+    func band(_ halfWidth: Double) -> Rect {
+      let left = (x * pixels.scale - halfWidth * size - 0.5).rounded(.up) / pixels.scale
+      return Rect(x: left, y: top, width: 2 * halfWidth * pixels.lineWidth, height: bottom - top)
+    }
+    canvas.fill(.rect(band(2)), color: theme.ruler.playheadBacking)
+    canvas.fill(.rect(band(1)), color: theme.ruler.playhead)
 
     let whole = frame.rounded(.down)
     let label = GridStep.wholeNumber(whole)
