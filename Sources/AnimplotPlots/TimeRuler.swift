@@ -80,10 +80,21 @@ struct TimeRuler {
     let style = TextStyle(size: Self.fontSize, color: theme.ruler.frameLabel)
     for (i, (frame, label)) in zip(frames, labels).enumerated() where (i + every - start) % every == 0 {
       // A number cut by the region's edge would read as another number ("15" as "5").
-      let x = view.x(frame), half = metrics.width(of: label, size: Self.fontSize) / 2
+      let x = regionX(frame, canvas), half = metrics.width(of: label, size: Self.fontSize) / 2
       guard x - half >= region.minX, x + half <= region.maxX else { continue }
       canvas.text(label, at: Point(x, baseline), style: style, anchor: TextAnchor(.center, .baseline))
     }
+  }
+
+  /// Where Blender 3.4 puts `frame` in what it draws in region pixels (the playhead, its box and
+  /// the strip's numbers, through `UI_view2d_view_to_region_x`): the view scaled to the region's
+  /// mask, one device pixel narrower than the region the grid and keys are drawn across, so
+  /// these sit up to a pixel left of the grid line of their frame, towards the region's right.
+  func regionX(_ frame: Double, _ canvas: any Canvas) -> Double {
+    let scale = DevicePixels(canvas).scale
+    let width = region.width * scale
+    guard width > 1 else { return view.x(frame) }
+    return region.minX + (view.x(frame) - region.minX) * (width - 1) / width
   }
 
   /// A dashed line per marker, its triangle at the bottom and its name.
@@ -114,7 +125,7 @@ struct TimeRuler {
   /// 2-pixel line with one darker pixel either side, as Blender's screenshots show, never a
   /// blurred 2.1), and a rounded box in the strip with the whole frame number.
   func playhead(_ canvas: any Canvas, frame: Double) {
-    let x = view.x(frame)
+    let x = regionX(frame, canvas)
     guard x >= region.minX - 2 && x <= region.maxX + 2 else { return }
     let top = region.minY + 3, bottom = region.maxY
     let pixels = DevicePixels(canvas)
@@ -129,7 +140,7 @@ struct TimeRuler {
     let whole = frame.rounded(.down)
     let label = GridStep.wholeNumber(whole)
     let width = max(canvas.fontMetrics.width(of: label, size: Self.fontSize) + 8, 24)
-    let boxX = view.x(whole)
+    let boxX = regionX(whole, canvas)
     let box = Rect(x: boxX - width / 2, y: strip.minY + 3, width: width, height: strip.height - 6)
     canvas.fill(.roundedRect(box, radius: 4), color: theme.ruler.playheadBox)
     canvas.stroke(.roundedRect(box.insetBy(dx: 0.5, dy: 0.5), radius: 3.5), color: theme.ruler.playheadBoxOutline, style: StrokeStyle(width: 1))
