@@ -123,7 +123,7 @@ struct KeyRowPainter {
         < (b.selected ? 1 : 0, b.type.rawValue, b.shape?.rawValue ?? 0, b.alpha)
     }
     for look in looks {
-      let glyph = KeyGlyph(type: look.type, shape: look.shape)
+      let glyph = KeyGlyph(type: look.type, shape: look.shape, scale: pixels.scale)
       let colors = fillColors(look.type)
       let fill = colors.color(selected: look.selected)
       let border = look.selected ? theme.dopeSheet.keyBorderSelected : theme.dopeSheet.keyBorder
