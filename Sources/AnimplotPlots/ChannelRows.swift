@@ -39,24 +39,27 @@ struct ChannelRows {
     dpiFactor = pixelSize * (dpi / pixelSize).rounded(.down) / 72
     widgetUnit = (18 * dpiFactor).rounded() + 2 * pixelSize
     viewScale = s == s.rounded() ? 1 : Self.measuredViewScale
-    first = TimeRuler.stripHeight * dpiFactor + 0.1 * widgetUnit
+    first = TimeRuler.stripHeight * dpiFactor + widgetUnit / 10
   }
 
   init(_ canvas: any Canvas) { self.init(scale: canvas.deviceScale) }
+
+  /// `n` tenths of the widget unit, exact when they are whole (18 of 20, not 18.000000000000004).
+  private func tenths(_ n: Double) -> Double { widgetUnit * n / 10 }
 
   /// A view coordinate (device pixels below the editor's top, unscaled) on the pixel edge
   /// whose row centres it encloses, as a logical coordinate.
   private func edge(_ v: Double) -> Double { (v * viewScale).rounded() / scale }
 
   /// Row `index`'s top edge, logical pixels below the editor's top.
-  func top(_ index: Int) -> Double { edge(first + Double(index) * 0.9 * widgetUnit) }
+  func top(_ index: Int) -> Double { edge(first + Double(index) * tenths(9)) }
   /// Row `index`'s height, logical pixels.
   func height(_ index: Int) -> Double {
-    edge(first + Double(index) * 0.9 * widgetUnit + 0.8 * widgetUnit) - top(index)
+    edge(first + Double(index) * tenths(9) + tenths(8)) - top(index)
   }
   /// Row `index`'s vertical centre, logical pixels below the editor's top (Blender draws the
   /// keys there, on the pixel line it falls in: `DevicePixels.center`).
   func middle(_ index: Int) -> Double {
-    (first + Double(index) * 0.9 * widgetUnit + 0.4 * widgetUnit) * viewScale / scale
+    (first + Double(index) * tenths(9) + tenths(4)) * viewScale / scale
   }
 }
