@@ -76,7 +76,7 @@ struct TimeRuler {
     let every = max(1, (frames.count + maxCount - 1) / maxCount)
     // In Double: a key at frame 1e20 puts the first line past Int's range.
     let start = Int(abs((frames[0] / step).rounded()).truncatingRemainder(dividingBy: Double(every)))
-    let baseline = strip.midY + 4
+    let baseline = strip.minY + StripText(canvas).numbersBaseline
     let style = TextStyle(size: Self.fontSize, color: theme.ruler.frameLabel)
     for (i, (frame, label)) in zip(frames, labels).enumerated() where (i + every - start) % every == 0 {
       // A number cut by the region's edge would read as another number ("15" as "5").
@@ -145,7 +145,7 @@ struct TimeRuler {
     canvas.fill(.roundedRect(box, radius: 4), color: theme.ruler.playheadBox)
     canvas.stroke(.roundedRect(box.insetBy(dx: 0.5, dy: 0.5), radius: 3.5), color: theme.ruler.playheadBoxOutline, style: StrokeStyle(width: 1))
     canvas.text(
-      label, at: Point(boxX, strip.midY + 0.35 * Self.fontSize + 0.5),
+      label, at: Point(boxX, strip.minY + StripText(canvas).boxBaseline),
       style: TextStyle(size: Self.fontSize, color: theme.ruler.playheadText), anchor: TextAnchor(.center, .baseline))
   }
 }
@@ -185,5 +185,32 @@ struct DevicePixels {
   /// rectangle's edge.
   func edge(_ v: Double, _ rule: FloatingPointRoundingRule = .toNearestOrAwayFromZero) -> Double {
     (v * scale).rounded(rule) / scale
+  }
+}
+
+/// Where Blender 3.4 sets the scrub strip's text (`time_scrub_ui.c`), in whole device pixels
+/// below the strip's top: its integer rectangles truncate the strip's height (`23 × UI factor`),
+/// its centre and the offsets of `4 × UI factor` in turn. The playhead box's number sits on the
+/// strip's centre less 4; the frame numbers on a rectangle 4 lower, 4 above its bottom. At UI
+/// scale 1 that is 16 and 16, at 2 31 and 31 device pixels; at 1.05 17 and 17.83 (Blender's
+/// screenshots: the numbers' digits end on row 17, where 15.5 × 1.05 put them two rows higher).
+struct StripText {
+  /// Baselines, logical pixels below the strip's top.
+  let boxBaseline: Double
+  let numbersBaseline: Double
+
+  init(_ canvas: any Canvas) {
+    let rows = ChannelRows(canvas)
+    let f = rows.dpiFactor, scale = rows.scale
+    // Blender's rcti truncation of a region coordinate measured from the bottom: a distance
+    // from the top rounded up.
+    func up(_ v: Double) -> Double { (v - 1e-9).rounded(.up) }
+    let strip = up(TimeRuler.stripHeight * f)
+    let centre = up(strip / 2)
+    let centred = up(centre + 4 * f)
+    let numbers = up(centred + 4 * f)
+    boxBaseline = centred / scale
+    // BLF sets the text on a whole pixel.
+    numbersBaseline = up(numbers - 4 * f) / scale
   }
 }
