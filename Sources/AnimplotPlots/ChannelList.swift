@@ -12,8 +12,7 @@ struct ChannelList {
   enum Style { case graphEditor, dopeSheet }
 
   // Rows: `ChannelRows` (0.8 widget units high, 0.1 apart, on device pixels).
-  /// Indentation per depth level, pixels (0.35 widget units).
-  static let indent = 7.0
+  // Indentation per depth level: `ChannelRows.indent` (0.35 widget units, whole device pixels).
   static let fontSize = TimeRuler.fontSize
   /// Width of a channel's colour band, pixels (0.3 widget units).
   static let bandWidth = 6.0
@@ -34,6 +33,11 @@ struct ChannelList {
     var collapsed = false
     /// The object's type on an object row (its icon).
     var objectType: ObjectType?
+
+    /// The rounded corners of an object or group row's backdrop: the top left while its
+    /// channels are listed below it, both left corners when collapsed (Blender's screenshots:
+    /// the Ball and Object Transforms rows square at the bottom left).
+    var rounded: Path.Corners { collapsed ? .left : .topLeft }
   }
 
   var theme: Theme
@@ -92,14 +96,14 @@ struct ChannelList {
     canvas.restore()
   }
 
-  /// A Graph Editor row as Blender 3.4 draws it: the backdrop (object, action and group rows
-  /// rounded at the left), the disclosure triangle, the object's or action's icon, the pin and
+  /// A Graph Editor row as Blender 3.4 draws it: the backdrop (objects and groups rounded at the
+  /// top left, both corners when collapsed; the action row square), the disclosure triangle, the object's or action's icon, the pin and
   /// visibility eye of object and group rows, a channel's colour band and eye (closed when
   /// hidden), the name (in the highlight colour when selected), and the modifier, mute and lock
   /// toggles of group and channel rows. Geometry measured on Blender's screenshots, at UI
   /// scale 1.
   func drawRow(_ canvas: any Canvas, _ row: Row, _ r: Rect) {
-    let x0 = Double(row.depth) * Self.indent
+    let x0 = Double(row.depth) * ChannelRows(canvas).indent
     let list = theme.channelList
     let background: Color
     switch row.kind {
@@ -111,10 +115,13 @@ struct ChannelList {
     }
     let left = row.kind == .group || row.kind == .channel ? x0 - 1 : x0
     let rowRect = Rect(x: left, y: r.minY, width: r.maxX - left, height: r.height)
-    if row.kind == .channel {
+    switch row.kind {
+    case .channel, .action:
       canvas.fill(.rect(rowRect), color: background)
-    } else {
+    case .summary:
       canvas.fill(.roundedRect(rowRect, radius: 5, corners: .left), color: background)
+    case .object, .group:
+      canvas.fill(.roundedRect(rowRect, radius: 5, corners: row.rounded), color: background)
     }
     if row.kind != .channel {
       ChannelIcons.disclosure(

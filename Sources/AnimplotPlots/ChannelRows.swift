@@ -51,6 +51,11 @@ struct ChannelRows {
   /// whose row centres it encloses, as a logical coordinate.
   private func edge(_ v: Double) -> Double { (v * viewScale).rounded() / scale }
 
+  /// The list's indentation per level, logical pixels: Blender's `0.35 × widget unit`
+  /// truncated to whole device pixels (`short` offsets in `anim_channels_defines.cc`), 7 at
+  /// 1.05 where 7.35 would put a channel's name a pixel right of Blender's.
+  var indent: Double { (widgetUnit * 35 / 100).rounded(.down) / scale }
+
   /// Row `index`'s top edge, logical pixels below the editor's top.
   func top(_ index: Int) -> Double { edge(first + Double(index) * tenths(9)) }
   /// Row `index`'s height, logical pixels.
