@@ -58,30 +58,57 @@ def states(tmp):
     return all_path, z_path
 
 
+# Where Blender's screenshots put frames and values, in their device pixels at UI scale 1.05:
+# x = a + k * frame from the picture's left edge, y = b - m * value from the header's bottom.
+# Fitted by least squares to every grid line's pixel (a line covers the pixel its position
+# falls in), each within half a pixel; the playhead, scene range and zero line agree.
+BLENDER_VIEWS = {
+    "graph_editor_bouncing_ball_all_channels": ((468.863, 10.59786), (570.16, 496.6434)),
+    "graph_editor_ball_location_z_selected_keys": ((287.811, 10.32932), (1066.744, 248.2781)),
+    "dopesheet_bouncing_ball": ((306.779, 12.54014), None),
+    "dopesheet_all_actions": ((311.862, 7.48161), None),
+}
+# animplot's plot area in points: right of the channel list (207 points in the Graph Editor,
+# 198 in the Dope Sheet: Blender's 217 and 208 pixels), below the scrub strip.
+LIST_POINTS = {"graph": 207, "dopesheet": 198}
+STRIP_POINTS = 23
+SCALE = 1.05
+
+
+def view_arguments(name, width):
+    """--frames (and --values) that put Blender's view of `name` on animplot's plot area of a
+    picture `width` points wide (HEIGHT high) at SCALE."""
+    (a, k), y = BLENDER_VIEWS[name]
+    left, right = LIST_POINTS[name.split("_")[0]] * SCALE, width * SCALE
+    out = [f"--frames={(left - a) / k:.4f}:{(right - a) / k:.4f}"]
+    if y:
+        b, m = y
+        top, bottom = STRIP_POINTS * SCALE, int(HEIGHT) * SCALE
+        out.append(f"--values={(b - bottom) / m:.4f}:{(b - top) / m:.4f}")
+    return out
+
+
 def cases(tmp):
     """(name, arguments, width in points, columns compared) per screenshot. The views are
-    Blender's: the frames (and values) its screenshots show, measured on them (the playhead, the
-    grid lines, the zero line and the 1.0 or 4.0 line), for a plot area right of the channel list
-    (207 points in the Graph Editor, 198 in the Dope Sheet: Blender's 217 and 208 pixels) and
-    23 points below the picture's top, down to its bottom (1074 points: Blender's editor). The second Graph Editor
-    screenshot has Blender's sidebar (Active F-Curve, Active Keyframe) right of pixel 1092,
-    which animplot does not draw: the picture is 1039 points wide (1091 pixels) and only the columns left of
-    the sidebar are compared."""
+    Blender's (BLENDER_VIEWS) on animplot's plot area (the editor's channel list, LIST_POINTS,
+    right of the picture's left edge, STRIP_POINTS below its top, down to its bottom: 1074
+    points, Blender's editor below its header). The second Graph Editor screenshot has
+    Blender's sidebar (Active F-Curve, Active Keyframe) right of pixel 1092, which animplot does
+    not draw: the picture is 1039 points wide (1091 pixels) and only the columns left of the
+    sidebar are compared."""
     all_path, z_path = states(tmp)
     four = os.path.join(ROOT, "Examples", "blender-four-actions.json")
     ball = os.path.join(ROOT, "Examples", "blender-bouncing-ball.json")
-    return [
+    cases = [
         ("graph_editor_bouncing_ball_all_channels",
-         ["graph", all_path, "--normalize", "--colors", "rainbow", "--current-frame", "13",
-          "--frames=-23.697:80.321", "--values=-1.1222:1.0983"], 1257, None),
+         ["graph", all_path, "--normalize", "--colors", "rainbow", "--current-frame", "13"], 1257, None),
         ("graph_editor_ball_location_z_selected_keys",
-         ["graph", z_path, "--colors", "rainbow", "--current-frame", "13",
-          "--frames=-6.8377:78.058", "--values=-0.24742:4.197"], 1039, 1092),
-        ("dopesheet_bouncing_ball",
-         ["dopesheet", ball, "--show-handle-types", "--frames=-7.9203:80.799"], 1257, None),
-        ("dopesheet_all_actions",
-         ["dopesheet", four, "--show-handle-types", "--frames=-13.865:134.74"], 1257, None),
+         ["graph", z_path, "--colors", "rainbow", "--current-frame", "13"], 1039, 1092),
+        ("dopesheet_bouncing_ball", ["dopesheet", ball, "--show-handle-types"], 1257, None),
+        ("dopesheet_all_actions", ["dopesheet", four, "--show-handle-types"], 1257, None),
     ]
+    return [(name, command + view_arguments(name, width), width, columns)
+            for name, command, width, columns in cases]
 
 
 def read_png(path):

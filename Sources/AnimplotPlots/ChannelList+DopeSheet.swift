@@ -25,20 +25,25 @@ extension ChannelList {
   /// (narrow pictures), where the names need the room.
   var showsToggles: Bool { width >= 160 }
 
-  /// A Dope Sheet row as Blender 3.4 draws it: the backdrop (Summary rounded at the left, groups
-  /// rounded at the top left, both corners when collapsed), the disclosure triangle, the action
+  /// A Dope Sheet row as Blender 3.4 draws it: the backdrop (Summary rounded at the left, objects
+  /// and groups rounded at the top left, both corners when collapsed), the disclosure triangle, the action
   /// icon, the name, and the toggles of group and channel rows. Geometry measured on Blender's
   /// screenshots, at UI scale 1.
   func drawDopeSheetRow(_ canvas: any Canvas, _ row: Row, _ r: Rect) {
-    let x0 = Double(row.depth) * Self.indent
+    let x0 = Double(row.depth) * ChannelRows(canvas).indent
     let backdrop = Rect(x: x0, y: r.minY, width: r.maxX - x0, height: r.height)
     let textX: Double
     switch row.kind {
     case .summary:
-      canvas.fill(.roundedRect(backdrop, radius: 5, corners: .left), color: theme.channelList.summaryRow)
+      // Blender draws the Summary's backdrop 2 device pixels lower than the row
+      // (`acf_summary_backdrop`: `yminc - 2`), over the gap below it: its screenshots' list
+      // shows the Summary's red down to the next row.
+      var summary = backdrop
+      summary.height += 2 / DevicePixels(canvas).scale
+      canvas.fill(.roundedRect(summary, radius: 5, corners: .left), color: theme.channelList.summaryRow)
       textX = x0 + 19
     case .object:
-      canvas.fill(.roundedRect(backdrop, radius: 5, corners: .left), color: theme.channelList.objectRow)
+      canvas.fill(.roundedRect(backdrop, radius: 5, corners: row.rounded), color: theme.channelList.objectRow)
       ChannelIcons.object(
         canvas, row.objectType ?? .empty, center: Point(x0 + 23.8, r.midY), color: theme.channelList.toggle)
       textX = x0 + 35.7
@@ -47,8 +52,7 @@ extension ChannelList {
       ChannelIcons.action(canvas, center: Point(x0 + 24, r.midY), theme: theme)
       textX = x0 + 34.7
     case .group:
-      let corners: Path.Corners = row.collapsed ? .left : .topLeft
-      canvas.fill(.roundedRect(backdrop, radius: 5, corners: corners), color: theme.channelList.groupRow)
+      canvas.fill(.roundedRect(backdrop, radius: 5, corners: row.rounded), color: theme.channelList.groupRow)
       textX = x0 + 18.2
     case .channel:
       canvas.fill(.rect(backdrop), color: theme.dopeSheet.channelRow)

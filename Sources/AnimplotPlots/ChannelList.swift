@@ -11,11 +11,8 @@ struct ChannelList {
   /// Which editor the list belongs to.
   enum Style { case graphEditor, dopeSheet }
 
-  /// Row height and the gap below each row, pixels (0.8 and 0.1 widget units).
-  static let rowHeight = 16.0
-  static let rowGap = 2.0
-  /// Indentation per depth level, pixels (0.35 widget units).
-  static let indent = 7.0
+  // Rows: `ChannelRows` (0.8 widget units high, 0.1 apart, on device pixels).
+  // Indentation per depth level: `ChannelRows.indent` (0.35 widget units, whole device pixels).
   static let fontSize = TimeRuler.fontSize
   /// Width of a channel's colour band, pixels (0.3 widget units).
   static let bandWidth = 6.0
@@ -36,14 +33,17 @@ struct ChannelList {
     var collapsed = false
     /// The object's type on an object row (its icon).
     var objectType: ObjectType?
+
+    /// The rounded corners of an object or group row's backdrop: the top left while its
+    /// channels are listed below it, both left corners when collapsed (Blender's screenshots:
+    /// the Ball and Object Transforms rows square at the bottom left).
+    var rounded: Path.Corners { collapsed ? .left : .topLeft }
   }
 
   var theme: Theme
   var width: Double
   var height: Double
   var style = Style.graphEditor
-  /// The top of the first row (below the scrub strip and a gap).
-  var top = TimeRuler.stripHeight + rowGap
 
   /// The Graph Editor's rows: the object (when the action names one), the action, then each
   /// group with its channels, then ungrouped channels; every track is listed, hidden ones with
@@ -83,11 +83,11 @@ struct ChannelList {
     canvas.clip(to: Rect(x: 0, y: 0, width: width, height: height))
     canvas.fill(.rect(Rect(x: 0, y: 0, width: width, height: height)), color: theme.channelList.background)
     drawSearchField(canvas)
-    let step = Self.rowHeight + Self.rowGap
+    let geometry = ChannelRows(canvas)
     for (i, row) in rows.enumerated() {
-      let y = top + Double(i) * step
+      let y = geometry.top(i)
       guard y < height else { break }
-      let rect = Rect(x: 0, y: y, width: width, height: Self.rowHeight)
+      let rect = Rect(x: 0, y: y, width: width, height: geometry.height(i))
       switch style {
       case .graphEditor: drawRow(canvas, row, rect)
       case .dopeSheet: drawDopeSheetRow(canvas, row, rect)
@@ -96,14 +96,14 @@ struct ChannelList {
     canvas.restore()
   }
 
-  /// A Graph Editor row as Blender 3.4 draws it: the backdrop (object, action and group rows
-  /// rounded at the left), the disclosure triangle, the object's or action's icon, the pin and
+  /// A Graph Editor row as Blender 3.4 draws it: the backdrop (objects and groups rounded at the
+  /// top left, both corners when collapsed; the action row square), the disclosure triangle, the object's or action's icon, the pin and
   /// visibility eye of object and group rows, a channel's colour band and eye (closed when
   /// hidden), the name (in the highlight colour when selected), and the modifier, mute and lock
   /// toggles of group and channel rows. Geometry measured on Blender's screenshots, at UI
   /// scale 1.
   func drawRow(_ canvas: any Canvas, _ row: Row, _ r: Rect) {
-    let x0 = Double(row.depth) * Self.indent
+    let x0 = Double(row.depth) * ChannelRows(canvas).indent
     let list = theme.channelList
     let background: Color
     switch row.kind {
@@ -115,10 +115,13 @@ struct ChannelList {
     }
     let left = row.kind == .group || row.kind == .channel ? x0 - 1 : x0
     let rowRect = Rect(x: left, y: r.minY, width: r.maxX - left, height: r.height)
-    if row.kind == .channel {
+    switch row.kind {
+    case .channel, .action:
       canvas.fill(.rect(rowRect), color: background)
-    } else {
+    case .summary:
       canvas.fill(.roundedRect(rowRect, radius: 5, corners: .left), color: background)
+    case .object, .group:
+      canvas.fill(.roundedRect(rowRect, radius: 5, corners: row.rounded), color: background)
     }
     if row.kind != .channel {
       ChannelIcons.disclosure(

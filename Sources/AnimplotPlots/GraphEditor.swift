@@ -165,12 +165,15 @@ public struct GraphEditor: Sendable {
     }
   }
 
-  /// Blender's 2D cursor: a horizontal 2-px line at value 0, on whole device pixels.
+  /// Blender's 2D cursor: a horizontal line two pixel sizes wide centred on value 0, where it
+  /// falls: Blender draws it as a smooth 2-px line in view space, so between pixel rows it
+  /// shares itself between three (Blender's screenshots at 1.05: one full row and one at about
+  /// two thirds for a line centred 0.75 px into a row).
   func cursorLine(_ canvas: any Canvas) {
     let y = view.y(0)
     guard y > view.rect.minY && y < view.rect.maxY else { return }
     let pixels = DevicePixels(canvas)
-    let top = pixels.edge(y.rounded() - 1)
+    let top = y - pixels.lineWidth
     canvas.fill(
       .rect(Rect(x: main.minX, y: top, width: main.width, height: 2 * pixels.lineWidth)),
       color: options.theme.graph.cursorLine)

@@ -76,14 +76,25 @@ struct TimeRuler {
     let every = max(1, (frames.count + maxCount - 1) / maxCount)
     // In Double: a key at frame 1e20 puts the first line past Int's range.
     let start = Int(abs((frames[0] / step).rounded()).truncatingRemainder(dividingBy: Double(every)))
-    let baseline = Self.frameLabelBaseline(stripTop: strip.minY, scale: canvas.deviceScale)
+    let baseline = strip.minY + StripText(canvas).numbersBaseline
     let style = TextStyle(size: Self.fontSize, color: theme.ruler.frameLabel)
     for (i, (frame, label)) in zip(frames, labels).enumerated() where (i + every - start) % every == 0 {
       // A number cut by the region's edge would read as another number ("15" as "5").
-      let x = view.x(frame), half = metrics.width(of: label, size: Self.fontSize) / 2
+      let x = regionX(frame, canvas), half = metrics.width(of: label, size: Self.fontSize) / 2
       guard x - half >= region.minX, x + half <= region.maxX else { continue }
       canvas.text(label, at: Point(x, baseline), style: style, anchor: TextAnchor(.center, .baseline))
     }
+  }
+
+  /// Where Blender 3.4 puts `frame` in what it draws in region pixels (the playhead, its box and
+  /// the strip's numbers, through `UI_view2d_view_to_region_x`): the view scaled to the region's
+  /// mask, one device pixel narrower than the region the grid and keys are drawn across, so
+  /// these sit up to a pixel left of the grid line of their frame, towards the region's right.
+  func regionX(_ frame: Double, _ canvas: any Canvas) -> Double {
+    let scale = DevicePixels(canvas).scale
+    let width = region.width * scale
+    guard width > 1 else { return view.x(frame) }
+    return region.minX + (view.x(frame) - region.minX) * (width - 1) / width
   }
 
   /// A dashed line per marker, its triangle at the bottom and its name.
@@ -109,43 +120,33 @@ struct TimeRuler {
     }
   }
 
-  /// Blender's playhead: a 2-px line at the (sub-)frame over a darker backing, and a rounded
-  /// box in the strip with the whole frame number.
+  /// Blender's playhead: a line two `U.pixelsize` wide at the (sub-)frame over a backing twice
+  /// as wide, each covering the device pixels whose centres lie within it (at UI scale 1.05 a
+  /// 2-pixel line with one darker pixel either side, as Blender's screenshots show, never a
+  /// blurred 2.1), and a rounded box in the strip with the whole frame number.
   func playhead(_ canvas: any Canvas, frame: Double) {
-    let x = view.x(frame)
+    let x = regionX(frame, canvas)
     guard x >= region.minX - 2 && x <= region.maxX + 2 else { return }
     let top = region.minY + 3, bottom = region.maxY
-    canvas.fill(.rect(Rect(x: x - 2, y: top, width: 4, height: bottom - top)), color: theme.ruler.playheadBacking)
-    canvas.fill(.rect(Rect(x: x - 1, y: top, width: 2, height: bottom - top)), color: theme.ruler.playhead)
+    let pixels = DevicePixels(canvas)
+    let size = pixels.lineDevicePixels
+    func band(_ halfWidth: Double) -> Rect {
+      let left = (x * pixels.scale - halfWidth * size - 0.5).rounded(.up) / pixels.scale
+      return Rect(x: left, y: top, width: 2 * halfWidth * pixels.lineWidth, height: bottom - top)
+    }
+    canvas.fill(.rect(band(2)), color: theme.ruler.playheadBacking)
+    canvas.fill(.rect(band(1)), color: theme.ruler.playhead)
 
     let whole = frame.rounded(.down)
     let label = GridStep.wholeNumber(whole)
     let width = max(canvas.fontMetrics.width(of: label, size: Self.fontSize) + 8, 24)
-    let boxX = view.x(whole)
+    let boxX = regionX(whole, canvas)
     let box = Rect(x: boxX - width / 2, y: strip.minY + 3, width: width, height: strip.height - 6)
     canvas.fill(.roundedRect(box, radius: 4), color: theme.ruler.playheadBox)
     canvas.stroke(.roundedRect(box.insetBy(dx: 0.5, dy: 0.5), radius: 3.5), color: theme.ruler.playheadBoxOutline, style: StrokeStyle(width: 1))
     canvas.text(
-      label, at: Point(boxX, strip.midY + 0.35 * Self.fontSize + 0.5),
+      label, at: Point(boxX, strip.minY + StripText(canvas).boxBaseline),
       style: TextStyle(size: Self.fontSize, color: theme.ruler.playheadText), anchor: TextAnchor(.center, .baseline))
-  }
-}
-
-extension TimeRuler {
-  /// The frame numbers' baseline (logical) in a strip whose top is `stripTop`, on a whole device
-  /// pixel, as Blender 3.4 computes it in whole pixels of its `dpi_fac` f
-  /// (`BlenderUIScale.factor`), y upward: the strip is `23·f` high truncated to whole pixels, its
-  /// integer centre less `4·f` truncated is the text line, the numbers' rectangle starts `4·f`
-  /// below that (truncated again) and the text `4·f` above it, rounded. Downward from the strip's
-  /// top that is 16 device pixels at scale 1, 18 at 1.05 (f = 75/72), 31 at 2.
-  static func frameLabelBaseline(stripTop: Double, scale: Double) -> Double {
-    let s = scale.isFinite && scale > 0 ? scale : 1
-    let f = BlenderUIScale(deviceScale: s).factor
-    let height = (23 * f - 1e-9).rounded(.up)
-    let centre = (height / 2).rounded(.up)
-    let line = (centre + 4 * f - 1e-9).rounded(.up)
-    let rectangle = (line + 4 * f - 1e-9).rounded(.up)
-    return ((stripTop * s).rounded() + (rectangle - 4 * f).rounded()) / s
   }
 }
 
@@ -169,10 +170,12 @@ struct DevicePixels {
   /// The logical width of a 1-px line.
   var lineWidth: Double { lineDevicePixels / scale }
 
-  /// The centre of the 1-px line through `v` (logical), on whole device pixels.
+  /// The centre of the 1-px line through `v` (logical), on whole device pixels: the line
+  /// `lineDevicePixels` wide that holds the device position of `v`, as Blender's lines cover
+  /// the device pixel column or row their position falls in (at 1.05, `floor(1.05 v)`).
   func center(_ v: Double) -> Double {
     let w = lineDevicePixels
-    return ((pixelCenter(v) * scale - w / 2).rounded() + w / 2) / scale
+    return ((v * scale / w).rounded(.down) * w + w / 2) / scale
   }
 
   /// `p` on the centre of its device pixel (Blender snaps points and handle ends so).
@@ -182,5 +185,34 @@ struct DevicePixels {
   /// rectangle's edge.
   func edge(_ v: Double, _ rule: FloatingPointRoundingRule = .toNearestOrAwayFromZero) -> Double {
     (v * scale).rounded(rule) / scale
+  }
+}
+
+/// Where Blender 3.4 sets the scrub strip's text (`time_scrub_ui.c`), in whole device pixels
+/// below the strip's top: its integer rectangles truncate the strip's height (`23 × UI factor`),
+/// its centre and the offsets of `4 × UI factor` in turn. The playhead box's number sits on the
+/// strip's centre less 4; the frame numbers on a rectangle 4 lower, 4 above its bottom. At UI
+/// scale 1 that is 16 and 16, at 2 31 and 31 device pixels; at 1.05 17 and 17.83 (Blender's
+/// screenshots: the numbers' digits end on row 17, where 15.5 × 1.05 put them two rows higher).
+struct StripText {
+  /// Baselines, logical pixels below the strip's top.
+  let boxBaseline: Double
+  let numbersBaseline: Double
+
+  init(_ canvas: any Canvas) { self.init(scale: canvas.deviceScale) }
+
+  init(scale: Double) {
+    let rows = ChannelRows(scale: scale)
+    let f = rows.dpiFactor, scale = rows.scale
+    // Blender's rcti truncation of a region coordinate measured from the bottom: a distance
+    // from the top rounded up.
+    func up(_ v: Double) -> Double { (v - 1e-9).rounded(.up) }
+    let strip = up(TimeRuler.stripHeight * f)
+    let centre = up(strip / 2)
+    let centred = up(centre + 4 * f)
+    let numbers = up(centred + 4 * f)
+    boxBaseline = centred / scale
+    // BLF sets the text on a whole pixel.
+    numbersBaseline = up(numbers - 4 * f) / scale
   }
 }

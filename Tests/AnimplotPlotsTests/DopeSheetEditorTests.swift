@@ -28,7 +28,7 @@ struct DopeSheetEditorTests {
   @Test("rows are 16 px high with 2-px gaps, the first 2 px below the 23-px scrub strip")
   func rowGeometry() {
     let editor = DopeSheetEditor(actions: [pictureAction], options: Self.options())
-    #expect((0..<4).map(editor.rowTop) == [25, 43, 61, 79])
+    #expect((0..<4).map { editor.rowTop($0) } == [25, 43, 61, 79])
     #expect(editor.view.x(1) == 210 && editor.view.rect.minY == 23)
   }
 

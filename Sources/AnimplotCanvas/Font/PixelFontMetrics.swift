@@ -18,11 +18,18 @@ public struct BlenderUIScale: Sendable, Hashable {
     dpi = d < 1 ? 1 : d > 1_000_000 ? 1_000_000 : Int(d)
   }
 
+  /// `U.pixelsize`: the width of a 1-px line in device pixels, 1 below dpi 128, 2 from scale 2.
+  public var pixelSize: Int { max(1, dpi / 64) }
+
+  /// The dpi Blender's factors use: `pixelsize · (dpi / pixelsize)`, the window dpi rounded
+  /// down to a multiple of the pixel size (`U.dpi` is kept per pixel).
+  var effectiveDPI: Int { pixelSize * (dpi / pixelSize) }
+
   /// `U.dpi_fac`: device pixels per Blender UI pixel (1.041667 at scale 1.05).
-  public var factor: Double { Double(dpi) / 72 }
+  public var factor: Double { Double(effectiveDPI) / 72 }
 
   /// `U.widget_unit` in device pixels: 20 UI pixels, rounded (21 at scale 1.05, 40 at 2).
-  public var widgetUnit: Int { (dpi * 20 + 36) / 72 }
+  public var widgetUnit: Int { (effectiveDPI * 20 + 36) / 72 }
 
   /// The font size FreeType is set to for a font of `points` (Blender's size in points, which
   /// animplot's text styles give as logical pixels): `points · dpi / 72`, in 26.6 fixed point
@@ -30,7 +37,7 @@ public struct BlenderUIScale: Sendable, Hashable {
   public func fontSize26_6(points: Double) -> Int {
     guard points.isFinite, points > 0 else { return 1 }
     let size64 = Int((min(points, 100_000) * 64).rounded())
-    return max(1, (size64 * dpi + 36) / 72)
+    return max(1, (size64 * effectiveDPI + 36) / 72)
   }
 }
 

@@ -57,10 +57,10 @@ public struct DopeSheetEditor: Sendable {
     return (first - margin)...(last + margin)
   }
 
-  /// The top edge of row `index` (Blender's first row starts a gap below the scrub strip).
-  func rowTop(_ index: Int) -> Double {
-    main.minY + TimeRuler.stripHeight + ChannelList.rowGap
-      + Double(index) * (ChannelList.rowHeight + ChannelList.rowGap)
+  /// The top edge of row `index` on a raster of `scale` device pixels per logical pixel
+  /// (Blender's first row starts a gap below the scrub strip; `ChannelRows`).
+  func rowTop(_ index: Int, scale: Double = 1) -> Double {
+    main.minY + ChannelRows(scale: scale).top(index)
   }
 
   /// Draws the editor on `canvas`.
@@ -72,12 +72,13 @@ public struct DopeSheetEditor: Sendable {
     let theme = options.theme
     let frame = editorFrame(playhead: playhead)
     frame.draw(on: canvas) {
-      let visible = layout.rows.indices.prefix { rowTop($0) < main.maxY }
-      drawBackdrops(canvas, rows: visible)
+      let rows = ChannelRows(canvas)
+      let visible = layout.rows.indices.prefix { main.minY + rows.top($0) < main.maxY }
+      drawBackdrops(canvas, rows: visible, geometry: rows)
       KeyRowPainter(
         theme: theme, view: view, region: main,
         showsHandleTypes: options.showHandlesAndInterpolation
-      ).draw(canvas, visible.map { KeyRowPainter.Entry(row: layout.rows[$0], top: rowTop($0)) })
+      ).draw(canvas, visible.map { KeyRowPainter.Entry(row: layout.rows[$0], middle: main.minY + rows.middle($0)) })
     }
     if main.minX > 0 {
       ChannelList(
@@ -95,7 +96,7 @@ public struct DopeSheetEditor: Sendable {
   /// Each row's full-width backdrop, coloured by kind and selection (Blender's
   /// `action_draw.cc:draw_backdrops`); the 2-px gaps between rows show the grid. Rows of one
   /// colour are one path.
-  func drawBackdrops(_ canvas: any Canvas, rows: Range<Int>) {
+  func drawBackdrops(_ canvas: any Canvas, rows: Range<Int>, geometry: ChannelRows) {
     let theme = options.theme
     var order: [Color] = []
     var paths: [Color: Path] = [:]
@@ -111,7 +112,7 @@ public struct DopeSheetEditor: Sendable {
         }
       if paths[color] == nil { order.append(color) }
       paths[color, default: Path()].append(
-        .rect(Rect(x: main.minX, y: rowTop(i), width: main.width, height: ChannelList.rowHeight)))
+        .rect(Rect(x: main.minX, y: main.minY + geometry.top(i), width: main.width, height: geometry.height(i))))
     }
     for color in order { canvas.fill(paths[color]!, color: color) }
   }

@@ -35,32 +35,42 @@ struct KeyGlyph: Hashable {
   }
 
   /// The glyph of a key of `type` drawn as `shape` (every key is a diamond unless handle types
-  /// are shown, which passes the column's shape).
-  init(type: KeyframeType, shape: KeyShape?) {
-    let size = Self.baseSize * Self.sizeFactor(type)
+  /// are shown, which passes the column's shape), on a raster of `scale` device pixels per
+  /// logical pixel. Blender sizes the glyph in device pixels from its integer widget unit
+  /// (`ChannelRows`): at UI scale 1.05 a key is 10.5 device pixels, its edge at `round(5.25)`,
+  /// not 1.05 × `round(5)`; the rounding works in steps of the line width (`U.pixelsize`), so
+  /// whole scales draw the scale-1 glyph scaled.
+  init(type: KeyframeType, shape: KeyShape?, scale: Double = 1) {
+    let s = scale.isFinite && scale > 0 ? scale : 1
+    let unit = max(1, s.rounded())
+    // In units of the line width (device pixels / unit), then back to logical pixels.
+    let size = Self.baseSize * ChannelRows(scale: s).widgetUnit / 20 * Self.sizeFactor(type) / unit
     let width = 0.06 + (size - 10) * 0.04 + 1
     let t0 = max(0, width - 1)
-    let edge = (size / 2).rounded() + t0
-    let side = (edge * 0.5.squareRoot()).rounded()
-    borderWidth = t0 + width
+    let toLogical = unit / s
+    let edge = ((size / 2).rounded() + t0) * toLogical
+    let side = ((size / 2).rounded() + t0) * 0.5.squareRoot()
+    let sideLogical = side.rounded() * toLogical
+    borderWidth = (t0 + width) * toLogical
     dot = nil
     switch shape {
     case nil, .free:
       outline = .polygon([Point(0, -edge), Point(edge, 0), Point(0, edge), Point(-edge, 0)])
     case .aligned:
       // The diamond with its top and bottom cut at ±side.
-      let cut = edge - side
+      let side = sideLogical, cut = edge - side
       outline = .polygon([
         Point(-cut, -side), Point(cut, -side), Point(edge, 0), Point(cut, side), Point(-cut, side),
         Point(-edge, 0),
       ])
     case .vector:
+      let side = sideLogical
       outline = .rect(Rect(x: -side, y: -side, width: 2 * side, height: 2 * side))
     case .autoClamped, .auto:
       outline = .circle(center: .zero, radius: edge * (2 / Double.pi).squareRoot())
       if shape == .auto {
         let dotWidth = 1.6 * width
-        dot = .circle(center: .zero, radius: (max(0, dotWidth - 1) + dotWidth) / 2)
+        dot = .circle(center: .zero, radius: (max(0, dotWidth - 1) + dotWidth) / 2 * toLogical)
       }
     }
   }

@@ -21,8 +21,8 @@ struct KeyRowPainter {
   /// A row to draw and where.
   struct Entry {
     var row: DopeSheetRow
-    /// The row's top edge; the row is `ChannelList.rowHeight` high.
-    var top: Double
+    /// The row's vertical centre (`ChannelRows.middle`).
+    var middle: Double
   }
 
   var theme: Theme
@@ -63,7 +63,7 @@ struct KeyRowPainter {
   private func drawHolds(_ canvas: any Canvas, _ entries: [Entry]) {
     var rects: [(Color, Rect)] = []
     for entry in entries {
-      let middle = entry.top + ChannelList.rowHeight / 2
+      let middle = entry.middle
       let alpha = Self.alpha(entry.row)
       for hold in entry.row.holds {
         guard let (x0, x1) = span(hold.start, hold.end) else { continue }
@@ -81,7 +81,7 @@ struct KeyRowPainter {
     var rects: [(Color, Rect)] = []
     let height = Self.interpolationLineHeight
     for entry in entries {
-      let middle = entry.top + ChannelList.rowHeight / 2
+      let middle = entry.middle
       let alpha = Self.alpha(entry.row)
       for line in entry.row.interpolationLines {
         guard let (x0, x1) = span(line.start, line.end) else { continue }
@@ -104,8 +104,9 @@ struct KeyRowPainter {
   private func drawKeys(_ canvas: any Canvas, _ entries: [Entry]) {
     var points: [Look: [Point]] = [:]
     let left = region.minX - KeyGlyph.baseSize, right = region.maxX + KeyGlyph.baseSize
+    let pixels = DevicePixels(canvas)
     for entry in entries {
-      let y = pixelCenter(entry.top + ChannelList.rowHeight / 2)
+      let y = pixels.center(entry.middle)
       let alpha = Self.alpha(entry.row)
       for key in entry.row.keys {
         let x = view.x(Double(key.frame))
@@ -113,7 +114,7 @@ struct KeyRowPainter {
         let look = Look(
           type: key.type, selected: key.selected, shape: showsHandleTypes ? key.shape : nil,
           alpha: alpha)
-        points[look, default: []].append(Point(pixelCenter(x), y))
+        points[look, default: []].append(Point(pixels.center(x), y))
       }
     }
     // Unselected under selected, then by type and shape, so the order never depends on hashing.
@@ -122,7 +123,7 @@ struct KeyRowPainter {
         < (b.selected ? 1 : 0, b.type.rawValue, b.shape?.rawValue ?? 0, b.alpha)
     }
     for look in looks {
-      let glyph = KeyGlyph(type: look.type, shape: look.shape)
+      let glyph = KeyGlyph(type: look.type, shape: look.shape, scale: pixels.scale)
       let colors = fillColors(look.type)
       let fill = colors.color(selected: look.selected)
       let border = look.selected ? theme.dopeSheet.keyBorderSelected : theme.dopeSheet.keyBorder

@@ -71,7 +71,7 @@ public struct Timeline: Sendable {
     editorFrame(playhead: playhead).draw(on: canvas) {
       // Blender's Timeline draws the Summary's keys without a row backdrop.
       KeyRowPainter(theme: theme, view: view, region: main, showsHandleTypes: false)
-        .draw(canvas, [KeyRowPainter.Entry(row: keys, top: main.minY + TimeRuler.stripHeight + ChannelList.rowGap)])
+        .draw(canvas, [KeyRowPainter.Entry(row: keys, middle: main.minY + ChannelRows(canvas).middle(0))])
     }
   }
 
