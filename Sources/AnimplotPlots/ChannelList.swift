@@ -89,8 +89,8 @@ struct ChannelList {
       guard y < height else { break }
       let rect = Rect(x: 0, y: y, width: width, height: geometry.height(i))
       switch style {
-      case .graphEditor: drawRow(canvas, row, rect)
-      case .dopeSheet: drawDopeSheetRow(canvas, row, rect)
+      case .graphEditor: drawRow(canvas, row, rect, baseline: geometry.nameBaseline(i))
+      case .dopeSheet: drawDopeSheetRow(canvas, row, rect, baseline: geometry.nameBaseline(i))
       }
     }
     canvas.restore()
@@ -102,7 +102,7 @@ struct ChannelList {
   /// hidden), the name (in the highlight colour when selected), and the modifier, mute and lock
   /// toggles of group and channel rows. Geometry measured on Blender's screenshots, at UI
   /// scale 1.
-  func drawRow(_ canvas: any Canvas, _ row: Row, _ r: Rect) {
+  func drawRow(_ canvas: any Canvas, _ row: Row, _ r: Rect, baseline: Double) {
     let x0 = Double(row.depth) * ChannelRows(canvas).indent
     let list = theme.channelList
     let background: Color
@@ -152,27 +152,15 @@ struct ChannelList {
       textX = x0 + 27.8
     }
     let hasToggles = showsToggles && (row.kind == .group || row.kind == .channel)
-    let textRight = hasToggles ? togglesLeft : r.maxX - 4
+    let textRight = hasToggles ? togglesLeft(canvas) : r.maxX - 4
     var textColor = row.selected ? list.textSelected : list.text
     if row.muted { textColor = textColor.withAlpha(0.5) }
     canvas.save()
     canvas.clip(to: Rect(x: textX, y: r.minY, width: max(0, textRight - textX), height: r.height))
     canvas.text(
-      row.name, at: Point(textX, Self.nameBaseline(rowTop: r.minY, scale: canvas.deviceScale)),
+      row.name, at: Point(textX, baseline),
       style: TextStyle(size: Self.fontSize, color: textColor), anchor: TextAnchor(.left, .baseline))
     canvas.restore()
     if hasToggles { drawToggles(canvas, row, r) }
-  }
-}
-
-extension ChannelList {
-  /// A row's name baseline (logical), on a whole device pixel: Blender puts it `0.2·widget_unit`
-  /// below the middle of a row `0.8·widget_unit` high and rounds it, so `0.6·widget_unit` below
-  /// the row's (unrounded) top. That is 12 device pixels at scale 1 (a 20-px unit) and 24 at 2;
-  /// at 1.05 (a 21-px unit) 12.6, rounded with the row's fractional position.
-  static func nameBaseline(rowTop: Double, scale: Double) -> Double {
-    let s = scale.isFinite && scale > 0 ? scale : 1
-    let unit = Double(BlenderUIScale(deviceScale: s).widgetUnit)
-    return (rowTop * s + 0.6 * unit).rounded() / s
   }
 }

@@ -57,6 +57,14 @@ struct ChannelRows {
 
   /// Row `index`'s top edge, logical pixels below the editor's top.
   func top(_ index: Int) -> Double { edge(first + Double(index) * tenths(9)) }
+  /// Row `index`'s name baseline, logical pixels below the editor's top: Blender sets the
+  /// text `0.6` widget units below the row's top (0.2 below its middle) and rounds that origin
+  /// in view coordinates (`BLF_position`), which the view then maps to pixels; the baseline is
+  /// the device pixel row it lands in (12 below the top at scale 1, 24 at 2).
+  func nameBaseline(_ index: Int) -> Double {
+    ((first + Double(index) * tenths(9) + tenths(6)).rounded() * viewScale).rounded() / scale
+  }
+
   /// Row `index`'s height, logical pixels.
   func height(_ index: Int) -> Double {
     edge(first + Double(index) * tenths(9) + tenths(8)) - top(index)

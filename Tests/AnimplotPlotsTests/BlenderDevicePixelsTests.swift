@@ -88,7 +88,8 @@ struct BlenderDevicePixelsTests {
         #expect(abs(device - device.rounded()) < 0.002, "\(fill ?? "")")
         // The line and its backing centred on the playhead's device position (to a pixel).
         let centre = device + width / 2
-        let at = 200 + 13.3 * 10
+        let list = DopeSheetEditor.channelListWidth
+        let at = list + 13.3 * (480 - list) / 28
         #expect(abs(centre - at * 1.05) <= 1, "\(fill ?? "")")
       }
     }

@@ -10,13 +10,19 @@ struct TextBaselineTests {
     #expect((StripText(scale: scale).numbersBaseline * scale - pixels).magnitude < 1e-9)
   }
 
-  @Test("channel names: 0.6 widget unit below the row's top, rounded (12 at scale 1, 24 at 2)")
+  @Test("channel names: 0.6 widget unit below the row's top, rounded in view coordinates (12 at scale 1, 24 at 2)")
   func channelNames() {
-    #expect(ChannelList.nameBaseline(rowTop: 25, scale: 1) == 37)
-    #expect(ChannelList.nameBaseline(rowTop: 25, scale: 2) == 37)
-    // 1.05: the rows of Blender's screenshots, tops 26.25 and 101.85 device px: 12.6 below,
-    // rounded: 39 and 114 (the screenshots' baselines).
-    #expect((ChannelList.nameBaseline(rowTop: 25, scale: 1.05) * 1.05 - 39).magnitude < 1e-9)
-    #expect((ChannelList.nameBaseline(rowTop: 97, scale: 1.05) * 1.05 - 114).magnitude < 1e-9)
+    for i in 0..<40 {
+      #expect(ChannelRows(scale: 1).nameBaseline(i) == ChannelRows(scale: 1).top(i) + 12)
+      #expect(ChannelRows(scale: 2).nameBaseline(i) == ChannelRows(scale: 2).top(i) + 12)
+    }
+    // 1.05: on whole device pixels, 12 or 13 below the row's top (the 16/17-px rows of
+    // Blender's screenshots, whose names sit 12 below a 17-px row's top).
+    let rows = ChannelRows(scale: 1.05)
+    for i in 0..<60 {
+      let baseline = rows.nameBaseline(i) * 1.05
+      #expect((baseline - baseline.rounded()).magnitude < 1e-9)
+      #expect([12.0, 13.0].contains((baseline - rows.top(i) * 1.05).rounded()), "row \(i)")
+    }
   }
 }
