@@ -350,9 +350,11 @@ public final class CairoCanvas: Canvas {
     let ascent = font.ascent(size: deviceSize), descent = font.descent(size: deviceSize)
 
     if aligned && format == .png {
-      // `BLF_position`: the origin on a whole device pixel.
+      // `BLF_position`: the origin on a whole device pixel (or the row above, the rest of
+      // the fraction left to the mask's bilinear placement).
       ox = ox.rounded()
-      oy = oy.rounded()
+      let fraction = style.keepsFractionalBaseline ? oy - oy.rounded(.down) : 0
+      oy = fraction > 0 ? oy.rounded(.down) : oy.rounded()
       let glyphs = laid.glyphs.map { cairo_glyph_t(index: UInt($0.glyph), x: ox + Double($0.x), y: oy) }
       let box = (
         minX: ox - deviceSize, maxX: ox + Double(laid.width) + deviceSize,
@@ -361,14 +363,14 @@ public final class CairoCanvas: Canvas {
       cairo_identity_matrix(context)
       cairo_set_font_size(context, deviceSize)
       if let shadow { drawShadow(shadow, glyphs: glyphs, box: box) }
-      drawCoverage(glyphs: glyphs, box: box, color: style.color)
+      drawCoverage(glyphs: glyphs, box: box, color: style.color, down: fraction)
       cairo_restore(context)
       return
     }
 
     if aligned {
       ox = ox.rounded()
-      oy = oy.rounded()
+      if !style.keepsFractionalBaseline { oy = oy.rounded() }
       cairo_device_to_user(context, &ox, &oy)
     } else {
       (ox, oy) = (x, y)
@@ -422,9 +424,11 @@ public final class CairoCanvas: Canvas {
   ]
 
   /// Renders `glyphs` (device space: the context's matrix is the identity) within `box` into an
-  /// A8 mask, maps it through `coverageToAlpha` and fills it with `color`.
+  /// A8 mask, maps it through `coverageToAlpha` and fills it with `color`, the mask moved
+  /// `down` device pixels (a fraction) and sampled bilinearly.
   private func drawCoverage(
-    glyphs: [cairo_glyph_t], box: (minX: Double, maxX: Double, minY: Double, maxY: Double), color: Color
+    glyphs: [cairo_glyph_t], box: (minX: Double, maxX: Double, minY: Double, maxY: Double), color: Color,
+    down: Double = 0
   ) {
     let left = max(0, box.minX.rounded(.down)), top = max(0, box.minY.rounded(.down))
     let right = min(Double(pixelWidth), box.maxX.rounded(.up))
@@ -451,7 +455,17 @@ public final class CairoCanvas: Canvas {
     }
     cairo_surface_mark_dirty(mask)
     setColor(color)
-    cairo_mask_surface(context, mask, left, top)
+    guard down > 0 else {
+      cairo_mask_surface(context, mask, left, top)
+      return
+    }
+    let pattern = cairo_pattern_create_for_surface(mask)
+    defer { cairo_pattern_destroy(pattern) }
+    cairo_pattern_set_filter(pattern, CAIRO_FILTER_BILINEAR)
+    var placed = cairo_matrix_t()
+    cairo_matrix_init_translate(&placed, -left, -(top + down))
+    cairo_pattern_set_matrix(pattern, &placed)
+    cairo_mask(context, pattern)
   }
 
   /// Blender's text shadow (`BLF_shadow`) under `glyphs`, which lie within `box` (user

@@ -32,11 +32,17 @@ public struct TextStyle: Sendable, Hashable {
   public var color: Color
   /// A soft shadow drawn under the text, or none.
   public var shadow: TextShadow?
+  /// Whether a baseline between device pixel rows stays there: the text is set on the row above
+  /// and moved down by the fraction, its coverage sampled bilinearly, as Blender draws the text
+  /// of a view that maps to its pixels at a scale other than 1:1 (the channel lists at a
+  /// fractional UI scale). Otherwise the origin is rounded to the nearest device pixel.
+  public var keepsFractionalBaseline: Bool
 
-  public init(size: Double, color: Color, shadow: TextShadow? = nil) {
+  public init(size: Double, color: Color, shadow: TextShadow? = nil, keepsFractionalBaseline: Bool = false) {
     self.size = size
     self.color = color
     self.shadow = shadow
+    self.keepsFractionalBaseline = keepsFractionalBaseline
   }
 }
 

@@ -81,7 +81,8 @@ extension ChannelList {
     canvas.text(
       row.name, at: Point(textX, baseline),
       style: TextStyle(
-        size: Self.fontSize, color: row.selected ? theme.channelList.textSelected : theme.channelList.text),
+        size: Self.fontSize, color: row.selected ? theme.channelList.textSelected : theme.channelList.text,
+        keepsFractionalBaseline: true),
       anchor: TextAnchor(.left, .baseline))
     canvas.restore()
     if hasToggles { drawToggles(canvas, row, r) }
@@ -89,7 +90,8 @@ extension ChannelList {
 
   /// The modifier wrench, the mute checkbox and the lock at the right of group and channel rows.
   func drawToggles(_ canvas: any Canvas, _ row: Row, _ r: Rect) {
-    let y = r.minY + 7
+    // Blender centres its 16-px icons on the row.
+    let y = r.midY
     let togglesLeft = togglesLeft(canvas)
     ChannelIcons.wrench(canvas, center: Point(togglesLeft + 4.5, y), color: theme.channelList.icon)
     ChannelIcons.checkbox(

@@ -159,7 +159,8 @@ struct ChannelList {
     canvas.clip(to: Rect(x: textX, y: r.minY, width: max(0, textRight - textX), height: r.height))
     canvas.text(
       row.name, at: Point(textX, baseline),
-      style: TextStyle(size: Self.fontSize, color: textColor), anchor: TextAnchor(.left, .baseline))
+      style: TextStyle(size: Self.fontSize, color: textColor, keepsFractionalBaseline: true),
+      anchor: TextAnchor(.left, .baseline))
     canvas.restore()
     if hasToggles { drawToggles(canvas, row, r) }
   }

@@ -59,10 +59,11 @@ struct ChannelRows {
   func top(_ index: Int) -> Double { edge(first + Double(index) * tenths(9)) }
   /// Row `index`'s name baseline, logical pixels below the editor's top: Blender sets the
   /// text `0.6` widget units below the row's top (0.2 below its middle) and rounds that origin
-  /// in view coordinates (`BLF_position`), which the view then maps to pixels; the baseline is
-  /// the device pixel row it lands in (12 below the top at scale 1, 24 at 2).
+  /// in view coordinates (`BLF_position`), which the view then maps to pixels: at a fractional
+  /// scale (`viewScale` not 1) between two device pixel rows, where Blender samples the glyphs
+  /// bilinearly (`TextStyle.keepsFractionalBaseline`); 12 below the top at scale 1, 24 at 2.
   func nameBaseline(_ index: Int) -> Double {
-    ((first + Double(index) * tenths(9) + tenths(6)).rounded() * viewScale).rounded() / scale
+    (first + Double(index) * tenths(9) + tenths(6)).rounded() * viewScale / scale
   }
 
   /// Row `index`'s height, logical pixels.

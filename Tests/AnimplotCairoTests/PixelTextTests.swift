@@ -41,11 +41,28 @@ struct PixelTextTests {
   }
 
   /// The pixels of `text` drawn at `point` on a black 80×24 canvas of `scale`.
-  func pixels(_ text: String, at point: Point, scale: Double = 1) throws -> RGBAImage {
+  func pixels(_ text: String, at point: Point, scale: Double = 1, fractional: Bool = false) throws -> RGBAImage {
     let canvas = try CairoCanvas(width: 80, height: 24, scale: scale, format: .png)
     canvas.fill(.rect(Rect(x: 0, y: 0, width: 80, height: 24)), color: .black)
-    canvas.text(text, at: point, style: TextStyle(size: 11, color: .white), anchor: TextAnchor(.left, .baseline))
+    canvas.text(
+      text, at: point, style: TextStyle(size: 11, color: .white, keepsFractionalBaseline: fractional),
+      anchor: TextAnchor(.left, .baseline))
     return canvas.image()
+  }
+
+  @Test("a kept fractional baseline blends the whole-pixel text of the rows above and below")
+  func fractionalBaseline() throws {
+    let whole = try pixels("X Location", at: Point(10, 16), fractional: true)
+    #expect(whole == (try pixels("X Location", at: Point(10, 16))))
+    let below = try pixels("X Location", at: Point(10, 17))
+    let between = try pixels("X Location", at: Point(10, 16.25), fractional: true)
+    #expect(between != whole && between != below)
+    // Bilinear: each pixel within one level of 3/4 of the row at 16 and 1/4 of the row at 17
+    // (the coverage is blended before the colour fills it: white on black, the same blend).
+    for i in stride(from: 0, to: between.pixels.count, by: 4) {
+      let expected = 0.75 * Double(whole.pixels[i]) + 0.25 * Double(below.pixels[i])
+      #expect(abs(Double(between.pixels[i]) - expected) <= 1.5, "byte \(i)")
+    }
   }
 
   @Test("the origin is rounded to a whole device pixel: glyph masks never blur across pixels")

@@ -160,7 +160,7 @@ struct DopeSheetEditorTests {
     #expect(graphList.togglesLeft(RecordingCanvas(size: Size(200, 270))) == 141)
     // The locked channel's padlock is closed (a filled body), the others open (stroked).
     let list = Self.draw()
-    #expect(list.contains("fill M 189 121 L 198 121 L 198 127 L 189 127 Z color=\(Theme.blender.channelList.text.hex)"))
+    #expect(list.contains("fill M 189 122 L 198 122 L 198 128 L 189 128 Z color=\(Theme.blender.channelList.text.hex)"))
   }
 
   @Test("several actions: one Summary, each action's block, the scene ranges' union")

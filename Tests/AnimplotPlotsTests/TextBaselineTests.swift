@@ -16,13 +16,15 @@ struct TextBaselineTests {
       #expect(ChannelRows(scale: 1).nameBaseline(i) == ChannelRows(scale: 1).top(i) + 12)
       #expect(ChannelRows(scale: 2).nameBaseline(i) == ChannelRows(scale: 2).top(i) + 12)
     }
-    // 1.05: on whole device pixels, 12 or 13 below the row's top (the 16/17-px rows of
-    // Blender's screenshots, whose names sit 12 below a 17-px row's top).
+    // 1.05: a whole view pixel mapped by the list's view scale (between device pixel rows,
+    // Blender's glyphs sampled there), about 12.6 below the row's top (12 below a 17-px row's
+    // top in Blender's screenshots).
     let rows = ChannelRows(scale: 1.05)
     for i in 0..<60 {
       let baseline = rows.nameBaseline(i) * 1.05
-      #expect((baseline - baseline.rounded()).magnitude < 1e-9)
-      #expect([12.0, 13.0].contains((baseline - rows.top(i) * 1.05).rounded()), "row \(i)")
+      let view = (baseline / rows.viewScale).rounded()
+      #expect((view * rows.viewScale - baseline).magnitude < 1e-6, "row \(i)")
+      #expect((baseline - rows.top(i) * 1.05 - 12.6).magnitude <= 1, "row \(i)")
     }
   }
 }
