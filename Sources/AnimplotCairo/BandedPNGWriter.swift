@@ -1,3 +1,4 @@
+import AnimplotPlatform
 import CAnimplotPNG
 import Dispatch
 
@@ -43,7 +44,7 @@ enum BandedPNGWriter {
       for band in 0..<bandCount { work(band) }
     }
 
-    var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    var file = PNGSignature.bytes
     var header: [UInt8] = []
     header.appendBigEndian(UInt32(width))
     header.appendBigEndian(UInt32(height))

@@ -389,7 +389,7 @@ struct FrameRect: Hashable {
 /// which is also the picture a viewer without APNG shows; fdAT with a sequence number for the
 /// others), IEND. Each frame's data is taken from an ordinary PNG of its rectangle.
 struct APNGWriter {
-  private var file: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+  private var file = PNGSignature.bytes
   private let width: Int, height: Int
   private let frames: Int
   private let plays: Int

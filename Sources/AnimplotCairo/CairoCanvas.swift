@@ -41,7 +41,6 @@ public final class CairoCanvas: Canvas {
   /// The device size in pixels: the logical size times `scale`, rounded up.
   public let pixelWidth: Int, pixelHeight: Int
 
-  private let font = BundledFont.metrics
   /// How text is laid out at this canvas's scale.
   private let pixelFont: PixelFontMetrics
   /// `cairo_surface_t *`
@@ -347,7 +346,7 @@ public final class CairoCanvas: Canvas {
     cairo_user_to_device(context, &ox, &oy)
     guard ox.isFinite, oy.isFinite, abs(ox) < 1e9, abs(oy) < 1e9 else { return }
     let shadow = style.shadow.flatMap { $0.color.alpha > 0 ? $0 : nil }
-    let ascent = font.ascent(size: deviceSize), descent = font.descent(size: deviceSize)
+    let ascent = pixelFont.font.ascent(size: deviceSize), descent = pixelFont.font.descent(size: deviceSize)
 
     if aligned && format == .png {
       // `BLF_position`: the origin on a whole device pixel (or the row above, the rest of

@@ -163,7 +163,7 @@ public enum PNGDecoder {
     }
   }
 
-  private static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+  private static let signature = PNGSignature.bytes
 
   /// libpng's error message, stored in the `png_image` as a fixed C array.
   private static func message(of image: inout png_image) -> String {

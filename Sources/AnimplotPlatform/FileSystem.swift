@@ -310,7 +310,7 @@ public struct InputStart: Sendable {
   }
 
   /// The PNG signature (PNG 1.2 §5.2), 8 bytes.
-  public static let png = InputStart(length: 8) { $0 == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] }
+  public static let png = InputStart(length: PNGSignature.bytes.count) { $0 == PNGSignature.bytes }
 
   /// A text or binary file whose first byte is not a control character other than white space
   /// (tab, line feed, form feed, carriage return): every kind of action input begins with
@@ -325,6 +325,13 @@ public struct InputStart: Sendable {
       return b >= 0x20 && b != 0x7F || b == 0x09 || b == 0x0A || b == 0x0C || b == 0x0D
     },
     continues: { head, chunk in
-      head.starts(with: Array("glTF".utf8)) || head.starts(with: Array("PK".utf8)) || !chunk.contains(0)
+      // Binary glTF ("glTF") and zip ("PK") containers hold zero bytes; text never does.
+      head.starts(with: [0x67, 0x6C, 0x54, 0x46]) || head.starts(with: [0x50, 0x4B]) || !chunk.contains(0)
     })
+}
+
+/// The eight bytes every PNG file begins with (PNG 1.2 §5.2): written by the encoders, checked
+/// by the decoder and by readers that stop early on what is not a PNG.
+public enum PNGSignature {
+  public static let bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 }

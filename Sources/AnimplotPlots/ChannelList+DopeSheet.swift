@@ -21,17 +21,35 @@ extension ChannelList {
   /// Left edge of the toggles at the right of group and channel rows: three 16-px slots
   /// (modifiers, mute, lock) at the right edge of the list's view, as Blender 3.4 places them.
   /// The Graph Editor's list keeps room for a (hidden) vertical scroller at its right, so its
-  /// view ends `scrollerWidth` earlier: its toggles sit 12 device pixels further left at 1.05
+  /// view ends `Scrollbars.width` earlier: its toggles sit 12 device pixels further left at 1.05
   /// than the Dope Sheet's, measured on the screenshots.
-  func togglesLeft(_ canvas: any Canvas) -> Double {
-    (style == .graphEditor ? width - Self.scrollerWidth(canvas) : width) - 3 * 16
+  func togglesLeft(scale: Double) -> Double {
+    (style == .graphEditor ? width - Scrollbars.width(scale: scale) : width) - 3 * 16
   }
 
-  /// Blender 3.4's View2D scroller width, `0.45 · widget unit + 2 · pixelsize` device pixels,
-  /// which the region's mask gives up whole (11 at scale 1, 12 at 1.05), in logical pixels.
-  static func scrollerWidth(_ canvas: any Canvas) -> Double {
-    let ui = BlenderUIScale(deviceScale: canvas.deviceScale)
-    return (0.45 * Double(ui.widgetUnit) + 2 * Double(ui.pixelSize) - 1e-9).rounded(.up) / DevicePixels(canvas).scale
+  /// Where a row is drawn, worked out once per list (`draw`): its rectangle, its name's
+  /// baseline, its indentation and the toggles' left edge, logical pixels.
+  struct Place {
+    var rect: Rect
+    var baseline: Double
+    var x0: Double
+    var togglesLeft: Double
+  }
+
+  /// The end every row shares: the name from `textX`, clipped before the toggles (group and
+  /// channel rows) or the row's end, on the row's baseline; then the toggles.
+  func drawNameAndToggles(_ canvas: any Canvas, _ row: Row, _ place: Place, textX: Double, color: Color) {
+    let r = place.rect
+    let hasToggles = showsToggles && (row.kind == .group || row.kind == .channel)
+    let textRight = hasToggles ? place.togglesLeft : r.maxX - 4
+    canvas.save()
+    canvas.clip(to: Rect(x: textX, y: r.minY, width: max(0, textRight - textX), height: r.height))
+    canvas.text(
+      row.name, at: Point(textX, place.baseline),
+      style: TextStyle(size: Self.fontSize, color: color, keepsFractionalBaseline: true),
+      anchor: TextAnchor(.left, .baseline))
+    canvas.restore()
+    if hasToggles { drawToggles(canvas, row, r, left: place.togglesLeft) }
   }
   /// Whether group and channel rows end in their toggles: not in a list narrowed below 160 px
   /// (narrow pictures), where the names need the room.
@@ -41,8 +59,8 @@ extension ChannelList {
   /// and groups rounded at the top left, both corners when collapsed), the disclosure triangle, the action
   /// icon, the name, and the toggles of group and channel rows. Geometry measured on Blender's
   /// screenshots, at UI scale 1.
-  func drawDopeSheetRow(_ canvas: any Canvas, _ row: Row, _ r: Rect, baseline: Double) {
-    let x0 = Double(row.depth) * ChannelRows(canvas).indent
+  func drawDopeSheetRow(_ canvas: any Canvas, _ row: Row, _ place: Place) {
+    let r = place.rect, x0 = place.x0
     let backdrop = Rect(x: x0, y: r.minY, width: r.maxX - x0, height: r.height)
     let textX: Double
     switch row.kind {
@@ -74,25 +92,15 @@ extension ChannelList {
       ChannelIcons.disclosure(
         canvas, center: Point(x0 + 7.6, r.midY), collapsed: row.collapsed, color: theme.channelList.icon)
     }
-    let hasToggles = showsToggles && (row.kind == .group || row.kind == .channel)
-    let textRight = hasToggles ? togglesLeft(canvas) : r.maxX - 4
-    canvas.save()
-    canvas.clip(to: Rect(x: textX, y: r.minY, width: max(0, textRight - textX), height: r.height))
-    canvas.text(
-      row.name, at: Point(textX, baseline),
-      style: TextStyle(
-        size: Self.fontSize, color: row.selected ? theme.channelList.textSelected : theme.channelList.text,
-        keepsFractionalBaseline: true),
-      anchor: TextAnchor(.left, .baseline))
-    canvas.restore()
-    if hasToggles { drawToggles(canvas, row, r) }
+    drawNameAndToggles(
+      canvas, row, place, textX: textX,
+      color: row.selected ? theme.channelList.textSelected : theme.channelList.text)
   }
 
   /// The modifier wrench, the mute checkbox and the lock at the right of group and channel rows.
-  func drawToggles(_ canvas: any Canvas, _ row: Row, _ r: Rect) {
+  func drawToggles(_ canvas: any Canvas, _ row: Row, _ r: Rect, left togglesLeft: Double) {
     // Blender centres its 16-px icons on the row.
     let y = r.midY
-    let togglesLeft = togglesLeft(canvas)
     ChannelIcons.wrench(canvas, center: Point(togglesLeft + 4.5, y), color: theme.channelList.icon)
     ChannelIcons.checkbox(
       canvas, center: Point(togglesLeft + 21.5, y), checked: !row.muted, theme: theme)

@@ -84,13 +84,16 @@ struct ChannelList {
     canvas.fill(.rect(Rect(x: 0, y: 0, width: width, height: height)), color: theme.channelList.background)
     drawSearchField(canvas)
     let geometry = ChannelRows(canvas)
+    let indent = geometry.indent, togglesLeft = togglesLeft(scale: geometry.scale)
     for (i, row) in rows.enumerated() {
       let y = geometry.top(i)
       guard y < height else { break }
-      let rect = Rect(x: 0, y: y, width: width, height: geometry.height(i))
+      let place = Place(
+        rect: Rect(x: 0, y: y, width: width, height: geometry.height(i)), baseline: geometry.nameBaseline(i),
+        x0: Double(row.depth) * indent, togglesLeft: togglesLeft)
       switch style {
-      case .graphEditor: drawRow(canvas, row, rect, baseline: geometry.nameBaseline(i))
-      case .dopeSheet: drawDopeSheetRow(canvas, row, rect, baseline: geometry.nameBaseline(i))
+      case .graphEditor: drawRow(canvas, row, place)
+      case .dopeSheet: drawDopeSheetRow(canvas, row, place)
       }
     }
     canvas.restore()
@@ -102,8 +105,8 @@ struct ChannelList {
   /// hidden), the name (in the highlight colour when selected), and the modifier, mute and lock
   /// toggles of group and channel rows. Geometry measured on Blender's screenshots, at UI
   /// scale 1.
-  func drawRow(_ canvas: any Canvas, _ row: Row, _ r: Rect, baseline: Double) {
-    let x0 = Double(row.depth) * ChannelRows(canvas).indent
+  func drawRow(_ canvas: any Canvas, _ row: Row, _ place: Place) {
+    let r = place.rect, x0 = place.x0
     let list = theme.channelList
     let background: Color
     switch row.kind {
@@ -151,17 +154,8 @@ struct ChannelList {
       ChannelIcons.eye(canvas, center: Point(x0 + 15.2, r.midY), open: !row.hidden, color: list.text)
       textX = x0 + 27.8
     }
-    let hasToggles = showsToggles && (row.kind == .group || row.kind == .channel)
-    let textRight = hasToggles ? togglesLeft(canvas) : r.maxX - 4
     var textColor = row.selected ? list.textSelected : list.text
     if row.muted { textColor = textColor.withAlpha(0.5) }
-    canvas.save()
-    canvas.clip(to: Rect(x: textX, y: r.minY, width: max(0, textRight - textX), height: r.height))
-    canvas.text(
-      row.name, at: Point(textX, baseline),
-      style: TextStyle(size: Self.fontSize, color: textColor, keepsFractionalBaseline: true),
-      anchor: TextAnchor(.left, .baseline))
-    canvas.restore()
-    if hasToggles { drawToggles(canvas, row, r) }
+    drawNameAndToggles(canvas, row, place, textX: textX, color: textColor)
   }
 }

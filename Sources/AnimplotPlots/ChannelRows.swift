@@ -32,9 +32,9 @@ struct ChannelRows {
   static let measuredViewScale = 1.0009
 
   init(scale: Double) {
-    let s = scale.isFinite && scale > 0 ? scale : 1
+    let ui = BlenderUIScale(deviceScale: scale)
+    let s = ui.deviceScale
     self.scale = s
-    let ui = BlenderUIScale(deviceScale: s)
     dpiFactor = ui.factor
     widgetUnit = Double(ui.widgetUnit)
     viewScale = s == s.rounded() ? 1 : Self.measuredViewScale

@@ -156,7 +156,7 @@ public struct GraphEditor: Sendable {
     let half = canvas.fontMetrics.digitHeight(size: Self.fontSize) / 2
     let x = pixels.edge(main.minX + 8)
     // Blender draws the labels within its view's mask, which leaves out the scrollbar's band.
-    let bottom = view.rect.maxY - (drawsScrollbars ? Scrollbars.horizontalBand : 0)
+    let bottom = view.rect.maxY - (drawsScrollbars ? Scrollbars.width(scale: pixels.scale) : 0)
     for v in GridStep.lines(view.values, step: step) {
       let y = view.y(v)
       guard y - half - 1 > view.rect.minY, y + half + 1 < bottom else { continue }

@@ -51,10 +51,15 @@ struct Scrollbars {
   static let dotRadius = 2.7
   /// The shortest thumb (Blender keeps a thumb long enough to grab).
   static let minimumThumb = 30.0
-  /// The band at the region's bottom that the horizontal scrollbar takes from Blender's view
-  /// mask (about 11.45 device pixels at UI scale 1.05): value labels are drawn above it (in
-  /// Blender's screenshot the -1.1 label, 12 px above the bottom, is not drawn).
-  static let horizontalBand = 11.0
+  /// Blender 3.4's View2D scroller width, `0.45 · widget unit + 2 · pixelsize` device pixels,
+  /// which a region's view mask gives up whole (11 at scale 1, 12 at 1.05, 22 at 2), in
+  /// logical pixels: the band at the Graph Editor's bottom where value labels are not drawn
+  /// (in Blender's screenshot the -1.1 label, 12 px above the bottom, is not), and the room
+  /// the Graph Editor's channel list keeps at its right for its hidden scroller.
+  static func width(scale: Double) -> Double {
+    let ui = BlenderUIScale(deviceScale: scale)
+    return (0.45 * Double(ui.widgetUnit) + 2 * Double(ui.pixelSize) - 1e-9).rounded(.up) / ui.deviceScale
+  }
   /// How much higher markers sit over a horizontal scrollbar: their triangle's base 18 px above
   /// the region's bottom (Blender's marker icons), not 3 px.
   static let markerLift = 15.0
@@ -197,11 +202,11 @@ extension GraphEditor {
     return ((f0 - Scrollbars.framePadding)...(f1 + Scrollbars.framePadding), v0...v1)
   }
 
-  /// The Graph Editor's scrollbars: frames at the bottom, values at the right (below the scrub
-  /// strip); none without the channel list or with `showScrollbars` off.
   /// Whether the editor draws scrollbars: with the channel list, unless turned off.
   var drawsScrollbars: Bool { options.showScrollbars && main.minX > 0 }
 
+  /// The Graph Editor's scrollbars: frames at the bottom, values at the right (below the scrub
+  /// strip); none without the channel list or with `showScrollbars` off.
   func scrollbars() -> Scrollbars? {
     guard drawsScrollbars else { return nil }
     let totals = scrollTotals()

@@ -154,19 +154,22 @@ struct TimeRuler {
 @inline(__always) func pixelCenter(_ v: Double) -> Double { v.rounded(.down) + 0.5 }
 
 /// Whole device pixels on a raster of `scale` device pixels per logical pixel, where Blender
-/// draws its 1-px lines and points: a line is `U.pixelsize` device pixels wide (1 below scale
-/// 1.5, 2 at scale 2) and covers whole device pixels, never two half-lit rows. At scale 1 and
-/// 2 the positions are `pixelCenter`'s.
+/// draws its 1-px lines and points: a line is `U.pixelsize` device pixels wide
+/// (`BlenderUIScale.pixelSize`: 1 below dpi 128, 2 at scale 2) and covers whole device pixels,
+/// never two half-lit rows. At scale 1 and 2 the positions are `pixelCenter`'s.
 struct DevicePixels {
   let scale: Double
+  /// Device pixels across a 1-px line.
+  let lineDevicePixels: Double
 
-  init(_ canvas: any Canvas) {
-    let s = canvas.deviceScale
-    scale = s.isFinite && s > 0 ? s : 1
+  init(scale: Double) {
+    let ui = BlenderUIScale(deviceScale: scale)
+    self.scale = ui.deviceScale
+    lineDevicePixels = Double(ui.pixelSize)
   }
 
-  /// Device pixels across a 1-px line.
-  var lineDevicePixels: Double { max(1, scale.rounded()) }
+  init(_ canvas: any Canvas) { self.init(scale: canvas.deviceScale) }
+
   /// The logical width of a 1-px line.
   var lineWidth: Double { lineDevicePixels / scale }
 
@@ -202,8 +205,8 @@ struct StripText {
   init(_ canvas: any Canvas) { self.init(scale: canvas.deviceScale) }
 
   init(scale: Double) {
-    let rows = ChannelRows(scale: scale)
-    let f = rows.dpiFactor, scale = rows.scale
+    let ui = BlenderUIScale(deviceScale: scale)
+    let f = ui.factor, scale = ui.deviceScale
     // Blender's rcti truncation of a region coordinate measured from the bottom: a distance
     // from the top rounded up.
     func up(_ v: Double) -> Double { (v - 1e-9).rounded(.up) }

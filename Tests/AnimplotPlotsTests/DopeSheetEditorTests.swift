@@ -154,10 +154,10 @@ struct DopeSheetEditorTests {
     #expect(texts.contains { $0.hasPrefix(#"text "Z Location" at 22.8 91 "#) })
     #expect(texts.contains { $0.hasPrefix(#"text "Influence" at 15.8 127 "#) })
     let editor = ChannelList(theme: .blender, width: 200, height: 270, style: .dopeSheet)
-    #expect(editor.togglesLeft(RecordingCanvas(size: Size(200, 270))) == 152)
+    #expect(editor.togglesLeft(scale: 1) == 152)
     // The Graph Editor's list keeps 11 px for its hidden scroller at scale 1.
     let graphList = ChannelList(theme: .blender, width: 200, height: 270, style: .graphEditor)
-    #expect(graphList.togglesLeft(RecordingCanvas(size: Size(200, 270))) == 141)
+    #expect(graphList.togglesLeft(scale: 1) == 141)
     // The locked channel's padlock is closed (a filled body), the others open (stroked).
     let list = Self.draw()
     #expect(list.contains("fill M 189 122 L 198 122 L 198 128 L 189 128 Z color=\(Theme.blender.channelList.text.hex)"))

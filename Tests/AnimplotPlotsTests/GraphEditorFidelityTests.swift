@@ -84,7 +84,8 @@ struct GraphEditorFidelityTests {
         Self.configure(&$0)
         $0.theme = theme
       }
-      let w = max(1, scale.rounded())
+      // Blender's U.pixelsize: dpi / 64, so 1 up to scale 1.77 and 2 from 1.78.
+      let w = Double(BlenderUIScale(deviceScale: scale).pixelSize)
       let width = "width=\(Self.number(w / scale)) "
       let thin = lines(list, "stroke M").filter { $0.contains(width) }
       var level = 0, upright = 0, handles = 0

@@ -6,6 +6,9 @@
 public struct BlenderUIScale: Sendable, Hashable {
   /// The window dpi: the integer part of `72 · scale` (at least 1).
   public let dpi: Int
+  /// Device pixels per logical pixel: the scale given, or 1 for a non-finite or non-positive
+  /// one (every device-pixel rule starts from this one sanitised scale).
+  public let deviceScale: Double
 
   /// The metrics at `deviceScale` (a non-finite or non-positive scale counts as 1).
   ///
@@ -14,6 +17,7 @@ public struct BlenderUIScale: Sendable, Hashable {
   /// below any dpi step.
   public init(deviceScale: Double) {
     let s = deviceScale.isFinite && deviceScale > 0 ? deviceScale : 1
+    self.deviceScale = s
     let d = (72 * s + 1e-9).rounded(.down)
     dpi = d < 1 ? 1 : d > 1_000_000 ? 1_000_000 : Int(d)
   }

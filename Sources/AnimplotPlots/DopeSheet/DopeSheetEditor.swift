@@ -57,10 +57,11 @@ public struct DopeSheetEditor: Sendable {
     return (first - margin)...(last + margin)
   }
 
-  /// The top edge of row `index` on a raster of `scale` device pixels per logical pixel
-  /// (Blender's first row starts a gap below the scrub strip; `ChannelRows`).
-  func rowTop(_ index: Int, scale: Double = 1) -> Double {
-    main.minY + ChannelRows(scale: scale).top(index)
+  /// The top edge of row `index` in the logical layout (scale 1; Blender's first row starts a
+  /// gap below the scrub strip, `ChannelRows`): what the scrollbar measures the rows by. A
+  /// raster at a fractional scale puts a row up to half a device pixel off it.
+  func rowTop(_ index: Int) -> Double {
+    main.minY + ChannelRows(scale: 1).top(index)
   }
 
   /// Draws the editor on `canvas`.

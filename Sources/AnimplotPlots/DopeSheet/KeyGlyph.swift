@@ -37,14 +37,15 @@ struct KeyGlyph: Hashable {
   /// The glyph of a key of `type` drawn as `shape` (every key is a diamond unless handle types
   /// are shown, which passes the column's shape), on a raster of `scale` device pixels per
   /// logical pixel. Blender sizes the glyph in device pixels from its integer widget unit
-  /// (`ChannelRows`): at UI scale 1.05 a key is 10.5 device pixels, its edge at `round(5.25)`,
+  /// (`BlenderUIScale`): at UI scale 1.05 a key is 10.5 device pixels, its edge at `round(5.25)`,
   /// not 1.05 × `round(5)`; the rounding works in steps of the line width (`U.pixelsize`), so
   /// whole scales draw the scale-1 glyph scaled.
   init(type: KeyframeType, shape: KeyShape?, scale: Double = 1) {
-    let s = scale.isFinite && scale > 0 ? scale : 1
-    let unit = max(1, s.rounded())
+    let ui = BlenderUIScale(deviceScale: scale)
+    let s = ui.deviceScale
+    let unit = Double(ui.pixelSize)
     // In units of the line width (device pixels / unit), then back to logical pixels.
-    let size = Self.baseSize * ChannelRows(scale: s).widgetUnit / 20 * Self.sizeFactor(type) / unit
+    let size = Self.baseSize * Double(ui.widgetUnit) / 20 * Self.sizeFactor(type) / unit
     let width = 0.06 + (size - 10) * 0.04 + 1
     let t0 = max(0, width - 1)
     let toLogical = unit / s
