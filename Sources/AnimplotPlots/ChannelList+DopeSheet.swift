@@ -62,7 +62,6 @@ extension ChannelList {
   func drawDopeSheetRow(_ canvas: any Canvas, _ row: Row, _ place: Place) {
     let r = place.rect, x0 = place.x0
     let backdrop = Rect(x: x0, y: r.minY, width: r.maxX - x0, height: r.height)
-    let textX: Double
     switch row.kind {
     case .summary:
       // Blender draws the Summary's backdrop 2 device pixels lower than the row
@@ -71,27 +70,32 @@ extension ChannelList {
       var summary = backdrop
       summary.height += 2 / DevicePixels(canvas).scale
       canvas.fill(.roundedRect(summary, radius: 5, corners: .left), color: theme.channelList.summaryRow)
-      textX = x0 + 19
     case .object:
       canvas.fill(.roundedRect(backdrop, radius: 5, corners: row.rounded), color: theme.channelList.objectRow)
-      ChannelIcons.object(
-        canvas, row.objectType ?? .empty, center: Point(x0 + 23.8, r.midY), color: theme.channelList.toggle)
-      textX = x0 + 35.7
     case .action:
       canvas.fill(.rect(backdrop), color: theme.channelList.actionRow)
-      ChannelIcons.action(canvas, center: Point(x0 + 24, r.midY), theme: theme)
-      textX = x0 + 34.7
     case .group:
       canvas.fill(.roundedRect(backdrop, radius: 5, corners: row.rounded), color: theme.channelList.groupRow)
-      textX = x0 + 18.2
     case .channel:
       canvas.fill(.rect(backdrop), color: theme.dopeSheet.channelRow)
-      textX = x0 + 1.8
     }
+    var slots = ChannelRows(canvas).slots(x0: x0)
     if row.kind != .channel {
       ChannelIcons.disclosure(
-        canvas, center: Point(x0 + 7.6, r.midY), collapsed: row.collapsed, color: theme.channelList.icon)
+        canvas, center: Point(slots.next() + IconCenter.disclosure, r.midY), collapsed: row.collapsed,
+        color: theme.channelList.icon)
     }
+    switch row.kind {
+    case .object:
+      ChannelIcons.object(
+        canvas, row.objectType ?? .empty, center: Point(slots.next() + IconCenter.object, r.midY),
+        color: theme.channelList.toggle)
+    case .action:
+      ChannelIcons.action(canvas, center: Point(slots.next() + IconCenter.action, r.midY), theme: theme)
+    case .summary, .group, .channel:
+      break
+    }
+    let textX = slots.textX
     drawNameAndToggles(
       canvas, row, place, textX: textX,
       color: row.selected ? theme.channelList.textSelected : theme.channelList.text)

@@ -14,8 +14,12 @@ struct ChannelList {
   // Rows: `ChannelRows` (0.8 widget units high, 0.1 apart, on device pixels).
   // Indentation per depth level: `ChannelRows.indent` (0.35 widget units, whole device pixels).
   static let fontSize = TimeRuler.fontSize
-  /// Width of a channel's colour band, pixels (0.3 widget units).
-  static let bandWidth = 6.0
+  /// Where each icon's art has its middle, logical pixels right of its slot's left edge
+  /// (`Slots`): Blender's 16-px icon art is not centred in its 17.85-px slot. Measured on the
+  /// screenshots at 1.05 (centroids of Blender's icons against ours).
+  enum IconCenter {
+    static let disclosure = 8.1, object = 8.1, action = 7.8, pin = 7.9, eye = 7.6
+  }
 
   /// One row of the list.
   struct Row {
@@ -126,34 +130,38 @@ struct ChannelList {
     case .object, .group:
       canvas.fill(.roundedRect(rowRect, radius: 5, corners: row.rounded), color: background)
     }
+    var slots = ChannelRows(canvas).slots(x0: x0)
     if row.kind != .channel {
       ChannelIcons.disclosure(
-        canvas, center: Point(x0 + 8, r.midY), collapsed: row.collapsed, color: list.icon)
+        canvas, center: Point(slots.next() + IconCenter.disclosure, r.midY), collapsed: row.collapsed,
+        color: list.icon)
     }
-    let textX: Double
     switch row.kind {
     case .summary:
-      textX = x0 + 19
+      break
     case .object:
-      ChannelIcons.object(canvas, row.objectType ?? .empty, center: Point(x0 + 23.8, r.midY), color: list.toggle)
-      ChannelIcons.pin(canvas, center: Point(x0 + 39.3, r.midY), color: list.icon.withAlpha(0.6))
-      ChannelIcons.eye(canvas, center: Point(x0 + 56, r.midY), open: !row.hidden, color: list.text)
-      textX = x0 + 67
+      ChannelIcons.object(
+        canvas, row.objectType ?? .empty, center: Point(slots.next() + IconCenter.object, r.midY), color: list.toggle)
+      ChannelIcons.pin(canvas, center: Point(slots.next() + IconCenter.pin, r.midY), color: list.icon.withAlpha(0.6))
+      ChannelIcons.eye(canvas, center: Point(slots.next() + IconCenter.eye, r.midY), open: !row.hidden, color: list.text)
     case .action:
-      ChannelIcons.action(canvas, center: Point(x0 + 24, r.midY), theme: theme)
-      textX = x0 + 34.7
+      ChannelIcons.action(canvas, center: Point(slots.next() + IconCenter.action, r.midY), theme: theme)
     case .group:
-      ChannelIcons.pin(canvas, center: Point(x0 + 23.6, r.midY), color: list.icon.withAlpha(0.6))
-      ChannelIcons.eye(canvas, center: Point(x0 + 39.6, r.midY), open: !row.hidden, color: list.text)
-      textX = x0 + 50.8
+      ChannelIcons.pin(canvas, center: Point(slots.next() + IconCenter.pin, r.midY), color: list.icon.withAlpha(0.6))
+      ChannelIcons.eye(canvas, center: Point(slots.next() + IconCenter.eye, r.midY), open: !row.hidden, color: list.text)
     case .channel:
+      // The colour band: 0.3 widget units on whole device pixels, in a slot half a widget unit
+      // wide; the eye's art sits a device pixel further left in the slot after it than in an
+      // object's or group's (measured).
       let band = row.band ?? list.text
+      let bandLeft = slots.next(width: slots.widgetUnit / 2)
       canvas.fill(
-        .rect(Rect(x: x0 - 0.8, y: r.minY, width: Self.bandWidth, height: r.height)),
+        .rect(Rect(x: bandLeft, y: r.minY, width: (slots.widgetUnit * 0.3).rounded(.down) / slots.scale, height: r.height)),
         color: band.withAlpha(row.hidden ? 0.3 : 1))
-      ChannelIcons.eye(canvas, center: Point(x0 + 15.2, r.midY), open: !row.hidden, color: list.text)
-      textX = x0 + 27.8
+      ChannelIcons.eye(
+        canvas, center: Point(slots.next() + IconCenter.eye - 1 / 1.05, r.midY), open: !row.hidden, color: list.text)
     }
+    let textX = slots.textX
     var textColor = row.selected ? list.textSelected : list.text
     if row.muted { textColor = textColor.withAlpha(0.5) }
     drawNameAndToggles(canvas, row, place, textX: textX, color: textColor)

@@ -55,6 +55,10 @@ struct ChannelRows {
   /// 1.05 where 7.35 would put a channel's name a pixel right of Blender's.
   var indent: Double { (widgetUnit * 35 / 100).rounded(.down) / scale }
 
+  /// The widgets of a row whose indentation is `x0` (logical pixels), laid out left to right
+  /// as Blender does (`Slots`).
+  func slots(x0: Double) -> Slots { Slots(scale: scale, widgetUnit: widgetUnit, x0: x0) }
+
   /// Row `index`'s top edge, logical pixels below the editor's top.
   func top(_ index: Int) -> Double { edge(first + Double(index) * tenths(9)) }
   /// Row `index`'s name baseline, logical pixels below the editor's top: Blender sets the
@@ -75,4 +79,36 @@ struct ChannelRows {
   func middle(_ index: Int) -> Double {
     (first + Double(index) * tenths(9) + tenths(4)) * viewScale / scale
   }
+}
+
+/// Blender's left-to-right layout of a channel row (research/blender.md §4.1): from the row's
+/// indentation, each icon (disclosure triangle, object or action icon, pin, eye) takes a slot
+/// `0.85 × widget unit` wide (`ICON_WIDTH`), added to a whole-pixel offset and truncated, and the
+/// name starts 3 device pixels after the last slot. At 1.05 the slots are 17 device pixels
+/// apart with no drift (17.85 truncated each time), so a name two slots in starts at
+/// `x0 + 37`, not `x0 + 38.7`: measured on the screenshots, every row kind's name at the
+/// device pixel this gives.
+struct Slots {
+  let scale: Double
+  let widgetUnit: Double
+  /// The next slot's left edge, device pixels.
+  private(set) var cursor: Double
+
+  init(scale: Double, widgetUnit: Double, x0: Double) {
+    self.scale = scale
+    self.widgetUnit = widgetUnit
+    cursor = (x0 * scale).rounded()
+  }
+
+  /// Takes the next slot, `width` device pixels wide (an icon's when nil), and returns its
+  /// left edge, logical pixels.
+  mutating func next(width: Double? = nil) -> Double {
+    let left = cursor / scale
+    cursor = (cursor + (width ?? widgetUnit * 0.85)).rounded(.down)
+    return left
+  }
+
+  /// Where the name starts, logical pixels: 3 device pixels after the last slot.
+  var textX: Double { (cursor + 3) / scale }
+
 }

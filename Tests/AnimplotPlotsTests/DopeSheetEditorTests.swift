@@ -148,11 +148,11 @@ struct DopeSheetEditorTests {
   @Test("channel list: names at Blender's offsets, toggles on group and channel rows")
   func channelList() {
     let texts = lines(Self.draw(), "text ")
-    #expect(texts.contains { $0.hasPrefix(#"text "Summary" at 19 37 "#) })
-    #expect(texts.contains { $0.hasPrefix(#"text "BallAction" at 41.7 55 "#) })
-    #expect(texts.contains { $0.hasPrefix(#"text "Object Transforms" at 32.2 73 "#) })
-    #expect(texts.contains { $0.hasPrefix(#"text "Z Location" at 22.8 91 "#) })
-    #expect(texts.contains { $0.hasPrefix(#"text "Influence" at 15.8 127 "#) })
+    #expect(texts.contains { $0.hasPrefix(#"text "Summary" at 20 37 "#) })
+    #expect(texts.contains { $0.hasPrefix(#"text "BallAction" at 44 55 "#) })
+    #expect(texts.contains { $0.hasPrefix(#"text "Object Transforms" at 34 73 "#) })
+    #expect(texts.contains { $0.hasPrefix(#"text "Z Location" at 24 91 "#) })
+    #expect(texts.contains { $0.hasPrefix(#"text "Influence" at 17 127 "#) })
     let editor = ChannelList(theme: .blender, width: 200, height: 270, style: .dopeSheet)
     #expect(editor.togglesLeft(scale: 1) == 152)
     // The Graph Editor's list keeps 11 px for its hidden scroller at scale 1.
