@@ -18,6 +18,13 @@ script, with --no-compare); --diffs writes, per case, a picture of the differing
 over a dimmed Blender screenshot. With --max-percent, exits 1 when a case differs more.
 Needs python3-numpy. With --theme light or --scale 2 it only renders (Blender's screenshots are
 dark at 1.05).
+
+--header draws animplot's editor header too (`--header`: 27 device rows at 1.05 above the same
+editor) and compares it with Blender's header rows, at the shift found below the header: the
+"header" column is per cent of the header's pixels that differ. The editor below the header is
+compared as without --header (the figures are the same: the editor's pixels do not move). The
+second Graph Editor screenshot's header runs over Blender's sidebar, so its header is taken from
+a second picture as wide as the area (1257 points).
 """
 import argparse
 import json
@@ -184,6 +191,25 @@ def list_edge(blender):
     return 0
 
 
+def header_rows(scale):
+    """The device rows animplot's header takes above an editor HEIGHT points high."""
+    import math
+    s = float(scale)
+    return math.ceil((int(HEIGHT) + 26) * s) - math.ceil(int(HEIGHT) * s)
+
+
+def compare_header(blender, ours, dx):
+    """(per cent, mask) of Blender's header rows that differ from ours, ours moved by dx."""
+    import numpy as np
+    ref = blender[:HEADER_ROWS].astype(np.int16)
+    w = ref.shape[1]
+    x0, x1 = max(0, -dx), min(w, ours.shape[1] - dx)
+    a = ref[:, x0:x1]
+    b = ours[:HEADER_ROWS, x0 + dx:x1 + dx].astype(np.int16)
+    differs = np.abs(a - b).max(axis=2) > THRESHOLD
+    return 100.0 * differs.sum() / differs.size, differs, (x0, x1)
+
+
 def compare(blender, ours):
     """(per cent, list per cent, plot per cent, dx, dy, mask) at the best shift."""
     import numpy as np
@@ -227,6 +253,8 @@ def main():
     p.add_argument("--suffix", default="", help="appended to the pictures' names")
     p.add_argument("--no-compare", action="store_true", help="only render")
     p.add_argument("--extra", action="append", default=[], help="one more argument for every render")
+    p.add_argument("--header", action="store_true",
+                   help="draw the editor header too and compare it with Blender's")
     args = p.parse_args()
     if not os.access(args.binary, os.X_OK):
         sys.exit(f"{args.binary}: no animplot binary there (make build, or --binary PATH)")
@@ -238,30 +266,52 @@ def main():
         for name, command, width, columns in cases(tmp):
             picture = os.path.join(out, name + args.suffix + ".png")
             size = ["--width", str(width), "--height", HEIGHT]
-            run = [args.binary] + command + size + ["--scale", args.scale, "--theme", args.theme,
-                                                    "--png-compression", "small", "-o", picture]
+            common = ["--scale", args.scale, "--theme", args.theme, "--png-compression", "small"]
+            common += ["--header"] if args.header else []
+            run = [args.binary] + command + size + common + ["-o", picture]
             subprocess.run(run + args.extra, check=True)
+            full = picture
+            if args.header and columns:
+                # The header over the whole area, sidebar included.
+                full = os.path.join(out, name + args.suffix + ".header.png")
+                wide = [args.binary] + command[:-len(view_arguments(name, width))]
+                wide += view_arguments(name, 1257) + ["--width", "1257", "--height", HEIGHT]
+                subprocess.run(wide + common + ["-o", full] + args.extra, check=True)
             if not compare_them:
                 continue
             screenshot = os.path.join(args.screenshots, name + ".png")
             if not os.path.exists(screenshot):
                 sys.exit(f"{screenshot}: Blender's screenshot is missing (--screenshots DIR)")
             blender, ours = read_png(screenshot), read_png(picture)
+            whole = blender
+            if args.header:
+                top = header_rows(args.scale)
+                header_picture = read_png(full)[:top]
+                ours = ours[top:]
             if columns:
                 blender = blender[:, :columns]
             total, in_list, in_plot, dx, dy, (y0, y1, x0, x1), differs = compare(blender, ours)
             worst = max(worst, total)
-            rows.append((name, total, in_list, in_plot, dx, dy))
+            header = None
+            if args.header:
+                header, header_differs, (hx0, hx1) = compare_header(whole[:, :-1], header_picture, dx)
+            rows.append((name, total, in_list, in_plot, dx, dy, header))
             if args.diffs:
                 import numpy as np
                 os.makedirs(args.diffs, exist_ok=True)
                 shown = (blender[HEADER_ROWS:][y0:y1, x0:x1] // 3).copy()
                 shown[differs] = (255, 40, 40)
                 write_png(os.path.join(args.diffs, name + ".diff.png"), shown.astype(np.uint8))
+                if header is not None:
+                    shown = (whole[:HEADER_ROWS, hx0:hx1] // 3).copy()
+                    shown[header_differs] = (255, 40, 40)
+                    write_png(os.path.join(args.diffs, name + ".header.diff.png"), shown.astype(np.uint8))
         if rows:
-            print(f"{'picture':44} {'differs':>8} {'list':>7} {'plot':>7}  shift")
-            for name, total, in_list, in_plot, dx, dy in rows:
-                print(f"{name:44} {total:7.2f}% {in_list:6.2f}% {in_plot:6.2f}%  {dx:+d},{dy:+d}")
+            headed = any(r[6] is not None for r in rows)
+            print(f"{'picture':44} {'differs':>8} {'list':>7} {'plot':>7}  shift" + ("   header" if headed else ""))
+            for name, total, in_list, in_plot, dx, dy, header in rows:
+                line = f"{name:44} {total:7.2f}% {in_list:6.2f}% {in_plot:6.2f}%  {dx:+d},{dy:+d}"
+                print(line + (f"  {header:6.2f}%" if header is not None else ""))
         if args.max_percent is not None and worst > args.max_percent:
             sys.exit(f"a picture differs from Blender's in {worst:.2f}% of its pixels "
                      f"(at most {args.max_percent}%)")

@@ -90,9 +90,22 @@ public struct GraphEditor: Sendable {
     return ((f0 - fm)...(f1 + fm), (v0 - bottom)...(v1 + top))
   }
 
-  /// Draws the editor on `canvas`.
+  /// Draws the editor on `canvas` (below its header with `showHeader`).
   public func draw(on canvas: any Canvas) {
-    draw(on: canvas, playhead: options.currentFrame ?? action.currentFrame)
+    EditorHeader.drawing(header, editorHeight: options.height, on: canvas) {
+      draw(on: canvas, playhead: options.currentFrame ?? action.currentFrame)
+    }
+  }
+
+  /// The header above the editor, with `showHeader`.
+  var header: EditorHeader? {
+    options.showHeader
+      ? EditorHeader(theme: options.theme, width: options.width, editor: .graph(normalize: options.normalize)) : nil
+  }
+
+  /// The picture's size: the editor's, and the header's height with `showHeader`.
+  public var pictureSize: Size {
+    Size(options.width, options.height + (options.showHeader ? EditorHeader.height : 0))
   }
 
   func editorFrame(playhead: Double?) -> EditorFrame {
@@ -320,10 +333,13 @@ public struct GraphEditor: Sendable {
 }
 
 extension GraphEditor: PlayheadLayered {
-  public var pictureSize: Size { Size(options.width, options.height) }
-  public func drawStill(on canvas: any Canvas) { draw(on: canvas, playhead: nil) }
+  public func drawStill(on canvas: any Canvas) {
+    EditorHeader.drawing(header, editorHeight: options.height, on: canvas) { draw(on: canvas, playhead: nil) }
+  }
   public func drawPlayhead(_ frame: Double, on canvas: any Canvas) {
-    editorFrame(playhead: nil).drawPlayhead(on: canvas, frame: frame)
+    EditorHeader.below(header, editorHeight: options.height, on: canvas) {
+      editorFrame(playhead: nil).drawPlayhead(on: canvas, frame: frame)
+    }
   }
 }
 

@@ -36,6 +36,9 @@ public struct GraphOptions: Sendable, Hashable {
   /// Blender's scrollbars at the bottom (frames) and the right (values), where the view lies in
   /// the curves; drawn with the channel list only, as part of Blender's editor.
   public var showScrollbars = true
+  /// Blender 3.4's editor header above the editor (`EditorHeader`), off by default: the
+  /// picture grows by `EditorHeader.height` (26 px) at the top and the editor keeps `height`.
+  public var showHeader = false
   public var handles: Handles = .selected
   public var keyShape: KeyShape = .round
   /// Blender's Normalize: every curve scaled to −1…1.

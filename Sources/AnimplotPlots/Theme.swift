@@ -22,11 +22,13 @@ public struct Theme: Sendable, Hashable {
   public var viewport: ViewportColors
   /// The scrollbars along the Graph Editor's and the Dope Sheet's edges.
   public var scrollbar: ScrollbarColors
+  /// The editor header above the Graph Editor and the Dope Sheet (`showHeader`).
+  public var editorHeader: EditorHeaderColors
 
   public init(
     name: String, ruler: RulerColors, graph: GraphColors, channelList: ChannelListColors,
     dopeSheet: DopeSheetColors, header: HeaderColors, viewport: ViewportColors = .blender,
-    scrollbar: ScrollbarColors = .blender
+    scrollbar: ScrollbarColors = .blender, editorHeader: EditorHeaderColors = .blender
   ) {
     self.name = name
     self.ruler = ruler
@@ -36,6 +38,7 @@ public struct Theme: Sendable, Hashable {
     self.header = header
     self.viewport = viewport
     self.scrollbar = scrollbar
+    self.editorHeader = editorHeader
   }
 
   /// Blender 3.4's default dark theme.
@@ -202,7 +205,8 @@ public struct Theme: Sendable, Hashable {
       fieldOutline: hex("BDBDBD"),
       button: hex("D0D0D0")),
     viewport: .light,
-    scrollbar: .light)
+    scrollbar: .light,
+    editorHeader: .light)
 
   /// The theme called `name` (`blender` or `light`), or `nil`.
   public static func named(_ name: String) -> Theme? {
@@ -455,6 +459,63 @@ public struct ScrollbarColors: Sendable, Hashable {
   /// The light theme's: a mid grey thumb on white, dots near the ground as in the dark theme.
   public static let light = ScrollbarColors(
     thumb: Color(bytes: 0xC4, 0xC4, 0xC4), dot: Color(bytes: 0xF4, 0xF4, 0xF4), thinAlpha: 0.5)
+}
+
+/// The editor header's colours (`EditorHeader`).
+public struct EditorHeaderColors: Sendable, Hashable {
+  public var background: Color
+  /// The area's edge along the header's top and left, outside its rounded corners.
+  public var areaEdge: Color
+  /// Menu names, dropdown text and icons.
+  public var text: Color
+  /// The menu names' shadow (one device pixel down, sharp), or none.
+  public var textShadow: Color?
+  /// Dropdowns and popovers.
+  public var dropdown: Color
+  /// Every box's outline.
+  public var outline: Color
+  /// The line under each box.
+  public var emboss: Color
+  /// Toggles off and on, and their text and icons.
+  public var toggle: Color
+  public var toggleText: Color
+  public var toggleOn: Color
+  public var toggleOnText: Color
+
+  public init(
+    background: Color, areaEdge: Color, text: Color, textShadow: Color?, dropdown: Color, outline: Color,
+    emboss: Color, toggle: Color, toggleText: Color, toggleOn: Color, toggleOnText: Color
+  ) {
+    self.background = background
+    self.areaEdge = areaEdge
+    self.text = text
+    self.textShadow = textShadow
+    self.dropdown = dropdown
+    self.outline = outline
+    self.emboss = emboss
+    self.toggle = toggle
+    self.toggleText = toggleText
+    self.toggleOn = toggleOn
+    self.toggleOnText = toggleOnText
+  }
+
+  /// Blender 3.4's dark theme, measured on its screenshots at UI scale 1.05: a #353535 header,
+  /// #282828 dropdowns and #545454 toggles outlined #3D3D3D, #4772B3 when on.
+  public static let blender = EditorHeaderColors(
+    background: Color(bytes: 0x35, 0x35, 0x35), areaEdge: Color(bytes: 0x18, 0x18, 0x18),
+    text: Color(bytes: 0xD9, 0xD9, 0xD9), textShadow: Color(bytes: 0, 0, 0, 77),
+    dropdown: Color(bytes: 0x28, 0x28, 0x28), outline: Color(bytes: 0x3D, 0x3D, 0x3D),
+    emboss: Color(bytes: 0, 0, 0, 38), toggle: Color(bytes: 0x54, 0x54, 0x54),
+    toggleText: Color(bytes: 0xE5, 0xE5, 0xE5), toggleOn: Color(bytes: 0x47, 0x72, 0xB3),
+    toggleOnText: Color(bytes: 0xFF, 0xFF, 0xFF))
+  /// The light theme's: a light grey header, white dropdowns, the light theme's blue.
+  public static let light = EditorHeaderColors(
+    background: Color(bytes: 0xE6, 0xE6, 0xE6), areaEdge: Color(bytes: 0xC4, 0xC4, 0xC4),
+    text: Color(bytes: 0x30, 0x30, 0x30), textShadow: nil,
+    dropdown: Color(bytes: 0xFF, 0xFF, 0xFF), outline: Color(bytes: 0xBD, 0xBD, 0xBD),
+    emboss: Color(bytes: 0, 0, 0, 15), toggle: Color(bytes: 0xD6, 0xD6, 0xD6),
+    toggleText: Color(bytes: 0x30, 0x30, 0x30), toggleOn: Color(bytes: 0x3A, 0x6F, 0xC4),
+    toggleOnText: Color(bytes: 0xFF, 0xFF, 0xFF))
 }
 
 /// A colour for an element in its normal and its selected state.

@@ -33,6 +33,9 @@ public struct DopeSheetArguments: VerbArguments {
   @Flag(name: .customLong("no-scrollbars"), help: "Hide Blender's scrollbars along the bottom and right edges (shown with the channel list).")
   public var noScrollbars = false
 
+  @Flag(help: "Draw Blender's editor header above the editor (26 px more at the top; the editor keeps --height).")
+  public var header = false
+
   @OptionGroup public var outputOptions: OutputOptions<DopeSheetView>
 
   public var settings: RenderSettings { picture.settings }
@@ -42,6 +45,7 @@ public struct DopeSheetArguments: VerbArguments {
     try picture.apply(to: &options)
     options.showChannelList = !noChannelList
     options.showScrollbars = !noScrollbars
+    options.showHeader = header
     options.showHandlesAndInterpolation = showHandleTypes
     options.rows = DopeSheetOptions(showSummary: !noSummary, collapseGroups: collapseGroups)
     return DopeSheetView(options: options)

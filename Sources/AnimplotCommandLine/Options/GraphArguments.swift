@@ -21,6 +21,9 @@ public struct GraphArguments: VerbArguments {
   @Flag(name: .customLong("no-scrollbars"), help: "Hide Blender's scrollbars along the bottom and right edges (shown with the channel list).")
   public var noScrollbars = false
 
+  @Flag(help: "Draw Blender's editor header above the editor (26 px more at the top; the editor keeps --height).")
+  public var header = false
+
   @Option(help: "Which keys show their handles: selected, all or none.")
   public var handles: GraphOptions.Handles = .selected
 
@@ -50,6 +53,7 @@ public struct GraphArguments: VerbArguments {
     options.values = try values.map { try PictureOptions.range($0, option: "--values") }
     options.showChannelList = !noChannelList
     options.showScrollbars = !noScrollbars
+    options.showHeader = header
     options.handles = handles
     options.keyShape = keyShape
     options.normalize = normalize

@@ -64,9 +64,21 @@ public struct DopeSheetEditor: Sendable {
     main.minY + ChannelRows(scale: 1).top(index)
   }
 
-  /// Draws the editor on `canvas`.
+  /// Draws the editor on `canvas` (below its header with `showHeader`).
   public func draw(on canvas: any Canvas) {
-    draw(on: canvas, playhead: options.currentFrame ?? scene.currentFrame)
+    EditorHeader.drawing(header, editorHeight: options.height, on: canvas) {
+      draw(on: canvas, playhead: options.currentFrame ?? scene.currentFrame)
+    }
+  }
+
+  /// The header above the editor, with `showHeader`.
+  var header: EditorHeader? {
+    options.showHeader ? EditorHeader(theme: options.theme, width: options.width, editor: .dopeSheet) : nil
+  }
+
+  /// The picture's size: the editor's, and the header's height with `showHeader`.
+  public var pictureSize: Size {
+    Size(options.width, options.height + (options.showHeader ? EditorHeader.height : 0))
   }
 
   func draw(on canvas: any Canvas, playhead: Double?) {
@@ -120,9 +132,12 @@ public struct DopeSheetEditor: Sendable {
 }
 
 extension DopeSheetEditor: PlayheadLayered {
-  public var pictureSize: Size { Size(options.width, options.height) }
-  public func drawStill(on canvas: any Canvas) { draw(on: canvas, playhead: nil) }
+  public func drawStill(on canvas: any Canvas) {
+    EditorHeader.drawing(header, editorHeight: options.height, on: canvas) { draw(on: canvas, playhead: nil) }
+  }
   public func drawPlayhead(_ frame: Double, on canvas: any Canvas) {
-    editorFrame(playhead: nil).drawPlayhead(on: canvas, frame: frame)
+    EditorHeader.below(header, editorHeight: options.height, on: canvas) {
+      editorFrame(playhead: nil).drawPlayhead(on: canvas, frame: frame)
+    }
   }
 }

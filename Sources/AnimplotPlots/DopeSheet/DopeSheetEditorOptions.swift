@@ -17,6 +17,9 @@ public struct DopeSheetEditorOptions: Sendable, Hashable {
   /// Blender's scrollbars: at the bottom where the view lies in the keys' frames, a thin one at
   /// the right for the rows; drawn with the channel list only, as part of Blender's editor.
   public var showScrollbars = true
+  /// Blender 3.4's editor header above the editor (`EditorHeader`), off by default: the
+  /// picture grows by `EditorHeader.height` (26 px) at the top and the editor keeps `height`.
+  public var showHeader = false
   /// Blender's "Show Handles and Interpolation" (off by default, as in Blender): keys shaped by
   /// their handle types, and a line over spans that are not Bézier.
   public var showHandlesAndInterpolation = false

@@ -18,6 +18,6 @@ public struct DopeSheetView: PlotView {
 }
 
 extension DopeSheetEditor: Drawable, LayoutDescribing {
-  public var size: Size { Size(options.width, options.height) }
+  public var size: Size { pictureSize }
   public var layoutJSON: String { layout.json }
 }

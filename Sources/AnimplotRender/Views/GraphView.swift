@@ -18,5 +18,5 @@ public struct GraphView: PlotView {
 }
 
 extension GraphEditor: Drawable {
-  public var size: Size { Size(options.width, options.height) }
+  public var size: Size { pictureSize }
 }
