@@ -94,31 +94,35 @@ enum ChannelIcons {
       color: theme.channelList.background, style: StrokeStyle(width: 2))
   }
 
-  /// The lock toggle: an open padlock, dimmed, or a closed one with a solid body.
+  /// The lock toggle: an open padlock, dimmed, or a closed one with a solid body; the body
+  /// 10 x 7 device px at 1.05 with 1-px sides, the open shackle swung to the left (fitted to the
+  /// screenshots, `snapped` centre).
   static func padlock(_ canvas: any Canvas, center c: Point, locked: Bool, theme: Theme) {
-    let color = locked ? theme.channelList.text : theme.channelList.text.withAlpha(0.77)
-    let body = Rect(x: c.x - 1.5, y: c.y - 1, width: 9, height: 6)
+    let color = locked ? theme.channelList.text : theme.channelList.text.withAlpha(0.74)
+    let body = Rect(x: c.x - 1.03, y: c.y - 0.95, width: 9, height: 6.2)
     let line = StrokeStyle(width: 1)
+    let radius = 3.0
     var shackle = Path()
     if locked {
-      let m = body.midX
-      shackle.move(to: Point(m - 2.5, body.minY))
-      shackle.line(to: Point(m - 2.5, body.minY - 2))
-      arc(&shackle, { Point($0, $1) }, center: (m, body.minY - 2), radius: 2.5, from: .pi, to: 2 * .pi)
-      shackle.line(to: Point(m + 2.5, body.minY))
+      let m = body.midX, top = body.minY - 1.6
+      shackle.move(to: Point(m - radius + 0.5, body.minY))
+      shackle.line(to: Point(m - radius + 0.5, top))
+      arc(&shackle, { Point($0, $1) }, center: (m, top), radius: radius - 0.5, from: .pi, to: 2 * .pi)
+      shackle.line(to: Point(m + radius - 0.5, body.minY))
       canvas.stroke(shackle, color: color, style: line)
       canvas.fill(.rect(body), color: color)
-      canvas.fill(.rect(Rect(x: body.midX - 0.5, y: body.minY + 2, width: 1, height: 2)), color: theme.channelList.background)
+      canvas.fill(
+        .rect(Rect(x: c.x + 2.98, y: c.y + 0.8, width: 1.05, height: 2.1)), color: theme.channelList.background)
     } else {
       // Open: the shackle swung to the left, its free leg short.
-      let m = body.minX - 0.5
-      shackle.move(to: Point(m - 2.5, body.minY - 1))
-      shackle.line(to: Point(m - 2.5, body.minY - 2.5))
-      arc(&shackle, { Point($0, $1) }, center: (m, body.minY - 2.5), radius: 2.5, from: .pi, to: 2 * .pi)
-      shackle.line(to: Point(m + 2.5, body.minY))
+      let m = c.x - 2.63, top = c.y - 2.6
+      shackle.move(to: Point(m - radius, top + 1.25))
+      shackle.line(to: Point(m - radius, top))
+      arc(&shackle, { Point($0, $1) }, center: (m, top), radius: radius, from: .pi, to: 2 * .pi)
+      shackle.line(to: Point(m + radius, body.minY + 0.2))
       canvas.stroke(shackle, color: color, style: line)
       canvas.stroke(.rect(body.insetBy(dx: 0.5, dy: 0.5)), color: color, style: line)
-      canvas.fill(.rect(Rect(x: body.midX - 0.5, y: body.minY + 2, width: 1, height: 2)), color: color)
+      canvas.fill(.rect(Rect(x: c.x + 2.98, y: c.y + 0.8, width: 1.05, height: 2.1)), color: color)
     }
   }
 
