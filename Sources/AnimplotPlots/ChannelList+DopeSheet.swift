@@ -34,7 +34,7 @@ extension ChannelList {
     var baseline: Double
     var x0: Double
     var togglesLeft: Double
-    /// The row's exact middle (`ChannelRows.middle`), where Blender's icons are placed from.
+    /// The row's exact middle (`ChannelRows.middle`), where Blender places its icons from.
     var middle: Double
   }
 
