@@ -29,76 +29,101 @@ enum ChannelIcons {
       color: theme.channelList.icon, style: StrokeStyle(width: 1))
   }
 
+  /// Where Blender's icon art lands on the device pixel grid: its middle on a pixel centre,
+  /// in the column the nominal centre `x` falls in and in the pixel row that the row's exact
+  /// middle `y` (`ChannelRows.middle`) falls in once raised 0.25 device px. Measured on the
+  /// screenshots at 1.05: every toggle row's checkbox is 11 device px on whole pixels; this
+  /// puts 29 of the 40 measured rows' boxes on Blender's pixel rows and the others one pixel
+  /// off (Blender's icons drift against its rows by up to a pixel either way).
+  static func snapped(_ p: Point, scale: Double) -> Point {
+    Point(((p.x * scale).rounded(.down) + 0.5) / scale, ((p.y * scale - 0.25).rounded(.down) + 0.5) / scale)
+  }
+
   /// The modifier toggle (on): an open-ended wrench, handle at the lower left, jaws at the
-  /// upper right.
+  /// upper right: a round head with a slot cut a little anticlockwise of the handle's axis,
+  /// and a round-ended handle (fitted to Blender's screenshots at 1.05, `snapped` centre).
   static func wrench(_ canvas: any Canvas, center c: Point, color: Color) {
-    // Drawn along an axis u (handle end → jaws) with v across it, then turned up-right.
-    let s = 0.5.squareRoot()
-    let origin = Point(c.x - 4.6, c.y + 4.6)
-    func p(_ u: Double, _ v: Double) -> Point {
-      Point(origin.x + (u + v) * s, origin.y + (v - u) * s)
-    }
-    let handle = 1.6, head = 3.6, slot = 1.3
-    let headCenter = 9.6
-    let neck = headCenter - (head * head - handle * handle).squareRoot()
-    let jaw = headCenter + (head * head - slot * slot).squareRoot()
     let deg = Double.pi / 180
+    let axis = 49 * deg, slotAxis = 44 * deg
+    let headCenter = 7.33, head = 4.38, handle = 1.62, slot = 1.7, slotBottom = -0.38
+    let origin = Point(c.x - 3.83, c.y + 4.6)
+    // Along the handle's axis u (handle end → head), v across it.
+    let (ux, uy) = (Double.cos(axis), -Double.sin(axis))
+    func p(_ u: Double, _ v: Double) -> Point { Point(origin.x + u * ux - v * uy, origin.y + u * uy + v * ux) }
+    let h = p(headCenter, 0)
+    let phi = -slotAxis
+    let (sx, sy) = (Double.cos(phi), Double.sin(phi))
+    let half = Double.asin(slot / head)
     var path = Path()
-    path.move(to: p(1.6, -handle))
-    path.line(to: p(neck, -handle))
-    arc(&path, p, center: (headCenter, 0), radius: head,
-        from: Double.atan2(y: -handle, x: neck - headCenter), to: Double.atan2(y: -slot, x: jaw - headCenter))
-    path.line(to: p(headCenter + 0.6, -slot))
-    path.line(to: p(headCenter + 0.6, slot))
-    path.line(to: p(jaw, slot))
-    arc(&path, p, center: (headCenter, 0), radius: head,
-        from: Double.atan2(y: slot, x: jaw - headCenter), to: Double.atan2(y: handle, x: neck - headCenter))
-    path.line(to: p(1.6, handle))
-    arc(&path, p, center: (1.6, 0), radius: handle, from: 90 * deg, to: 270 * deg)
+    path.move(to: Point(h.x + head * Double.cos(phi + half), h.y + head * Double.sin(phi + half)))
+    arc(&path, { Point($0, $1) }, center: (h.x, h.y), radius: head, from: phi + half, to: phi - half + 2 * .pi)
+    path.line(to: Point(h.x + slotBottom * sx + slot * sy, h.y + slotBottom * sy - slot * sx))
+    path.line(to: Point(h.x + slotBottom * sx - slot * sy, h.y + slotBottom * sy + slot * sx))
     path.close()
+    path.append(.circle(center: p(0, 0), radius: handle))
+    let neck = headCenter - head / 2
+    path.append(clockwise([p(0, -handle), p(neck, -handle), p(neck, handle), p(0, handle)]))
     canvas.fill(path, color: color)
   }
 
-  /// The mute toggle: a ticked box while the channel plays, an empty one when it is muted.
+  /// A polygon turning clockwise on screen (y downward), as `Path.circle` does: overlapping
+  /// shapes filled together (non-zero winding) then add up instead of cutting holes.
+  private static func clockwise(_ points: [Point]) -> Path {
+    var area = 0.0
+    for i in points.indices {
+      let a = points[i], b = points[(i + 1) % points.count]
+      area += a.x * b.y - b.x * a.y
+    }
+    return .polygon(area >= 0 ? points : points.reversed())
+  }
+
+  /// The mute toggle: a ticked box while the channel plays, an empty one when it is muted;
+  /// 11 device px at 1.05 with the tick cut out of it (fitted to the screenshots, `snapped`
+  /// centre).
   static func checkbox(_ canvas: any Canvas, center c: Point, checked: Bool, theme: Theme) {
-    let box = Rect(x: c.x - 4.75, y: c.y - 4.75, width: 9.5, height: 9.5)
+    let half = 5.5 / 1.05
+    let box = Rect(x: c.x - half, y: c.y - half, width: 2 * half, height: 2 * half)
     guard checked else {
       canvas.stroke(
         .roundedRect(box.insetBy(dx: 0.5, dy: 0.5), radius: 1.5), color: theme.channelList.toggle,
         style: StrokeStyle(width: 1))
       return
     }
-    canvas.fill(.roundedRect(box, radius: 1.5), color: theme.channelList.toggle)
+    canvas.fill(.roundedRect(box, radius: 1.9), color: theme.channelList.toggle)
     canvas.stroke(
-      .polyline([Point(c.x - 2.6, c.y - 0.2), Point(c.x - 0.6, c.y + 1.9), Point(c.x + 2.8, c.y - 1.9)]),
-      color: theme.channelList.background, style: StrokeStyle(width: 1.6, cap: .round, join: .round))
+      .polyline([Point(c.x - 3.55, c.y - 0.72), Point(c.x - 1, c.y + 2), Point(c.x + 3.55, c.y - 2.7)]),
+      color: theme.channelList.background, style: StrokeStyle(width: 2))
   }
 
-  /// The lock toggle: an open padlock, dimmed, or a closed one with a solid body.
+  /// The lock toggle: an open padlock, dimmed, or a closed one with a solid body; the body
+  /// 10 x 7 device px at 1.05 with 1-px sides, the open shackle swung to the left (fitted to the
+  /// screenshots, `snapped` centre).
   static func padlock(_ canvas: any Canvas, center c: Point, locked: Bool, theme: Theme) {
-    let color = locked ? theme.channelList.text : theme.channelList.text.withAlpha(0.77)
-    let body = Rect(x: c.x - 1.5, y: c.y - 1, width: 9, height: 6)
+    let color = locked ? theme.channelList.text : theme.channelList.text.withAlpha(0.74)
+    let body = Rect(x: c.x - 1.03, y: c.y - 0.95, width: 9, height: 6.2)
     let line = StrokeStyle(width: 1)
+    let radius = 3.0
     var shackle = Path()
     if locked {
-      let m = body.midX
-      shackle.move(to: Point(m - 2.5, body.minY))
-      shackle.line(to: Point(m - 2.5, body.minY - 2))
-      arc(&shackle, { Point($0, $1) }, center: (m, body.minY - 2), radius: 2.5, from: .pi, to: 2 * .pi)
-      shackle.line(to: Point(m + 2.5, body.minY))
+      let m = body.midX, top = body.minY - 1.6
+      shackle.move(to: Point(m - radius + 0.5, body.minY))
+      shackle.line(to: Point(m - radius + 0.5, top))
+      arc(&shackle, { Point($0, $1) }, center: (m, top), radius: radius - 0.5, from: .pi, to: 2 * .pi)
+      shackle.line(to: Point(m + radius - 0.5, body.minY))
       canvas.stroke(shackle, color: color, style: line)
       canvas.fill(.rect(body), color: color)
-      canvas.fill(.rect(Rect(x: body.midX - 0.5, y: body.minY + 2, width: 1, height: 2)), color: theme.channelList.background)
+      canvas.fill(
+        .rect(Rect(x: c.x + 2.98, y: c.y + 0.8, width: 1.05, height: 2.1)), color: theme.channelList.background)
     } else {
       // Open: the shackle swung to the left, its free leg short.
-      let m = body.minX - 0.5
-      shackle.move(to: Point(m - 2.5, body.minY - 1))
-      shackle.line(to: Point(m - 2.5, body.minY - 2.5))
-      arc(&shackle, { Point($0, $1) }, center: (m, body.minY - 2.5), radius: 2.5, from: .pi, to: 2 * .pi)
-      shackle.line(to: Point(m + 2.5, body.minY))
+      let m = c.x - 2.63, top = c.y - 2.6
+      shackle.move(to: Point(m - radius, top + 1.25))
+      shackle.line(to: Point(m - radius, top))
+      arc(&shackle, { Point($0, $1) }, center: (m, top), radius: radius, from: .pi, to: 2 * .pi)
+      shackle.line(to: Point(m + radius, body.minY + 0.2))
       canvas.stroke(shackle, color: color, style: line)
       canvas.stroke(.rect(body.insetBy(dx: 0.5, dy: 0.5)), color: color, style: line)
-      canvas.fill(.rect(Rect(x: body.midX - 0.5, y: body.minY + 2, width: 1, height: 2)), color: color)
+      canvas.fill(.rect(Rect(x: c.x + 2.98, y: c.y + 0.8, width: 1.05, height: 2.1)), color: color)
     }
   }
 

@@ -34,6 +34,8 @@ extension ChannelList {
     var baseline: Double
     var x0: Double
     var togglesLeft: Double
+    /// The row's exact middle (`ChannelRows.middle`), where Blender places its icons from.
+    var middle: Double
   }
 
   /// The end every row shares: the name from `textX`, clipped before the toggles (group and
@@ -49,7 +51,7 @@ extension ChannelList {
       style: TextStyle(size: Self.fontSize, color: color, keepsFractionalBaseline: true),
       anchor: TextAnchor(.left, .baseline))
     canvas.restore()
-    if hasToggles { drawToggles(canvas, row, r, left: place.togglesLeft) }
+    if hasToggles { drawToggles(canvas, row, middle: place.middle, left: place.togglesLeft) }
   }
   /// Whether group and channel rows end in their toggles: not in a list narrowed below 160 px
   /// (narrow pictures), where the names need the room.
@@ -102,13 +104,13 @@ extension ChannelList {
   }
 
   /// The modifier wrench, the mute checkbox and the lock at the right of group and channel rows.
-  func drawToggles(_ canvas: any Canvas, _ row: Row, _ r: Rect, left togglesLeft: Double) {
-    // Blender centres its 16-px icons on the row.
-    let y = r.midY
-    ChannelIcons.wrench(canvas, center: Point(togglesLeft + 4.5, y), color: theme.channelList.icon)
-    ChannelIcons.checkbox(
-      canvas, center: Point(togglesLeft + 21.5, y), checked: !row.muted, theme: theme)
-    ChannelIcons.padlock(canvas, center: Point(togglesLeft + 38.5, y), locked: row.locked, theme: theme)
+  func drawToggles(_ canvas: any Canvas, _ row: Row, middle y: Double, left togglesLeft: Double) {
+    // Blender centres its 16-px icons on the row, on whole device pixels (`snapped`).
+    let scale = ChannelRows(canvas).scale
+    func at(_ x: Double) -> Point { ChannelIcons.snapped(Point(togglesLeft + x, y), scale: scale) }
+    ChannelIcons.wrench(canvas, center: at(4.5), color: theme.channelList.icon)
+    ChannelIcons.checkbox(canvas, center: at(21.5), checked: !row.muted, theme: theme)
+    ChannelIcons.padlock(canvas, center: at(38.5), locked: row.locked, theme: theme)
   }
 }
 

@@ -94,7 +94,7 @@ struct ChannelList {
       guard y < height else { break }
       let place = Place(
         rect: Rect(x: 0, y: y, width: width, height: geometry.height(i)), baseline: geometry.nameBaseline(i),
-        x0: Double(row.depth) * indent, togglesLeft: togglesLeft)
+        x0: Double(row.depth) * indent, togglesLeft: togglesLeft, middle: geometry.middle(i))
       switch style {
       case .graphEditor: drawRow(canvas, row, place)
       case .dopeSheet: drawDopeSheetRow(canvas, row, place)
