@@ -160,7 +160,7 @@ struct DopeSheetEditorTests {
     #expect(graphList.togglesLeft(scale: 1) == 141)
     // The locked channel's padlock is closed (a filled body), the others open (stroked).
     let list = Self.draw()
-    #expect(list.contains("fill M 189 122 L 198 122 L 198 128 L 189 128 Z color=\(Theme.blender.channelList.text.hex)"))
+    #expect(list.contains("fill M 189.47 121.55 L 198.47 121.55 L 198.47 127.75 L 189.47 127.75 Z color=\(Theme.blender.channelList.text.hex)"))
   }
 
   @Test("several actions: one Summary, each action's block, the scene ranges' union")
