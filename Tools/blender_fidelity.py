@@ -294,6 +294,8 @@ def main():
             worst = max(worst, total)
             header = None
             if args.header:
+                # The screenshots are 1321 px wide, our 1257-pt pictures ceil(1257 x 1.05) = 1320:
+                # Blender's last column (the area's right edge) has no counterpart.
                 header, header_differs, (hx0, hx1) = compare_header(whole[:, :-1], header_picture, dx)
             rows.append((name, total, in_list, in_plot, dx, dy, header))
             if args.diffs:

@@ -110,5 +110,4 @@ struct Slots {
 
   /// Where the name starts, logical pixels: 3 device pixels after the last slot.
   var textX: Double { (cursor + 3) / scale }
-
 }

@@ -13,19 +13,27 @@ import RealModule
 /// menus 8 px either side of their names. The icons are animplot's own drawings.
 ///
 /// The header adds `height` (26, Blender's header at UI scale 1) logical pixels above the
-/// editor, which keeps its size: the picture's device rows minus the editor's (27 at 1.05,
-/// Blender's header there; 26 at 1, 52 at 2) are the header's, so the editor lies on whole
-/// device pixels below it and draws exactly as without a header.
-public struct EditorHeader: Sendable {
+/// editor, which keeps its size: the picture's device rows minus the editor's are the header's,
+/// so the editor lies on whole device pixels below it and draws exactly as without a header.
+/// Blender's header (`Metrics.headerRows`: 26 device rows at 1, 27 at 1.05, 52 at 2) takes the
+/// bottom of them; where the picture's rounding gives a row more (at 1.05 for most heights:
+/// 26 × 1.05 is 27.3), that row at the top is the area's edge, as the gap above a Blender area.
+struct EditorHeader: Sendable {
   /// Which editor's header.
-  public enum Editor: Sendable, Hashable {
+  enum Editor: Sendable, Hashable {
     /// The Graph Editor's, its Normalize toggle on or off.
     case graph(normalize: Bool)
     case dopeSheet
   }
 
   /// The logical pixels the header adds to the picture's height.
-  public static let height = 26.0
+  static let height = 26.0
+
+  /// The size of a picture `width` wide holding an editor `editorHeight` high, and the header
+  /// above it when `shown`.
+  static func pictureSize(width: Double, editorHeight: Double, shown: Bool) -> Size {
+    Size(width, editorHeight + (shown ? height : 0))
+  }
   static let fontSize = TimeRuler.fontSize
 
   var theme: Theme
@@ -75,7 +83,7 @@ public struct EditorHeader: Sendable {
     case toggle(on: Bool)
   }
 
-  enum Icon: CaseIterable {
+  enum Icon {
     case graphEditor, dopeSheet, normalize, refresh, onlySelected, showHidden, onlyErrors
     case ghostCurves, filter, pivot, proportional, falloff
   }
@@ -97,22 +105,27 @@ public struct EditorHeader: Sendable {
 
   /// Device pixels of a length measured at UI scale 1.05 (widget unit 21).
   struct Metrics {
+    let ui: BlenderUIScale
     let unit: Int
     let pixelSize: Int
     let scale: Double
     init(scale: Double) {
-      let ui = BlenderUIScale(deviceScale: scale)
+      ui = BlenderUIScale(deviceScale: scale)
       unit = ui.widgetUnit
       pixelSize = ui.pixelSize
       self.scale = ui.deviceScale
     }
+    /// `measured` device pixels at 1.05 in whole device pixels at this scale.
     func px(_ measured: Double) -> Int { Int((measured * Double(unit) / 21).rounded()) }
-    /// Blender's header height: a widget unit and 6 UI pixels.
-    var headerRows: Int { unit + Int(6 * Double(unit) / 20.0 + 1e-9) }
+    /// `measured` device pixels at 1.05 in logical pixels at this scale, unrounded.
+    func measured(_ measured: Double) -> Double { measured * Double(unit) / 21 / scale }
+    /// Blender's header height, device rows: a widget unit and 6 UI pixels
+    /// (`HEADER_PADDING_Y`).
+    var headerRows: Int { unit + ui.uiPixels(6) }
     var buttonTop: Int { (headerRows - unit) / 2 + pixelSize }
   }
 
-  /// The buttons, left to right, for a header `widthPixels` device pixels wide; those of the
+  /// The buttons, left to right, for a header `width` logical pixels wide; those of the
   /// right-hand group that would reach into the left one are left out, rightmost first kept.
   func buttons(_ m: Metrics, textWidth: (String) -> Int) -> [Button] {
     let gap = m.px(5), unit = m.unit
@@ -179,30 +192,34 @@ public struct EditorHeader: Sendable {
 
   // MARK: Drawing
 
-  /// Draws the header in the top `deviceRows` device rows of `canvas`.
+  /// Draws the header in the top `deviceRows` device rows of `canvas`: Blender's header in the
+  /// bottom `Metrics.headerRows` of them, the area's edge in any above.
   func draw(on canvas: any Canvas, deviceRows: Int) {
     let m = Metrics(scale: canvas.deviceScale)
     let colors = theme.editorHeader
     let s = m.scale
+    let above = max(0, deviceRows - m.headerRows)
     func d(_ v: Int) -> Double { Double(v) / s }
     let band = Rect(x: 0, y: 0, width: width, height: d(deviceRows))
     canvas.save()
     canvas.clip(to: band)
-    // The area's edge above and left, its top corners rounded.
+    // The area's edge above and left, its top corners rounded (a quarter widget unit, 5.25 px
+    // at 1.05).
     canvas.fill(.rect(band), color: colors.areaEdge)
     let edge = d(m.pixelSize)
     canvas.fill(
       .roundedRect(
-        Rect(x: edge, y: edge, width: width - edge, height: band.height), radius: d(m.px(5.25)),
+        Rect(x: edge, y: d(above) + edge, width: width - edge, height: band.height), radius: m.measured(5.25),
         corners: [.topLeft, .topRight]),
       color: colors.background)
 
     let metrics = canvas.fontMetrics
     let textWidth = { (t: String) in Int((metrics.width(of: t, size: Self.fontSize) * s).rounded()) }
-    let top = m.buttonTop
+    let top = above + m.buttonTop
     let digits = metrics.digitHeight(size: Self.fontSize) * s
     let baseline = d(top + Int(((Double(m.unit) + digits) / 2).rounded(.down)))
-    let textShadow = colors.textShadow.map { TextShadow(color: $0, dx: 0, dy: m.pixelSize, blur: 0) }
+    // One device pixel down at every scale, as Blender's font shadows are offset.
+    let textShadow = colors.textShadow.map { TextShadow(color: $0, dx: 0, dy: 1, blur: 0) }
     for b in buttons(m, textWidth: textWidth) {
       let box = Rect(x: d(b.x), y: d(top), width: d(b.width), height: d(m.unit))
       let (fill, ink) = paint(b.look, colors)
@@ -212,7 +229,8 @@ public struct EditorHeader: Sendable {
         var corners: Path.Corners = []
         if !b.joinedLeft { corners.formUnion(.left) }
         if !b.joinedRight { corners.formUnion([.topRight, .bottomRight]) }
-        let radius = 0.2 * Double(m.unit) / s
+        // Blender's widget roundness, 0.2 widget units (4.2 px at 1.05, measured).
+        let radius = m.measured(0.2 * 21)
         let emboss = Rect(x: box.minX, y: box.minY + edge, width: box.width, height: box.height)
         canvas.fill(.roundedRect(emboss, radius: radius, corners: corners), color: colors.emboss)
         canvas.fill(.roundedRect(box, radius: radius, corners: corners), color: faded(colors.outline))
@@ -230,7 +248,8 @@ public struct EditorHeader: Sendable {
         if b.text == nil && !b.chevron {
           center = box.midX
         } else {
-          center = d(b.x) + Double(m.unit) * (b.look == .dropdown ? 11.5 : 12.5) / 21 / s
+          // The icon's middle 11.5 px into a dropdown, 12.5 into a toggle (measured at 1.05).
+          center = d(b.x) + m.measured(b.look == .dropdown ? 11.5 : 12.5)
           textX = b.x + m.px(b.look == .dropdown ? 27 : 30)
         }
         drawIcon(icon, canvas, center: Point(center, middleY), unit: Double(m.unit) / s, color: faded(ink), fill: faded(fill))
@@ -241,7 +260,7 @@ public struct EditorHeader: Sendable {
       }
       if b.chevron {
         // A 7-px "v" (at 1.05) 7 px from the button's right edge, 9 to 12.5 px below its top.
-        let k = Double(m.unit) / 21 / s
+        let k = m.measured(1)
         let cx = d(b.x + b.width - m.px(7)), y0 = d(top) + 9 * k
         canvas.stroke(
           .polyline([Point(cx - 3.5 * k, y0), Point(cx, y0 + 3.5 * k), Point(cx + 3.5 * k, y0)]), color: faded(ink),

@@ -105,7 +105,7 @@ public struct GraphEditor: Sendable {
 
   /// The picture's size: the editor's, and the header's height with `showHeader`.
   public var pictureSize: Size {
-    Size(options.width, options.height + (options.showHeader ? EditorHeader.height : 0))
+    EditorHeader.pictureSize(width: options.width, editorHeight: options.height, shown: options.showHeader)
   }
 
   func editorFrame(playhead: Double?) -> EditorFrame {

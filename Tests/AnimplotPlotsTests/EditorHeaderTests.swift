@@ -17,6 +17,10 @@ struct EditorHeaderTests {
     // Buttons a widget unit high, centred in Blender's header and one line width lower.
     #expect([1.0, 1.05, 2].map { EditorHeader.Metrics(scale: $0).buttonTop } == [4, 4, 8])
     #expect([1.0, 1.05, 2].map { EditorHeader.Metrics(scale: $0).headerRows } == [26, 27, 52])
+    // Blender's padding below the buttons is 6 UI pixels truncated: 9 at 1.5 (dpi 108), 7 at
+    // dpi 84 (a widget unit of 23 would give 6).
+    #expect(EditorHeader.Metrics(scale: 1.5).headerRows == 30 + 9)
+    #expect(EditorHeader.Metrics(scale: 84.0 / 72).headerRows == 23 + 7)
   }
 
   /// (x, width) of every button of `editor`'s header 1257 px wide at 1.05, in device pixels.
@@ -53,7 +57,9 @@ struct EditorHeaderTests {
   func narrow() {
     let boxes = Self.boxes(.graph(normalize: false), width: 700)
     #expect(boxes.count == 14 && boxes.last == [Int((700 * 1.05).rounded(.up)) - 9 - 32, 32])
-    #expect(boxes.allSatisfy { $0[0] >= 0 })
+    // The right-hand buttons kept start after the left group ends (Normalize's toggle, 391 + 21).
+    let leftEnd = 391 + 21
+    #expect(boxes.dropFirst(8).allSatisfy { $0[0] >= leftEnd }, "\(boxes)")
   }
 
   @Test("no header unless asked: the picture's size and drawing as before")

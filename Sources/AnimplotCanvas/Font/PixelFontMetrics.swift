@@ -32,6 +32,10 @@ public struct BlenderUIScale: Sendable, Hashable {
   /// `U.dpi_fac`: device pixels per Blender UI pixel (1.041667 at scale 1.05).
   public var factor: Double { Double(effectiveDPI) / 72 }
 
+  /// `n` Blender UI pixels in whole device pixels, truncated as Blender's `(int)(n · UI_DPI_FAC)`
+  /// (6 at 1.05 for 6, 9 at 1.5, 12 at 2).
+  public func uiPixels(_ n: Int) -> Int { n * effectiveDPI / 72 }
+
   /// `U.widget_unit` in device pixels: 20 UI pixels, rounded (21 at scale 1.05, 40 at 2).
   public var widgetUnit: Int { (effectiveDPI * 20 + 36) / 72 }
 

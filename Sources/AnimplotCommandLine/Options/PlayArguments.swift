@@ -58,6 +58,8 @@ public struct PlayArguments: VerbArguments {
   @Flag(name: .customLong("no-scrollbars"), help: "Hide Blender's scrollbars along the bottom and right edges (shown with the channel list).")
   public var noScrollbars = false
 
+  @Flag(help: "--view graph or dopesheet: draw Blender's editor header above the editor (26 px more at the top; the editor keeps --height).")
+  public var header = false
 
   @OptionGroup public var outputOptions: OutputOptions<PlayView>
 
@@ -85,6 +87,9 @@ public struct PlayArguments: VerbArguments {
     if noScrollbars, editor == .timeline {
       throw ValidationError("--no-scrollbars: the Timeline has no scrollbars")
     }
+    if header, editor == .timeline {
+      throw ValidationError("--header: the Timeline draws its own header")
+    }
   }
 
   public var settings: RenderSettings { look.settings }
@@ -101,9 +106,11 @@ public struct PlayArguments: VerbArguments {
     play.graph.normalize = normalize
     play.graph.showChannelList = !noChannelList
     play.graph.showScrollbars = !noScrollbars
+    play.graph.showHeader = header
     try apply(&play.dopeSheet, height: 900)
     play.dopeSheet.showChannelList = !noChannelList
     play.dopeSheet.showScrollbars = !noScrollbars
+    play.dopeSheet.showHeader = header
     try apply(&play.timeline, height: Self.timelineHeight)
     play.timing.frames = try frames.map { try PictureOptions.range($0, option: "--frames") }
     play.timing.step = step

@@ -78,7 +78,7 @@ public struct DopeSheetEditor: Sendable {
 
   /// The picture's size: the editor's, and the header's height with `showHeader`.
   public var pictureSize: Size {
-    Size(options.width, options.height + (options.showHeader ? EditorHeader.height : 0))
+    EditorHeader.pictureSize(width: options.width, editorHeight: options.height, shown: options.showHeader)
   }
 
   func draw(on canvas: any Canvas, playhead: Double?) {
