@@ -81,7 +81,11 @@ enum ChannelIcons {
   /// 11 device px at 1.05 with the tick cut out of it (fitted to the screenshots, `snapped`
   /// centre).
   static func checkbox(_ canvas: any Canvas, center c: Point, checked: Bool, theme: Theme) {
-    let half = 5.5 / 1.05
+    // At other scales the odd number of device pixels nearest 11 × widget unit / 21 (11 at 1,
+    // 21 at 2), so that the box's edges lie on pixel edges about the snapped centre.
+    let ui = BlenderUIScale(deviceScale: canvas.deviceScale)
+    let side = 2 * ((11 * Double(ui.widgetUnit) / 21 - 1) / 2).rounded() + 1
+    let half = side / 2 / ui.deviceScale
     let box = Rect(x: c.x - half, y: c.y - half, width: 2 * half, height: 2 * half)
     guard checked else {
       canvas.stroke(
