@@ -15,18 +15,30 @@ enum ChannelIcons {
     canvas.fill(.polygon(points), color: color)
   }
 
-  /// Blender's action icon: two keys on a strip above a hollow key.
+  /// Blender's action icon: two keys joined by a half-strength strip above a hollow key, in the
+  /// list's text colour; the strip's ends curve around a gap left about each key (fitted to
+  /// Blender's screenshots at 1.05, `snapped` centre).
   static func action(_ canvas: any Canvas, center c: Point, theme: Theme) {
-    canvas.fill(
-      .rect(Rect(x: c.x - 3.5, y: c.y - 4.5, width: 7, height: 3)),
-      color: theme.channelList.icon.withAlpha(0.5))
-    var dots = Path.circle(center: Point(c.x - 5.5, c.y - 3), radius: 1.7)
-    dots.append(.circle(center: Point(c.x + 5.5, c.y - 3), radius: 1.7))
-    canvas.fill(dots, color: theme.channelList.icon)
-    let d = 2.5, k = Point(c.x, c.y + 3.5)
+    let color = theme.channelList.text
+    let dx = 5.49, dot = 2.19, gap = 3.04, strip = 5.4
+    let left = Point(c.x - dx, c.y - 4.16), right = Point(c.x + dx, c.y - 4.16)
+    let angle = Double.asin(strip / 2 / gap), inset = (gap * gap - strip * strip / 4).squareRoot()
+    let top = left.y - strip / 2, bottom = left.y + strip / 2
+    var bar = Path()
+    bar.move(to: Point(left.x + inset, top))
+    bar.line(to: Point(right.x - inset, top))
+    arc(&bar, { Point($0, $1) }, center: (right.x, right.y), radius: gap, from: .pi + angle, to: .pi - angle)
+    bar.line(to: Point(left.x + inset, bottom))
+    arc(&bar, { Point($0, $1) }, center: (left.x, left.y), radius: gap, from: angle, to: -angle)
+    bar.close()
+    canvas.fill(bar, color: color.withAlpha(0.475))
+    var dots = Path.circle(center: left, radius: dot)
+    dots.append(.circle(center: right, radius: dot))
+    canvas.fill(dots, color: color)
+    let d = 3.08, k = Point(c.x - 0.48, c.y + 3.71)
     canvas.stroke(
       .polygon([Point(k.x, k.y - d), Point(k.x + d, k.y), Point(k.x, k.y + d), Point(k.x - d, k.y)]),
-      color: theme.channelList.icon, style: StrokeStyle(width: 1))
+      color: color, style: StrokeStyle(width: 0.9))
   }
 
   /// Where Blender's icon art lands on the device pixel grid: its middle on a pixel centre,
@@ -193,22 +205,29 @@ enum ChannelIcons {
     canvas.stroke(pin, color: color, style: style)
   }
 
-  /// The visibility eye: open (lids and iris), or closed (the lower lid and lashes).
+  /// The visibility eye: open, lids of two circular arcs and a round pupil; closed, the lower
+  /// lid alone, dimmed (fitted to Blender's screenshots at 1.05, `snapped` centre: the art's
+  /// middle half a device pixel up and right of it).
   static func eye(_ canvas: any Canvas, center c: Point, open: Bool, color: Color) {
+    let m = Point(c.x + 0.47, c.y - 0.49)
+    let a = 5.22, b = 3.87, line = StrokeStyle(width: 1.49)
+    let radius = (a * a + b * b) / (2 * b), half = Double.atan2(y: a, x: radius - b)
+    var lids = Path()
     guard open else {
-      var lid = Path()
-      lid.move(to: Point(c.x - 5.5, c.y - 0.5))
-      lid.curve(to: Point(c.x + 5.5, c.y - 0.5), control1: Point(c.x - 2.5, c.y + 3.3), control2: Point(c.x + 2.5, c.y + 3.3))
-      canvas.stroke(lid, color: color.withAlpha(0.6), style: StrokeStyle(width: 1.1, cap: .round))
+      lids.move(to: Point(m.x + a, m.y - b / 2))
+      arc(&lids, { Point($0, $1) }, center: (m.x, m.y - b / 2 - radius + b), radius: radius,
+          from: .pi / 2 - half, to: .pi / 2 + half)
+      canvas.stroke(lids, color: color.withAlpha(0.6), style: line)
       return
     }
-    var lid = Path()
-    lid.move(to: Point(c.x - 6, c.y))
-    lid.curve(to: Point(c.x + 6, c.y), control1: Point(c.x - 3, c.y - 5), control2: Point(c.x + 3, c.y - 5))
-    lid.curve(to: Point(c.x - 6, c.y), control1: Point(c.x + 3, c.y + 5), control2: Point(c.x - 3, c.y + 5))
-    lid.close()
-    canvas.stroke(lid, color: color, style: StrokeStyle(width: 1.2))
-    canvas.fill(.circle(center: c, radius: 1.8), color: color)
+    lids.move(to: Point(m.x - a, m.y))
+    arc(&lids, { Point($0, $1) }, center: (m.x, m.y + radius - b), radius: radius,
+        from: -.pi / 2 - half, to: -.pi / 2 + half)
+    arc(&lids, { Point($0, $1) }, center: (m.x, m.y - radius + b), radius: radius,
+        from: .pi / 2 - half, to: .pi / 2 + half)
+    lids.close()
+    canvas.stroke(lids, color: color, style: line)
+    canvas.fill(.circle(center: m, radius: 1.51), color: color)
   }
 
   /// Appends a circular arc (angles in radians, y downward so positive angles turn clockwise on

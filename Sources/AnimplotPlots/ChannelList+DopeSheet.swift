@@ -82,18 +82,19 @@ extension ChannelList {
       canvas.fill(.rect(backdrop), color: theme.dopeSheet.channelRow)
     }
     var slots = ChannelRows(canvas).slots(x0: x0)
+    let at = iconCenter(canvas, place)
     if row.kind != .channel {
       ChannelIcons.disclosure(
-        canvas, center: Point(slots.next() + IconCenter.disclosure, r.midY), collapsed: row.collapsed,
+        canvas, center: at(slots.next() + IconCenter.disclosure), collapsed: row.collapsed,
         color: theme.channelList.icon)
     }
     switch row.kind {
     case .object:
       ChannelIcons.object(
-        canvas, row.objectType ?? .empty, center: Point(slots.next() + IconCenter.object, r.midY),
+        canvas, row.objectType ?? .empty, center: at(slots.next() + IconCenter.object),
         color: theme.channelList.toggle)
     case .action:
-      ChannelIcons.action(canvas, center: Point(slots.next() + IconCenter.action, r.midY), theme: theme)
+      ChannelIcons.action(canvas, center: at(slots.next() + IconCenter.action), theme: theme)
     case .summary, .group, .channel:
       break
     }
@@ -101,6 +102,14 @@ extension ChannelList {
     drawNameAndToggles(
       canvas, row, place, textX: textX,
       color: row.selected ? theme.channelList.textSelected : theme.channelList.text)
+  }
+
+  /// Where an icon whose art has its middle `x` logical px from the list's left edge lands on
+  /// a row: on device pixels about the row's exact middle (`ChannelIcons.snapped`), as Blender
+  /// places its 16-px icon art.
+  func iconCenter(_ canvas: any Canvas, _ place: Place) -> (Double) -> Point {
+    let scale = ChannelRows(canvas).scale, y = place.middle
+    return { ChannelIcons.snapped(Point($0, y), scale: scale) }
   }
 
   /// The modifier wrench, the mute checkbox and the lock at the right of group and channel rows.
