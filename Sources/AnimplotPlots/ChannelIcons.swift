@@ -6,12 +6,16 @@ import RealModule
 /// the disclosure triangle, the object and action icons, the pin and the visibility eye, and
 /// the modifier, mute and lock toggles.
 enum ChannelIcons {
-  /// The disclosure triangle: pointing down when expanded, right when collapsed.
+  /// The disclosure triangle: pointing down when expanded, right when collapsed (fitted to
+  /// Blender's screenshots at 1.05, `snapped` centre; the collapsed one the same triangle
+  /// turned about its art's middle).
   static func disclosure(_ canvas: any Canvas, center c: Point, collapsed: Bool, color: Color) {
+    let m = Point(c.x + 0.3, c.y)
+    let half = 4.3, base = -3.19, tip = 3.05
     let points =
       collapsed
-      ? [Point(c.x - 3.2, c.y - 4.2), Point(c.x + 3, c.y), Point(c.x - 3.2, c.y + 4.2)]
-      : [Point(c.x - 4.2, c.y - 3.2), Point(c.x + 4.2, c.y - 3.2), Point(c.x, c.y + 3)]
+      ? [Point(m.x + base, m.y - half), Point(m.x + tip, m.y), Point(m.x + base, m.y + half)]
+      : [Point(m.x - half, m.y + base), Point(m.x + half, m.y + base), Point(m.x, m.y + tip)]
     canvas.fill(.polygon(points), color: color)
   }
 
@@ -139,21 +143,32 @@ enum ChannelIcons {
     }
   }
 
-  /// The search field's magnifying glass: a ring and a handle to the lower left.
+  /// The search field's magnifying glass: a thin ring and a handle to the lower left (fitted
+  /// to Blender's screenshots at 1.05: the art's middle 0.85 px right of `c`).
   static func magnifier(_ canvas: any Canvas, center c: Point, color: Color) {
-    let style = StrokeStyle(width: 1.3, cap: .round)
-    canvas.stroke(.circle(center: c, radius: 4.3), color: color, style: style)
+    let m = Point(c.x + 0.85, c.y + 0.1), s = 0.5.squareRoot()
+    canvas.stroke(.circle(center: m, radius: 4.51), color: color, style: StrokeStyle(width: 0.99))
     canvas.stroke(
-      .line(from: Point(c.x - 3.2, c.y + 3.2), to: Point(c.x - 7.6, c.y + 7.6)), color: color, style: style)
+      .line(from: Point(m.x - 5.23 * s, m.y + 5.23 * s), to: Point(m.x - 12.28 * s, m.y + 12.28 * s)), color: color,
+      style: StrokeStyle(width: 0.89, cap: .round))
   }
 
-  /// A horizontal double-headed arrow.
-  static func doubleArrow(_ canvas: any Canvas, center c: Point, color: Color) {
-    let style = StrokeStyle(width: 1.3, cap: .round, join: .round)
-    var path = Path.line(from: Point(c.x - 6.5, c.y), to: Point(c.x + 6.5, c.y))
-    path.append(.polyline([Point(c.x - 3.5, c.y - 3), Point(c.x - 6.5, c.y), Point(c.x - 3.5, c.y + 3)]))
-    path.append(.polyline([Point(c.x + 3.5, c.y - 3), Point(c.x + 6.5, c.y), Point(c.x + 3.5, c.y + 3)]))
-    canvas.stroke(path, color: color, style: style)
+  /// A horizontal double-headed arrow: a thin shaft and round-jointed heads, its middle on a
+  /// device pixel's corner next to `c` (fitted to Blender's screenshots at 1.05: the art's
+  /// middle about a device pixel right of and half one above the pixel centre `c` falls in).
+  static func doubleArrow(_ canvas: any Canvas, center c: Point, color: Color, scale: Double) {
+    let snapped = Point(((c.x * scale).rounded(.down) + 0.5) / scale, ((c.y * scale).rounded(.down) + 0.5) / scale)
+    let m = Point(snapped.x + 0.98, snapped.y - 0.46)
+    let half = 6.55, head = 2.95, shaft = 1.1
+    canvas.stroke(
+      .line(from: Point(m.x - half + shaft / 2, m.y), to: Point(m.x + half - shaft / 2, m.y)), color: color,
+      style: StrokeStyle(width: shaft))
+    var heads = Path.polyline([
+      Point(m.x - half + head, m.y - head), Point(m.x - half, m.y), Point(m.x - half + head, m.y + head),
+    ])
+    heads.append(
+      .polyline([Point(m.x + half - head, m.y - head), Point(m.x + half, m.y), Point(m.x + half - head, m.y + head)]))
+    canvas.stroke(heads, color: color, style: StrokeStyle(width: 1.18, cap: .round, join: .round))
   }
 
   /// The object row's icon by object type, as Blender's outliner icons read at this size: a
@@ -163,9 +178,16 @@ enum ChannelIcons {
     let line = StrokeStyle(width: 1.6, join: .round)
     switch type {
     case .mesh:
-      // A down-pointing triangle with a thick rim.
-      let t = Path.polygon([Point(c.x - 5.6, c.y - 4.6), Point(c.x + 5.6, c.y - 4.6), Point(c.x, c.y + 5.4)])
-      canvas.stroke(t, color: color, style: StrokeStyle(width: 2.2, join: .miter))
+      // A down-pointing triangle with a thick rim: its top corners cut upright, its point
+      // blunt, a triangular hole (fitted to Blender's screenshots at 1.05, `snapped` centre).
+      let half = 6.57, top = c.y - 6.81, side = top + 2.96, bottom = c.y + 7.29, blunt = 0.8
+      var mesh = Path.polygon([
+        Point(c.x - half, top), Point(c.x + half, top), Point(c.x + half, side), Point(c.x + blunt, bottom),
+        Point(c.x - blunt, bottom), Point(c.x - half, side),
+      ])
+      let hole = 3.17, holeTop = c.y - 3.7
+      mesh.append(.polygon([Point(c.x - hole, holeTop), Point(c.x, c.y + 2.61), Point(c.x + hole, holeTop)]))
+      canvas.fill(mesh, color: color)
     case .camera:
       canvas.fill(.roundedRect(Rect(x: c.x - 5.5, y: c.y - 0.5, width: 8, height: 5), radius: 1), color: color)
       canvas.fill(.polygon([Point(c.x + 2.5, c.y + 2), Point(c.x + 6, c.y - 0.5), Point(c.x + 6, c.y + 4.5)]), color: color)
@@ -191,18 +213,23 @@ enum ChannelIcons {
     }
   }
 
-  /// The pin toggle, unpinned: a push pin leaning right, drawn in outline.
+  /// The pin toggle, unpinned: a push pin leaning 45° to the upper right, in outline: a long
+  /// needle, a wide collar whose shoulders run level and upright, and a narrower head (fitted
+  /// to Blender's screenshots at 1.05, `snapped` centre).
   static func pin(_ canvas: any Canvas, center c: Point, color: Color) {
     let s = 0.5.squareRoot()
-    // Along the pin's axis u (point → head), v across it; the axis leans 45° up-right.
+    // Along the pin's axis u (needle's point → head), v across it.
     func p(_ u: Double, _ v: Double) -> Point {
-      Point(c.x - 5 * s + (u + v) * s, c.y + 5 * s + (v - u) * s)
+      Point(c.x - 6.27 + (u + v) * s, c.y + 6.27 + (v - u) * s)
     }
-    let style = StrokeStyle(width: 1, join: .round)
-    var pin = Path.line(from: p(0, 0), to: p(4.5, 0))
-    pin.append(.polygon([p(4.5, -3.6), p(4.5, 3.6), p(6, 2), p(9.5, 2), p(9.5, -2), p(6, -2)]))
-    pin.append(.line(from: p(9.5, -3), to: p(9.5, 3)))
-    canvas.stroke(pin, color: color, style: style)
+    let collar = 7.46, wide = 5.08, narrow = 2.26, head = 16.07
+    let shoulder = collar + wide - narrow
+    var pin = Path.line(from: p(0, 0), to: p(collar, 0))
+    pin.append(
+      .polygon([
+        p(collar, -wide), p(collar, wide), p(shoulder, narrow), p(head, narrow), p(head, -narrow), p(shoulder, -narrow),
+      ]))
+    canvas.stroke(pin, color: color, style: StrokeStyle(width: 0.9))
   }
 
   /// The visibility eye: open, lids of two circular arcs and a round pupil; closed, the lower

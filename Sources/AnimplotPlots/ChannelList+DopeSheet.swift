@@ -92,7 +92,7 @@ extension ChannelList {
     case .object:
       ChannelIcons.object(
         canvas, row.objectType ?? .empty, center: at(slots.next() + IconCenter.object),
-        color: theme.channelList.toggle)
+        color: theme.channelList.text)
     case .action:
       ChannelIcons.action(canvas, center: at(slots.next() + IconCenter.action), theme: theme)
     case .summary, .group, .channel:
@@ -134,7 +134,9 @@ extension ChannelList {
     canvas.stroke(
       .roundedRect(field.insetBy(dx: 0.5, dy: 0.5), radius: 3.5), color: theme.header.fieldOutline,
       style: StrokeStyle(width: 1))
-    ChannelIcons.magnifier(canvas, center: Point(15, 8.8), color: theme.channelList.icon.withAlpha(0.88))
-    ChannelIcons.doubleArrow(canvas, center: Point(toggle.midX, field.midY + 0.5), color: theme.channelList.icon.withAlpha(0.88))
+    ChannelIcons.magnifier(canvas, center: Point(15, 8.8), color: theme.channelList.icon.withAlpha(0.93))
+    ChannelIcons.doubleArrow(
+      canvas, center: Point(toggle.midX, field.midY + 0.5), color: theme.channelList.icon.withAlpha(0.84),
+      scale: ChannelRows(canvas).scale)
   }
 }

@@ -141,13 +141,13 @@ struct ChannelList {
       break
     case .object:
       ChannelIcons.object(
-        canvas, row.objectType ?? .empty, center: at(slots.next() + IconCenter.object), color: list.toggle)
-      ChannelIcons.pin(canvas, center: at(slots.next() + IconCenter.pin), color: list.icon.withAlpha(0.6))
+        canvas, row.objectType ?? .empty, center: at(slots.next() + IconCenter.object), color: list.text)
+      ChannelIcons.pin(canvas, center: at(slots.next() + IconCenter.pin), color: list.icon.withAlpha(0.53))
       ChannelIcons.eye(canvas, center: at(slots.next() + IconCenter.eye), open: !row.hidden, color: list.icon)
     case .action:
       ChannelIcons.action(canvas, center: at(slots.next() + IconCenter.action), theme: theme)
     case .group:
-      ChannelIcons.pin(canvas, center: at(slots.next() + IconCenter.pin), color: list.icon.withAlpha(0.6))
+      ChannelIcons.pin(canvas, center: at(slots.next() + IconCenter.pin), color: list.icon.withAlpha(0.53))
       ChannelIcons.eye(canvas, center: at(slots.next() + IconCenter.eye), open: !row.hidden, color: list.icon)
     case .channel:
       // The colour band: 0.3 widget units on whole device pixels, in a slot half a widget unit
