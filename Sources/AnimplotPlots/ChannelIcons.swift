@@ -82,6 +82,16 @@ enum ChannelIcons {
     canvas.fill(path, color: color)
   }
 
+  /// A circle turning anticlockwise on screen: filled together with a clockwise shape
+  /// around it (non-zero winding), a hole.
+  private static func hole(_ center: Point, _ radius: Double) -> Path {
+    var path = Path()
+    path.move(to: Point(center.x + radius, center.y))
+    arc(&path, { Point($0, $1) }, center: (center.x, center.y), radius: radius, from: 0, to: -2 * .pi)
+    path.close()
+    return path
+  }
+
   /// A polygon turning clockwise on screen (y downward), as `Path.circle` does: overlapping
   /// shapes filled together (non-zero winding) then add up instead of cutting holes.
   private static func clockwise(_ points: [Point]) -> Path {
@@ -175,7 +185,8 @@ enum ChannelIcons {
   /// mesh's triangle, a camera, an empty's axes, a light bulb, a bone; other types a small
   /// ring with a dot.
   static func object(_ canvas: any Canvas, _ type: ObjectType, center c: Point, color: Color) {
-    let line = StrokeStyle(width: 1.6, join: .round)
+    // Types without a screenshot to fit keep to the fitted ones' weight: lines about 2 px.
+    let line = StrokeStyle(width: 2, join: .round)
     switch type {
     case .mesh:
       // A down-pointing triangle with a thick rim: its top corners cut upright, its point
@@ -189,16 +200,33 @@ enum ChannelIcons {
       mesh.append(.polygon([Point(c.x - hole, holeTop), Point(c.x, c.y + 2.61), Point(c.x + hole, holeTop)]))
       canvas.fill(mesh, color: color)
     case .camera:
-      canvas.fill(.roundedRect(Rect(x: c.x - 5.5, y: c.y - 0.5, width: 8, height: 5), radius: 1), color: color)
-      canvas.fill(.polygon([Point(c.x + 2.5, c.y + 2), Point(c.x + 6, c.y - 0.5), Point(c.x + 6, c.y + 4.5)]), color: color)
-      var reels = Path.circle(center: Point(c.x - 3.2, c.y - 3.2), radius: 2.3)
-      reels.append(.circle(center: Point(c.x + 1.6, c.y - 3.2), radius: 2.3))
-      canvas.fill(reels, color: color)
+      // A film camera: two reels with holes (the front one smaller) on a flat-bottomed
+      // strip, and below them the body with a lens cone at the right and a small stand at the
+      // left (fitted to Blender's screenshots at 1.05, `snapped` centre).
+      let front = Point(c.x - 4.77, c.y - 2.42), back = Point(c.x + 2.54, c.y - 3.23)
+      let (frontRadius, frontHole, backRadius, backHole) = (3.29, 1.4, 4.53, 1.54)
+      var camera = Path.circle(center: front, radius: frontRadius)
+      camera.append(hole(front, frontHole))
+      camera.append(.circle(center: back, radius: backRadius))
+      camera.append(hole(back, backHole))
+      camera.append(
+        .polygon([
+          Point(front.x, front.y + frontHole), Point(back.x, back.y + backHole), Point(back.x, back.y + backRadius),
+          Point(front.x, front.y + frontRadius),
+        ]))
+      let body = Rect(x: c.x - 4.14, y: c.y + 2.33, width: 7.28, height: 5.01)
+      camera.append(.rect(body))
+      camera.append(.polygon([Point(c.x + 2.82, body.midY), Point(c.x + 7.14, body.minY), Point(c.x + 7.14, body.maxY)]))
+      camera.append(.rect(Rect(x: c.x - 6.19, y: body.minY, width: 0.9, height: 2.91)))
+      camera.append(.rect(Rect(x: c.x - 6.19, y: c.y + 3.31, width: 2.15, height: 1)))
+      canvas.fill(camera, color: color)
     case .empty:
-      var axes = Path.line(from: Point(c.x, c.y - 5.5), to: Point(c.x, c.y + 2.2))
-      axes.append(.line(from: Point(c.x, c.y + 2.2), to: Point(c.x + 6, c.y + 2.2)))
-      axes.append(.line(from: Point(c.x, c.y + 2.2), to: Point(c.x - 4.8, c.y + 6)))
-      canvas.stroke(axes, color: color, style: StrokeStyle(width: 1.8, cap: .round, join: .round))
+      // Three thick axes from one corner: up, right and toward the viewer (lower left), cut
+      // square (fitted to Blender's screenshots at 1.05, `snapped` centre).
+      let o = Point(c.x - 2.02, c.y + 1.78), width = 2.88, s = 0.5.squareRoot()
+      var axes = Path.polyline([Point(o.x, o.y - 8.41), o, Point(o.x + 8.85, o.y)])
+      axes.append(.line(from: Point(o.x + 0.3 * width, o.y), to: Point(o.x - 6.81 * s, o.y + 6.81 * s)))
+      canvas.stroke(axes, color: color, style: StrokeStyle(width: width))
     case .light, .lightProbe:
       canvas.stroke(.circle(center: Point(c.x, c.y - 1.5), radius: 3.8), color: color, style: line)
       canvas.fill(.rect(Rect(x: c.x - 2, y: c.y + 3, width: 4, height: 2.5)), color: color)
