@@ -260,29 +260,39 @@ enum ChannelIcons {
     canvas.stroke(pin, color: color, style: StrokeStyle(width: 0.9))
   }
 
-  /// The visibility eye: open, lids of two circular arcs and a round pupil; closed, the lower
+  /// The visibility eye: open, an almond of two circular arcs with a round hole, lids thin at
+  /// the top and bottom and thick at the pointed corners, and a round pupil; closed, the lower
   /// lid alone, dimmed (fitted to Blender's screenshots at 1.05, `snapped` centre: the art's
   /// middle half a device pixel up and right of it).
   static func eye(_ canvas: any Canvas, center c: Point, open: Bool, color: Color) {
-    let m = Point(c.x + 0.47, c.y - 0.49)
-    let a = 5.22, b = 3.87, line = StrokeStyle(width: 1.49)
-    let radius = (a * a + b * b) / (2 * b), half = Double.atan2(y: a, x: radius - b)
-    var lids = Path()
+    let m = Point(c.x + 0.44, c.y - 0.49)
     guard open else {
-      lids.move(to: Point(m.x + a, m.y - b / 2))
-      arc(&lids, { Point($0, $1) }, center: (m.x, m.y - b / 2 - radius + b), radius: radius,
+      let a = 5.4, b = 3.7
+      let radius = (a * a + b * b) / (2 * b), half = Double.atan2(y: a, x: radius - b)
+      var lid = Path()
+      lid.move(to: Point(m.x + a, m.y - b / 2))
+      arc(&lid, { Point($0, $1) }, center: (m.x, m.y - b / 2 - radius + b), radius: radius,
           from: .pi / 2 - half, to: .pi / 2 + half)
-      canvas.stroke(lids, color: color.withAlpha(0.6), style: line)
+      canvas.stroke(lid, color: color.withAlpha(0.6), style: StrokeStyle(width: 1.49))
       return
     }
-    lids.move(to: Point(m.x - a, m.y))
-    arc(&lids, { Point($0, $1) }, center: (m.x, m.y + radius - b), radius: radius,
+    let a = 6.21, b = 4.45
+    let radius = (a * a + b * b) / (2 * b), half = Double.atan2(y: a, x: radius - b)
+    var eye = Path()
+    eye.move(to: Point(m.x - a, m.y))
+    arc(&eye, { Point($0, $1) }, center: (m.x, m.y + radius - b), radius: radius,
         from: -.pi / 2 - half, to: -.pi / 2 + half)
-    arc(&lids, { Point($0, $1) }, center: (m.x, m.y - radius + b), radius: radius,
+    arc(&eye, { Point($0, $1) }, center: (m.x, m.y - radius + b), radius: radius,
         from: .pi / 2 - half, to: .pi / 2 + half)
-    lids.close()
-    canvas.stroke(lids, color: color, style: line)
-    canvas.fill(.circle(center: m, radius: 1.51), color: color)
+    eye.close()
+    // The hole: a near circle turning the other way (non-zero winding).
+    var hole = Path()
+    hole.move(to: Point(m.x + 3.6, m.y))
+    arc(&hole, { Point(m.x + 3.6 * $0, m.y + 3.54 * $1) }, center: (0, 0), radius: 1, from: 0, to: -2 * .pi)
+    hole.close()
+    eye.append(hole)
+    eye.append(.circle(center: m, radius: 1.53))
+    canvas.fill(eye, color: color)
   }
 
   /// Appends a circular arc (angles in radians, y downward so positive angles turn clockwise on
