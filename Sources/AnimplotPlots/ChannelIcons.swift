@@ -163,12 +163,11 @@ enum ChannelIcons {
       style: StrokeStyle(width: 0.89, cap: .round))
   }
 
-  /// A horizontal double-headed arrow: a thin shaft and round-jointed heads, its middle on a
-  /// device pixel's corner next to `c` (fitted to Blender's screenshots at 1.05: the art's
-  /// middle about a device pixel right of and half one above the pixel centre `c` falls in).
+  /// A horizontal double-headed arrow: a thin shaft and round-jointed heads, its middle half a
+  /// device pixel above the pixel centre `c` falls in (fitted to Blender's screenshots at 1.05).
   static func doubleArrow(_ canvas: any Canvas, center c: Point, color: Color, scale: Double) {
     let snapped = Point(((c.x * scale).rounded(.down) + 0.5) / scale, ((c.y * scale).rounded(.down) + 0.5) / scale)
-    let m = Point(snapped.x + 0.98, snapped.y - 0.46)
+    let m = Point(snapped.x, snapped.y - 0.46)
     let half = 6.55, head = 2.95, shaft = 1.1
     canvas.stroke(
       .line(from: Point(m.x - half + shaft / 2, m.y), to: Point(m.x + half - shaft / 2, m.y)), color: color,

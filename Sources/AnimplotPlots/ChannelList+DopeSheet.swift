@@ -127,16 +127,21 @@ extension ChannelList {
   /// The empty name filter above the rows, with its toggle at the right, as
   /// Blender 3.4 shows it in the scrub strip's height.
   func drawSearchField(_ canvas: any Canvas) {
-    let field = Rect(x: 2, y: 2, width: width - 7, height: 18)
+    // The field ends 3 device px at 1.05 before the region's edge (in whole device px), its toggle
+    // 24 wide (measured on the screenshots: 214 and 190 device px in the Graph Editor, 205 and
+    // 181 in the Dope Sheet).
+    let scale = ChannelRows(canvas).scale
+    let right = (width * scale).rounded() / scale - 3 / 1.05
+    let field = Rect(x: 2, y: 2, width: right - 2, height: 18)
     canvas.fill(.roundedRect(field, radius: 4), color: theme.channelList.background)
-    let toggle = Rect(x: field.maxX - 21, y: field.minY, width: 21, height: field.height)
+    let toggle = Rect(x: field.maxX - 24 / 1.05, y: field.minY, width: 24 / 1.05, height: field.height)
     canvas.fill(.roundedRect(toggle, radius: 4, corners: [.topRight, .bottomRight]), color: theme.header.button)
     canvas.stroke(
       .roundedRect(field.insetBy(dx: 0.5, dy: 0.5), radius: 3.5), color: theme.header.fieldOutline,
       style: StrokeStyle(width: 1))
     ChannelIcons.magnifier(canvas, center: Point(15, 8.8), color: theme.channelList.icon.withAlpha(0.93))
     ChannelIcons.doubleArrow(
-      canvas, center: Point(toggle.midX, field.midY + 0.5), color: theme.channelList.icon.withAlpha(0.84),
-      scale: ChannelRows(canvas).scale)
+      canvas, center: Point(toggle.midX + 0.5 / 1.05, field.midY + 0.5),
+      color: theme.channelList.icon.withAlpha(0.84), scale: scale)
   }
 }
