@@ -241,20 +241,19 @@ enum ChannelIcons {
   }
 
   /// The pin toggle, unpinned: a push pin leaning 45° to the upper right, in outline: a long
-  /// needle, a wide collar whose shoulders run level and upright, and a narrower head (fitted
-  /// to Blender's screenshots at 1.05, `snapped` centre).
+  /// needle, a wide collar whose shoulders run about level and upright, and a narrower head
+  /// (fitted to Blender's screenshots at 1.05, `snapped` centre).
   static func pin(_ canvas: any Canvas, center c: Point, color: Color) {
     let s = 0.5.squareRoot()
     // Along the pin's axis u (needle's point → head), v across it.
     func p(_ u: Double, _ v: Double) -> Point {
       Point(c.x - 6.27 + (u + v) * s, c.y + 6.27 + (v - u) * s)
     }
-    let collar = 7.46, wide = 5.08, narrow = 2.26, head = 16.07
-    let shoulder = collar + wide - narrow
-    var pin = Path.line(from: p(0, 0), to: p(collar, 0))
+    let shoulder = 10.83, narrow = 2.21, head = 16.02
+    var pin = Path.line(from: p(0, 0), to: p(6.79, 0))
     pin.append(
       .polygon([
-        p(collar, -wide), p(collar, wide), p(shoulder, narrow), p(head, narrow), p(head, -narrow), p(shoulder, -narrow),
+        p(6.71, -5.03), p(6.86, 4.93), p(shoulder, narrow), p(head, narrow), p(head, -narrow), p(shoulder, -narrow),
       ]))
     canvas.stroke(pin, color: color, style: StrokeStyle(width: 0.9))
   }
