@@ -19,13 +19,14 @@ enum ChannelIcons {
     canvas.fill(.polygon(points), color: color)
   }
 
-  /// Blender's action icon: two keys joined by a half-strength strip above a hollow key, in the
-  /// list's text colour; the strip's ends curve around a gap left about each key (fitted to
-  /// Blender's screenshots at 1.05, `snapped` centre).
+  /// Blender's action icon: two keys (diamonds, their points just rounded off) joined by a
+  /// half-strength strip above a hollow key, in the list's text colour; the strip's ends curve
+  /// around a gap left about each key (fitted to Blender's screenshots at 1.05, `snapped`
+  /// centre).
   static func action(_ canvas: any Canvas, center c: Point, theme: Theme) {
     let color = theme.channelList.text
-    let dx = 5.49, dot = 2.19, gap = 3.04, strip = 5.4
-    let left = Point(c.x - dx, c.y - 4.16), right = Point(c.x + dx, c.y - 4.16)
+    let dx = 5.59, gap = 3.19, strip = 5.5
+    let left = Point(c.x - dx, c.y - 4.31), right = Point(c.x + dx, c.y - 4.31)
     let angle = Double.asin(strip / 2 / gap), inset = (gap * gap - strip * strip / 4).squareRoot()
     let top = left.y - strip / 2, bottom = left.y + strip / 2
     var bar = Path()
@@ -36,8 +37,18 @@ enum ChannelIcons {
     arc(&bar, { Point($0, $1) }, center: (left.x, left.y), radius: gap, from: angle, to: -angle)
     bar.close()
     canvas.fill(bar, color: color.withAlpha(0.475))
-    var dots = Path.circle(center: left, radius: dot)
-    dots.append(.circle(center: right, radius: dot))
+    // A diamond 2.65 from its middle to each point, cut by a circle of radius 2.5.
+    let (diagonal, round) = (2.65, 2.5)
+    let t = (diagonal - (2 * round * round - diagonal * diagonal).squareRoot()) / 2
+    let cut = Double.atan2(y: t, x: diagonal - t)
+    var dots = Path()
+    for key in [left, right] {
+      var points: [Point] = []
+      for point in [-Double.pi / 2, 0, .pi / 2, .pi] {
+        for a in [point - cut, point + cut] { points.append(Point(key.x + round * Double.cos(a), key.y + round * Double.sin(a))) }
+      }
+      dots.append(.polygon(points))
+    }
     canvas.fill(dots, color: color)
     let d = 3.08, k = Point(c.x - 0.48, c.y + 3.71)
     canvas.stroke(
