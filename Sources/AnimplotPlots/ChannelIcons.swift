@@ -6,27 +6,54 @@ import RealModule
 /// the disclosure triangle, the object and action icons, the pin and the visibility eye, and
 /// the modifier, mute and lock toggles.
 enum ChannelIcons {
-  /// The disclosure triangle: pointing down when expanded, right when collapsed.
+  /// The disclosure triangle: pointing down when expanded, right when collapsed (fitted to
+  /// Blender's screenshots at 1.05, `snapped` centre; the collapsed one the same triangle
+  /// turned about its art's middle).
   static func disclosure(_ canvas: any Canvas, center c: Point, collapsed: Bool, color: Color) {
+    let m = Point(c.x + 0.3, c.y)
+    let half = 4.3, base = -3.19, tip = 3.05
     let points =
       collapsed
-      ? [Point(c.x - 3.2, c.y - 4.2), Point(c.x + 3, c.y), Point(c.x - 3.2, c.y + 4.2)]
-      : [Point(c.x - 4.2, c.y - 3.2), Point(c.x + 4.2, c.y - 3.2), Point(c.x, c.y + 3)]
+      ? [Point(m.x + base, m.y - half), Point(m.x + tip, m.y), Point(m.x + base, m.y + half)]
+      : [Point(m.x - half, m.y + base), Point(m.x + half, m.y + base), Point(m.x, m.y + tip)]
     canvas.fill(.polygon(points), color: color)
   }
 
-  /// Blender's action icon: two keys on a strip above a hollow key.
+  /// Blender's action icon: two keys (diamonds, their points just rounded off) joined by a
+  /// half-strength strip above a hollow key, in the list's text colour; the strip's ends curve
+  /// around a gap left about each key (fitted to Blender's screenshots at 1.05, `snapped`
+  /// centre).
   static func action(_ canvas: any Canvas, center c: Point, theme: Theme) {
-    canvas.fill(
-      .rect(Rect(x: c.x - 3.5, y: c.y - 4.5, width: 7, height: 3)),
-      color: theme.channelList.icon.withAlpha(0.5))
-    var dots = Path.circle(center: Point(c.x - 5.5, c.y - 3), radius: 1.7)
-    dots.append(.circle(center: Point(c.x + 5.5, c.y - 3), radius: 1.7))
-    canvas.fill(dots, color: theme.channelList.icon)
-    let d = 2.5, k = Point(c.x, c.y + 3.5)
+    let color = theme.channelList.text
+    let dx = 5.59, gap = 3.19, strip = 5.5
+    let left = Point(c.x - dx, c.y - 4.31), right = Point(c.x + dx, c.y - 4.31)
+    let angle = Double.asin(strip / 2 / gap), inset = (gap * gap - strip * strip / 4).squareRoot()
+    let top = left.y - strip / 2, bottom = left.y + strip / 2
+    var bar = Path()
+    bar.move(to: Point(left.x + inset, top))
+    bar.line(to: Point(right.x - inset, top))
+    arc(&bar, { Point($0, $1) }, center: (right.x, right.y), radius: gap, from: .pi + angle, to: .pi - angle)
+    bar.line(to: Point(left.x + inset, bottom))
+    arc(&bar, { Point($0, $1) }, center: (left.x, left.y), radius: gap, from: angle, to: -angle)
+    bar.close()
+    canvas.fill(bar, color: color.withAlpha(0.475))
+    // A diamond 2.65 from its middle to each point, cut by a circle of radius 2.5.
+    let (diagonal, round) = (2.65, 2.5)
+    let t = (diagonal - (2 * round * round - diagonal * diagonal).squareRoot()) / 2
+    let cut = Double.atan2(y: t, x: diagonal - t)
+    var dots = Path()
+    for key in [left, right] {
+      var points: [Point] = []
+      for point in [-Double.pi / 2, 0, .pi / 2, .pi] {
+        for a in [point - cut, point + cut] { points.append(Point(key.x + round * Double.cos(a), key.y + round * Double.sin(a))) }
+      }
+      dots.append(.polygon(points))
+    }
+    canvas.fill(dots, color: color)
+    let d = 3.08, k = Point(c.x - 0.48, c.y + 3.71)
     canvas.stroke(
       .polygon([Point(k.x, k.y - d), Point(k.x + d, k.y), Point(k.x, k.y + d), Point(k.x - d, k.y)]),
-      color: theme.channelList.icon, style: StrokeStyle(width: 1))
+      color: color, style: StrokeStyle(width: 0.9))
   }
 
   /// Where Blender's icon art lands on the device pixel grid: its middle on a pixel centre,
@@ -64,6 +91,16 @@ enum ChannelIcons {
     let neck = headCenter - head / 2
     path.append(clockwise([p(0, -handle), p(neck, -handle), p(neck, handle), p(0, handle)]))
     canvas.fill(path, color: color)
+  }
+
+  /// A circle turning anticlockwise on screen: filled together with a clockwise shape
+  /// around it (non-zero winding), a hole.
+  private static func hole(_ center: Point, _ radius: Double) -> Path {
+    var path = Path()
+    path.move(to: Point(center.x + radius, center.y))
+    arc(&path, { Point($0, $1) }, center: (center.x, center.y), radius: radius, from: 0, to: -2 * .pi)
+    path.close()
+    return path
   }
 
   /// A polygon turning clockwise on screen (y downward), as `Path.circle` does: overlapping
@@ -131,44 +168,79 @@ enum ChannelIcons {
     }
   }
 
-  /// The search field's magnifying glass: a ring and a handle to the lower left.
+  /// The search field's magnifying glass: a thin ring and a handle to the lower left (fitted
+  /// to Blender's screenshots at 1.05: the art's middle 0.85 px right of `c`).
   static func magnifier(_ canvas: any Canvas, center c: Point, color: Color) {
-    let style = StrokeStyle(width: 1.3, cap: .round)
-    canvas.stroke(.circle(center: c, radius: 4.3), color: color, style: style)
+    let m = Point(c.x + 0.85, c.y + 0.1), s = 0.5.squareRoot()
+    canvas.stroke(.circle(center: m, radius: 4.51), color: color, style: StrokeStyle(width: 0.99))
     canvas.stroke(
-      .line(from: Point(c.x - 3.2, c.y + 3.2), to: Point(c.x - 7.6, c.y + 7.6)), color: color, style: style)
+      .line(from: Point(m.x - 5.23 * s, m.y + 5.23 * s), to: Point(m.x - 12.28 * s, m.y + 12.28 * s)), color: color,
+      style: StrokeStyle(width: 0.89, cap: .round))
   }
 
-  /// A horizontal double-headed arrow.
-  static func doubleArrow(_ canvas: any Canvas, center c: Point, color: Color) {
-    let style = StrokeStyle(width: 1.3, cap: .round, join: .round)
-    var path = Path.line(from: Point(c.x - 6.5, c.y), to: Point(c.x + 6.5, c.y))
-    path.append(.polyline([Point(c.x - 3.5, c.y - 3), Point(c.x - 6.5, c.y), Point(c.x - 3.5, c.y + 3)]))
-    path.append(.polyline([Point(c.x + 3.5, c.y - 3), Point(c.x + 6.5, c.y), Point(c.x + 3.5, c.y + 3)]))
-    canvas.stroke(path, color: color, style: style)
+  /// A horizontal double-headed arrow: a thin shaft and round-jointed heads, its middle half a
+  /// device pixel above the pixel centre `c` falls in (fitted to Blender's screenshots at 1.05).
+  static func doubleArrow(_ canvas: any Canvas, center c: Point, color: Color, scale: Double) {
+    let snapped = Point(((c.x * scale).rounded(.down) + 0.5) / scale, ((c.y * scale).rounded(.down) + 0.5) / scale)
+    let m = Point(snapped.x, snapped.y - 0.46)
+    let half = 6.55, head = 2.95, shaft = 1.1
+    canvas.stroke(
+      .line(from: Point(m.x - half + shaft / 2, m.y), to: Point(m.x + half - shaft / 2, m.y)), color: color,
+      style: StrokeStyle(width: shaft))
+    var heads = Path.polyline([
+      Point(m.x - half + head, m.y - head), Point(m.x - half, m.y), Point(m.x - half + head, m.y + head),
+    ])
+    heads.append(
+      .polyline([Point(m.x + half - head, m.y - head), Point(m.x + half, m.y), Point(m.x + half - head, m.y + head)]))
+    canvas.stroke(heads, color: color, style: StrokeStyle(width: 1.18, cap: .round, join: .round))
   }
 
   /// The object row's icon by object type, as Blender's outliner icons read at this size: a
   /// mesh's triangle, a camera, an empty's axes, a light bulb, a bone; other types a small
   /// ring with a dot.
   static func object(_ canvas: any Canvas, _ type: ObjectType, center c: Point, color: Color) {
-    let line = StrokeStyle(width: 1.6, join: .round)
+    // Types without a screenshot to fit keep to the fitted ones' weight: lines about 2 px.
+    let line = StrokeStyle(width: 2, join: .round)
     switch type {
     case .mesh:
-      // A down-pointing triangle with a thick rim.
-      let t = Path.polygon([Point(c.x - 5.6, c.y - 4.6), Point(c.x + 5.6, c.y - 4.6), Point(c.x, c.y + 5.4)])
-      canvas.stroke(t, color: color, style: StrokeStyle(width: 2.2, join: .miter))
+      // A down-pointing triangle with a thick rim: its top corners cut upright, its point
+      // blunt, a triangular hole (fitted to Blender's screenshots at 1.05, `snapped` centre).
+      let half = 6.57, top = c.y - 6.81, side = top + 2.96, bottom = c.y + 7.29, blunt = 0.8
+      var mesh = Path.polygon([
+        Point(c.x - half, top), Point(c.x + half, top), Point(c.x + half, side), Point(c.x + blunt, bottom),
+        Point(c.x - blunt, bottom), Point(c.x - half, side),
+      ])
+      let hole = 3.17, holeTop = c.y - 3.7
+      mesh.append(.polygon([Point(c.x - hole, holeTop), Point(c.x, c.y + 2.61), Point(c.x + hole, holeTop)]))
+      canvas.fill(mesh, color: color)
     case .camera:
-      canvas.fill(.roundedRect(Rect(x: c.x - 5.5, y: c.y - 0.5, width: 8, height: 5), radius: 1), color: color)
-      canvas.fill(.polygon([Point(c.x + 2.5, c.y + 2), Point(c.x + 6, c.y - 0.5), Point(c.x + 6, c.y + 4.5)]), color: color)
-      var reels = Path.circle(center: Point(c.x - 3.2, c.y - 3.2), radius: 2.3)
-      reels.append(.circle(center: Point(c.x + 1.6, c.y - 3.2), radius: 2.3))
-      canvas.fill(reels, color: color)
+      // A film camera: two reels with holes (the front one smaller) on a flat-bottomed
+      // strip, and below them the body with a lens cone at the right and a small stand at the
+      // left (fitted to Blender's screenshots at 1.05, `snapped` centre).
+      let front = Point(c.x - 4.77, c.y - 2.42), back = Point(c.x + 2.54, c.y - 3.23)
+      let (frontRadius, frontHole, backRadius, backHole) = (3.29, 1.4, 4.53, 1.54)
+      var camera = Path.circle(center: front, radius: frontRadius)
+      camera.append(hole(front, frontHole))
+      camera.append(.circle(center: back, radius: backRadius))
+      camera.append(hole(back, backHole))
+      camera.append(
+        .polygon([
+          Point(front.x, front.y + frontHole), Point(back.x, back.y + backHole), Point(back.x, back.y + backRadius),
+          Point(front.x, front.y + frontRadius),
+        ]))
+      let body = Rect(x: c.x - 4.14, y: c.y + 2.33, width: 7.28, height: 5.01)
+      camera.append(.rect(body))
+      camera.append(.polygon([Point(c.x + 2.82, body.midY), Point(c.x + 7.14, body.minY), Point(c.x + 7.14, body.maxY)]))
+      camera.append(.rect(Rect(x: c.x - 6.19, y: body.minY, width: 0.9, height: 2.91)))
+      camera.append(.rect(Rect(x: c.x - 6.19, y: c.y + 3.31, width: 2.15, height: 1)))
+      canvas.fill(camera, color: color)
     case .empty:
-      var axes = Path.line(from: Point(c.x, c.y - 5.5), to: Point(c.x, c.y + 2.2))
-      axes.append(.line(from: Point(c.x, c.y + 2.2), to: Point(c.x + 6, c.y + 2.2)))
-      axes.append(.line(from: Point(c.x, c.y + 2.2), to: Point(c.x - 4.8, c.y + 6)))
-      canvas.stroke(axes, color: color, style: StrokeStyle(width: 1.8, cap: .round, join: .round))
+      // Three thick axes from one corner: up, right and toward the viewer (lower left), cut
+      // square (fitted to Blender's screenshots at 1.05, `snapped` centre).
+      let o = Point(c.x - 2.02, c.y + 1.78), width = 2.88, s = 0.5.squareRoot()
+      var axes = Path.polyline([Point(o.x, o.y - 8.41), o, Point(o.x + 8.85, o.y)])
+      axes.append(.line(from: Point(o.x + 0.3 * width, o.y), to: Point(o.x - 6.81 * s, o.y + 6.81 * s)))
+      canvas.stroke(axes, color: color, style: StrokeStyle(width: width))
     case .light, .lightProbe:
       canvas.stroke(.circle(center: Point(c.x, c.y - 1.5), radius: 3.8), color: color, style: line)
       canvas.fill(.rect(Rect(x: c.x - 2, y: c.y + 3, width: 4, height: 2.5)), color: color)
@@ -183,36 +255,57 @@ enum ChannelIcons {
     }
   }
 
-  /// The pin toggle, unpinned: a push pin leaning right, drawn in outline.
+  /// The pin toggle, unpinned: a push pin leaning 45° to the upper right, in outline: a long
+  /// needle, a wide collar whose shoulders run about level and upright, and a narrower head
+  /// (fitted to Blender's screenshots at 1.05, `snapped` centre).
   static func pin(_ canvas: any Canvas, center c: Point, color: Color) {
     let s = 0.5.squareRoot()
-    // Along the pin's axis u (point → head), v across it; the axis leans 45° up-right.
+    // Along the pin's axis u (needle's point → head), v across it.
     func p(_ u: Double, _ v: Double) -> Point {
-      Point(c.x - 5 * s + (u + v) * s, c.y + 5 * s + (v - u) * s)
+      Point(c.x - 6.27 + (u + v) * s, c.y + 6.27 + (v - u) * s)
     }
-    let style = StrokeStyle(width: 1, join: .round)
-    var pin = Path.line(from: p(0, 0), to: p(4.5, 0))
-    pin.append(.polygon([p(4.5, -3.6), p(4.5, 3.6), p(6, 2), p(9.5, 2), p(9.5, -2), p(6, -2)]))
-    pin.append(.line(from: p(9.5, -3), to: p(9.5, 3)))
-    canvas.stroke(pin, color: color, style: style)
+    let shoulder = 10.83, narrow = 2.21, head = 16.02
+    var pin = Path.line(from: p(0, 0), to: p(6.79, 0))
+    pin.append(
+      .polygon([
+        p(6.71, -5.03), p(6.86, 4.93), p(shoulder, narrow), p(head, narrow), p(head, -narrow), p(shoulder, -narrow),
+      ]))
+    canvas.stroke(pin, color: color, style: StrokeStyle(width: 0.9))
   }
 
-  /// The visibility eye: open (lids and iris), or closed (the lower lid and lashes).
+  /// The visibility eye: open, an almond of two circular arcs with a round hole, lids thin at
+  /// the top and bottom and thick at the pointed corners, and a round pupil; closed, the lower
+  /// lid alone, dimmed (fitted to Blender's screenshots at 1.05, `snapped` centre: the art's
+  /// middle half a device pixel up and right of it).
   static func eye(_ canvas: any Canvas, center c: Point, open: Bool, color: Color) {
+    let m = Point(c.x + 0.44, c.y - 0.49)
     guard open else {
+      let a = 5.4, b = 3.7
+      let radius = (a * a + b * b) / (2 * b), half = Double.atan2(y: a, x: radius - b)
       var lid = Path()
-      lid.move(to: Point(c.x - 5.5, c.y - 0.5))
-      lid.curve(to: Point(c.x + 5.5, c.y - 0.5), control1: Point(c.x - 2.5, c.y + 3.3), control2: Point(c.x + 2.5, c.y + 3.3))
-      canvas.stroke(lid, color: color.withAlpha(0.6), style: StrokeStyle(width: 1.1, cap: .round))
+      lid.move(to: Point(m.x + a, m.y - b / 2))
+      arc(&lid, { Point($0, $1) }, center: (m.x, m.y - b / 2 - radius + b), radius: radius,
+          from: .pi / 2 - half, to: .pi / 2 + half)
+      canvas.stroke(lid, color: color.withAlpha(0.6), style: StrokeStyle(width: 1.49))
       return
     }
-    var lid = Path()
-    lid.move(to: Point(c.x - 6, c.y))
-    lid.curve(to: Point(c.x + 6, c.y), control1: Point(c.x - 3, c.y - 5), control2: Point(c.x + 3, c.y - 5))
-    lid.curve(to: Point(c.x - 6, c.y), control1: Point(c.x + 3, c.y + 5), control2: Point(c.x - 3, c.y + 5))
-    lid.close()
-    canvas.stroke(lid, color: color, style: StrokeStyle(width: 1.2))
-    canvas.fill(.circle(center: c, radius: 1.8), color: color)
+    let a = 6.21, b = 4.45
+    let radius = (a * a + b * b) / (2 * b), half = Double.atan2(y: a, x: radius - b)
+    var eye = Path()
+    eye.move(to: Point(m.x - a, m.y))
+    arc(&eye, { Point($0, $1) }, center: (m.x, m.y + radius - b), radius: radius,
+        from: -.pi / 2 - half, to: -.pi / 2 + half)
+    arc(&eye, { Point($0, $1) }, center: (m.x, m.y - radius + b), radius: radius,
+        from: .pi / 2 - half, to: .pi / 2 + half)
+    eye.close()
+    // The hole: a near circle turning the other way (non-zero winding).
+    var hole = Path()
+    hole.move(to: Point(m.x + 3.6, m.y))
+    arc(&hole, { Point(m.x + 3.6 * $0, m.y + 3.54 * $1) }, center: (0, 0), radius: 1, from: 0, to: -2 * .pi)
+    hole.close()
+    eye.append(hole)
+    eye.append(.circle(center: m, radius: 1.53))
+    canvas.fill(eye, color: color)
   }
 
   /// Appends a circular arc (angles in radians, y downward so positive angles turn clockwise on

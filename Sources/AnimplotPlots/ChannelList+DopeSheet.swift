@@ -82,18 +82,19 @@ extension ChannelList {
       canvas.fill(.rect(backdrop), color: theme.dopeSheet.channelRow)
     }
     var slots = ChannelRows(canvas).slots(x0: x0)
+    let at = iconCenter(canvas, place)
     if row.kind != .channel {
       ChannelIcons.disclosure(
-        canvas, center: Point(slots.next() + IconCenter.disclosure, r.midY), collapsed: row.collapsed,
+        canvas, center: at(slots.next() + IconCenter.disclosure), collapsed: row.collapsed,
         color: theme.channelList.icon)
     }
     switch row.kind {
     case .object:
       ChannelIcons.object(
-        canvas, row.objectType ?? .empty, center: Point(slots.next() + IconCenter.object, r.midY),
-        color: theme.channelList.toggle)
+        canvas, row.objectType ?? .empty, center: at(slots.next() + IconCenter.object),
+        color: theme.channelList.text)
     case .action:
-      ChannelIcons.action(canvas, center: Point(slots.next() + IconCenter.action, r.midY), theme: theme)
+      ChannelIcons.action(canvas, center: at(slots.next() + IconCenter.action), theme: theme)
     case .summary, .group, .channel:
       break
     }
@@ -101,6 +102,14 @@ extension ChannelList {
     drawNameAndToggles(
       canvas, row, place, textX: textX,
       color: row.selected ? theme.channelList.textSelected : theme.channelList.text)
+  }
+
+  /// Where an icon whose art has its middle `x` logical px from the list's left edge lands on
+  /// a row: on device pixels about the row's exact middle (`ChannelIcons.snapped`), as Blender
+  /// places its 16-px icon art.
+  func iconCenter(_ canvas: any Canvas, _ place: Place) -> (Double) -> Point {
+    let scale = ChannelRows(canvas).scale, y = place.middle
+    return { ChannelIcons.snapped(Point($0, y), scale: scale) }
   }
 
   /// The modifier wrench, the mute checkbox and the lock at the right of group and channel rows.
@@ -118,14 +127,21 @@ extension ChannelList {
   /// The empty name filter above the rows, with its toggle at the right, as
   /// Blender 3.4 shows it in the scrub strip's height.
   func drawSearchField(_ canvas: any Canvas) {
-    let field = Rect(x: 2, y: 2, width: width - 7, height: 18)
+    // The field ends 3 device px at 1.05 before the region's edge (in whole device px), its toggle
+    // 24 wide (measured on the screenshots: 214 and 190 device px in the Graph Editor, 205 and
+    // 181 in the Dope Sheet).
+    let scale = ChannelRows(canvas).scale
+    let right = (width * scale).rounded() / scale - 3 / 1.05
+    let field = Rect(x: 2, y: 2, width: right - 2, height: 18)
     canvas.fill(.roundedRect(field, radius: 4), color: theme.channelList.background)
-    let toggle = Rect(x: field.maxX - 21, y: field.minY, width: 21, height: field.height)
+    let toggle = Rect(x: field.maxX - 24 / 1.05, y: field.minY, width: 24 / 1.05, height: field.height)
     canvas.fill(.roundedRect(toggle, radius: 4, corners: [.topRight, .bottomRight]), color: theme.header.button)
     canvas.stroke(
       .roundedRect(field.insetBy(dx: 0.5, dy: 0.5), radius: 3.5), color: theme.header.fieldOutline,
       style: StrokeStyle(width: 1))
-    ChannelIcons.magnifier(canvas, center: Point(15, 8.8), color: theme.channelList.icon.withAlpha(0.88))
-    ChannelIcons.doubleArrow(canvas, center: Point(toggle.midX, field.midY + 0.5), color: theme.channelList.icon.withAlpha(0.88))
+    ChannelIcons.magnifier(canvas, center: Point(15, 8.8), color: theme.channelList.icon.withAlpha(0.93))
+    ChannelIcons.doubleArrow(
+      canvas, center: Point(toggle.midX + 0.5 / 1.05, field.midY + 0.5),
+      color: theme.channelList.icon.withAlpha(0.84), scale: scale)
   }
 }

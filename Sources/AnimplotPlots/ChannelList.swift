@@ -131,24 +131,24 @@ struct ChannelList {
       canvas.fill(.roundedRect(rowRect, radius: 5, corners: row.rounded), color: background)
     }
     var slots = ChannelRows(canvas).slots(x0: x0)
+    let at = iconCenter(canvas, place)
     if row.kind != .channel {
       ChannelIcons.disclosure(
-        canvas, center: Point(slots.next() + IconCenter.disclosure, r.midY), collapsed: row.collapsed,
-        color: list.icon)
+        canvas, center: at(slots.next() + IconCenter.disclosure), collapsed: row.collapsed, color: list.icon)
     }
     switch row.kind {
     case .summary:
       break
     case .object:
       ChannelIcons.object(
-        canvas, row.objectType ?? .empty, center: Point(slots.next() + IconCenter.object, r.midY), color: list.toggle)
-      ChannelIcons.pin(canvas, center: Point(slots.next() + IconCenter.pin, r.midY), color: list.icon.withAlpha(0.6))
-      ChannelIcons.eye(canvas, center: Point(slots.next() + IconCenter.eye, r.midY), open: !row.hidden, color: list.text)
+        canvas, row.objectType ?? .empty, center: at(slots.next() + IconCenter.object), color: list.text)
+      ChannelIcons.pin(canvas, center: at(slots.next() + IconCenter.pin), color: list.icon.withAlpha(0.53))
+      ChannelIcons.eye(canvas, center: at(slots.next() + IconCenter.eye), open: !row.hidden, color: list.icon)
     case .action:
-      ChannelIcons.action(canvas, center: Point(slots.next() + IconCenter.action, r.midY), theme: theme)
+      ChannelIcons.action(canvas, center: at(slots.next() + IconCenter.action), theme: theme)
     case .group:
-      ChannelIcons.pin(canvas, center: Point(slots.next() + IconCenter.pin, r.midY), color: list.icon.withAlpha(0.6))
-      ChannelIcons.eye(canvas, center: Point(slots.next() + IconCenter.eye, r.midY), open: !row.hidden, color: list.text)
+      ChannelIcons.pin(canvas, center: at(slots.next() + IconCenter.pin), color: list.icon.withAlpha(0.53))
+      ChannelIcons.eye(canvas, center: at(slots.next() + IconCenter.eye), open: !row.hidden, color: list.icon)
     case .channel:
       // The colour band: 0.3 widget units on whole device pixels, in a slot half a widget unit
       // wide; the eye's art sits a device pixel further left in the slot after it than in an
@@ -159,7 +159,7 @@ struct ChannelList {
         .rect(Rect(x: bandLeft, y: r.minY, width: (slots.widgetUnit * 0.3).rounded(.down) / slots.scale, height: r.height)),
         color: band.withAlpha(row.hidden ? 0.3 : 1))
       ChannelIcons.eye(
-        canvas, center: Point(slots.next() + IconCenter.eye - 1 / 1.05, r.midY), open: !row.hidden, color: list.text)
+        canvas, center: at(slots.next() + IconCenter.eye - 1 / 1.05), open: !row.hidden, color: list.icon)
     }
     let textX = slots.textX
     var textColor = row.selected ? list.textSelected : list.text
