@@ -159,7 +159,7 @@ struct ChannelList {
         .rect(Rect(x: bandLeft, y: r.minY, width: (slots.widgetUnit * 0.3).rounded(.down) / slots.scale, height: r.height)),
         color: band.withAlpha(row.hidden ? 0.3 : 1))
       ChannelIcons.eye(
-        canvas, center: at(slots.next() + IconCenter.eye - 1 / 1.05), open: !row.hidden, color: list.icon)
+        canvas, center: at(slots.next() + IconCenter.eye - 1 / slots.scale), open: !row.hidden, color: list.icon)
     }
     let textX = slots.textX
     var textColor = row.selected ? list.textSelected : list.text
