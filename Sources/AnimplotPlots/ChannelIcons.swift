@@ -142,6 +142,7 @@ enum ChannelIcons {
   static func padlock(_ canvas: any Canvas, center c: Point, locked: Bool, theme: Theme) {
     let color = locked ? theme.channelList.text : theme.channelList.text.withAlpha(0.74)
     let body = Rect(x: c.x - 1.03, y: c.y - 0.95, width: 9, height: 6.2)
+    let keyhole = Rect(x: c.x + 2.98, y: c.y + 0.8, width: 1.05, height: 2.1)
     let line = StrokeStyle(width: 1)
     let radius = 3.0
     var shackle = Path()
@@ -153,8 +154,7 @@ enum ChannelIcons {
       shackle.line(to: Point(m + radius - 0.5, body.minY))
       canvas.stroke(shackle, color: color, style: line)
       canvas.fill(.rect(body), color: color)
-      canvas.fill(
-        .rect(Rect(x: c.x + 2.98, y: c.y + 0.8, width: 1.05, height: 2.1)), color: theme.channelList.background)
+      canvas.fill(.rect(keyhole), color: theme.channelList.background)
     } else {
       // Open: the shackle swung to the left, its free leg short.
       let m = c.x - 2.63, top = c.y - 2.6
@@ -164,7 +164,7 @@ enum ChannelIcons {
       shackle.line(to: Point(m + radius, body.minY + 0.2))
       canvas.stroke(shackle, color: color, style: line)
       canvas.stroke(.rect(body.insetBy(dx: 0.5, dy: 0.5)), color: color, style: line)
-      canvas.fill(.rect(Rect(x: c.x + 2.98, y: c.y + 0.8, width: 1.05, height: 2.1)), color: color)
+      canvas.fill(.rect(keyhole), color: color)
     }
   }
 
@@ -310,7 +310,7 @@ enum ChannelIcons {
 
   /// Appends a circular arc (angles in radians, y downward so positive angles turn clockwise on
   /// screen) as cubic segments of at most 90°, mapping each point through `map`.
-  private static func arc(
+  static func arc(
     _ path: inout Path, _ map: (Double, Double) -> Point, center: (Double, Double),
     radius: Double, from start: Double, to end: Double
   ) {

@@ -322,11 +322,15 @@ struct EditorHeader: Sendable {
       corners(1, 3, faint)
       stroke(.polyline([p(4, 5), p(7, 11), p(9, 11), p(12, 4)]))
     case .refresh:
-      var upper = Path(), lower = Path()
-      arc(&upper, p(8, 8), 6 * k, from: 200, to: 340)
-      arc(&lower, p(8, 8), 6 * k, from: 20, to: 160)
-      stroke(upper)
-      stroke(lower)
+      // Two arcs of a circle 6 units in radius, from and to these angles in degrees (clockwise
+      // on the picture, 0 at the right).
+      for (from, to) in [(200.0, 340.0), (20, 160)] {
+        let c = p(8, 8), r = 6 * k, a = from * .pi / 180
+        var path = Path()
+        path.move(to: Point(c.x + r * Double.cos(a), c.y + r * Double.sin(a)))
+        ChannelIcons.arc(&path, { Point($0, $1) }, center: (c.x, c.y), radius: r, from: a, to: to * .pi / 180)
+        stroke(path)
+      }
       canvas.fill(.polygon([p(15, 4), p(15, 8.5), p(10.5, 8.5)]), color: color)
       canvas.fill(.polygon([p(1, 12), p(1, 7.5), p(5.5, 7.5)]), color: color)
     case .onlySelected:
@@ -361,16 +365,5 @@ struct EditorHeader: Sendable {
 
   private func diamond(_ c: Point, _ r: Double) -> Path {
     .polygon([Point(c.x, c.y - r), Point(c.x + r, c.y), Point(c.x, c.y + r), Point(c.x - r, c.y)])
-  }
-
-  /// A circular arc from `a` to `b` degrees (clockwise on the picture, 0 at the right), as line
-  /// segments.
-  private func arc(_ path: inout Path, _ c: Point, _ r: Double, from a: Double, to b: Double) {
-    let steps = 12
-    for i in 0...steps {
-      let t = (a + (b - a) * Double(i) / Double(steps)) * .pi / 180
-      let q = Point(c.x + r * Double.cos(t), c.y + r * Double.sin(t))
-      if i == 0 { path.move(to: q) } else { path.line(to: q) }
-    }
   }
 }

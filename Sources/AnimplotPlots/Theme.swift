@@ -463,6 +463,7 @@ public struct ScrollbarColors: Sendable, Hashable {
 
 /// The editor header's colours (`EditorHeader`).
 public struct EditorHeaderColors: Sendable, Hashable {
+  /// The header's fill.
   public var background: Color
   /// The area's edge along the header's top and left, outside its rounded corners.
   public var areaEdge: Color
@@ -476,12 +477,16 @@ public struct EditorHeaderColors: Sendable, Hashable {
   public var outline: Color
   /// The line under each box.
   public var emboss: Color
-  /// Toggles off and on, and their text and icons.
+  /// A toggle that is off.
   public var toggle: Color
+  /// The text and icon of a toggle that is off.
   public var toggleText: Color
+  /// A toggle that is on (Normalize with `--normalize`, the select-only toggle).
   public var toggleOn: Color
+  /// The text and icon of a toggle that is on.
   public var toggleOnText: Color
 
+  /// Colours for every element of the header.
   public init(
     background: Color, areaEdge: Color, text: Color, textShadow: Color?, dropdown: Color, outline: Color,
     emboss: Color, toggle: Color, toggleText: Color, toggleOn: Color, toggleOnText: Color
@@ -508,7 +513,9 @@ public struct EditorHeaderColors: Sendable, Hashable {
     emboss: Color(bytes: 0, 0, 0, 38), toggle: Color(bytes: 0x54, 0x54, 0x54),
     toggleText: Color(bytes: 0xE5, 0xE5, 0xE5), toggleOn: Color(bytes: 0x47, 0x72, 0xB3),
     toggleOnText: Color(bytes: 0xFF, 0xFF, 0xFF))
-  /// The light theme's: a light grey header, white dropdowns, the light theme's blue.
+  /// The light theme's: a light grey header, white dropdowns, the light theme's blue. Not
+  /// Blender's (its light theme has no screenshot here): chosen to sit with animplot's light
+  /// theme (its list and plot colours), dark text on light boxes, no text shadow.
   public static let light = EditorHeaderColors(
     background: Color(bytes: 0xE6, 0xE6, 0xE6), areaEdge: Color(bytes: 0xC4, 0xC4, 0xC4),
     text: Color(bytes: 0x30, 0x30, 0x30), textShadow: nil,
