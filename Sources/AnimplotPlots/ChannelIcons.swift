@@ -121,7 +121,7 @@ enum ChannelIcons {
     // At other scales the odd number of device pixels nearest 11 × widget unit / 21 (11 at 1,
     // 21 at 2), so that the box's edges lie on pixel edges about the snapped centre.
     let ui = BlenderUIScale(deviceScale: canvas.deviceScale)
-    let side = 2 * ((11 * Double(ui.widgetUnit) / 21 - 1) / 2).rounded() + 1
+    let side = 2 * ((ui.fromMeasuredAt105(11) - 1) / 2).rounded() + 1
     let half = side / 2 / ui.deviceScale
     let box = Rect(x: c.x - half, y: c.y - half, width: 2 * half, height: 2 * half)
     guard checked else {

@@ -36,6 +36,16 @@ extension ChannelList {
     var togglesLeft: Double
     /// The row's exact middle (`ChannelRows.middle`), where Blender places its icons from.
     var middle: Double
+    /// The list's geometry at the canvas's scale, worked out once per draw.
+    var geometry: ChannelRows
+
+    /// The row's widget slots from its indentation (`Slots`).
+    var slots: Slots { geometry.slots(x0: x0) }
+
+    /// Where an icon whose art has its middle `x` logical px from the list's left edge lands:
+    /// on device pixels about the row's exact middle (`ChannelIcons.snapped`), as Blender places
+    /// its 16-px icon art.
+    func icon(_ x: Double) -> Point { ChannelIcons.snapped(Point(x, middle), scale: geometry.scale) }
   }
 
   /// The end every row shares: the name from `textX`, clipped before the toggles (group and
@@ -51,7 +61,7 @@ extension ChannelList {
       style: TextStyle(size: Self.fontSize, color: color, keepsFractionalBaseline: true),
       anchor: TextAnchor(.left, .baseline))
     canvas.restore()
-    if hasToggles { drawToggles(canvas, row, middle: place.middle, left: place.togglesLeft) }
+    if hasToggles { drawToggles(canvas, row, place) }
   }
   /// Whether group and channel rows end in their toggles: not in a list narrowed below 160 px
   /// (narrow pictures), where the names need the room.
@@ -81,8 +91,8 @@ extension ChannelList {
     case .channel:
       canvas.fill(.rect(backdrop), color: theme.dopeSheet.channelRow)
     }
-    var slots = ChannelRows(canvas).slots(x0: x0)
-    let at = iconCenter(canvas, place)
+    var slots = place.slots
+    let at = place.icon
     if row.kind != .channel {
       ChannelIcons.disclosure(
         canvas, center: at(slots.next() + IconCenter.disclosure), collapsed: row.collapsed,
@@ -104,19 +114,10 @@ extension ChannelList {
       color: row.selected ? theme.channelList.textSelected : theme.channelList.text)
   }
 
-  /// Where an icon whose art has its middle `x` logical px from the list's left edge lands on
-  /// a row: on device pixels about the row's exact middle (`ChannelIcons.snapped`), as Blender
-  /// places its 16-px icon art.
-  func iconCenter(_ canvas: any Canvas, _ place: Place) -> (Double) -> Point {
-    let scale = ChannelRows(canvas).scale, y = place.middle
-    return { ChannelIcons.snapped(Point($0, y), scale: scale) }
-  }
-
   /// The modifier wrench, the mute checkbox and the lock at the right of group and channel rows.
-  func drawToggles(_ canvas: any Canvas, _ row: Row, middle y: Double, left togglesLeft: Double) {
+  func drawToggles(_ canvas: any Canvas, _ row: Row, _ place: Place) {
     // Blender centres its 16-px icons on the row, on whole device pixels (`snapped`).
-    let scale = ChannelRows(canvas).scale
-    func at(_ x: Double) -> Point { ChannelIcons.snapped(Point(togglesLeft + x, y), scale: scale) }
+    func at(_ x: Double) -> Point { place.icon(place.togglesLeft + x) }
     ChannelIcons.wrench(canvas, center: at(4.5), color: theme.channelList.icon)
     ChannelIcons.checkbox(canvas, center: at(21.5), checked: !row.muted, theme: theme)
     ChannelIcons.padlock(canvas, center: at(38.5), locked: row.locked, theme: theme)
@@ -127,21 +128,22 @@ extension ChannelList {
   /// The empty name filter above the rows, with its toggle at the right, as
   /// Blender 3.4 shows it in the scrub strip's height.
   func drawSearchField(_ canvas: any Canvas) {
-    // The field ends 3 device px at 1.05 before the region's edge (in whole device px), its toggle
-    // 24 wide (measured on the screenshots: 214 and 190 device px in the Graph Editor, 205 and
-    // 181 in the Dope Sheet).
-    let scale = ChannelRows(canvas).scale
-    let right = (width * scale).rounded() / scale - 3 / 1.05
+    // The field ends 3 device px before the region's edge and its toggle is 24 wide, both
+    // measured at 1.05 (214 and 190 device px in the Graph Editor, 205 and 181 in the Dope
+    // Sheet) and whole device pixels at every scale.
+    let ui = BlenderUIScale(deviceScale: canvas.deviceScale), scale = ui.deviceScale
+    func whole(_ measured: Double) -> Double { ui.fromMeasuredAt105(measured).rounded() / scale }
+    let right = (width * scale).rounded() / scale - whole(3)
     let field = Rect(x: 2, y: 2, width: right - 2, height: 18)
     canvas.fill(.roundedRect(field, radius: 4), color: theme.channelList.background)
-    let toggle = Rect(x: field.maxX - 24 / 1.05, y: field.minY, width: 24 / 1.05, height: field.height)
+    let toggle = Rect(x: field.maxX - whole(24), y: field.minY, width: whole(24), height: field.height)
     canvas.fill(.roundedRect(toggle, radius: 4, corners: [.topRight, .bottomRight]), color: theme.header.button)
     canvas.stroke(
       .roundedRect(field.insetBy(dx: 0.5, dy: 0.5), radius: 3.5), color: theme.header.fieldOutline,
       style: StrokeStyle(width: 1))
     ChannelIcons.magnifier(canvas, center: Point(15, 8.8), color: theme.channelList.icon.withAlpha(0.93))
     ChannelIcons.doubleArrow(
-      canvas, center: Point(toggle.midX + 0.5 / 1.05, field.midY + 0.5),
+      canvas, center: Point(toggle.midX + ui.fromMeasuredAt105(0.5) / scale, field.midY + 0.5),
       color: theme.channelList.icon.withAlpha(0.84), scale: scale)
   }
 }

@@ -94,7 +94,8 @@ struct ChannelList {
       guard y < height else { break }
       let place = Place(
         rect: Rect(x: 0, y: y, width: width, height: geometry.height(i)), baseline: geometry.nameBaseline(i),
-        x0: Double(row.depth) * indent, togglesLeft: togglesLeft, middle: geometry.middle(i))
+        x0: Double(row.depth) * indent, togglesLeft: togglesLeft, middle: geometry.middle(i),
+        geometry: geometry)
       switch style {
       case .graphEditor: drawRow(canvas, row, place)
       case .dopeSheet: drawDopeSheetRow(canvas, row, place)
@@ -130,8 +131,8 @@ struct ChannelList {
     case .object, .group:
       canvas.fill(.roundedRect(rowRect, radius: 5, corners: row.rounded), color: background)
     }
-    var slots = ChannelRows(canvas).slots(x0: x0)
-    let at = iconCenter(canvas, place)
+    var slots = place.slots
+    let at = place.icon
     if row.kind != .channel {
       ChannelIcons.disclosure(
         canvas, center: at(slots.next() + IconCenter.disclosure), collapsed: row.collapsed, color: list.icon)

@@ -116,9 +116,9 @@ struct EditorHeader: Sendable {
       self.scale = ui.deviceScale
     }
     /// `measured` device pixels at 1.05 in whole device pixels at this scale.
-    func px(_ measured: Double) -> Int { Int((measured * Double(unit) / 21).rounded()) }
+    func px(_ measured: Double) -> Int { Int(ui.fromMeasuredAt105(measured).rounded()) }
     /// `measured` device pixels at 1.05 in logical pixels at this scale, unrounded.
-    func measured(_ measured: Double) -> Double { measured * Double(unit) / 21 / scale }
+    func measured(_ measured: Double) -> Double { ui.fromMeasuredAt105(measured) / scale }
     /// Blender's header height, device rows: a widget unit and 6 UI pixels
     /// (`HEADER_PADDING_Y`).
     var headerRows: Int { unit + ui.uiPixels(6) }

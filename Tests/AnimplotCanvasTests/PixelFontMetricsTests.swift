@@ -16,6 +16,9 @@ struct PixelFontMetricsTests {
     #expect(ui.dpi == dpi)
     #expect(ui.widgetUnit == unit)
     #expect(ui.fontSize26_6(points: 11) == size26_6)
+    // Lengths measured at 1.05 follow the widget unit; UI pixels truncate (HEADER_PADDING_Y).
+    #expect(ui.fromMeasuredAt105(21) == Double(unit))
+    #expect(ui.uiPixels(6) == 6 * dpi / 72)
   }
 
   @Test("72 · 1.05 is 75.600000000000009: still dpi 75; absurd scales stay in range")

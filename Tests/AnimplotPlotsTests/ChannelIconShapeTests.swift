@@ -81,14 +81,12 @@ struct ChannelIconShapeTests {
   /// The row icons land on device pixel centres at every scale, as the toggles do.
   @Test(arguments: [1.0, 1.05, 1.5, 2.0])
   func rowIconsOnPixelCentres(scale: Double) {
-    let list = ChannelList(theme: .blender, width: 207, height: 400, style: .dopeSheet)
-    let canvas = RecordingCanvas(size: Size(207, 400), deviceScale: scale)
     let rows = ChannelRows(scale: scale)
     for index in 0..<10 {
       let place = ChannelList.Place(
         rect: Rect(x: 0, y: rows.top(index), width: 207, height: rows.height(index)),
-        baseline: rows.nameBaseline(index), x0: 0, togglesLeft: 159, middle: rows.middle(index))
-      let at = list.iconCenter(canvas, place)
+        baseline: rows.nameBaseline(index), x0: 0, togglesLeft: 159, middle: rows.middle(index), geometry: rows)
+      let at = place.icon
       for x in [8.1, 25.95, 43.8] {
         let p = at(x)
         for v in [p.x * scale, p.y * scale] { #expect(abs((v - 0.5) - (v - 0.5).rounded()) < 1e-9) }

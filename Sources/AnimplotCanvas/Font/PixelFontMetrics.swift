@@ -32,6 +32,12 @@ public struct BlenderUIScale: Sendable, Hashable {
   /// `U.dpi_fac`: device pixels per Blender UI pixel (1.041667 at scale 1.05).
   public var factor: Double { Double(effectiveDPI) / 72 }
 
+  /// A length measured as `devicePixels` on Blender's screenshots at UI scale 1.05 (widget
+  /// unit 21), in device pixels at this scale: scaled by the widget unit, unrounded.
+  public func fromMeasuredAt105(_ devicePixels: Double) -> Double {
+    devicePixels * Double(widgetUnit) / 21
+  }
+
   /// `n` Blender UI pixels in whole device pixels, truncated as Blender's `(int)(n · UI_DPI_FAC)`
   /// (6 at 1.05 for 6, 9 at 1.5, 12 at 2).
   public func uiPixels(_ n: Int) -> Int { n * effectiveDPI / 72 }
