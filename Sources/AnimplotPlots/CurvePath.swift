@@ -39,18 +39,18 @@ public enum CurvePath {
   public static let sampleStep = 0.5
 
   /// The path of `curve` (handles already recalculated) in `view`.
-  public static func path(_ curve: FCurve, view: View, mapping: ValueMapping = .identity) -> Path {
+  public static func path(_ curve: FCurve, viewport: Viewport, mapping: ValueMapping = .identity) -> Path {
     var path = Path()
     let keys = curve.keyframes
     guard !keys.isEmpty else { return path }
-    let left = view.frames.lowerBound, right = view.frames.upperBound
-    func point(_ frame: Double, _ value: Double) -> Point { view.point(frame, mapping.apply(value)) }
+    let left = viewport.frames.lowerBound, right = viewport.frames.upperBound
+    func point(_ frame: Double, _ value: Double) -> Point { viewport.point(frame, mapping.apply(value)) }
     func key(_ k: Keyframe) -> Point { point(Double(k.frame), Double(k.value)) }
 
     if curve.isDrawnSampled {
       // As Blender: curves with modifiers are evaluated across the whole view (and so are
       // quaternion components, whose segments depend on the other three).
-      let count = max(2, Int((view.rect.width / sampleStep).rounded(.up)) + 1)
+      let count = max(2, Int((viewport.rect.width / sampleStep).rounded(.up)) + 1)
       let frames = (0..<count).map { Float(left + (right - left) * Double($0) / Double(count - 1)) }
       let values = curve.values(at: frames)
       path.move(to: point(Double(frames[0]), Double(values[0])))
@@ -70,7 +70,7 @@ public enum CurvePath {
     } else {
       path.move(to: key(keys[first]))
     }
-    if first < last { appendSegments(&path, curve, keys, first..<last, view, mapping) }
+    if first < last { appendSegments(&path, curve, keys, first..<last, viewport, mapping) }
     if Double(keys[last].frame) < right {
       path.line(to: point(right, Double(curve.value(at: Float(right)))))
     }
@@ -92,16 +92,16 @@ public enum CurvePath {
   /// per column instead of thousands of full-height strokes (20 curves of 100 000 keys took
   /// minutes). Sparser segments, and every segment of an ordinary curve, are drawn exactly.
   static func appendSegments(
-    _ path: inout Path, _ curve: FCurve, _ keys: [Keyframe], _ range: Range<Int>, _ view: View,
+    _ path: inout Path, _ curve: FCurve, _ keys: [Keyframe], _ range: Range<Int>, _ viewport: Viewport,
     _ mapping: ValueMapping
   ) {
-    func point(_ k: Keyframe) -> Point { view.point(Double(k.frame), mapping.apply(Double(k.value))) }
+    func point(_ k: Keyframe) -> Point { viewport.point(Double(k.frame), mapping.apply(Double(k.value))) }
     var column = Int.min
     var pending: [Int] = []
     func flush() {
       defer { pending.removeAll(keepingCapacity: true) }
       guard pending.count >= denseSegments else {
-        for i in pending { appendSegment(&path, curve, keys[i], keys[i + 1], view, mapping) }
+        for i in pending { appendSegment(&path, curve, keys[i], keys[i + 1], viewport, mapping) }
         return
       }
       var low = (y: Double.infinity, x: 0.0), high = (y: -Double.infinity, x: 0.0)
@@ -113,7 +113,7 @@ public enum CurvePath {
         let a = keys[i], b = keys[i + 1]
         add(point(a))
         add(point(b))
-        if a.interpolation == .constant { add(view.point(Double(b.frame), mapping.apply(Double(a.value)))) }
+        if a.interpolation == .constant { add(viewport.point(Double(b.frame), mapping.apply(Double(a.value)))) }
         // A segment of no duration is drawn as a line (appendSegment): no extremes.
         if a.interpolation == .bezier && b.frame > a.frame {
           let raw = BezierSegment(from: a, to: b)
@@ -121,7 +121,7 @@ public enum CurvePath {
             let c = raw.corrected()
             for t in cubicExtrema(Double(c.p0.value), Double(c.p1.value), Double(c.p2.value), Double(c.p3.value)) {
               let f = Float(t)
-              add(view.point(Double(c.x(at: f)), mapping.apply(Double(c.y(at: f)))))
+              add(viewport.point(Double(c.x(at: f)), mapping.apply(Double(c.y(at: f)))))
             }
           }
         }
@@ -133,13 +133,13 @@ public enum CurvePath {
     }
     for i in range {
       let a = keys[i], b = keys[i + 1]
-      let xa = view.x(Double(a.frame)), xb = view.x(Double(b.frame))
+      let xa = viewport.x(Double(a.frame)), xb = viewport.x(Double(b.frame))
       // Only linear, constant and Bézier segments are summed up; easings are sampled exactly.
       let summable = a.interpolation == .bezier || a.interpolation == .linear || a.interpolation == .constant
       guard summable && xb - xa < denseColumn else {
         flush()
         column = Int.min
-        appendSegment(&path, curve, a, b, view, mapping)
+        appendSegment(&path, curve, a, b, viewport, mapping)
         continue
       }
       let q = (xa / denseColumn).rounded(.down)
@@ -155,9 +155,9 @@ public enum CurvePath {
 
   /// Appends the segment from `a` to `b` (the path is at `a`).
   static func appendSegment(
-    _ path: inout Path, _ curve: FCurve, _ a: Keyframe, _ b: Keyframe, _ view: View, _ mapping: ValueMapping
+    _ path: inout Path, _ curve: FCurve, _ a: Keyframe, _ b: Keyframe, _ viewport: Viewport, _ mapping: ValueMapping
   ) {
-    func point(_ frame: Double, _ value: Double) -> Point { view.point(frame, mapping.apply(value)) }
+    func point(_ frame: Double, _ value: Double) -> Point { viewport.point(frame, mapping.apply(value)) }
     let end = point(Double(b.frame), Double(b.value))
     let duration = b.frame - a.frame
     if duration == 0 {
@@ -183,14 +183,14 @@ public enum CurvePath {
     default:
       // Sampled every half pixel, but only where the view shows it: zoomed in on a long eased
       // segment, the rest is off-canvas.
-      let pad = (view.frames.upperBound - view.frames.lowerBound) * 0.01
-      let from = max(Double(a.frame), view.frames.lowerBound - pad)
-      let to = min(Double(b.frame), view.frames.upperBound + pad)
+      let pad = (viewport.frames.upperBound - viewport.frames.lowerBound) * 0.01
+      let from = max(Double(a.frame), viewport.frames.lowerBound - pad)
+      let to = min(Double(b.frame), viewport.frames.upperBound + pad)
       func value(_ frame: Double) -> Double { Double(curve.value(at: Float(frame))) }
       if from < to {
         if from > Double(a.frame) { path.line(to: point(from, value(from))) }
-        let pixels = abs(view.x(to) - view.x(from))
-        let steps = max(2, Int((min(pixels, 4 * view.rect.width) / sampleStep).rounded(.up)))
+        let pixels = abs(viewport.x(to) - viewport.x(from))
+        let steps = max(2, Int((min(pixels, 4 * viewport.rect.width) / sampleStep).rounded(.up)))
         let step = (to - from) / Double(steps)
         for j in 1..<steps {
           let frame = from + step * Double(j)

@@ -9,7 +9,7 @@ struct EditorFrame {
   /// The region, scrub strip included.
   var region: Rect
   /// Frame ↔ x (and value ↔ y) below the scrub strip.
-  var view: View
+  var viewport: Viewport
   var background: Color
   var stripBackground: Color
   var gridMajor: Color
@@ -30,7 +30,7 @@ struct EditorFrame {
     canvas.save()
     canvas.clip(to: region)
     canvas.fill(.rect(region), color: background)
-    let ruler = TimeRuler(theme: theme, region: region, view: view, stripBackground: stripBackground)
+    let ruler = TimeRuler(theme: theme, region: region, viewport: viewport, stripBackground: stripBackground)
     let step = ruler.frameGrid(canvas, discrete: discreteFrames, major: gridMajor, minor: gridMinor)
     grid()
     ruler.sceneRange(canvas, sceneRange)
@@ -50,7 +50,7 @@ struct EditorFrame {
     canvas.save()
     canvas.clip(to: region)
     drawPlayheadLayer(
-      canvas, ruler: TimeRuler(theme: theme, region: region, view: view, stripBackground: stripBackground),
+      canvas, ruler: TimeRuler(theme: theme, region: region, viewport: viewport, stripBackground: stripBackground),
       frame: frame)
     canvas.restore()
   }
@@ -61,13 +61,13 @@ struct EditorFrame {
     guard scrollbars?.bars.contains(where: { $0.axis == .horizontal }) == true else { return ruler }
     var raised = region
     raised.height = max(0, region.height - Scrollbars.markerLift)
-    return TimeRuler(theme: theme, region: raised, view: view, stripBackground: stripBackground)
+    return TimeRuler(theme: theme, region: raised, viewport: viewport, stripBackground: stripBackground)
   }
 
   /// The playhead, and the scrollbars again where it crosses them.
   private func drawPlayheadLayer(_ canvas: any Canvas, ruler: TimeRuler, frame: Double) {
     ruler.playhead(canvas, frame: frame)
-    scrollbars?.drawOverPlayhead(at: view.x(frame), below: view.rect.minY, region: region, on: canvas)
+    scrollbars?.drawOverPlayhead(at: viewport.x(frame), below: viewport.rect.minY, region: region, on: canvas)
   }
 }
 
@@ -98,11 +98,11 @@ extension EditorFrame {
 
   /// The Dope Sheet's and the Timeline's region: whole frames in the dope sheet's colours,
   /// over the scene that several actions share.
-  static func dopeSheet(theme: Theme, region: Rect, view: View, scene: SharedScene, playhead: Double?)
+  static func dopeSheet(theme: Theme, region: Rect, viewport: Viewport, scene: SharedScene, playhead: Double?)
     -> EditorFrame
   {
     EditorFrame(
-      theme: theme, region: region, view: view, background: theme.dopeSheet.background,
+      theme: theme, region: region, viewport: viewport, background: theme.dopeSheet.background,
       stripBackground: theme.dopeSheet.scrubBackground, gridMajor: theme.dopeSheet.gridMajor,
       gridMinor: theme.dopeSheet.gridMinor, discreteFrames: true, sceneRange: scene.range,
       markers: scene.markers, playhead: playhead)

@@ -18,7 +18,7 @@ public struct GraphEditor: Sendable {
   /// Colours of every track, in the action's order (the channel list shows hidden ones too).
   let trackColors: [Color]
   /// Where curves are drawn: below the scrub strip, right of the channel list.
-  public let view: View
+  public let viewport: Viewport
   /// The whole main region (including the scrub strip).
   let main: Rect
 
@@ -36,10 +36,10 @@ public struct GraphEditor: Sendable {
     main = Rect(x: left, y: 0, width: max(1, options.width - left), height: options.height)
     let plot = Rect(x: main.minX, y: main.minY + TimeRuler.stripHeight, width: main.width, height: max(1, main.height - TimeRuler.stripHeight))
     if let frames = options.frames, let values = options.values {
-      view = View(frames: frames, values: values, rect: plot)
+      viewport = Viewport(frames: frames, values: values, rect: plot)
     } else {
       let fitted = Self.fit(curves, plot: plot, action: action)
-      view = View(frames: options.frames ?? fitted.frames, values: options.values ?? fitted.values, rect: plot)
+      viewport = Viewport(frames: options.frames ?? fitted.frames, values: options.values ?? fitted.values, rect: plot)
     }
   }
 
@@ -111,7 +111,7 @@ public struct GraphEditor: Sendable {
   func editorFrame(playhead: Double?) -> EditorFrame {
     let theme = options.theme
     return EditorFrame(
-      theme: theme, region: main, view: view, background: theme.graph.background,
+      theme: theme, region: main, viewport: viewport, background: theme.graph.background,
       stripBackground: theme.graph.scrubBackground, gridMajor: theme.graph.gridMajor,
       gridMinor: theme.graph.gridMinor, discreteFrames: false, sceneRange: SharedScene.range(of: [action]),
       markers: action.markers, playhead: playhead, scrollbars: scrollbars())
@@ -138,17 +138,17 @@ public struct GraphEditor: Sendable {
 
   /// Horizontal lines at value steps; returns the major step.
   func valueGrid(_ canvas: any Canvas) -> Double {
-    let step = GridStep.major(pixelsPerUnit: view.pixelsPerValue)
+    let step = GridStep.major(pixelsPerUnit: viewport.pixelsPerValue)
     let left = main.minX, right = main.maxX
     let pixels = DevicePixels(canvas)
     var majors = Path(), minors = Path()
-    for v in GridStep.lines(view.values, step: step) {
-      let y = pixels.center(view.y(v))
+    for v in GridStep.lines(viewport.values, step: step) {
+      let y = pixels.center(viewport.y(v))
       majors.move(to: Point(left, y))
       majors.line(to: Point(right, y))
     }
-    for v in GridStep.lines(view.values, step: step, offset: step / 2) {
-      let y = pixels.center(view.y(v))
+    for v in GridStep.lines(viewport.values, step: step, offset: step / 2) {
+      let y = pixels.center(viewport.y(v))
       minors.move(to: Point(left, y))
       minors.line(to: Point(right, y))
     }
@@ -169,10 +169,10 @@ public struct GraphEditor: Sendable {
     let half = canvas.fontMetrics.digitHeight(size: Self.fontSize) / 2
     let x = pixels.edge(main.minX + 8)
     // Blender draws the labels within its view's mask, which leaves out the scrollbar's band.
-    let bottom = view.rect.maxY - (drawsScrollbars ? Scrollbars.width(scale: pixels.scale) : 0)
-    for v in GridStep.lines(view.values, step: step) {
-      let y = view.y(v)
-      guard y - half - 1 > view.rect.minY, y + half + 1 < bottom else { continue }
+    let bottom = viewport.rect.maxY - (drawsScrollbars ? Scrollbars.width(scale: pixels.scale) : 0)
+    for v in GridStep.lines(viewport.values, step: step) {
+      let y = viewport.y(v)
+      guard y - half - 1 > viewport.rect.minY, y + half + 1 < bottom else { continue }
       let baseline = pixels.edge(pixels.center(y) + half, .up)
       canvas.text(GridStep.label(v, step: step), at: Point(x, baseline), style: style, anchor: TextAnchor(.left, .baseline))
     }
@@ -183,8 +183,8 @@ public struct GraphEditor: Sendable {
   /// shares itself between three (Blender's screenshots at 1.05: one full row and one at about
   /// two thirds for a line centred 0.75 px into a row).
   func cursorLine(_ canvas: any Canvas) {
-    let y = view.y(0)
-    guard y > view.rect.minY && y < view.rect.maxY else { return }
+    let y = viewport.y(0)
+    guard y > viewport.rect.minY && y < viewport.rect.maxY else { return }
     let pixels = DevicePixels(canvas)
     let top = y - pixels.lineWidth
     canvas.fill(
@@ -213,7 +213,7 @@ public struct GraphEditor: Sendable {
   func curvePaths() -> [Path] {
     let keyCount = curves.reduce(0) { $0 + $1.track.keyframes.count }
     guard keyCount > Self.parallelPathKeys, curves.count > 1 else {
-      return curves.map { CurvePath.path($0.track, view: view, mapping: $0.mapping) }
+      return curves.map { CurvePath.path($0.track, viewport: viewport, mapping: $0.mapping) }
     }
     let slots = UnsafeMutableBufferPointer<Path>.allocate(capacity: curves.count)
     defer {
@@ -222,7 +222,7 @@ public struct GraphEditor: Sendable {
     }
     let results = PathSlots(slots: slots)
     DispatchQueue.concurrentPerform(iterations: curves.count) { i in
-      results.set(i, CurvePath.path(curves[i].track, view: view, mapping: curves[i].mapping))
+      results.set(i, CurvePath.path(curves[i].track, viewport: viewport, mapping: curves[i].mapping))
     }
     return Array(slots)
   }
@@ -262,14 +262,14 @@ public struct GraphEditor: Sendable {
     var rings: [(Point, Bool)] = []
     for (i, k) in keys.enumerated() {
       guard options.handles == .all || k.selected || k.selectedHandleLeft || k.selectedHandleRight else { continue }
-      let center = pixels.point(view.point(Double(k.frame), mapping.apply(Double(k.value))))
+      let center = pixels.point(viewport.point(Double(k.frame), mapping.apply(Double(k.value))))
       let leftShown = i > 0 ? keys[i - 1].interpolation == .bezier : k.interpolation == .bezier
       let sides: [(CurvePoint, HandleType, Bool, Bool)] = [
         (k.handleLeft, k.handleLeftType, k.selectedHandleLeft, leftShown),
         (k.handleRight, k.handleRightType, k.selectedHandleRight, k.interpolation == .bezier),
       ]
       for (handle, type, handleSelected, shown) in sides where shown {
-        let p = pixels.point(view.point(Double(handle.frame), mapping.apply(Double(handle.value))))
+        let p = pixels.point(viewport.point(Double(handle.frame), mapping.apply(Double(handle.value))))
         let colors = handleColors(type)
         let color = colors.color(selected: k.selected || handleSelected)
         canvas.stroke(.line(from: center, to: p), color: color.withAlpha(alpha), style: StrokeStyle(width: pixels.lineWidth))
@@ -291,8 +291,8 @@ public struct GraphEditor: Sendable {
     let theme = options.theme
     let vertexAlpha = min(1, max(0.2, 1 - 0.5 * (1 - curveAlpha)))
     let pixels = DevicePixels(canvas)
-    let points = track.keyframes.map { pixels.point(view.point(Double($0.frame), mapping.apply(Double($0.value)))) }
-    let visible = view.rect.insetBy(dx: -10, dy: -10)
+    let points = track.keyframes.map { pixels.point(viewport.point(Double($0.frame), mapping.apply(Double($0.value)))) }
+    let visible = viewport.rect.insetBy(dx: -10, dy: -10)
     func inside(_ p: Point) -> Bool { p.x >= visible.minX && p.x <= visible.maxX && p.y >= visible.minY && p.y <= visible.maxY }
     // Files carry no active-key index: the active curve's last selected key is the active one.
     let activeIndex = track.active ? track.keyframes.lastIndex(where: \.selected) : nil

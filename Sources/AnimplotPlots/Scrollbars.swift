@@ -198,7 +198,7 @@ extension GraphEditor {
       }
     }
     if !(f0 <= f1) { (f0, f1) = (action.sceneRange.lowerBound, action.sceneRange.upperBound) }
-    if !(v0 <= v1) { (v0, v1) = (view.values.lowerBound, view.values.upperBound) }
+    if !(v0 <= v1) { (v0, v1) = (viewport.values.lowerBound, viewport.values.upperBound) }
     return ((f0 - Scrollbars.framePadding)...(f1 + Scrollbars.framePadding), v0...v1)
   }
 
@@ -210,12 +210,12 @@ extension GraphEditor {
   func scrollbars() -> Scrollbars? {
     guard drawsScrollbars else { return nil }
     let totals = scrollTotals()
-    let horizontal = Scrollbars.horizontal(region: main, visible: view.frames, total: totals.frames)
+    let horizontal = Scrollbars.horizontal(region: main, visible: viewport.frames, total: totals.frames)
     // Top down: the values from the top of the view.
-    let top = view.values.upperBound
+    let top = viewport.values.upperBound
     let vertical = Scrollbars.vertical(
-      region: main, top: view.rect.minY,
-      visible: (top - view.values.upperBound)...(top - view.values.lowerBound),
+      region: main, top: viewport.rect.minY,
+      visible: (top - viewport.values.upperBound)...(top - viewport.values.lowerBound),
       total: (top - totals.values.upperBound)...(top - totals.values.lowerBound), zoomable: true)
     return Scrollbars(colors: options.theme.scrollbar, bars: [horizontal, vertical].compactMap { $0 })
   }
@@ -234,7 +234,7 @@ extension DopeSheetEditor {
     }
     if !(first <= last) { (first, last) = (scene.range.lowerBound, scene.range.upperBound) }
     let frames = (first - Scrollbars.framePadding)...(last + Scrollbars.framePadding)
-    let horizontal = Scrollbars.horizontal(region: main, visible: view.frames, total: frames)
+    let horizontal = Scrollbars.horizontal(region: main, visible: viewport.frames, total: frames)
     let content = max(rowTop(layout.rows.count) - main.minY, main.height)
     let vertical = Scrollbars.vertical(
       region: main, top: main.minY, visible: 0...main.height, total: 0...content, zoomable: false)

@@ -19,7 +19,7 @@ public struct Theme: Sendable, Hashable {
   /// The Timeline's header: transport buttons and number fields.
   public var header: HeaderColors
   /// The motion path's 3D-viewport-like region: background, grid, path, frames and keys.
-  public var viewport: ViewportColors
+  public var view3D: View3DColors
   /// The scrollbars along the Graph Editor's and the Dope Sheet's edges.
   public var scrollbar: ScrollbarColors
   /// The editor header above the Graph Editor and the Dope Sheet (`showHeader`).
@@ -27,7 +27,7 @@ public struct Theme: Sendable, Hashable {
 
   public init(
     name: String, ruler: RulerColors, graph: GraphColors, channelList: ChannelListColors,
-    dopeSheet: DopeSheetColors, header: HeaderColors, viewport: ViewportColors = .blender,
+    dopeSheet: DopeSheetColors, header: HeaderColors, view3D: View3DColors = .blender,
     scrollbar: ScrollbarColors = .blender, editorHeader: EditorHeaderColors = .blender
   ) {
     self.name = name
@@ -36,7 +36,7 @@ public struct Theme: Sendable, Hashable {
     self.channelList = channelList
     self.dopeSheet = dopeSheet
     self.header = header
-    self.viewport = viewport
+    self.view3D = view3D
     self.scrollbar = scrollbar
     self.editorHeader = editorHeader
   }
@@ -204,7 +204,7 @@ public struct Theme: Sendable, Hashable {
       field: hex("FFFFFF"),
       fieldOutline: hex("BDBDBD"),
       button: hex("D0D0D0")),
-    viewport: .light,
+    view3D: .light,
     scrollbar: .light,
     editorHeader: .light)
 

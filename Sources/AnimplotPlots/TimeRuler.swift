@@ -12,7 +12,7 @@ struct TimeRuler {
   /// The whole editor region (the strip is its top `stripHeight` pixels).
   var region: Rect
   /// Frame ↔ x mapping (only its x part is used).
-  var view: View
+  var viewport: Viewport
   var stripBackground: Color
 
   var strip: Rect { Rect(x: region.minX, y: region.minY, width: region.width, height: Self.stripHeight) }
@@ -20,19 +20,19 @@ struct TimeRuler {
   /// Vertical grid lines: majors of Blender's step, minors halfway (always for continuous
   /// frames; for discrete frames only when the step exceeds one frame).
   func frameGrid(_ canvas: any Canvas, discrete: Bool, major: Color, minor: Color) -> Double {
-    let step = GridStep.major(pixelsPerUnit: view.pixelsPerFrame, discrete: discrete)
+    let step = GridStep.major(pixelsPerUnit: viewport.pixelsPerFrame, discrete: discrete)
     let top = region.minY + Self.stripHeight, bottom = region.maxY
     let pixels = DevicePixels(canvas)
     var majors = Path()
-    for f in GridStep.lines(view.frames, step: step) {
-      let x = pixels.center(view.x(f))
+    for f in GridStep.lines(viewport.frames, step: step) {
+      let x = pixels.center(viewport.x(f))
       majors.move(to: Point(x, top))
       majors.line(to: Point(x, bottom))
     }
     if !discrete || step > 1 {
       var minors = Path()
-      for f in GridStep.lines(view.frames, step: step, offset: step / 2) {
-        let x = pixels.center(view.x(f))
+      for f in GridStep.lines(viewport.frames, step: step, offset: step / 2) {
+        let x = pixels.center(viewport.x(f))
         minors.move(to: Point(x, top))
         minors.line(to: Point(x, bottom))
       }
@@ -45,8 +45,8 @@ struct TimeRuler {
   /// The darkening outside `scene` and the 1-px lines at its ends.
   func sceneRange(_ canvas: any Canvas, _ scene: ClosedRange<Double>) {
     let top = region.minY, bottom = region.maxY
-    let x0 = max(region.minX, min(region.maxX, view.x(scene.lowerBound)))
-    let x1 = max(region.minX, min(region.maxX, view.x(scene.upperBound)))
+    let x0 = max(region.minX, min(region.maxX, viewport.x(scene.lowerBound)))
+    let x1 = max(region.minX, min(region.maxX, viewport.x(scene.upperBound)))
     if x0 > region.minX {
       canvas.fill(.rect(Rect(x: region.minX, y: top, width: x0 - region.minX, height: bottom - top)), color: theme.ruler.outsideRange)
     }
@@ -55,7 +55,7 @@ struct TimeRuler {
     }
     let pixels = DevicePixels(canvas)
     var lines = Path()
-    for x in [view.x(scene.lowerBound), view.x(scene.upperBound)] where x >= region.minX && x <= region.maxX {
+    for x in [viewport.x(scene.lowerBound), viewport.x(scene.upperBound)] where x >= region.minX && x <= region.maxX {
       let px = pixels.center(x)
       lines.move(to: Point(px, top))
       lines.line(to: Point(px, bottom))
@@ -67,7 +67,7 @@ struct TimeRuler {
   /// labels never overlap (Blender's `every`-th rule, stable while panning).
   func stripLabels(_ canvas: any Canvas, step: Double) {
     canvas.fill(.rect(strip), color: stripBackground)
-    let frames = GridStep.lines(view.frames, step: step)
+    let frames = GridStep.lines(viewport.frames, step: step)
     guard !frames.isEmpty else { return }
     let metrics = canvas.fontMetrics
     let labels = frames.map { GridStep.label($0, step: step) }
@@ -93,8 +93,8 @@ struct TimeRuler {
   func regionX(_ frame: Double, _ canvas: any Canvas) -> Double {
     let scale = DevicePixels(canvas).scale
     let width = region.width * scale
-    guard width > 1 else { return view.x(frame) }
-    return region.minX + (view.x(frame) - region.minX) * (width - 1) / width
+    guard width > 1 else { return viewport.x(frame) }
+    return region.minX + (viewport.x(frame) - region.minX) * (width - 1) / width
   }
 
   /// A dashed line per marker, its triangle at the bottom and its name.
@@ -103,7 +103,7 @@ struct TimeRuler {
     let style = TextStyle(size: Self.fontSize, color: theme.ruler.markerText)
     let pixels = DevicePixels(canvas)
     for m in markers {
-      let x = view.x(m.frame)
+      let x = viewport.x(m.frame)
       guard x >= region.minX - 1 && x <= region.maxX + 1 else { continue }
       let px = pixels.center(x)
       canvas.stroke(

@@ -29,7 +29,7 @@ struct DopeSheetEditorTests {
   func rowGeometry() {
     let editor = DopeSheetEditor(actions: [pictureAction], options: Self.options())
     #expect((0..<4).map { editor.rowTop($0) } == [25, 43, 61, 79])
-    #expect(editor.view.x(1) == 210 && editor.view.rect.minY == 23)
+    #expect(editor.viewport.x(1) == 210 && editor.viewport.rect.minY == 23)
   }
 
   @Test("backdrops by kind, one colour for every unselected channel row: no zebra stripes")

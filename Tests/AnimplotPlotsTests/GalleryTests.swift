@@ -37,7 +37,7 @@ struct GalleryTests {
   /// maps back to `value(at:)` of its frame.
   @Test func drawnCurvesFollowTheCoresValues() {
     for placed in Gallery().placedCells {
-      let view = placed.view
+      let view = placed.viewport
       let path = Gallery.curvePath(of: placed)
       var checked = 0
       for element in path.elements {
@@ -61,9 +61,9 @@ struct GalleryTests {
     for placed in Gallery().placedCells {
       for i in 0...2000 {
         let v = Double(placed.cell.curve.value(at: 1 + Float(i) / 100))
-        #expect(placed.view.values.contains(v), "\(placed.cell.title) at \(1 + Double(i) / 100): \(v)")
+        #expect(placed.viewport.values.contains(v), "\(placed.cell.title) at \(1 + Double(i) / 100): \(v)")
       }
-      #expect(placed.view.values.contains(0) && placed.view.values.contains(1))
+      #expect(placed.viewport.values.contains(0) && placed.viewport.values.contains(1))
     }
   }
 

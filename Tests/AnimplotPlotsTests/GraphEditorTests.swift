@@ -201,9 +201,9 @@ struct GraphEditorTests {
     let range = CurvePath.valueRange(of: Self.interpolations.tracks[0])!
     #expect(range.lowerBound < -0.1, "elastic and back overshoot below 0")
     #expect(range.upperBound > 1.1)
-    #expect(editor.view.values.lowerBound < range.lowerBound)
-    #expect(editor.view.values.upperBound > range.upperBound)
-    #expect(editor.view.frames.lowerBound < 0 && editor.view.frames.upperBound > 70)
+    #expect(editor.viewport.values.lowerBound < range.lowerBound)
+    #expect(editor.viewport.values.upperBound > range.upperBound)
+    #expect(editor.viewport.frames.lowerBound < 0 && editor.viewport.frames.upperBound > 70)
   }
 
   @Test("explicit frames and values are used as given")
@@ -212,8 +212,8 @@ struct GraphEditorTests {
     options.frames = 5...15
     options.values = -2...2
     let editor = GraphEditor(action: Self.ball, options: options)
-    #expect(editor.view.frames == 5...15)
-    #expect(editor.view.values == -2...2)
+    #expect(editor.viewport.frames == 5...15)
+    #expect(editor.viewport.values == -2...2)
   }
 
   @Test("grid steps follow Blender's 1-2-5 table with 45 px minimum spacing")
@@ -271,7 +271,7 @@ struct GraphEditorTests {
     }
     #expect(action.tracks.reduce(0) { $0 + $1.keyframes.count } > GraphEditor.parallelPathKeys)
     let editor = GraphEditor(action: action)
-    let serial = editor.curves.map { CurvePath.path($0.track, view: editor.view, mapping: $0.mapping) }
+    let serial = editor.curves.map { CurvePath.path($0.track, viewport: editor.viewport, mapping: $0.mapping) }
     #expect(editor.curvePaths() == serial)
   }
 }

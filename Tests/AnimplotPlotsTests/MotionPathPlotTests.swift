@@ -34,7 +34,7 @@ struct MotionPathPlotTests {
   @Test("equal scales across and up; every sample inside the free area")
   func fit() throws {
     let plot = try MotionPathPlot(action: Self.hop, options: Self.options())
-    #expect(abs(plot.view.pixelsPerFrame - plot.view.pixelsPerValue) < 1e-9)
+    #expect(abs(plot.viewport.pixelsPerFrame - plot.viewport.pixelsPerValue) < 1e-9)
     for p in plot.pixelPoints() {
       #expect(p.x >= MotionPathPlot.insets.left && p.x <= 480 - MotionPathPlot.insets.right)
       #expect(p.y >= MotionPathPlot.insets.top && p.y <= 270 - MotionPathPlot.insets.bottom)
@@ -48,7 +48,7 @@ struct MotionPathPlotTests {
     var action = Self.hop
     action.tracks = [Self.curve(1, [(1, 2)])]
     let plot = try MotionPathPlot(action: action, options: Self.options())
-    #expect(plot.view.pixelsPerFrame.isFinite && plot.view.pixelsPerFrame > 0)
+    #expect(plot.viewport.pixelsPerFrame.isFinite && plot.viewport.pixelsPerFrame > 0)
     let p = plot.pixelPoints()[0]
     #expect(abs(p.x - (MotionPathPlot.insets.left + 480 - MotionPathPlot.insets.right) / 2) < 1e-6)
   }
@@ -67,7 +67,7 @@ struct MotionPathPlotTests {
 
   @Test("the ramp's colours: slow to fast, its ends at the ramp's ends")
   func ramp() {
-    let colors = ViewportColors.blender
+    let colors = View3DColors.blender
     #expect(colors.speedColor(0) == colors.speedRamp.first)
     #expect(colors.speedColor(1) == colors.speedRamp.last)
     #expect(colors.speedColor(-3) == colors.speedRamp.first)

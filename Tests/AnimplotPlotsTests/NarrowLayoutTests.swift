@@ -44,13 +44,13 @@ struct NarrowLayoutTests {
   @Test("the Graph Editor's plot keeps at least 7/12 of a narrow picture", arguments: [150.0, 200, 239, 240, 300, 400, 479])
   func graphPlotWidth(width: Double) {
     let graph = GraphEditor(action: GraphEditorTests.ball, options: GraphEditorTests.options { $0.width = width })
-    #expect(graph.view.rect.width >= width * 7 / 12 - 1, "\(graph.view.rect)")
-    #expect(graph.view.rect.maxX == width)
+    #expect(graph.viewport.rect.width >= width * 7 / 12 - 1, "\(graph.viewport.rect)")
+    #expect(graph.viewport.rect.maxX == width)
     // The list is drawn exactly as wide as the plot leaves it.
     let list = GraphEditorTests.displayList(GraphEditorTests.ball) { $0.width = width }
     let fromLeft = lines(list, "clip M 0 0 L ").map { Double($0.split(separator: " ")[5])! }
-    if graph.view.rect.minX > 0 {
-      #expect(fromLeft == [graph.view.rect.minX], "\(fromLeft)")
+    if graph.viewport.rect.minX > 0 {
+      #expect(fromLeft == [graph.viewport.rect.minX], "\(fromLeft)")
     } else {
       #expect(fromLeft == [width], "the plot alone: \(fromLeft)")
     }
@@ -62,7 +62,7 @@ struct NarrowLayoutTests {
     options.width = width
     options.height = 270
     let editor = DopeSheetEditor(actions: [pictureAction], options: options)
-    #expect(editor.view.rect.width >= width * 7 / 12 - 1)
+    #expect(editor.viewport.rect.width >= width * 7 / 12 - 1)
   }
 
   @Test("narrow pictures: display-list snapshots", arguments: [(300.0, "dark"), (200, "light")])

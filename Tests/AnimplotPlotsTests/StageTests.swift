@@ -27,7 +27,7 @@ struct StageTests {
     for frame in [1.0, 7.5, 24] {
       let t = TransformChannels(action: Self.hop).transform(at: frame).planeTransform(.xz)
       let expected = Self.options().shape.map { p in
-        stage.plot.view.point(t.a * p.x + t.c * -p.y + t.tx, t.b * p.x + t.d * -p.y + t.ty)
+        stage.plot.viewport.point(t.a * p.x + t.c * -p.y + t.tx, t.b * p.x + t.d * -p.y + t.ty)
       }
       #expect(stage.outline(at: frame) == expected)
     }
@@ -35,8 +35,8 @@ struct StageTests {
     // twice as long by scale X 2, now points down) so it stands 2 units tall and 1 wide.
     let end = stage.outline(at: 24)
     let ys = end.map(\.y), xs = end.map(\.x)
-    #expect(abs((ys.max()! - ys.min()!) - 2 * stage.plot.view.pixelsPerValue) < 1e-3)
-    #expect(abs((xs.max()! - xs.min()!) - stage.plot.view.pixelsPerFrame) < 1e-3)
+    #expect(abs((ys.max()! - ys.min()!) - 2 * stage.plot.viewport.pixelsPerValue) < 1e-3)
+    #expect(abs((xs.max()! - xs.min()!) - stage.plot.viewport.pixelsPerFrame) < 1e-3)
   }
 
   @Test("every shape, at every frame, stays inside the picture")

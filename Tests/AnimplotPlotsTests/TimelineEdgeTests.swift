@@ -30,7 +30,7 @@ struct TimelineEdgeTests {
     #expect(DopeSheetEditor(actions: [Self.oneFrame]).editorFrame(playhead: nil).sceneRange == 1...250)
 
     let timeline = Timeline(actions: [Self.oneFrame], options: TimelineOptions())
-    #expect(timeline.view.frames.lowerBound < 1 && timeline.view.frames.upperBound > 250)
+    #expect(timeline.viewport.frames.lowerBound < 1 && timeline.viewport.frames.upperBound > 250)
     let labels = displayListTexts(displayList(width: 1600, height: 120) { timeline.draw(on: $0) })
       .filter { $0.y > 26 }.map(\.text)
     #expect(labels.contains("50") && labels.contains("100"), "\(labels)")
@@ -42,8 +42,8 @@ struct TimelineEdgeTests {
     given.frameStart = 10
     given.frameEnd = 10
     let timeline = Timeline(actions: [given], options: TimelineOptions())
-    #expect(timeline.view.frames.upperBound - timeline.view.frames.lowerBound >= 10)
-    #expect(abs((timeline.view.frames.lowerBound + timeline.view.frames.upperBound) / 2 - 10) < 1e-9)
+    #expect(timeline.viewport.frames.upperBound - timeline.viewport.frames.lowerBound >= 10)
+    #expect(abs((timeline.viewport.frames.lowerBound + timeline.viewport.frames.upperBound) / 2 - 10) < 1e-9)
   }
 
   @Test("one frame: display-list snapshot", arguments: ["dark", "light"])

@@ -34,9 +34,9 @@ struct TimelineTests {
   @Test("the view holds the scene range and every key, 4 % free on each side")
   func view() {
     let timeline = Timeline(actions: [pictureAction], options: Self.options())
-    #expect(abs(timeline.view.frames.lowerBound + 0.16) < 1e-9)
-    #expect(abs(timeline.view.frames.upperBound - 31.16) < 1e-9)
-    #expect(timeline.view.rect.minY == 49)
+    #expect(abs(timeline.viewport.frames.lowerBound + 0.16) < 1e-9)
+    #expect(abs(timeline.viewport.frames.upperBound - 31.16) < 1e-9)
+    #expect(timeline.viewport.rect.minY == 49)
   }
 
   @Test("the playhead falls back to the scene's first frame")

@@ -17,7 +17,7 @@ public struct DopeSheetEditor: Sendable {
   /// The rows drawn, from top to bottom.
   public let layout: DopeSheetLayout
   /// Frame ↔ x mapping of the key area (below the scrub strip, right of the channel list).
-  public let view: View
+  public let viewport: Viewport
   let scene: SharedScene
   /// The whole main region (including the scrub strip).
   let main: Rect
@@ -34,7 +34,7 @@ public struct DopeSheetEditor: Sendable {
     let keys = Rect(
       x: main.minX, y: main.minY + TimeRuler.stripHeight, width: main.width,
       height: max(1, main.height - TimeRuler.stripHeight))
-    view = View(
+    viewport = Viewport(
       frames: options.frames ?? Self.fit(layout.rows, scene: scene.range), values: 0...1, rect: keys)
   }
 
@@ -89,7 +89,7 @@ public struct DopeSheetEditor: Sendable {
       let visible = layout.rows.indices.prefix { main.minY + rows.top($0) < main.maxY }
       drawBackdrops(canvas, rows: visible, geometry: rows)
       KeyRowPainter(
-        theme: theme, view: view, region: main,
+        theme: theme, viewport: viewport, region: main,
         showsHandleTypes: options.showHandlesAndInterpolation
       ).draw(canvas, visible.map { KeyRowPainter.Entry(row: layout.rows[$0], middle: main.minY + rows.middle($0)) })
     }
@@ -101,7 +101,7 @@ public struct DopeSheetEditor: Sendable {
   }
 
   func editorFrame(playhead: Double?) -> EditorFrame {
-    var frame = EditorFrame.dopeSheet(theme: options.theme, region: main, view: view, scene: scene, playhead: playhead)
+    var frame = EditorFrame.dopeSheet(theme: options.theme, region: main, viewport: viewport, scene: scene, playhead: playhead)
     frame.scrollbars = scrollbars()
     return frame
   }

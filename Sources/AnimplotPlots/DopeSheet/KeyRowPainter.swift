@@ -27,7 +27,7 @@ struct KeyRowPainter {
 
   var theme: Theme
   /// Frame ↔ x mapping.
-  var view: View
+  var viewport: Viewport
   /// The horizontal extent drawn into (keys and bars outside it are skipped or cut).
   var region: Rect
   /// Blender's "Show Handles and Interpolation": keys shaped by handle type, and the
@@ -44,8 +44,8 @@ struct KeyRowPainter {
 
   /// The x extent of a span, cut to the region; `nil` when it is outside.
   private func span(_ start: Float, _ end: Float) -> (Double, Double)? {
-    let x0 = max(region.minX - 1, view.x(Double(start)))
-    let x1 = min(region.maxX + 1, view.x(Double(end)))
+    let x0 = max(region.minX - 1, viewport.x(Double(start)))
+    let x1 = min(region.maxX + 1, viewport.x(Double(end)))
     return x1 > x0 ? (x0, x1) : nil
   }
 
@@ -109,7 +109,7 @@ struct KeyRowPainter {
       let y = pixels.center(entry.middle)
       let alpha = Self.alpha(entry.row)
       for key in entry.row.keys {
-        let x = view.x(Double(key.frame))
+        let x = viewport.x(Double(key.frame))
         guard x >= left && x <= right else { continue }
         let look = Look(
           type: key.type, selected: key.selected, shape: showsHandleTypes ? key.shape : nil,

@@ -44,7 +44,7 @@ public struct Gallery: Sendable {
   public struct PlacedCell: Sendable {
     public let cell: GalleryCell
     public let rect: Rect
-    public let view: View
+    public let viewport: Viewport
   }
 
   /// Lays out the sections of `options.interpolations`.
@@ -80,7 +80,7 @@ public struct Gallery: Sendable {
         for (column, cell) in row.cells.enumerated() {
           let rect = Rect(
             x: Self.margin + Self.labelWidth + Double(column) * cellWidth, y: y, width: cellWidth, height: cellHeight)
-          placed.append(PlacedCell(cell: cell, rect: rect, view: View(frames: frames, values: row.values, rect: Self.box(of: rect))))
+          placed.append(PlacedCell(cell: cell, rect: rect, viewport: Viewport(frames: frames, values: row.values, rect: Self.box(of: rect))))
         }
         y += cellHeight
       }
@@ -99,7 +99,7 @@ public struct Gallery: Sendable {
   /// The outline of a cell's curve: the core's values, drawn as the Graph Editor draws them
   /// (easings sampled every half pixel, Bézier segments as cubics, steps as steps).
   public static func curvePath(of placed: PlacedCell) -> Path {
-    CurvePath.path(placed.cell.curve, view: placed.view)
+    CurvePath.path(placed.cell.curve, viewport: placed.viewport)
   }
 
   // MARK: Drawing
@@ -170,8 +170,8 @@ public struct Gallery: Sendable {
 
   func drawCell(_ canvas: any Canvas, _ placed: PlacedCell) {
     let theme = options.theme
-    let view = placed.view
-    let box = view.rect
+    let viewport = placed.viewport
+    let box = viewport.rect
     // The title (and its tag), smaller when they do not fit.
     let metrics = canvas.fontMetrics
     func tagWidth(_ size: Double) -> Double {
@@ -201,12 +201,12 @@ public struct Gallery: Sendable {
     canvas.fill(.rect(box), color: theme.graph.background)
     var lines = Path()
     for value in [0.0, 1.0] {
-      let y = pixelCenter(view.y(value))
+      let y = pixelCenter(viewport.y(value))
       lines.move(to: Point(box.minX, y))
       lines.line(to: Point(box.maxX, y))
     }
     for frame in [GalleryCatalogue.frames.lowerBound, GalleryCatalogue.frames.upperBound] {
-      let x = pixelCenter(view.x(Double(frame)))
+      let x = pixelCenter(viewport.x(Double(frame)))
       lines.move(to: Point(x, box.minY))
       lines.line(to: Point(x, box.maxY))
     }
@@ -215,7 +215,7 @@ public struct Gallery: Sendable {
     canvas.stroke(lines, color: theme.graph.gridMajor, style: StrokeStyle(width: 1))
     canvas.stroke(
       Self.curvePath(of: placed), color: theme.graph.otherAxis, style: StrokeStyle(width: 2, cap: .round, join: .round))
-    let keys = placed.cell.curve.keyframes.map { view.point(Double($0.frame), Double($0.value)) }
+    let keys = placed.cell.curve.keyframes.map { viewport.point(Double($0.frame), Double($0.value)) }
     canvas.markers(
       .circle(center: .zero, radius: 3.5), at: keys.map { Point(pixelCenter($0.x), pixelCenter($0.y)) },
       fill: theme.graph.vertex, stroke: nil)

@@ -5,7 +5,7 @@ public struct MotionPathOptions: Sendable, Hashable, EditorOptions {
   /// Size of the picture in logical pixels.
   public var width: Double = 1600
   public var height: Double = 900
-  /// Colours: a dark 3D viewport, or white for documents and print (`Theme.viewport`).
+  /// Colours: a dark 3D viewport, or white for documents and print (`Theme.view3D`).
   public var theme: Theme = .blender
   /// The frames sampled, both ends included; `nil` samples the scene range
   /// (`Action.sceneRange`), as Blender's Motion Paths do by default.

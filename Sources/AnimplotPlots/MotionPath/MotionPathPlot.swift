@@ -37,7 +37,7 @@ public struct MotionPathPlot: Sendable {
   public let name: String
   /// The mapping from the plane (horizontal coordinate as `frames`, vertical as `values`) to
   /// the picture: the same number of pixels per unit across and up.
-  public let view: View
+  public let viewport: Viewport
   /// The slowest and fastest speed between samples, units per frame (`nil` for one sample).
   public let speedRange: ClosedRange<Double>?
 
@@ -58,18 +58,18 @@ public struct MotionPathPlot: Sendable {
 
   /// Lays out `path` (sampled already) with `current` marked.
   public init(path: MotionPath, current: MotionPath.Key?, name: String, options: MotionPathOptions) {
-    self.init(path: path, current: current, name: name, options: options, view: Self.fit(path, options: options))
+    self.init(path: path, current: current, name: name, options: options, viewport: Self.fit(path, options: options))
   }
 
   /// Lays out `path` in a given `view` (the preview stage fits its shapes too).
-  init(path: MotionPath, current: MotionPath.Key?, name: String, options: MotionPathOptions, view: View) {
+  init(path: MotionPath, current: MotionPath.Key?, name: String, options: MotionPathOptions, viewport: Viewport) {
     self.options = options
     self.path = path
     self.current = current
     self.name = name
     let finite = path.speeds.filter(\.isFinite)
     speedRange = finite.min().map { $0...finite.max()! }
-    self.view = view
+    self.viewport = viewport
   }
 
   /// Whether the title's second line (`(frame) object`) is drawn; the preview stage draws it
@@ -79,7 +79,7 @@ public struct MotionPathPlot: Sendable {
   /// The view with equal scales that holds every sample within the insets, centred, 5 % of the
   /// larger span free on each side. A path that does not move in one direction is fitted by
   /// the other; one that does not move at all shows two units around it.
-  static func fit(_ path: MotionPath, options: MotionPathOptions) -> View {
+  static func fit(_ path: MotionPath, options: MotionPathOptions) -> Viewport {
     let (h, v) = path.projected(onto: options.plane)
     var hLo = Double.infinity, hHi = -Double.infinity, vLo = Double.infinity, vHi = -Double.infinity
     for i in h.indices {
@@ -92,7 +92,7 @@ public struct MotionPathPlot: Sendable {
 
   /// The view with equal scales that holds `horizontal` × `vertical` (plane units) within the
   /// insets, as `fit(_:options:)` does for a path.
-  static func fit(horizontal: ClosedRange<Double>, vertical: ClosedRange<Double>, options: MotionPathOptions) -> View {
+  static func fit(horizontal: ClosedRange<Double>, vertical: ClosedRange<Double>, options: MotionPathOptions) -> Viewport {
     var (hLo, hHi, vLo, vHi) = (horizontal.lowerBound, horizontal.upperBound, vertical.lowerBound, vertical.upperBound)
     if !(hLo <= hHi && hLo.isFinite && hHi.isFinite && vLo.isFinite && vHi.isFinite) { (hLo, hHi, vLo, vHi) = (0, 0, 0, 0) }
     let inner = Rect(
@@ -106,7 +106,7 @@ public struct MotionPathPlot: Sendable {
     let hMid = hLo / 2 + hHi / 2, vMid = vLo / 2 + vHi / 2
     let left = hMid - (inner.midX) / scale
     let bottom = vMid - (options.height - inner.midY) / scale
-    return View(
+    return Viewport(
       frames: left...(left + options.width / scale), values: bottom...(bottom + options.height / scale),
       rect: Rect(x: 0, y: 0, width: options.width, height: options.height))
   }
@@ -122,8 +122,8 @@ public struct MotionPathPlot: Sendable {
 
   /// Draws the picture on `canvas`.
   public func draw(on canvas: any Canvas) {
-    let colors = options.theme.viewport
-    let rect = view.rect
+    let colors = options.theme.view3D
+    let rect = viewport.rect
     canvas.save()
     canvas.clip(to: rect)
     canvas.fill(.rect(rect), color: colors.background)
@@ -144,12 +144,12 @@ public struct MotionPathPlot: Sendable {
   /// The samples in pixels.
   func pixelPoints() -> [Point] {
     let (h, v) = path.projected(onto: options.plane)
-    return h.indices.map { view.point(h[$0], v[$0]) }
+    return h.indices.map { viewport.point(h[$0], v[$0]) }
   }
 
   func point(_ position: SIMD3<Float>) -> Point {
     let (h, v) = options.plane.axes
-    return view.point(Double(position[h]), Double(position[v]))
+    return viewport.point(Double(position[h]), Double(position[v]))
   }
 
   /// The points at least `spacing` pixels from the points before and after them; the first
@@ -204,28 +204,28 @@ public struct MotionPathPlot: Sendable {
     return GridStep.fixed(value, decimals: decimals)
   }
 
-  func drawGrid(_ canvas: any Canvas, _ colors: ViewportColors) {
-    let step = Self.gridStep(pixelsPerUnit: view.pixelsPerFrame)
-    let hLines = GridStep.lines(view.frames, step: step)
-    let vLines = GridStep.lines(view.values, step: step)
-    let rect = view.rect
+  func drawGrid(_ canvas: any Canvas, _ colors: View3DColors) {
+    let step = Self.gridStep(pixelsPerUnit: viewport.pixelsPerFrame)
+    let hLines = GridStep.lines(viewport.frames, step: step)
+    let vLines = GridStep.lines(viewport.values, step: step)
+    let rect = viewport.rect
     let thin = StrokeStyle(width: 1)
     func lines(_ h: [Double], _ v: [Double]) -> Path {
       var path = Path()
       for x in h {
-        let px = view.x(x).rounded() + 0.5
+        let px = viewport.x(x).rounded() + 0.5
         path.move(to: Point(px, rect.minY))
         path.line(to: Point(px, rect.maxY))
       }
       for y in v {
-        let py = view.y(y).rounded() + 0.5
+        let py = viewport.y(y).rounded() + 0.5
         path.move(to: Point(rect.minX, py))
         path.line(to: Point(rect.maxX, py))
       }
       return path
     }
     canvas.stroke(
-      lines(GridStep.lines(view.frames, step: step, offset: step / 2), GridStep.lines(view.values, step: step, offset: step / 2)),
+      lines(GridStep.lines(viewport.frames, step: step, offset: step / 2), GridStep.lines(viewport.values, step: step, offset: step / 2)),
       color: colors.gridMinor, style: thin)
     canvas.stroke(lines(hLines, vLines), color: colors.gridMajor, style: thin)
 
@@ -233,12 +233,12 @@ public struct MotionPathPlot: Sendable {
     let (hAxis, vAxis) = options.plane.axes
     let (hName, vName) = options.plane.axisNames
     let axisStyle = StrokeStyle(width: 1.5)
-    if view.values.contains(0) {
-      let y = view.y(0).rounded()
+    if viewport.values.contains(0) {
+      let y = viewport.y(0).rounded()
       canvas.stroke(.line(from: Point(rect.minX, y), to: Point(rect.maxX, y)), color: colors.axisColor(hAxis), style: axisStyle)
     }
-    if view.frames.contains(0) {
-      let x = view.x(0).rounded()
+    if viewport.frames.contains(0) {
+      let x = viewport.x(0).rounded()
       canvas.stroke(.line(from: Point(x, rect.minY), to: Point(x, rect.maxY)), color: colors.axisColor(vAxis), style: axisStyle)
     }
 
@@ -250,7 +250,7 @@ public struct MotionPathPlot: Sendable {
       hName, at: Point(rect.maxX - 12, bottom), style: TextStyle(size: Self.fontSize + 1, color: colors.axisColor(hAxis)),
       anchor: TextAnchor(.right, .baseline))
     for x in hLines {
-      let px = view.x(x)
+      let px = viewport.x(x)
       guard px > rect.minX + 40 && px < rect.maxX - 40 else { continue }
       canvas.text(Self.label(x, step: step), at: Point(px, bottom), style: text, anchor: TextAnchor(.center, .baseline))
     }
@@ -259,7 +259,7 @@ public struct MotionPathPlot: Sendable {
       vName, at: Point(rect.minX + 8, nameY), style: TextStyle(size: Self.fontSize + 1, color: colors.axisColor(vAxis)),
       anchor: TextAnchor(.left, .middle))
     for y in vLines {
-      let py = view.y(y)
+      let py = viewport.y(y)
       guard py > nameY + 16 && py < rect.maxY - 30 else { continue }
       canvas.text(Self.label(y, step: step), at: Point(rect.minX + 8, py), style: text, anchor: TextAnchor(.left, .middle))
     }
@@ -279,7 +279,7 @@ public struct MotionPathPlot: Sendable {
   }
 
   /// The colour of speed step `step`: the ramp at the middle of the step.
-  func color(ofStep step: Int, _ colors: ViewportColors) -> Color {
+  func color(ofStep step: Int, _ colors: View3DColors) -> Color {
     colors.speedColor((Double(step) + 0.5) / Double(Self.speedSteps))
   }
 
@@ -343,7 +343,7 @@ public struct MotionPathPlot: Sendable {
     return paths.indices.filter { !paths[$0].elements.isEmpty }.map { ($0, paths[$0]) }
   }
 
-  func drawCurve(_ canvas: any Canvas, _ colors: ViewportColors, _ points: [Point]) {
+  func drawCurve(_ canvas: any Canvas, _ colors: View3DColors, _ points: [Point]) {
     let style = StrokeStyle(width: Self.curveWidth, cap: .round, join: .round)
     for (step, path) in curvePaths(points) {
       canvas.stroke(path, color: color(ofStep: step, colors), style: style)
@@ -358,7 +358,7 @@ public struct MotionPathPlot: Sendable {
   /// The key frames' dots where a key stands apart from its neighbours (the first and last
   /// always), and their frame numbers where they stand farther apart and overlap no number
   /// already written.
-  func drawKeys(_ canvas: any Canvas, _ colors: ViewportColors) {
+  func drawKeys(_ canvas: any Canvas, _ colors: View3DColors) {
     guard !path.keys.isEmpty else { return }
     let points = path.keys.map { point($0.position) }
     let dots = Self.distinct(Self.standingApart(points, by: Self.keySpacing))
@@ -367,7 +367,7 @@ public struct MotionPathPlot: Sendable {
     let metrics = canvas.fontMetrics
     let ascent = metrics.ascent(size: Self.fontSize)
     var placed = LabelSpace(cell: 64)
-    let bounds = view.rect
+    let bounds = viewport.rect
     func apart(_ i: Int, _ j: Int) -> Bool {
       guard i != 0, i != points.count - 1 else { return true }
       let dx = points[i].x - points[j].x, dy = points[i].y - points[j].y
@@ -385,7 +385,7 @@ public struct MotionPathPlot: Sendable {
     }
   }
 
-  func drawCurrent(_ canvas: any Canvas, _ colors: ViewportColors) {
+  func drawCurrent(_ canvas: any Canvas, _ colors: View3DColors) {
     guard let current else { return }
     let p = point(current.position)
     guard p.x.isFinite, p.y.isFinite else { return }
@@ -394,7 +394,7 @@ public struct MotionPathPlot: Sendable {
   }
 
   /// Blender's viewport text: the view's name and `(frame) object`.
-  func drawTitle(_ canvas: any Canvas, _ colors: ViewportColors) {
+  func drawTitle(_ canvas: any Canvas, _ colors: View3DColors) {
     let style = TextStyle(size: Self.fontSize + 1, color: colors.text)
     canvas.text(Self.viewName(options.plane), at: Point(14, 22), style: style, anchor: TextAnchor(.left, .baseline))
     guard drawsObjectLine else { return }
@@ -402,17 +402,17 @@ public struct MotionPathPlot: Sendable {
   }
 
   /// The title's second line: `(frame) object`.
-  func drawObjectLine(_ canvas: any Canvas, _ colors: ViewportColors, frame: Double?) {
+  func drawObjectLine(_ canvas: any Canvas, _ colors: View3DColors, frame: Double?) {
     let style = TextStyle(size: Self.fontSize + 1, color: colors.text)
     let prefix = frame.map { "(" + formatNumber($0) + ") " } ?? ""
     canvas.text(prefix + name, at: Point(14, 40), style: style, anchor: TextAnchor(.left, .baseline))
   }
 
   /// The speed ramp at the bottom right, slowest to fastest, in units per frame.
-  func drawLegend(_ canvas: any Canvas, _ colors: ViewportColors) {
+  func drawLegend(_ canvas: any Canvas, _ colors: View3DColors) {
     guard let range = speedRange else { return }
     let width = 190.0, height = 46.0
-    let box = Rect(x: view.rect.maxX - width - 12, y: 10, width: width, height: height)
+    let box = Rect(x: viewport.rect.maxX - width - 12, y: 10, width: width, height: height)
     guard box.minX > 260 else { return }
     canvas.fill(.roundedRect(box, radius: 4), color: colors.legendBackground)
     let style = TextStyle(size: Self.fontSize, color: colors.text)

@@ -69,11 +69,11 @@ public struct Stage: Sendable {
         vLo = min(vLo, v); vHi = max(vHi, v)
       }
     }
-    let view =
+    let viewport =
       hLo <= hHi && vLo <= vHi
       ? MotionPathPlot.fit(horizontal: hLo...hHi, vertical: vLo...vHi, options: options.view)
       : MotionPathPlot.fit(horizontal: 0...0, vertical: 0...0, options: options.view)
-    var plot = MotionPathPlot(path: path, current: nil, name: action.object?.name ?? action.name, options: options.view, view: view)
+    var plot = MotionPathPlot(path: path, current: nil, name: action.object?.name ?? action.name, options: options.view, viewport: viewport)
     plot.drawsObjectLine = false
     self.plot = plot
     defaultFrame = options.view.currentFrame ?? action.currentFrame ?? path.frames.first ?? action.sceneRange.lowerBound
@@ -106,7 +106,7 @@ public struct Stage: Sendable {
     let t = channels.transform(at: frame).planeTransform(options.view.plane)
     return options.shape.map { p in
       let (h, v) = Self.apply(t, p, size: options.size)
-      return plot.view.point(h, v)
+      return plot.viewport.point(h, v)
     }
   }
 
@@ -129,11 +129,11 @@ extension Stage: PlayheadLayered {
   /// The shape where the action puts it at `frame` (filled in the theme's shape colour at the
   /// object's opacity, outlined), and the `(frame) object` line.
   public func drawPlayhead(_ frame: Double, on canvas: any Canvas) {
-    let colors = options.view.theme.viewport
+    let colors = options.view.theme.view3D
     let transform = channels.transform(at: frame)
     let points = outline(at: frame)
     canvas.save()
-    canvas.clip(to: plot.view.rect)
+    canvas.clip(to: plot.viewport.rect)
     if points.allSatisfy({ $0.x.isFinite && $0.y.isFinite && abs($0.x) < 1e7 && abs($0.y) < 1e7 }) {
       let polygon = Path.polygon(points)
       canvas.fill(polygon, color: colors.shape.withAlpha(colors.shape.alpha * transform.opacity))
@@ -152,7 +152,7 @@ extension Stage: PlayheadLayered {
   func outlineOrigin(_ frame: Double) -> Point? {
     let l = channels.transform(at: frame).location
     let (h, v) = options.view.plane.axes
-    let p = plot.view.point(l[h], l[v])
+    let p = plot.viewport.point(l[h], l[v])
     return p.x.isFinite && p.y.isFinite ? p : nil
   }
 }

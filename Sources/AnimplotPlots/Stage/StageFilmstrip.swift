@@ -39,7 +39,7 @@ public struct StageFilmstrip: Sendable {
 
   public func draw(on canvas: any Canvas) {
     let cell = stage.pictureSize
-    canvas.fill(.rect(Rect(x: 0, y: 0, width: pictureSize.width, height: pictureSize.height)), color: stage.options.view.theme.viewport.gridMajor)
+    canvas.fill(.rect(Rect(x: 0, y: 0, width: pictureSize.width, height: pictureSize.height)), color: stage.options.view.theme.view3D.gridMajor)
     for (i, frame) in frames.enumerated() {
       let x = Double(i % columns) * (cell.width + Self.gap), y = Double(i / columns) * (cell.height + Self.gap)
       canvas.save()

@@ -16,7 +16,7 @@ public struct Timeline: Sendable {
   /// The keys shown: the Summary row of the chosen channels.
   public let keys: DopeSheetRow
   /// Frame ↔ x mapping of the region below the header.
-  public let view: View
+  public let viewport: Viewport
   let scene: SharedScene
   /// The frame the playhead and the readout show.
   public let currentFrame: Double
@@ -43,7 +43,7 @@ public struct Timeline: Sendable {
     let rect = Rect(
       x: main.minX, y: main.minY + TimeRuler.stripHeight, width: main.width,
       height: max(1, main.height - TimeRuler.stripHeight))
-    view = View(frames: options.frames ?? Self.fit(keys, scene: scene.range), values: 0...1, rect: rect)
+    viewport = Viewport(frames: options.frames ?? Self.fit(keys, scene: scene.range), values: 0...1, rect: rect)
   }
 
   /// The scene range and every key, with 4 % of that span (at least one frame) free on each
@@ -70,13 +70,13 @@ public struct Timeline: Sendable {
     let theme = options.theme
     editorFrame(playhead: playhead).draw(on: canvas) {
       // Blender's Timeline draws the Summary's keys without a row backdrop.
-      KeyRowPainter(theme: theme, view: view, region: main, showsHandleTypes: false)
+      KeyRowPainter(theme: theme, viewport: viewport, region: main, showsHandleTypes: false)
         .draw(canvas, [KeyRowPainter.Entry(row: keys, middle: main.minY + ChannelRows(canvas).middle(0))])
     }
   }
 
   func editorFrame(playhead: Double?) -> EditorFrame {
-    EditorFrame.dopeSheet(theme: options.theme, region: main, view: view, scene: scene, playhead: playhead)
+    EditorFrame.dopeSheet(theme: options.theme, region: main, viewport: viewport, scene: scene, playhead: playhead)
   }
 
   func header(frame: Double) -> TransportHeader {

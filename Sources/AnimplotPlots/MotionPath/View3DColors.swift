@@ -8,7 +8,7 @@ import AnimplotCanvas
 /// colours a motion path before and after the current frame; animplot colours it by speed,
 /// along `speedRamp` (a stretch of matplotlib's perceptually uniform "plasma" map, public
 /// domain), slow to fast.
-public struct ViewportColors: Sendable, Hashable {
+public struct View3DColors: Sendable, Hashable {
   public var background: Color
   public var gridMajor: Color
   public var gridMinor: Color
@@ -74,7 +74,7 @@ public struct ViewportColors: Sendable, Hashable {
 
   /// Dark: Blender's 3D viewport grey; the ramp from plasma's magenta to its yellow, which stand
   /// out from grey.
-  public static let blender = ViewportColors(
+  public static let blender = View3DColors(
     background: hex("3D3D3D"),
     gridMajor: hex("555555"),
     gridMinor: hex("474747"),
@@ -92,7 +92,7 @@ public struct ViewportColors: Sendable, Hashable {
 
   /// Light: white ground; the ramp from plasma's dark blue to its orange, which stand out from
   /// white.
-  public static let light = ViewportColors(
+  public static let light = View3DColors(
     background: hex("FFFFFF"),
     gridMajor: hex("D6D6D6"),
     gridMinor: hex("ECECEC"),
