@@ -3,17 +3,10 @@ import AnimplotCanvas
 extension ChannelList.Row {
   /// The list entry of a Dope Sheet row.
   init(_ row: DopeSheetRow) {
-    let kind: Kind =
-      switch row.kind {
-      case .summary: .summary
-      case .object: .object
-      case .action: .action
-      case .group: .group
-      case .channel: .channel
-      }
     self.init(
-      kind: kind, name: row.name, depth: row.depth, selected: row.selected, muted: row.muted,
-      locked: row.locked, collapsed: row.collapsed, objectType: row.objectType)
+      kind: row.kind, name: row.name, depth: row.depth, selected: row.selected, muted: row.muted,
+      locked: row.locked, collapsed: row.collapsed, objectType: row.objectType, action: row.action,
+      channel: row.channel)
   }
 }
 
@@ -27,16 +20,16 @@ extension ChannelList {
     (style == .graphEditor ? width - Scrollbars.width(scale: scale) : width) - 3 * 16
   }
 
-  /// Where a row is drawn, worked out once per list (`draw`): its rectangle, its name's
+  /// Where a row is drawn, worked out once per list (`layout`): its rectangle, its name's
   /// baseline, its indentation and the toggles' left edge, logical pixels.
-  struct Place {
+  struct Place: Sendable {
     var rect: Rect
     var baseline: Double
     var x0: Double
     var togglesLeft: Double
     /// The row's exact middle (`ChannelRows.middle`), where Blender places its icons from.
     var middle: Double
-    /// The list's geometry at the canvas's scale, worked out once per draw.
+    /// The list's geometry at the raster's scale, worked out once per layout.
     var geometry: ChannelRows
 
     /// The row's widget slots from its indentation (`Slots`).
@@ -48,12 +41,12 @@ extension ChannelList {
     func icon(_ x: Double) -> Point { ChannelIcons.snapped(Point(x, middle), scale: geometry.scale) }
   }
 
-  /// The end every row shares: the name from `textX`, clipped before the toggles (group and
-  /// channel rows) or the row's end, on the row's baseline; then the toggles.
-  func drawNameAndToggles(_ canvas: any Canvas, _ row: Row, _ place: Place, textX: Double, color: Color) {
+  /// The end every row shares: the name from the row's text start, clipped before the toggles
+  /// (group and channel rows) or the row's end, on the row's baseline; then the toggles.
+  func drawNameAndToggles(_ canvas: any Canvas, _ laid: ChannelRowLayout, color: Color) {
+    let row = laid.row, place = laid.place, textX = laid.icons.textX
     let r = place.rect
-    let hasToggles = showsToggles && (row.kind == .group || row.kind == .channel)
-    let textRight = hasToggles ? place.togglesLeft : r.maxX - 4
+    let textRight = laid.icons.toggles != nil ? place.togglesLeft : r.maxX - 4
     canvas.save()
     canvas.clip(to: Rect(x: textX, y: r.minY, width: max(0, textRight - textX), height: r.height))
     canvas.text(
@@ -61,7 +54,7 @@ extension ChannelList {
       style: TextStyle(size: Self.fontSize, color: color, keepsFractionalBaseline: true),
       anchor: TextAnchor(.left, .baseline))
     canvas.restore()
-    if hasToggles { drawToggles(canvas, row, place) }
+    if let toggles = laid.icons.toggles { drawToggles(canvas, row, toggles) }
   }
   /// Whether group and channel rows end in their toggles: not in a list narrowed below 160 px
   /// (narrow pictures), where the names need the room.
@@ -71,7 +64,8 @@ extension ChannelList {
   /// and groups rounded at the top left, both corners when collapsed), the disclosure triangle, the action
   /// icon, the name, and the toggles of group and channel rows. Geometry measured on Blender's
   /// screenshots, at UI scale 1.
-  func drawDopeSheetRow(_ canvas: any Canvas, _ row: Row, _ place: Place) {
+  func drawDopeSheetRow(_ canvas: any Canvas, _ laid: ChannelRowLayout) {
+    let row = laid.row, place = laid.place, icons = laid.icons
     let r = place.rect, x0 = place.x0
     let backdrop = Rect(x: x0, y: r.minY, width: r.maxX - x0, height: r.height)
     switch row.kind {
@@ -80,7 +74,7 @@ extension ChannelList {
       // (`acf_summary_backdrop`: `yminc - 2`), over the gap below it: its screenshots' list
       // shows the Summary's red down to the next row.
       var summary = backdrop
-      summary.height += 2 / DevicePixels(canvas).scale
+      summary.height += 2 / place.geometry.scale
       canvas.fill(.roundedRect(summary, radius: 5, corners: .left), color: theme.channelList.summaryRow)
     case .object:
       canvas.fill(.roundedRect(backdrop, radius: 5, corners: row.rounded), color: theme.channelList.objectRow)
@@ -91,36 +85,22 @@ extension ChannelList {
     case .channel:
       canvas.fill(.rect(backdrop), color: theme.dopeSheet.channelRow)
     }
-    var slots = place.slots
-    let at = place.icon
-    if row.kind != .channel {
-      ChannelIcons.disclosure(
-        canvas, center: at(slots.next() + IconCenter.disclosure), collapsed: row.collapsed,
-        color: theme.channelList.icon)
+    if let c = icons.disclosure {
+      ChannelIcons.disclosure(canvas, center: c, collapsed: row.collapsed, color: theme.channelList.icon)
     }
-    switch row.kind {
-    case .object:
-      ChannelIcons.object(
-        canvas, row.objectType ?? .empty, center: at(slots.next() + IconCenter.object),
-        color: theme.channelList.text)
-    case .action:
-      ChannelIcons.action(canvas, center: at(slots.next() + IconCenter.action), theme: theme)
-    case .summary, .group, .channel:
-      break
+    if let c = icons.object {
+      ChannelIcons.object(canvas, row.objectType ?? .empty, center: c, color: theme.channelList.text)
     }
-    let textX = slots.textX
+    if let c = icons.action { ChannelIcons.action(canvas, center: c, theme: theme) }
     drawNameAndToggles(
-      canvas, row, place, textX: textX,
-      color: row.selected ? theme.channelList.textSelected : theme.channelList.text)
+      canvas, laid, color: row.selected ? theme.channelList.textSelected : theme.channelList.text)
   }
 
   /// The modifier wrench, the mute checkbox and the lock at the right of group and channel rows.
-  func drawToggles(_ canvas: any Canvas, _ row: Row, _ place: Place) {
-    // Blender centres its 16-px icons on the row, on whole device pixels (`snapped`).
-    func at(_ x: Double) -> Point { place.icon(place.togglesLeft + x) }
-    ChannelIcons.wrench(canvas, center: at(4.5), color: theme.channelList.icon)
-    ChannelIcons.checkbox(canvas, center: at(21.5), checked: !row.muted, theme: theme)
-    ChannelIcons.padlock(canvas, center: at(38.5), locked: row.locked, theme: theme)
+  func drawToggles(_ canvas: any Canvas, _ row: Row, _ at: ChannelRowIcons.Toggles) {
+    ChannelIcons.wrench(canvas, center: at.modifiers, color: theme.channelList.icon)
+    ChannelIcons.checkbox(canvas, center: at.mute, checked: !row.muted, theme: theme)
+    ChannelIcons.padlock(canvas, center: at.lock, locked: row.locked, theme: theme)
   }
 }
 

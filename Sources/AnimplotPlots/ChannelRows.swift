@@ -16,7 +16,7 @@ import AnimplotCanvas
 /// 0.09 % more than the 18.9 the widget unit gives: the channel region's view maps to its
 /// pixels 1.0009 times larger (`viewScale`). That factor is measured, not derived (the View2D
 /// of a locked list maps its `cur` to its pixels 1:1 on paper); at whole scales it is taken as 1.
-struct ChannelRows {
+struct ChannelRows: Sendable {
   /// Device pixels per logical pixel.
   let scale: Double
   /// Blender's widget unit, device pixels.
@@ -88,7 +88,7 @@ struct ChannelRows {
 /// apart with no drift (17.85 truncated each time), so a name two slots in starts at
 /// `x0 + 37`, not `x0 + 38.7`: measured on the screenshots, every row kind's name at the
 /// device pixel this gives.
-struct Slots {
+struct Slots: Sendable {
   let scale: Double
   let widgetUnit: Double
   /// The next slot's left edge, device pixels.

@@ -21,6 +21,9 @@ struct EditorFrame {
   var playhead: Double?
   /// Blender's scrollers along the region's edges, drawn last, over the playhead.
   var scrollbars: Scrollbars? = nil
+  /// Where the markers are drawn, when laid out beforehand (`markerLayouts(scale:)`); `nil`
+  /// lays them out as they are drawn.
+  var markerLayouts: [MarkerLayout]? = nil
 
   /// Draws the skeleton and the editor's layers: `grid` after the frame grid (the Graph
   /// Editor's value lines), `content` over the scene range, `labels` after the frame labels.
@@ -35,7 +38,7 @@ struct EditorFrame {
     grid()
     ruler.sceneRange(canvas, sceneRange)
     content()
-    markerRuler(ruler).markers(canvas, markers.map { ($0.frame, $0.name, $0.selected) })
+    markerRuler(ruler).markers(canvas, markerLayouts ?? markerLayouts(scale: canvas.deviceScale))
     ruler.stripLabels(canvas, step: step)
     labels()
     scrollbars?.draw(on: canvas)
@@ -53,6 +56,12 @@ struct EditorFrame {
       canvas, ruler: TimeRuler(theme: theme, region: region, viewport: viewport, stripBackground: stripBackground),
       frame: frame)
     canvas.restore()
+  }
+
+  /// Where the markers are drawn on a raster of `scale` device pixels per logical pixel.
+  func markerLayouts(scale: Double) -> [MarkerLayout] {
+    markerRuler(TimeRuler(theme: theme, region: region, viewport: viewport, stripBackground: stripBackground))
+      .markerLayouts(markers, scale: scale)
   }
 
   /// The ruler markers are drawn with: above the horizontal scrollbar where there is one (as

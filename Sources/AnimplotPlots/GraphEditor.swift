@@ -13,8 +13,17 @@ public struct GraphEditor: Sendable {
 
   public let action: Action
   public let options: GraphOptions
-  /// The curves drawn (visible tracks), with their colours and value mappings.
-  let curves: [(track: FCurve, color: Color, mapping: ValueMapping)]
+  /// A curve drawn: a visible track with its channel, colour and value mapping.
+  struct Curve: Sendable {
+    let track: FCurve
+    /// The track's place in the action (`ChannelID.action` is 0: the editor shows one action).
+    let channel: ChannelID
+    let color: Color
+    let mapping: ValueMapping
+  }
+
+  /// The curves drawn (visible tracks), in the action's order.
+  let curves: [Curve]
   /// Colours of every track, in the action's order (the channel list shows hidden ones too).
   let trackColors: [Color]
   /// Where curves are drawn: below the scrub strip, right of the channel list.
@@ -28,8 +37,11 @@ public struct GraphEditor: Sendable {
     self.options = options
     let colors = CurveColors.colors(for: action.tracks, theme: options.theme, mode: options.colors)
     trackColors = colors
-    curves = zip(action.tracks, colors).filter { !$0.0.hidden }.map { track, color in
-      (track, color, options.normalize ? ValueMapping.normalizing(track) : .identity)
+    curves = action.tracks.indices.filter { !action.tracks[$0].hidden }.map { i in
+      let track = action.tracks[i]
+      return Curve(
+        track: track, channel: ChannelID(action: 0, track: i), color: colors[i],
+        mapping: options.normalize ? ValueMapping.normalizing(track) : .identity)
     }
     let left = EditorFrame.channelListWidth(
       pictureWidth: options.width, shown: options.showChannelList, preferred: options.channelListWidth)
@@ -46,10 +58,11 @@ public struct GraphEditor: Sendable {
   /// The frames and values that show every visible key, handle and overshoot, with margins:
   /// 4 % of the width on each side, 8 % of the height plus room for the marker row.
   static func fit(
-    _ curves: [(track: FCurve, color: Color, mapping: ValueMapping)], plot: Rect, action: Action
+    _ curves: [Curve], plot: Rect, action: Action
   ) -> (frames: ClosedRange<Double>, values: ClosedRange<Double>) {
     var f0 = Double.infinity, f1 = -Double.infinity, v0 = Double.infinity, v1 = -Double.infinity
-    for (track, _, mapping) in curves {
+    for curve in curves {
+      let track = curve.track, mapping = curve.mapping
       let keys = track.keyframes
       for (i, k) in keys.enumerated() {
         f0 = min(f0, Double(k.frame))
@@ -90,10 +103,12 @@ public struct GraphEditor: Sendable {
     return ((f0 - fm)...(f1 + fm), (v0 - bottom)...(v1 + top))
   }
 
-  /// Draws the editor on `canvas` (below its header with `showHeader`).
+  /// Draws the editor on `canvas` (below its header with `showHeader`), from its layout at the
+  /// canvas's scale.
   public func draw(on canvas: any Canvas) {
+    let layout = layout(scale: canvas.deviceScale)
     EditorHeader.drawing(header, editorHeight: options.height, on: canvas) {
-      draw(on: canvas, playhead: options.currentFrame ?? action.currentFrame)
+      draw(layout, on: canvas, playhead: options.currentFrame ?? action.currentFrame)
     }
   }
 
@@ -108,29 +123,29 @@ public struct GraphEditor: Sendable {
     EditorHeader.pictureSize(width: options.width, editorHeight: options.height, shown: options.showHeader)
   }
 
-  func editorFrame(playhead: Double?) -> EditorFrame {
+  func editorFrame(playhead: Double?, scrollbars: Scrollbars?, markers: [MarkerLayout]? = nil) -> EditorFrame {
     let theme = options.theme
     return EditorFrame(
       theme: theme, region: main, viewport: viewport, background: theme.graph.background,
       stripBackground: theme.graph.scrubBackground, gridMajor: theme.graph.gridMajor,
       gridMinor: theme.graph.gridMinor, discreteFrames: false, sceneRange: SharedScene.range(of: [action]),
-      markers: action.markers, playhead: playhead, scrollbars: scrollbars())
+      markers: action.markers, playhead: playhead, scrollbars: scrollbars, markerLayouts: markers)
   }
 
-  func draw(on canvas: any Canvas, playhead: Double?) {
+  /// Draws the editor laid out in `layout` (at the canvas's scale), below any header.
+  func draw(_ layout: GraphEditorLayout, on canvas: any Canvas, playhead: Double?) {
     let theme = options.theme
     var valueStep = 0.0
-    editorFrame(playhead: playhead).draw(
+    editorFrame(playhead: playhead, scrollbars: layout.scrollbars, markers: layout.markers).draw(
       on: canvas,
       grid: { valueStep = valueGrid(canvas) },
       content: {
-        drawCurves(canvas)
+        drawCurves(canvas, layout)
         if options.showCursor { cursorLine(canvas) }
       },
       labels: { valueLabels(canvas, step: valueStep) })
-    if main.minX > 0 {
-      ChannelList(theme: theme, width: main.minX, height: options.height)
-        .draw(canvas, rows: ChannelList.graphRows(action, colors: trackColors))
+    if let list = layout.channelList {
+      ChannelList(theme: theme, width: main.minX, height: options.height).draw(canvas, list)
     }
   }
 
@@ -194,15 +209,19 @@ public struct GraphEditor: Sendable {
 
   // MARK: Curves
 
-  /// Unselected curves first, then selected ones, the active curve last in its pass.
-  func drawCurves(_ canvas: any Canvas) {
-    let order = curves.indices.sorted { a, b in
+  /// The order curves are drawn in: unselected first, then selected ones, the active curve last
+  /// in its pass (indices into `curves`).
+  func drawingOrder() -> [Int] {
+    curves.indices.sorted { a, b in
       let ka = (curves[a].track.selected ? 1 : 0, curves[a].track.active ? 1 : 0)
       let kb = (curves[b].track.selected ? 1 : 0, curves[b].track.active ? 1 : 0)
       return ka != kb ? ka < kb : a < b
     }
-    let paths = curvePaths()
-    for i in order { drawCurve(canvas, curves[i], path: paths[i]) }
+  }
+
+  /// Every curve of `layout`, in its drawing order.
+  func drawCurves(_ canvas: any Canvas, _ layout: GraphEditorLayout) {
+    for i in layout.drawingOrder { drawCurve(canvas, layout.curves[i]) }
   }
 
   /// Curves with more keys than this in all have their paths built on every core.
@@ -227,18 +246,16 @@ public struct GraphEditor: Sendable {
     return Array(slots)
   }
 
-  func drawCurve(
-    _ canvas: any Canvas, _ curve: (track: FCurve, color: Color, mapping: ValueMapping), path: Path
-  ) {
+  func drawCurve(_ canvas: any Canvas, _ curve: CurveLayout) {
     let theme = options.theme
     let track = curve.track
-    let alpha = track.selected ? 1 : theme.graph.inactiveCurveAlpha
+    let alpha = curve.alpha
     let color = (track.muted ? theme.graph.mutedCurve : curve.color).withAlpha(alpha)
-    var style = StrokeStyle(width: track.active && !track.locked ? 2.5 : 1)
+    var style = StrokeStyle(width: curve.strokeWidth)
     if track.locked { style.dash = [16 * 0.35, 16 * 0.65] }
-    canvas.stroke(path, color: color, style: style)
-    if !track.locked && options.handles != .none { drawHandles(canvas, track, curve.mapping, alpha: alpha) }
-    drawKeys(canvas, track, color: curve.color, mapping: curve.mapping, curveAlpha: alpha)
+    canvas.stroke(curve.path, color: color, style: style)
+    if !curve.handles.isEmpty { drawHandles(canvas, curve) }
+    drawKeys(canvas, curve)
   }
 
   func handleColors(_ type: HandleType) -> ColorPair {
@@ -256,30 +273,20 @@ public struct GraphEditor: Sendable {
   ///
   /// Both ends of a line lie on device pixel centres, as the key and ring drawn on them: a level
   /// handle is one row of pixels at full colour, not two half-lit ones.
-  func drawHandles(_ canvas: any Canvas, _ track: FCurve, _ mapping: ValueMapping, alpha: Double) {
-    let keys = track.keyframes
-    let pixels = DevicePixels(canvas)
-    var rings: [(Point, Bool)] = []
-    for (i, k) in keys.enumerated() {
-      guard options.handles == .all || k.selected || k.selectedHandleLeft || k.selectedHandleRight else { continue }
-      let center = pixels.point(viewport.point(Double(k.frame), mapping.apply(Double(k.value))))
-      let leftShown = i > 0 ? keys[i - 1].interpolation == .bezier : k.interpolation == .bezier
-      let sides: [(CurvePoint, HandleType, Bool, Bool)] = [
-        (k.handleLeft, k.handleLeftType, k.selectedHandleLeft, leftShown),
-        (k.handleRight, k.handleRightType, k.selectedHandleRight, k.interpolation == .bezier),
-      ]
-      for (handle, type, handleSelected, shown) in sides where shown {
-        let p = pixels.point(viewport.point(Double(handle.frame), mapping.apply(Double(handle.value))))
-        let colors = handleColors(type)
-        let color = colors.color(selected: k.selected || handleSelected)
-        canvas.stroke(.line(from: center, to: p), color: color.withAlpha(alpha), style: StrokeStyle(width: pixels.lineWidth))
-        rings.append((p, handleSelected))
-      }
+  func drawHandles(_ canvas: any Canvas, _ curve: CurveLayout) {
+    let keys = curve.track.keyframes
+    let alpha = curve.alpha
+    for handle in curve.handles {
+      let colors = handleColors(handle.type)
+      let color = colors.color(selected: keys[handle.key].selected || handle.isSelected)
+      canvas.stroke(
+        .line(from: curve.keyCenters[handle.key], to: handle.end), color: color.withAlpha(alpha),
+        style: StrokeStyle(width: curve.handleLineWidth))
     }
-    let ring = Path.circle(center: .zero, radius: 2.75)
-    let style = StrokeStyle(width: 1.5)
+    let ring = Path.circle(center: .zero, radius: CurveLayout.handleRingRadius)
+    let style = StrokeStyle(width: CurveLayout.handleRingWidth)
     for selected in [false, true] {
-      let points = rings.filter { $0.1 == selected }.map(\.0)
+      let points = curve.handles.filter { $0.isSelected == selected }.map(\.end)
       guard !points.isEmpty else { continue }
       let color = selected ? options.theme.graph.handleVertexSelected : options.theme.graph.handleVertex
       canvas.markers(ring, at: points, fill: nil, stroke: (color.withAlpha(alpha), style))
@@ -287,18 +294,13 @@ public struct GraphEditor: Sendable {
   }
 
   /// Key vertices: unselected, then selected, then the active key.
-  func drawKeys(_ canvas: any Canvas, _ track: FCurve, color: Color, mapping: ValueMapping, curveAlpha: Double) {
+  func drawKeys(_ canvas: any Canvas, _ curve: CurveLayout) {
     let theme = options.theme
-    let vertexAlpha = min(1, max(0.2, 1 - 0.5 * (1 - curveAlpha)))
-    let pixels = DevicePixels(canvas)
-    let points = track.keyframes.map { pixels.point(viewport.point(Double($0.frame), mapping.apply(Double($0.value)))) }
-    let visible = viewport.rect.insetBy(dx: -10, dy: -10)
-    func inside(_ p: Point) -> Bool { p.x >= visible.minX && p.x <= visible.maxX && p.y >= visible.minY && p.y <= visible.maxY }
-    // Files carry no active-key index: the active curve's last selected key is the active one.
-    let activeIndex = track.active ? track.keyframes.lastIndex(where: \.selected) : nil
+    let track = curve.track
+    let vertexAlpha = curve.vertexAlpha
     var unselected: [Point] = [], selected: [Point] = [], active: [Point] = []
-    for (i, (key, p)) in zip(track.keyframes, points).enumerated() where inside(p) {
-      if i == activeIndex {
+    for (i, (key, p)) in zip(track.keyframes, curve.keyCenters).enumerated() where curve.showsVertex(at: p) {
+      if i == curve.activeKey {
         active.append(p)
       } else if key.selected {
         selected.append(p)
@@ -308,14 +310,13 @@ public struct GraphEditor: Sendable {
     }
     switch options.keyShape {
     case .round:
-      let size = track.locked ? 0.8 : 1.0
-      let dot = Path.circle(center: .zero, radius: 3 * size)
+      let dot = Path.circle(center: .zero, radius: curve.vertexRadius)
       let base = track.locked ? theme.graph.mutedCurve : theme.graph.vertex
       canvas.markers(dot, at: unselected, fill: base.withAlpha(vertexAlpha), stroke: nil)
       canvas.markers(dot, at: selected, fill: (track.locked ? base : theme.graph.vertexSelected).withAlpha(vertexAlpha), stroke: nil)
       if let outline = theme.graph.vertexActiveOutline {
         // The same disc, its outer 1.5 px a ring: white on white would not show.
-        let ring = Path.circle(center: .zero, radius: 3 * size - 0.75)
+        let ring = Path.circle(center: .zero, radius: curve.vertexRadius - 0.75)
         canvas.markers(
           ring, at: active, fill: theme.graph.vertexActive.withAlpha(vertexAlpha),
           stroke: (outline.withAlpha(vertexAlpha), StrokeStyle(width: 1.5)))
@@ -323,10 +324,10 @@ public struct GraphEditor: Sendable {
         canvas.markers(dot, at: active, fill: theme.graph.vertexActive.withAlpha(vertexAlpha), stroke: nil)
       }
     case .diamond:
-      let r = 4.5
+      let r = curve.vertexRadius
       let diamond = Path.polygon([Point(0, -r), Point(r, 0), Point(0, r), Point(-r, 0)])
       let outline = (Color.black.withAlpha(0.8 * vertexAlpha), StrokeStyle(width: 1, join: .miter))
-      canvas.markers(diamond, at: unselected, fill: color.withAlpha(vertexAlpha), stroke: outline)
+      canvas.markers(diamond, at: unselected, fill: curve.color.withAlpha(vertexAlpha), stroke: outline)
       canvas.markers(diamond, at: selected + active, fill: Color.white.withAlpha(vertexAlpha), stroke: outline)
     }
   }
@@ -334,11 +335,12 @@ public struct GraphEditor: Sendable {
 
 extension GraphEditor: PlayheadLayered {
   public func drawStill(on canvas: any Canvas) {
-    EditorHeader.drawing(header, editorHeight: options.height, on: canvas) { draw(on: canvas, playhead: nil) }
+    let layout = layout(scale: canvas.deviceScale)
+    EditorHeader.drawing(header, editorHeight: options.height, on: canvas) { draw(layout, on: canvas, playhead: nil) }
   }
   public func drawPlayhead(_ frame: Double, on canvas: any Canvas) {
     EditorHeader.below(header, editorHeight: options.height, on: canvas) {
-      editorFrame(playhead: nil).drawPlayhead(on: canvas, frame: frame)
+      editorFrame(playhead: nil, scrollbars: scrollbars()).drawPlayhead(on: canvas, frame: frame)
     }
   }
 }

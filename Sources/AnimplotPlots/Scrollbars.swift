@@ -185,7 +185,8 @@ extension GraphEditor {
   /// no curve has keys); the values of every visible key and handle.
   func scrollTotals() -> (frames: ClosedRange<Double>, values: ClosedRange<Double>) {
     var f0 = Double.infinity, f1 = -Double.infinity, v0 = Double.infinity, v1 = -Double.infinity
-    for (track, _, mapping) in curves {
+    for curve in curves {
+      let track = curve.track, mapping = curve.mapping
       guard let first = track.keyframes.first, let last = track.keyframes.last else { continue }
       f0 = min(f0, Double(first.frame), Double(first.handleLeft.frame))
       f1 = max(f1, Double(last.frame), Double(last.handleRight.frame))

@@ -1,3 +1,4 @@
+import AnimplotCore
 import AnimplotCanvas
 
 /// What Blender's time-based editors share: the scrub strip with frame labels, the darkening
@@ -97,25 +98,35 @@ struct TimeRuler {
     return region.minX + (viewport.x(frame) - region.minX) * (width - 1) / width
   }
 
-  /// A dashed line per marker, its triangle at the bottom and its name.
-  func markers(_ canvas: any Canvas, _ markers: [(frame: Double, name: String, selected: Bool)]) {
+  /// Where `markers` are drawn on a raster of `scale` device pixels per logical pixel: those
+  /// whose line falls within a pixel of the region, each on a device pixel column.
+  func markerLayouts(_ markers: [Marker], scale: Double) -> [MarkerLayout] {
     let top = region.minY + Self.stripHeight, bottom = region.maxY
+    let pixels = DevicePixels(scale: scale)
+    return markers.enumerated().compactMap { i, m in
+      let x = viewport.x(m.frame)
+      guard x >= region.minX - 1 && x <= region.maxX + 1 else { return nil }
+      return MarkerLayout(
+        index: i, frame: m.frame, name: m.name, isSelected: m.selected, x: pixels.center(x), top: top, bottom: bottom)
+    }
+  }
+
+  /// A dashed line per marker, its triangle at the bottom and its name.
+  func markers(_ canvas: any Canvas, _ markers: [MarkerLayout]) {
     let style = TextStyle(size: Self.fontSize, color: theme.ruler.markerText)
     let pixels = DevicePixels(canvas)
     for m in markers {
-      let x = viewport.x(m.frame)
-      guard x >= region.minX - 1 && x <= region.maxX + 1 else { continue }
-      let px = pixels.center(x)
+      let px = m.x
       canvas.stroke(
-        .line(from: Point(px, top), to: Point(px, bottom - 12)),
-        color: m.selected ? theme.ruler.markerLine.withAlpha(0.7) : theme.ruler.markerLine,
+        .line(from: Point(px, m.top), to: Point(px, m.tip)),
+        color: m.isSelected ? theme.ruler.markerLine.withAlpha(0.7) : theme.ruler.markerLine,
         style: StrokeStyle(width: pixels.lineWidth, dash: [4, 3]))
-      let tip = Point(px, bottom - 12)
+      let tip = Point(px, m.tip)
       canvas.fill(
-        .polygon([tip, Point(px - 5, bottom - 3), Point(px + 5, bottom - 3)]),
-        color: m.selected ? theme.ruler.markerText : theme.ruler.markerText.withAlpha(0.75))
+        .polygon([tip, Point(px - MarkerLayout.halfWidth, m.base), Point(px + MarkerLayout.halfWidth, m.base)]),
+        color: m.isSelected ? theme.ruler.markerText : theme.ruler.markerText.withAlpha(0.75))
       if !m.name.isEmpty {
-        canvas.text(m.name, at: Point(px + 8, bottom - 4), style: style, anchor: TextAnchor(.left, .baseline))
+        canvas.text(m.name, at: Point(px + 8, m.nameBaseline), style: style, anchor: TextAnchor(.left, .baseline))
       }
     }
   }

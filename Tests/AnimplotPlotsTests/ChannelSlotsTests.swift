@@ -18,7 +18,8 @@ struct ChannelSlotsTests {
   /// Each name's origin, device pixels, in the order of `rows`.
   static func nameColumns(_ style: ChannelList.Style, scale: Double) -> [String: Double] {
     let canvas = RecordingCanvas(size: Size(220, 200), deviceScale: scale)
-    ChannelList(theme: .blender, width: 207, height: 200, style: style).draw(canvas, rows: rows)
+    let list = ChannelList(theme: .blender, width: 207, height: 200, style: style)
+    list.draw(canvas, list.layout(rows, scale: scale))
     var columns: [String: Double] = [:]
     for line in canvas.displayList.split(separator: "\n") where line.hasPrefix("text \"") {
       let name = line.split(separator: "\"")[1]

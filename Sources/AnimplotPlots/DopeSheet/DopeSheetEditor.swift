@@ -14,6 +14,8 @@ public struct DopeSheetEditor: Sendable {
 
   /// What the editor was made with.
   public let options: DopeSheetEditorOptions
+  /// The actions shown, in order (`ChannelID.action` counts them).
+  public let actions: [Action]
   /// The rows drawn, from top to bottom.
   public let layout: DopeSheetLayout
   /// Frame ↔ x mapping of the key area (below the scrub strip, right of the channel list).
@@ -26,6 +28,7 @@ public struct DopeSheetEditor: Sendable {
   /// action's block under one Summary.
   public init(actions: [Action], options: DopeSheetEditorOptions = DopeSheetEditorOptions()) {
     self.options = options
+    self.actions = actions
     layout = DopeSheetLayout(actions: actions, options: options.rows)
     scene = SharedScene(actions)
     let left = EditorFrame.channelListWidth(
@@ -64,10 +67,12 @@ public struct DopeSheetEditor: Sendable {
     main.minY + ChannelRows(scale: 1).top(index)
   }
 
-  /// Draws the editor on `canvas` (below its header with `showHeader`).
+  /// Draws the editor on `canvas` (below its header with `showHeader`), from its layout at the
+  /// canvas's scale.
   public func draw(on canvas: any Canvas) {
+    let laid = layout(scale: canvas.deviceScale)
     EditorHeader.drawing(header, editorHeight: options.height, on: canvas) {
-      draw(on: canvas, playhead: options.currentFrame ?? scene.currentFrame)
+      draw(laid, on: canvas, playhead: options.currentFrame ?? scene.currentFrame)
     }
   }
 
@@ -81,40 +86,41 @@ public struct DopeSheetEditor: Sendable {
     EditorHeader.pictureSize(width: options.width, editorHeight: options.height, shown: options.showHeader)
   }
 
-  func draw(on canvas: any Canvas, playhead: Double?) {
+  /// Draws the editor laid out in `laid` (at the canvas's scale), below any header.
+  func draw(_ laid: DopeSheetEditorLayout, on canvas: any Canvas, playhead: Double?) {
     let theme = options.theme
-    let frame = editorFrame(playhead: playhead)
+    let frame = editorFrame(playhead: playhead, scrollbars: laid.scrollbars, markers: laid.markers)
     frame.draw(on: canvas) {
-      let rows = ChannelRows(canvas)
-      let visible = layout.rows.indices.prefix { main.minY + rows.top($0) < main.maxY }
-      drawBackdrops(canvas, rows: visible, geometry: rows)
-      KeyRowPainter(
-        theme: theme, viewport: viewport, region: main,
-        showsHandleTypes: options.showHandlesAndInterpolation
-      ).draw(canvas, visible.map { KeyRowPainter.Entry(row: layout.rows[$0], middle: main.minY + rows.middle($0)) })
+      drawBackdrops(canvas, laid.rows)
+      painter.draw(canvas, laid.rows.map { KeyRowPainter.Entry(row: $0.row, middle: $0.middle, keys: $0.keys) })
     }
-    if main.minX > 0 {
-      ChannelList(
-        theme: theme, width: main.minX, height: options.height, style: .dopeSheet
-      ).draw(canvas, rows: layout.rows.map(ChannelList.Row.init))
+    if let list = laid.channelList {
+      ChannelList(theme: theme, width: main.minX, height: options.height, style: .dopeSheet).draw(canvas, list)
     }
   }
 
-  func editorFrame(playhead: Double?) -> EditorFrame {
+  /// What draws the rows' bars, lines and keys.
+  var painter: KeyRowPainter {
+    KeyRowPainter(
+      theme: options.theme, viewport: viewport, region: main, showsHandleTypes: options.showHandlesAndInterpolation)
+  }
+
+  func editorFrame(playhead: Double?, scrollbars: Scrollbars?, markers: [MarkerLayout]? = nil) -> EditorFrame {
     var frame = EditorFrame.dopeSheet(theme: options.theme, region: main, viewport: viewport, scene: scene, playhead: playhead)
-    frame.scrollbars = scrollbars()
+    frame.scrollbars = scrollbars
+    frame.markerLayouts = markers
     return frame
   }
 
   /// Each row's full-width backdrop, coloured by kind and selection (Blender's
   /// `action_draw.cc:draw_backdrops`); the 2-px gaps between rows show the grid. Rows of one
   /// colour are one path.
-  func drawBackdrops(_ canvas: any Canvas, rows: Range<Int>, geometry: ChannelRows) {
+  func drawBackdrops(_ canvas: any Canvas, _ rows: [DopeSheetRowLayout]) {
     let theme = options.theme
     var order: [Color] = []
     var paths: [Color: Path] = [:]
-    for i in rows {
-      let row = layout.rows[i]
+    for laid in rows {
+      let row = laid.row
       let color: Color =
         switch row.kind {
         case .summary: theme.dopeSheet.summaryRow
@@ -124,8 +130,7 @@ public struct DopeSheetEditor: Sendable {
         case .channel: row.selected ? theme.dopeSheet.channelRowSelected : theme.dopeSheet.channelRow
         }
       if paths[color] == nil { order.append(color) }
-      paths[color, default: Path()].append(
-        .rect(Rect(x: main.minX, y: main.minY + geometry.top(i), width: main.width, height: geometry.height(i))))
+      paths[color, default: Path()].append(.rect(laid.backdrop))
     }
     for color in order { canvas.fill(paths[color]!, color: color) }
   }
@@ -133,11 +138,12 @@ public struct DopeSheetEditor: Sendable {
 
 extension DopeSheetEditor: PlayheadLayered {
   public func drawStill(on canvas: any Canvas) {
-    EditorHeader.drawing(header, editorHeight: options.height, on: canvas) { draw(on: canvas, playhead: nil) }
+    let laid = layout(scale: canvas.deviceScale)
+    EditorHeader.drawing(header, editorHeight: options.height, on: canvas) { draw(laid, on: canvas, playhead: nil) }
   }
   public func drawPlayhead(_ frame: Double, on canvas: any Canvas) {
     EditorHeader.below(header, editorHeight: options.height, on: canvas) {
-      editorFrame(playhead: nil).drawPlayhead(on: canvas, frame: frame)
+      editorFrame(playhead: nil, scrollbars: scrollbars()).drawPlayhead(on: canvas, frame: frame)
     }
   }
 }

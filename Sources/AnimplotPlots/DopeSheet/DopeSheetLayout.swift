@@ -22,55 +22,71 @@ public struct DopeSheetLayout: Sendable, Hashable {
   /// The layout of several actions under one Summary, each action's block in the given order;
   /// an action left without channels by `options.channels` is not listed.
   public init(actions: [Action], options: DopeSheetOptions = DopeSheetOptions()) {
-    let blocks = actions.map { action in
-      (action, action.filtered(by: options.channels).tracks)
-    }.filter { actions.count == 1 || !$0.1.isEmpty }
-    let grouped = blocks.map { Self.grouped($0.1) }
+    // Each action's listed tracks, by their channel (the action's position, the track's).
+    let blocks = actions.enumerated().map { a, action in
+      (a, action, action.tracks.indices.filter { options.channels?.matches(action.tracks[$0]) ?? true })
+    }.filter { actions.count == 1 || !$0.2.isEmpty }
+    let grouped = blocks.map { a, action, indices in
+      Self.grouped(indices.map { (ChannelID(action: a, track: $0), action.tracks[$0]) })
+    }
     let listed = grouped.map { $0.groups.flatMap(\.tracks) + $0.ungrouped }
     // One action's rows repeat the Summary's keys: merge them once.
-    let actionLists = listed.map(Self.keyList)
+    let actionLists = listed.map { Self.keyList($0.map(\.track)) }
     rows = []
     if options.showSummary {
-      let all = actionLists.count == 1 ? actionLists[0] : Self.keyList(listed.flatMap { $0 })
-      rows.append(Self.row(.summary, name: "Summary", depth: 0, all))
+      let all = actionLists.count == 1 ? actionLists[0] : Self.keyList(listed.flatMap { $0.map(\.track) })
+      var row = Self.row(.summary, name: "Summary", depth: 0, all)
+      row.channels = listed.flatMap { $0.map(\.channel) }
+      rows.append(row)
     }
-    for (i, (action, _)) in blocks.enumerated() {
+    for (i, (a, action, _)) in blocks.enumerated() {
+      let channels = listed[i].map(\.channel)
       if let object = action.object {
         var row = Self.row(.object, name: object.name, depth: 0, actionLists[i])
         row.objectType = object.type
         row.selected = object.selected
+        row.action = a
+        row.channels = channels
         rows.append(row)
       }
-      rows.append(Self.row(.action, name: action.name, depth: 1, actionLists[i]))
+      var actionRow = Self.row(.action, name: action.name, depth: 1, actionLists[i])
+      actionRow.action = a
+      actionRow.channels = channels
+      rows.append(actionRow)
       for group in grouped[i].groups {
-        var row = Self.row(.group, name: group.name, depth: 2, Self.keyList(group.tracks))
-        row.selected = group.tracks.contains(where: \.selected)
+        var row = Self.row(.group, name: group.name, depth: 2, Self.keyList(group.tracks.map(\.track)))
+        row.selected = group.tracks.contains(where: \.track.selected)
         row.collapsed = options.collapseGroups
+        row.action = a
+        row.channels = group.tracks.map(\.channel)
         rows.append(row)
         if !options.collapseGroups {
-          rows += group.tracks.map { Self.channelRow($0, depth: 3) }
+          rows += group.tracks.map { Self.channelRow($0.track, $0.channel, depth: 3) }
         }
       }
-      rows += grouped[i].ungrouped.map { Self.channelRow($0, depth: 2) }
+      rows += grouped[i].ungrouped.map { Self.channelRow($0.track, $0.channel, depth: 2) }
     }
   }
+
+  /// A listed track with its channel.
+  private typealias Listed = (channel: ChannelID, track: FCurve)
 
   /// The tracks by group, groups in the order their first track appears, and the tracks
   /// outside any group.
   private static func grouped(
-    _ tracks: [FCurve]
-  ) -> (groups: [(name: String, tracks: [FCurve])], ungrouped: [FCurve]) {
-    var groups: [(name: String, tracks: [FCurve])] = []
-    var ungrouped: [FCurve] = []
-    for track in tracks {
-      guard let group = track.group else {
-        ungrouped.append(track)
+    _ tracks: [Listed]
+  ) -> (groups: [(name: String, tracks: [Listed])], ungrouped: [Listed]) {
+    var groups: [(name: String, tracks: [Listed])] = []
+    var ungrouped: [Listed] = []
+    for listed in tracks {
+      guard let group = listed.track.group else {
+        ungrouped.append(listed)
         continue
       }
       if let g = groups.firstIndex(where: { $0.name == group }) {
-        groups[g].tracks.append(track)
+        groups[g].tracks.append(listed)
       } else {
-        groups.append((group, [track]))
+        groups.append((group, [listed]))
       }
     }
     return (groups, ungrouped)
@@ -84,25 +100,39 @@ public struct DopeSheetLayout: Sendable, Hashable {
 
   private static func sortedKeys(_ track: FCurve) -> [Keyframe] {
     let keys = track.keyframes
-    let sorted = zip(keys, keys.dropFirst()).allSatisfy { $0.frame <= $1.frame }
-    return sorted ? keys : keys.sorted { $0.frame < $1.frame }
+    return isSorted(keys) ? keys : keyOrder(track).map { keys[$0] }
+  }
+
+  private static func isSorted(_ keys: [Keyframe]) -> Bool {
+    zip(keys, keys.dropFirst()).allSatisfy { $0.frame <= $1.frame }
+  }
+
+  /// The positions of `track`'s keys in the order the rows merge them: by frame (the keys of a
+  /// decoded track are sorted already), keys of one frame in their order.
+  static func keyOrder(_ track: FCurve) -> [Int] {
+    let keys = track.keyframes
+    guard !isSorted(keys) else { return Array(keys.indices) }
+    return keys.indices.sorted { keys[$0].frame < keys[$1].frame || (keys[$0].frame == keys[$1].frame && $0 < $1) }
   }
 
   private static func row(
-    _ kind: DopeSheetRowKind, name: String, depth: Int, _ list: KeyList
+    _ kind: ChannelRowKind, name: String, depth: Int, _ list: KeyList
   ) -> DopeSheetRow {
     DopeSheetRow(
       kind: kind, name: name, depth: depth, keys: list.keyColumns, holds: list.holds,
       interpolationLines: list.interpolationLines)
   }
 
-  private static func channelRow(_ track: FCurve, depth: Int) -> DopeSheetRow {
+  private static func channelRow(_ track: FCurve, _ channel: ChannelID, depth: Int) -> DopeSheetRow {
     var row = row(.channel, name: track.displayLabel, depth: depth, keyList([track]))
     row.dataPath = track.dataPath
     row.index = track.index
     row.selected = track.selected
     row.locked = track.locked
     row.muted = track.muted
+    row.action = channel.action
+    row.channel = channel
+    row.channels = [channel]
     return row
   }
 }

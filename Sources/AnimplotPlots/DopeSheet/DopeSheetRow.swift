@@ -2,7 +2,7 @@ import AnimplotCore
 
 /// One row of the Dope Sheet: its channel-list entry and the keys drawn across it.
 public struct DopeSheetRow: Sendable, Hashable {
-  public var kind: DopeSheetRowKind
+  public var kind: ChannelRowKind
   /// The text of the channel list: `Summary`, the object's, action's or group's name, or the
   /// channel's label as Blender derives it (`Z Location`).
   public var name: String
@@ -25,6 +25,15 @@ public struct DopeSheetRow: Sendable, Hashable {
   public var muted: Bool
   /// A group row whose channels are not listed (`--collapse-groups`).
   public var collapsed: Bool
+  /// The action of an object, action, group or channel row, by its position among the actions
+  /// laid out; `nil` on the Summary. Not part of the JSON.
+  public var action: Int?
+  /// The channel of a channel row: its action's position among the actions laid out and the
+  /// track's in that action's `tracks` (before `channels` filtered them). Not part of the JSON.
+  public var channel: ChannelID?
+  /// The channels whose keys the row merges, in the order they were merged (one on a channel
+  /// row; the action's, group's or every listed channel on the others). Not part of the JSON.
+  public var channels: [ChannelID] = []
   /// The row's key columns, in frame order.
   public var keys: [KeyColumn]
   /// The hold bars between adjacent columns, in frame order.
@@ -34,7 +43,7 @@ public struct DopeSheetRow: Sendable, Hashable {
 
   /// A row with the given fields; flags default to off and lists to empty.
   public init(
-    kind: DopeSheetRowKind, name: String, depth: Int, dataPath: String? = nil, index: Int? = nil,
+    kind: ChannelRowKind, name: String, depth: Int, dataPath: String? = nil, index: Int? = nil,
     selected: Bool = false, locked: Bool = false, muted: Bool = false, collapsed: Bool = false,
     keys: [KeyColumn] = [], holds: [HoldBlock] = [], interpolationLines: [InterpolationLine] = []
   ) {
@@ -53,8 +62,8 @@ public struct DopeSheetRow: Sendable, Hashable {
   }
 }
 
-/// What a dope-sheet row stands for.
-public enum DopeSheetRowKind: String, Sendable, Hashable, CaseIterable {
+/// What a channel-list or dope-sheet row stands for.
+public enum ChannelRowKind: String, Sendable, Hashable, CaseIterable {
   /// Every listed channel of the action merged (Blender's Summary).
   case summary
   /// The object the action animates (when the file names it), its channels merged.

@@ -38,13 +38,24 @@ struct KeyList {
   }
 
   private var columns: [Column] = []
+  /// Whether the list keeps which keys each column merges (`columnKeys`).
+  private let tracking: Bool
+  /// With `tracking`: the keys each column merges, in the order they were added.
+  private(set) var columnKeys: [[KeyID]] = []
+
+  /// An empty list; with `tracking`, one that keeps the keys of each column (`columnKeys`),
+  /// given to `add(curve:ids:)`.
+  init(tracking: Bool = false) { self.tracking = tracking }
 
   /// Adds one curve's keys (sorted by frame): first its keys to the columns, then its segments
-  /// to the spans (Blender's `fcurve_to_keylist`).
-  mutating func add(curve keys: [Keyframe]) {
+  /// to the spans (Blender's `fcurve_to_keylist`). With `tracking`, `ids` names each key.
+  mutating func add(curve keys: [Keyframe], ids: [KeyID] = []) {
     guard !keys.isEmpty else { return }
     var cursor: Int?
-    for key in keys { cursor = addKey(key, cursor: cursor) }
+    for (i, key) in keys.enumerated() {
+      cursor = addKey(key, cursor: cursor)
+      if tracking, let c = cursor { columnKeys[c].append(ids[i]) }
+    }
     updateSpans(keys)
   }
 
@@ -63,6 +74,7 @@ struct KeyList {
     let frame = key.frame
     guard !columns.isEmpty else {
       columns.append(Column(key: Self.column(for: key)))
+      if tracking { columnKeys.append([]) }
       return 0
     }
     var i = cursor ?? 0
@@ -79,6 +91,7 @@ struct KeyList {
     }
     let at = Self.before(columns[i].key.frame, frame) ? i + 1 : i
     columns.insert(Column(key: Self.column(for: key)), at: at)
+    if tracking { columnKeys.insert([], at: at) }
     return at
   }
 

@@ -19,10 +19,42 @@ struct KeyRowPainter {
   static let lockedAlpha = 0.25
 
   /// A row to draw and where.
-  struct Entry {
+  struct Entry: Sendable {
     var row: DopeSheetRow
     /// The row's vertical centre (`ChannelRows.middle`).
     var middle: Double
+    /// Where its key glyphs are drawn (`keyPlaces`).
+    var keys: KeyPlaces
+  }
+
+  /// Where a row's key glyphs are drawn: on the device pixel row of the row's middle, each drawn
+  /// column on its device pixel column (logical pixels).
+  struct KeyPlaces: Sendable, Hashable {
+    /// The glyphs' centre line.
+    var y: Double
+    /// The columns drawn (within a glyph of the region), in frame order.
+    var columns: [Column]
+
+    struct Column: Sendable, Hashable {
+      /// The column's position in the row's `keys`.
+      var index: Int
+      /// Its centre.
+      var x: Double
+    }
+  }
+
+  /// Where `row`'s glyphs go on a raster of `scale` device pixels per logical pixel, for a row
+  /// whose middle is `middle`.
+  func keyPlaces(_ row: DopeSheetRow, middle: Double, scale: Double) -> KeyPlaces {
+    let left = region.minX - KeyGlyph.baseSize, right = region.maxX + KeyGlyph.baseSize
+    let pixels = DevicePixels(scale: scale)
+    var columns: [KeyPlaces.Column] = []
+    for (i, key) in row.keys.enumerated() {
+      let x = viewport.x(Double(key.frame))
+      guard x >= left && x <= right else { continue }
+      columns.append(KeyPlaces.Column(index: i, x: pixels.center(x)))
+    }
+    return KeyPlaces(y: pixels.center(middle), columns: columns)
   }
 
   var theme: Theme
@@ -103,18 +135,16 @@ struct KeyRowPainter {
 
   private func drawKeys(_ canvas: any Canvas, _ entries: [Entry]) {
     var points: [Look: [Point]] = [:]
-    let left = region.minX - KeyGlyph.baseSize, right = region.maxX + KeyGlyph.baseSize
     let pixels = DevicePixels(canvas)
     for entry in entries {
-      let y = pixels.center(entry.middle)
+      let y = entry.keys.y
       let alpha = Self.alpha(entry.row)
-      for key in entry.row.keys {
-        let x = viewport.x(Double(key.frame))
-        guard x >= left && x <= right else { continue }
+      for column in entry.keys.columns {
+        let key = entry.row.keys[column.index]
         let look = Look(
           type: key.type, selected: key.selected, shape: showsHandleTypes ? key.shape : nil,
           alpha: alpha)
-        points[look, default: []].append(Point(pixels.center(x), y))
+        points[look, default: []].append(Point(column.x, y))
       }
     }
     // Unselected under selected, then by type and shape, so the order never depends on hashing.

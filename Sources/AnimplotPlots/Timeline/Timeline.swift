@@ -70,8 +70,11 @@ public struct Timeline: Sendable {
     let theme = options.theme
     editorFrame(playhead: playhead).draw(on: canvas) {
       // Blender's Timeline draws the Summary's keys without a row backdrop.
-      KeyRowPainter(theme: theme, viewport: viewport, region: main, showsHandleTypes: false)
-        .draw(canvas, [KeyRowPainter.Entry(row: keys, middle: main.minY + ChannelRows(canvas).middle(0))])
+      let painter = KeyRowPainter(theme: theme, viewport: viewport, region: main, showsHandleTypes: false)
+      let middle = main.minY + ChannelRows(canvas).middle(0)
+      painter.draw(
+        canvas,
+        [KeyRowPainter.Entry(row: keys, middle: middle, keys: painter.keyPlaces(keys, middle: middle, scale: canvas.deviceScale))])
     }
   }
 

@@ -1,0 +1,212 @@
+import AnimplotCanvas
+import AnimplotCore
+
+/// Where the Graph Editor puts everything it draws, in one picture at one device scale: every
+/// channel-list row with its toggles, every curve with its drawn keys and handles, the markers,
+/// the scrub strip and the scrollbars, each with its identity. Laid out once
+/// (`GraphEditor.layout(scale:)`); the editor draws from it, `hit(_:)` answers what lies under a
+/// pixel, and `json` describes it (`animplot graph --format json`).
+///
+/// Places are in the picture's device pixels (a PNG's pixel columns and rows; SVG and PDF units
+/// times the scale), with the origin at the picture's top left and y downward, the header's
+/// rows included: a key centre at (412.5, 301.5) is the centre of pixel (412, 301). The
+/// geometry is the drawing's own, kept in logical pixels below the header as it was drawn.
+public struct GraphEditorLayout: EditorLayout {
+  /// Device pixels per logical pixel (a scale that is not finite and positive counts as 1).
+  public let scale: Double
+  /// The picture's size, logical pixels.
+  public let pictureSize: Size
+  /// Device rows of the editor header above the editor (0 without `showHeader`).
+  public let headerRows: Int
+  /// The frames and values in view and the logical rectangle they are drawn in (below the scrub
+  /// strip, right of the channel list), in the editor's logical coordinates (below the header).
+  public let viewport: Viewport
+  /// The editor's main region, scrub strip included, logical pixels below the header.
+  let region: Rect
+  /// The channel list, when the picture shows it.
+  public let channelList: ChannelListLayout?
+  /// The curves drawn: every visible track, in the action's order.
+  public let curves: [CurveLayout]
+  /// The curves' drawing order: unselected first, then selected, the active curve last (indices
+  /// into `curves`).
+  let drawingOrder: [Int]
+  /// The markers drawn, in the order they are drawn.
+  public let markers: [MarkerLayout]
+  /// Blender's scrollbars, when drawn.
+  let scrollbars: Scrollbars?
+
+  // MARK: Device pixels
+
+  /// The area the curves are drawn in (below the scrub strip, right of the channel list),
+  /// device pixels.
+  public var plotRect: Rect { deviceRect(viewport.rect) }
+  /// The scrub strip along the top of the main region, device pixels.
+  public var scrubStripRect: Rect {
+    deviceRect(Rect(x: region.minX, y: region.minY, width: region.width, height: TimeRuler.stripHeight))
+  }
+  /// The channel list at the left, device pixels; `nil` when it is not shown.
+  public var channelListRect: Rect? {
+    channelList.map { deviceRect(Rect(x: 0, y: 0, width: $0.width, height: $0.height)) }
+  }
+  /// A channel-list row's rectangle, across the list, device pixels.
+  public func rect(of row: ChannelRowLayout) -> Rect { deviceRect(row.place.rect) }
+  /// The centres of a channel-list row's toggles, device pixels.
+  public func toggles(of row: ChannelRowLayout) -> [(toggle: ChannelToggle, center: Point)] {
+    row.toggleCenters.map { ($0.0, devicePoint($0.1)) }
+  }
+  /// The frame and value at `p` (device pixels), by the viewport (normalised values with
+  /// `normalize`).
+  public func frameAndValue(at p: Point) -> (frame: Double, value: Double) {
+    let q = editorPoint(p)
+    return (viewport.frame(atX: q.x), viewport.value(atY: q.y))
+  }
+}
+
+/// One curve of the Graph Editor as laid out: its channel, its path, and where its keys and
+/// handles are drawn.
+public struct CurveLayout: Sendable {
+  /// Radius of a handle's hollow ring (to the middle of its stroke), and the stroke's width,
+  /// logical pixels.
+  static let handleRingRadius = 2.75
+  static let handleRingWidth = 1.5
+
+  /// The channel the curve draws.
+  public let channel: ChannelID
+  /// The track, as drawn (its keys, handles and flags).
+  public let track: FCurve
+  /// The channel's colour.
+  public let color: Color
+  /// How the track's values map to the plot's (Normalize).
+  public let mapping: ValueMapping
+  /// The curve's outline, logical pixels in the editor.
+  let path: Path
+  /// The centre of every key's vertex, on device pixel centres, logical pixels in the editor
+  /// (in `track.keyframes` order).
+  let keyCenters: [Point]
+  /// Keys whose vertex centre lies outside this rectangle are not drawn (logical pixels).
+  let vertexBounds: Rect
+  /// The handles drawn, key by key, left before right.
+  let handles: [HandleLayout]
+  /// The active key (the active curve's last selected key): drawn last, in the active colour.
+  public let activeKey: Int?
+  /// The curve's opacity: 1 when selected, else the theme's inactive alpha.
+  let alpha: Double
+  /// The opacity of its key vertices.
+  let vertexAlpha: Double
+  let strokeWidth: Double
+  /// The width of the handle lines (one device pixel line).
+  let handleLineWidth: Double
+  /// The radius of a round key vertex, or the half-diagonal of a diamond, logical pixels.
+  let vertexRadius: Double
+
+  /// Whether a vertex centred at `p` (logical) is drawn.
+  func showsVertex(at p: Point) -> Bool {
+    p.x >= vertexBounds.minX && p.x <= vertexBounds.maxX && p.y >= vertexBounds.minY && p.y <= vertexBounds.maxY
+  }
+
+  /// Whether key `index`'s vertex is drawn.
+  public func showsKey(_ index: Int) -> Bool { showsVertex(at: keyCenters[index]) }
+}
+
+/// A Bézier handle as drawn: a line from its key's centre to `end` and a hollow ring at `end`.
+public struct HandleLayout: Sendable, Hashable {
+  /// The key's position in its track's `keyframes`.
+  public let key: Int
+  public let side: HandleSide
+  /// The handle's end, where its ring is drawn, on a device pixel centre, logical pixels in the
+  /// editor.
+  let end: Point
+  /// The handle's type (its line's colour).
+  public let type: HandleType
+  /// The handle itself is selected (its ring in the selected colour).
+  public let isSelected: Bool
+}
+
+/// A marker as drawn: a dashed line at its frame and a triangle near the region's bottom.
+public struct MarkerLayout: Sendable, Hashable {
+  /// The marker's position in the list drawn (the action's markers; the Dope Sheet's and
+  /// Timeline's: every action's, each frame and name once).
+  public let index: Int
+  public let frame: Double
+  public let name: String
+  public let isSelected: Bool
+  /// The line's x, on a device pixel centre, logical pixels in the editor.
+  let x: Double
+  /// The line's top (below the scrub strip) and the bottom of the region the marker is drawn
+  /// in (raised over a horizontal scrollbar), logical pixels in the editor.
+  let top: Double
+  let bottom: Double
+  /// Half the triangle's base, logical pixels.
+  static let halfWidth = 5.0
+
+  /// The dashed line's end and the triangle's tip; the triangle's base; the name's baseline.
+  var tip: Double { bottom - 12 }
+  var base: Double { bottom - 3 }
+  var nameBaseline: Double { bottom - 4 }
+
+  /// The triangle's bounding box, logical pixels in the editor: where the marker is grabbed.
+  var triangle: Rect { Rect(x: x - Self.halfWidth, y: tip, width: 2 * Self.halfWidth, height: base - tip) }
+}
+
+extension GraphEditor {
+  /// The editor laid out on a raster of `scale` device pixels per logical pixel (the scale of
+  /// the canvas it is drawn on: `RenderSettings.scale`).
+  public func layout(scale: Double) -> GraphEditorLayout {
+    let pixels = DevicePixels(scale: scale)
+    let paths = curvePaths()
+    let visible = viewport.rect.insetBy(dx: -10, dy: -10)
+    let laidCurves = curves.indices.map { i in
+      curveLayout(curves[i], path: paths[i], pixels: pixels, vertexBounds: visible)
+    }
+    let scrollbars = scrollbars()
+    let frame = editorFrame(playhead: nil, scrollbars: scrollbars)
+    let markers = frame.markerLayouts(scale: pixels.scale)
+    let list: ChannelListLayout? =
+      main.minX > 0
+      ? ChannelList(theme: options.theme, width: main.minX, height: options.height)
+        .layout(ChannelList.graphRows(action, colors: trackColors), scale: pixels.scale)
+      : nil
+    return GraphEditorLayout(
+      scale: pixels.scale, pictureSize: pictureSize,
+      headerRows: options.showHeader ? EditorHeader.deviceRows(editorHeight: options.height, scale: pixels.scale) : 0,
+      viewport: viewport, region: main, channelList: list, curves: laidCurves, drawingOrder: drawingOrder(),
+      markers: markers, scrollbars: scrollbars)
+  }
+
+  /// One curve laid out: its keys' and drawn handles' centres on device pixels, its look.
+  func curveLayout(_ curve: Curve, path: Path, pixels: DevicePixels, vertexBounds: Rect) -> CurveLayout {
+    let theme = options.theme
+    let track = curve.track, mapping = curve.mapping
+    let keys = track.keyframes
+    let centers = keys.map { pixels.point(viewport.point(Double($0.frame), mapping.apply(Double($0.value)))) }
+    var handles: [HandleLayout] = []
+    if !track.locked && options.handles != .none {
+      for (i, k) in keys.enumerated() {
+        guard options.handles == .all || k.selected || k.selectedHandleLeft || k.selectedHandleRight else { continue }
+        let leftShown = i > 0 ? keys[i - 1].interpolation == .bezier : k.interpolation == .bezier
+        let sides: [(HandleSide, CurvePoint, HandleType, Bool, Bool)] = [
+          (.left, k.handleLeft, k.handleLeftType, k.selectedHandleLeft, leftShown),
+          (.right, k.handleRight, k.handleRightType, k.selectedHandleRight, k.interpolation == .bezier),
+        ]
+        for (side, handle, type, selected, shown) in sides where shown {
+          let end = pixels.point(viewport.point(Double(handle.frame), mapping.apply(Double(handle.value))))
+          handles.append(HandleLayout(key: i, side: side, end: end, type: type, isSelected: selected))
+        }
+      }
+    }
+    let alpha = track.selected ? 1 : theme.graph.inactiveCurveAlpha
+    let radius: Double =
+      switch options.keyShape {
+      case .round: 3 * (track.locked ? 0.8 : 1.0)
+      case .diamond: 4.5
+      }
+    return CurveLayout(
+      channel: curve.channel, track: track, color: curve.color, mapping: mapping, path: path,
+      keyCenters: centers, vertexBounds: vertexBounds, handles: handles,
+      // Files carry no active-key index: the active curve's last selected key is the active one.
+      activeKey: track.active ? keys.lastIndex(where: \.selected) : nil,
+      alpha: alpha, vertexAlpha: min(1, max(0.2, 1 - 0.5 * (1 - alpha))),
+      strokeWidth: track.active && !track.locked ? 2.5 : 1, handleLineWidth: pixels.lineWidth,
+      vertexRadius: radius)
+  }
+}
