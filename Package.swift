@@ -138,7 +138,10 @@ let package = Package(
       exclude: ["__Snapshots__"]),
     .testTarget(
       name: "AnimplotCommandLineTests",
-      dependencies: ["AnimplotCommandLine", "AnimplotRender", "AnimplotGolden", "AnimplotPlots", "AnimplotCairo", "AnimplotText"]),
+      dependencies: [
+        "AnimplotCommandLine", "AnimplotRender", "AnimplotGolden", "AnimplotPlots", "AnimplotCairo", "AnimplotText",
+        "AnimplotCanvas", "AnimplotCore",
+      ]),
     .testTarget(
       name: "FuzzRegressionTests", dependencies: ["AnimplotFuzzTargets"], exclude: ["Crashers"]),
     .testTarget(

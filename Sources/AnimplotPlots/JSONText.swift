@@ -9,6 +9,11 @@ enum JSONText {
     value.isFinite ? formatNumber(value) : "null"
   }
 
+  /// The shortest decimal that reads back to `value`; `null` for infinities and NaN.
+  static func number(_ value: Double) -> String {
+    value.isFinite ? formatNumber(value) : "null"
+  }
+
   /// `s` as a JSON string literal.
   static func string(_ s: String) -> String { jsonStringLiteral(s) }
 }

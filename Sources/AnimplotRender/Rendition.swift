@@ -14,8 +14,10 @@ public protocol Drawable: Rendition {
   func draw(on canvas: any Canvas)
 }
 
-/// A rendition that can describe its layout as JSON (the Dope Sheet's rows and keys).
+/// A rendition that can describe its layout as JSON: the Dope Sheet's rows and keys, the Graph
+/// Editor's view, channels, curves, keys and handles in device pixels.
 public protocol LayoutDescribing: Rendition {
-  /// The layout as a JSON document, ending in a newline.
-  var layoutJSON: String { get }
+  /// The layout as a JSON document, ending in a newline, for a picture drawn at `scale` device
+  /// pixels per logical pixel (where it gives places in pixels).
+  func layoutJSON(scale: Double) -> String
 }

@@ -26,8 +26,8 @@ struct TimelineEdgeTests {
     given.frameEnd = 10
     #expect(SharedScene([given]).range == 10...10, "a range the file gives is kept")
     // The Graph Editor and the Dope Sheet draw the same scene.
-    #expect(GraphEditor(action: Self.oneFrame).editorFrame(playhead: nil).sceneRange == 1...250)
-    #expect(DopeSheetEditor(actions: [Self.oneFrame]).editorFrame(playhead: nil).sceneRange == 1...250)
+    #expect(GraphEditor(action: Self.oneFrame).editorFrame(playhead: nil, scrollbars: nil).sceneRange == 1...250)
+    #expect(DopeSheetEditor(actions: [Self.oneFrame]).editorFrame(playhead: nil, scrollbars: nil).sceneRange == 1...250)
 
     let timeline = Timeline(actions: [Self.oneFrame], options: TimelineOptions())
     #expect(timeline.viewport.frames.lowerBound < 1 && timeline.viewport.frames.upperBound > 250)

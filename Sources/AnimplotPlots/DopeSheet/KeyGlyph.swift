@@ -18,6 +18,11 @@ struct KeyGlyph: Hashable {
   var borderWidth: Double
   /// The centre dot of automatic handles, in the border colour; `nil` for other shapes.
   var dot: Path?
+  /// The outline's measures, for `contains`: the diamond's half-diagonal (or the circle's
+  /// radius) and the half-side of a square or clipped diamond, logical pixels.
+  private var reach: Double
+  private var halfSide: Double?
+  private var round: Bool
 
   /// Blender's base glyph size at UI scale 1 (`0.5 × widget unit × keyframe_scale_fac`), pixels.
   static let baseSize = 10.0
@@ -54,10 +59,14 @@ struct KeyGlyph: Hashable {
     let sideLogical = side.rounded() * toLogical
     borderWidth = (t0 + width) * toLogical
     dot = nil
+    reach = edge
+    halfSide = nil
+    round = false
     switch shape {
     case nil, .free:
       outline = .polygon([Point(0, -edge), Point(edge, 0), Point(0, edge), Point(-edge, 0)])
     case .aligned:
+      halfSide = sideLogical
       // The diamond with its top and bottom cut at ±side.
       let side = sideLogical, cut = edge - side
       outline = .polygon([
@@ -67,12 +76,33 @@ struct KeyGlyph: Hashable {
     case .vector:
       let side = sideLogical
       outline = .rect(Rect(x: -side, y: -side, width: 2 * side, height: 2 * side))
+      reach = 2 * side
+      halfSide = side
     case .autoClamped, .auto:
       outline = .circle(center: .zero, radius: edge * (2 / Double.pi).squareRoot())
+      reach = edge * (2 / Double.pi).squareRoot()
+      round = true
       if shape == .auto {
         let dotWidth = 1.6 * width
         dot = .circle(center: .zero, radius: (max(0, dotWidth - 1) + dotWidth) / 2 * toLogical)
       }
     }
+  }
+}
+
+extension KeyGlyph {
+  /// Half the widest glyph's extent with its border (an extreme key, 1.2 × 10 px, at any scale
+  /// up to a border of 2 px), logical pixels: how far from a row's middle a glyph may reach.
+  static let maximumHalfExtent = baseSize * 1.2 / 2 + 2
+
+  /// Whether `offset` from the glyph's centre (logical pixels) lies on the glyph: inside its
+  /// outline or its border, or within `slack` of them.
+  func contains(_ offset: Point, slack: Double = 0) -> Bool {
+    let grow = borderWidth / 2 + slack
+    let x = abs(offset.x), y = abs(offset.y)
+    if round { return x * x + y * y <= (reach + grow) * (reach + grow) }
+    if let halfSide, reach == 2 * halfSide { return x <= halfSide + grow && y <= halfSide + grow }
+    guard x + y <= reach + grow else { return false }
+    return halfSide.map { y <= $0 + grow } ?? true
   }
 }

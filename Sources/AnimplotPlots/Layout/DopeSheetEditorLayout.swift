@@ -27,6 +27,8 @@ public struct DopeSheetEditorLayout: EditorLayout {
   public let markers: [MarkerLayout]
   /// Blender's scrollbars, when drawn.
   let scrollbars: Scrollbars?
+  /// Keys drawn in the shape of their handle types (`showHandlesAndInterpolation`).
+  let showsHandleTypes: Bool
 
   /// The area the rows are drawn in (below the scrub strip, right of the channel list), device
   /// pixels.
@@ -96,7 +98,8 @@ extension DopeSheetEditor {
     return DopeSheetEditorLayout(
       scale: geometry.scale, pictureSize: pictureSize,
       headerRows: options.showHeader ? EditorHeader.deviceRows(editorHeight: options.height, scale: geometry.scale) : 0,
-      viewport: viewport, region: main, channelList: list, rows: rows, markers: markers, scrollbars: scrollbars)
+      viewport: viewport, region: main, channelList: list, rows: rows, markers: markers, scrollbars: scrollbars,
+      showsHandleTypes: options.showHandlesAndInterpolation)
   }
 
   /// The keys merged into key column `column` of row `row` (positions in `layout.rows` and in

@@ -98,6 +98,8 @@ public struct CurveLayout: Sendable {
   let handleLineWidth: Double
   /// The radius of a round key vertex, or the half-diagonal of a diamond, logical pixels.
   let vertexRadius: Double
+  /// Keys drawn as diamonds (`GraphOptions.keyShape`), with a 1-px outline.
+  let isDiamond: Bool
 
   /// Whether a vertex centred at `p` (logical) is drawn.
   func showsVertex(at p: Point) -> Bool {
@@ -207,6 +209,6 @@ extension GraphEditor {
       activeKey: track.active ? keys.lastIndex(where: \.selected) : nil,
       alpha: alpha, vertexAlpha: min(1, max(0.2, 1 - 0.5 * (1 - alpha))),
       strokeWidth: track.active && !track.locked ? 2.5 : 1, handleLineWidth: pixels.lineWidth,
-      vertexRadius: radius)
+      vertexRadius: radius, isDiamond: options.keyShape == .diamond)
   }
 }

@@ -1,8 +1,11 @@
 extension OutputFormat {
-  /// A view's layout as JSON (the Dope Sheet's rows, key columns, holds and lines:
-  /// docs/dopesheet-json.md).
+  /// A view's layout as JSON: the Dope Sheet's rows, key columns, holds and lines
+  /// (docs/dopesheet-json.md); the Graph Editor's view, channels, curves, keys and handles at the
+  /// renderer's scale (docs/graph-json.md).
   public static let layoutJSON = OutputFormat(
     id: "layout-json", name: "json", fileExtensions: ["json"],
     accepts: { $0 is any LayoutDescribing.Type },
-    encode: { content, _ in Array((content as! any LayoutDescribing).layoutJSON.utf8) })
+    encode: { content, renderer in
+      Array((content as! any LayoutDescribing).layoutJSON(scale: renderer.settings.scale).utf8)
+    })
 }

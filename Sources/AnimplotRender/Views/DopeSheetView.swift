@@ -19,5 +19,6 @@ public struct DopeSheetView: PlotView {
 
 extension DopeSheetEditor: Drawable, LayoutDescribing {
   public var size: Size { pictureSize }
-  public var layoutJSON: String { layout.json }
+  /// The rows as data (`DopeSheetLayout.json`), the same at every scale.
+  public func layoutJSON(scale: Double) -> String { layout.json }
 }

@@ -2,7 +2,8 @@ import AnimplotCanvas
 import AnimplotCore
 import AnimplotPlots
 
-/// Blender's Graph Editor: the curves of one action.
+/// Blender's Graph Editor: the curves of one action; also as its layout in JSON (what is drawn
+/// where, in device pixels).
 public struct GraphView: PlotView {
   public var options: GraphOptions
 
@@ -17,6 +18,8 @@ public struct GraphView: PlotView {
   }
 }
 
-extension GraphEditor: Drawable {
+extension GraphEditor: Drawable, LayoutDescribing {
   public var size: Size { pictureSize }
+  /// Where everything is drawn at `scale` (`GraphEditorLayout.json`).
+  public func layoutJSON(scale: Double) -> String { layout(scale: scale).json }
 }
