@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+
+/// `animplot graph --format json`, run as a user runs it: for every fixture (with its options)
+/// and example, at scales 1, 1.05 and 2, with and without the header, the layout is valid
+/// against docs/graph-layout.schema.json, the same bytes twice, and says what the PNG's size is.
+@Suite("graph --format json")
+struct GraphLayoutJSONTests {
+  /// Every fixture with its `NAME.args` options, and the examples with the defaults.
+  static func cases() throws -> [(name: String, arguments: [String])] {
+    let fixtures = CLI.repository.appendingPathComponent("Fixtures")
+    var cases: [(String, [String])] = []
+    for file in try FileManager.default.contentsOfDirectory(atPath: fixtures.path).sorted() where file.hasSuffix(".json") {
+      let name = String(file.dropLast(5))
+      let args = (try? String(contentsOf: fixtures.appendingPathComponent(name + ".args"), encoding: .utf8)) ?? "graph"
+      let words = args.split(separator: "\n").filter { !$0.hasPrefix("#") }.joined(separator: " ")
+        .split(separator: " ").map(String.init)
+      // The options after the verb, without the picture's --format.
+      var options: [String] = []
+      var skip = false
+      for word in words.dropFirst() {
+        if skip {
+          skip = false
+        } else if word == "--format" {
+          skip = true
+        } else {
+          options.append(word)
+        }
+      }
+      cases.append((name, ["Fixtures/" + file] + options))
+    }
+    for example in ["bouncing-ball.json", "blender-bouncing-ball.json", "blender-four-actions.json", "hop.glb"] {
+      cases.append((example, ["Examples/" + example, "--width", "800", "--height", "450"]))
+    }
+    return cases
+  }
+
+  @Test func validStableAndSized() throws {
+    var documents: [String] = []
+    for (name, arguments) in try Self.cases() {
+      for scale in ["1", "1.05", "2"] {
+        for header in [[], ["--header"]] {
+          let run = arguments + ["--scale", scale, "--format", "json"] + header
+          let first = try CLI.run(["graph"] + run)
+          #expect(first.status == 0, "\(name) \(run): \(first.stderr)")
+          let second = try CLI.run(["graph"] + run)
+          #expect(first.stdout == second.stdout, "\(name) \(run): not the same bytes twice")
+          let layout = try #require(
+            try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [String: Any], "\(name) \(run)")
+          // The picture's size is the PNG's.
+          let dir = try CLI.temporaryDirectory()
+          let png = dir.appendingPathComponent("p.png")
+          #expect(try CLI.run(["graph"] + arguments + ["--scale", scale] + header + ["-o", png.path]).status == 0)
+          let bytes = try [UInt8](Data(contentsOf: png))
+          let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }, height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
+          let picture = try #require(layout["picture"] as? [String: Any])
+          #expect(picture["width"] as? Int == width && picture["height"] as? Int == height, "\(name) \(run)")
+          documents.append(first.stdout)
+        }
+      }
+    }
+    #expect(documents.count >= 48)
+    guard SchemaValidator.available else {
+      print("skipped: schema validation of graph --format json (python3's jsonschema is not installed)")
+      return
+    }
+    let verdicts = try SchemaValidator.validate(documents, schema: "docs/graph-layout.schema.json")
+    for (i, verdict) in verdicts.enumerated() {
+      #expect(verdict == nil, "document \(i): \(String(describing: verdict))")
+    }
+  }
+
+  @Test func printsToStandardOutputAndWritesAFile() throws {
+    let printed = try CLI.run(["graph", "Examples/bouncing-ball.json", "--format", "json"])
+    #expect(printed.status == 0 && printed.stdout.hasPrefix("{\n  \"picture\": {"), "\(printed.stderr)")
+    let dir = try CLI.temporaryDirectory()
+    let file = dir.appendingPathComponent("layout.json")
+    #expect(try CLI.run(["graph", "Examples/bouncing-ball.json", "-o", file.path]).status == 0)
+    #expect(try String(contentsOf: file, encoding: .utf8) == printed.stdout)
+    let help = try CLI.run(["graph", "--help"])
+    #expect(help.stdout.contains("json (.json)") && help.stdout.contains("docs/graph-json.md"))
+  }
+}
+
+/// docs/*.schema.json validation with python3's `jsonschema` package (Debian: python3-jsonschema).
+enum SchemaValidator {
+  static let available: Bool = (try? python(["-c", "import jsonschema"]).status) == 0
+
+  static func python(_ arguments: [String], input: Data = Data()) throws -> (status: Int32, stdout: String, stderr: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3"] + arguments
+    process.currentDirectoryURL = CLI.repository
+    let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = stderr
+    try process.run()
+    stdin.fileHandleForWriting.write(input)
+    try stdin.fileHandleForWriting.close()
+    let out = stdout.fileHandleForReading.readDataToEndOfFile()
+    let err = stderr.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+  }
+
+  /// Each document's first error (`nil`: valid) against the schema at `schema` (a path in the
+  /// repository).
+  static func validate(_ documents: [String], schema: String) throws -> [String?] {
+    let script = """
+      import json, sys, jsonschema
+      schema = json.load(open(sys.argv[1]))
+      jsonschema.Draft202012Validator.check_schema(schema)
+      validator = jsonschema.Draft202012Validator(schema)
+      out = []
+      for text in json.load(sys.stdin):
+          errors = sorted(validator.iter_errors(json.loads(text)), key=lambda e: list(e.absolute_path))
+          out.append(None if not errors else "/".join(map(str, errors[0].absolute_path)) + ": " + errors[0].message[:300])
+      print(json.dumps(out))
+      """
+    let result = try python(["-c", script, schema], input: try JSONSerialization.data(withJSONObject: documents))
+    try #require(result.status == 0, "\(result.stderr)")
+    let verdicts = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [Any]
+    return verdicts.map { $0 as? String }
+  }
+}
