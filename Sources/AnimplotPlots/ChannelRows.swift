@@ -41,8 +41,6 @@ struct ChannelRows: Sendable {
     first = TimeRuler.stripHeight * dpiFactor + widgetUnit / 10
   }
 
-  init(_ canvas: any Canvas) { self.init(scale: canvas.deviceScale) }
-
   /// `n` tenths of the widget unit, exact when they are whole (18 of 20, not 18.000000000000004).
   private func tenths(_ n: Double) -> Double { widgetUnit * n / 10 }
 

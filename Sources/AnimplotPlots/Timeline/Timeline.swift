@@ -71,7 +71,7 @@ public struct Timeline: Sendable {
     editorFrame(playhead: playhead).draw(on: canvas) {
       // Blender's Timeline draws the Summary's keys without a row backdrop.
       let painter = KeyRowPainter(theme: theme, viewport: viewport, region: main, showsHandleTypes: false)
-      let middle = main.minY + ChannelRows(canvas).middle(0)
+      let middle = main.minY + ChannelRows(scale: canvas.deviceScale).middle(0)
       painter.draw(
         canvas,
         [KeyRowPainter.Entry(row: keys, middle: middle, keys: painter.keyPlaces(keys, middle: middle, scale: canvas.deviceScale))])

@@ -1,0 +1,133 @@
+#!/usr/bin/env python3
+"""Checks that Package.swift says what the code uses: every module a target's sources import
+is one of its declared dependencies (a target of this package, or a product of a package it
+depends on), never one it only receives through another target; the C library (Glibc, Musl,
+Darwin) is imported by AnimplotPlatform alone, and no source re-exports a module
+(`@_exported import`).
+
+The targets and their dependencies come from `swift package describe --type json`; the imports
+from each target's Swift sources (`import M`, `@testable import M`, `import struct M.T`, inside
+`#if` blocks too). A product of another package provides the module of its own name (every
+product this package uses does; `PRODUCT_MODULES` lists any that do not).
+
+usage: python3 Scripts/check_imports.py            exit 1, naming each undeclared import
+       python3 Scripts/check_imports.py --self-test  proves the check fails on an undeclared import
+"""
+import json
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# Modules of the toolchain that any target may import without declaring them.
+TOOLCHAIN = {"Swift", "Foundation", "FoundationEssentials", "FoundationNetworking", "FoundationXML", "Dispatch",
+             "Synchronization", "_Concurrency", "RegexBuilder", "Observation"}
+# Test frameworks: test targets only (and the snapshot-testing product, which builds on them).
+TEST_FRAMEWORKS = {"XCTest", "Testing"}
+# The C library: AnimplotPlatform only.
+C_LIBRARY = {"Glibc", "Musl", "Darwin", "ucrt", "WinSDK"}
+PLATFORM_TARGET = "AnimplotPlatform"
+# Products of other packages whose module has another name than the product.
+PRODUCT_MODULES: dict[str, set[str]] = {}
+
+IMPORT = re.compile(
+    r"^\s*(@_exported\s+|@testable\s+|@_implementationOnly\s+|(?:public|package|internal|private|fileprivate)\s+)*"
+    r"import\s+(?:(?:struct|class|enum|protocol|func|var|let|typealias)\s+)?([A-Za-z_][A-Za-z0-9_]*)")
+
+
+def describe() -> dict:
+    out = subprocess.run(["swift", "package", "describe", "--type", "json"], cwd=ROOT, check=True,
+                         capture_output=True, text=True).stdout
+    return json.loads(out[out.index("{"):])
+
+
+def imports(path: Path) -> list[tuple[int, str, bool]]:
+    """Each import of a Swift file: its line, the module, whether it is re-exported."""
+    found = []
+    in_comment = False
+    in_string = False
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        stripped = line.strip()
+        # Inside a multi-line string literal (a script's text, say), an `import` is text.
+        if line.count('"""') % 2 == 1:
+            in_string = not in_string
+            continue
+        if in_string:
+            continue
+        if in_comment:
+            in_comment = "*/" not in stripped
+            continue
+        if stripped.startswith("/*"):
+            in_comment = "*/" not in stripped
+            continue
+        if stripped.startswith("//"):
+            continue
+        match = IMPORT.match(line)
+        if match:
+            found.append((number, match.group(2), "@_exported" in (match.group(1) or "")))
+    return found
+
+
+def problems(package: dict, extra: dict[str, list[str]] | None = None) -> list[str]:
+    """What the manifest does not say; `extra` adds imports (target → modules) for the self-test."""
+    targets = {t["name"]: t for t in package["targets"]}
+    modules = {t["name"]: t.get("c99name", t["name"]) for t in package["targets"]}
+    found = []
+    for name, target in sorted(targets.items()):
+        declared = {modules.get(d, d) for d in target.get("target_dependencies") or []}
+        for product in target.get("product_dependencies") or []:
+            declared |= PRODUCT_MODULES.get(product, {product})
+        is_test = target["type"] == "test"
+        own = modules[name]
+        sources = [(ROOT / target["path"] / s) for s in target.get("sources", []) if s.endswith(".swift")]
+        seen = [(str(p.relative_to(ROOT)), *i) for p in sources for i in imports(p)]
+        seen += [(f"{target['path']} (self-test)", 0, m, False) for m in (extra or {}).get(name, [])]
+        for file, line, module, exported in seen:
+            where = f"{file}:{line}" if line else file
+            if exported:
+                found.append(f"{where}: re-exports {module} (@_exported): every target imports what it uses")
+            if module in C_LIBRARY:
+                if name != PLATFORM_TARGET:
+                    found.append(f"{where}: imports the C library ({module}); only {PLATFORM_TARGET} may, the others use its API")
+                continue
+            if module == own or module in TOOLCHAIN:
+                continue
+            if module in TEST_FRAMEWORKS:
+                if not is_test and name != "AnimplotSnapshotTesting":
+                    found.append(f"{where}: imports {module}, a test framework, in a target that is not a test")
+                continue
+            if module not in declared:
+                found.append(f"{where}: target {name} imports {module}, which its dependencies in Package.swift do not list")
+    return found
+
+
+def main() -> int:
+    package = describe()
+    if "--self-test" in sys.argv:
+        if problems(package):
+            print("check_imports --self-test: the manifest has undeclared imports already; run the check", file=sys.stderr)
+            return 1
+        # An undeclared module, the C library and a declared one: the first two must be found.
+        extra = {"AnimplotCore": ["AnimplotCairo", "Glibc", "RealModule"]}
+        found = problems(package, extra)
+        expected = ["imports AnimplotCairo", "imports the C library (Glibc)"]
+        missing = [e for e in expected if not any(e in f for f in found)]
+        if missing or len(found) != 2:
+            print(f"check_imports --self-test: FAILED: found {found}, expected {expected}", file=sys.stderr)
+            return 1
+        print("check_imports --self-test: an undeclared import and the C library outside AnimplotPlatform are found")
+        return 0
+    found = problems(package)
+    for line in found:
+        print(line, file=sys.stderr)
+    if found:
+        print(f"check_imports: {len(found)} import(s) Package.swift does not declare", file=sys.stderr)
+        return 1
+    print(f"check_imports: every import of {len(package['targets'])} targets is a declared dependency")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
