@@ -280,7 +280,7 @@ public struct GraphEditor: Sendable {
       let colors = handleColors(handle.type)
       let color = colors.color(selected: keys[handle.key].selected || handle.isSelected)
       canvas.stroke(
-        .line(from: curve.keyCenters[handle.key], to: handle.end), color: color.withAlpha(alpha),
+        .line(from: curve.keyCenter(handle.key), to: handle.end), color: color.withAlpha(alpha),
         style: StrokeStyle(width: curve.handleLineWidth))
     }
     let ring = Path.circle(center: .zero, radius: CurveLayout.handleRingRadius)

@@ -168,7 +168,7 @@ struct TimeRuler {
 /// draws its 1-px lines and points: a line is `U.pixelsize` device pixels wide
 /// (`BlenderUIScale.pixelSize`: 1 below dpi 128, 2 at scale 2) and covers whole device pixels,
 /// never two half-lit rows. At scale 1 and 2 the positions are `pixelCenter`'s.
-struct DevicePixels {
+struct DevicePixels: Sendable {
   let scale: Double
   /// Device pixels across a 1-px line.
   let lineDevicePixels: Double

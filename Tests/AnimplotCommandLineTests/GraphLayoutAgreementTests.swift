@@ -64,7 +64,7 @@ struct GraphLayoutAgreementTests {
 
           // Every pixel the keys change lies on a listed key's vertex.
           let shown = layout.curves.flatMap { curve in
-            curve.track.keyframes.indices.filter(curve.showsKey).map { (curve, $0, layout.devicePoint(curve.keyCenters[$0])) }
+            curve.track.keyframes.indices.filter(curve.showsKey).map { (curve, $0, layout.devicePoint(curve.keyCenter($0))) }
           }
           var unexplained = 0
           for y in 0..<picture.height {
@@ -117,14 +117,14 @@ struct GraphLayoutAgreementTests {
           for curve in layout.curves {
             for index in curve.track.keyframes.indices where curve.showsKey(index) {
               let key = KeyID(channel: curve.channel, key: index)
-              let center = layout.devicePoint(curve.keyCenters[index])
+              let center = layout.devicePoint(curve.keyCenter(index))
               switch layout.hit(center) {
               case .key(key):
                 keys += 1
               case .key(let other):
                 // A key drawn later whose vertex covers this centre.
                 let owner = try #require(layout.curves.first { $0.channel == other.channel })
-                let c = layout.devicePoint(owner.keyCenters[other.key])
+                let c = layout.devicePoint(owner.keyCenter(other.key))
                 #expect(Self.distance(c, center) <= owner.vertexRadius * scale, "\(context): \(key) under \(other)")
                 underKeys += 1
               case .curve(let channel):

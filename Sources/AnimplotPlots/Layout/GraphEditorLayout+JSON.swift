@@ -68,7 +68,7 @@ extension GraphEditorLayout {
       guard shown || handles[i] != nil else { continue }
       var k: [(String, String)] = [
         ("index", String(i)), ("frame", JSONText.number(key.frame)), ("value", JSONText.number(key.value)),
-        ("center", point(devicePoint(curve.keyCenters[i]))),
+        ("center", point(devicePoint(curve.keyCenter(i)))),
       ]
       k += flags([("selected", key.selected), ("active", i == curve.activeKey), ("hidden", !shown)])
       if let sides = handles[i] { k.append(("handles", object(sides.map { ($0.0.rawValue, point(devicePoint($0.1))) }))) }

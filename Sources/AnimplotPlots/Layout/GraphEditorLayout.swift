@@ -80,9 +80,10 @@ public struct CurveLayout: Sendable {
   public let mapping: ValueMapping
   /// The curve's outline, logical pixels in the editor.
   let path: Path
-  /// The centre of every key's vertex, on device pixel centres, logical pixels in the editor
-  /// (in `track.keyframes` order).
-  let keyCenters: [Point]
+  /// Where the curve is drawn (frames and values to logical pixels), and the raster's device
+  /// pixels, which key centres are snapped to.
+  let viewport: Viewport
+  let pixels: DevicePixels
   /// Keys whose vertex centre lies outside this rectangle are not drawn (logical pixels).
   let vertexBounds: Rect
   /// The handles drawn, key by key, left before right.
@@ -101,13 +102,25 @@ public struct CurveLayout: Sendable {
   /// Keys drawn as diamonds (`GraphOptions.keyShape`), with a 1-px outline.
   let isDiamond: Bool
 
+  /// The centre of key `index`'s vertex, on a device pixel centre, logical pixels in the editor.
+  ///
+  /// Worked out when asked (drawing asks once per key) rather than kept for every key: a curve
+  /// sampled every frame has hundreds of thousands.
+  func keyCenter(_ index: Int) -> Point {
+    let key = track.keyframes[index]
+    return pixels.point(viewport.point(Double(key.frame), mapping.apply(Double(key.value))))
+  }
+
+  /// The centre of every key's vertex, in `track.keyframes` order (`keyCenter`).
+  var keyCenters: [Point] { track.keyframes.indices.map(keyCenter) }
+
   /// Whether a vertex centred at `p` (logical) is drawn.
   func showsVertex(at p: Point) -> Bool {
     p.x >= vertexBounds.minX && p.x <= vertexBounds.maxX && p.y >= vertexBounds.minY && p.y <= vertexBounds.maxY
   }
 
   /// Whether key `index`'s vertex is drawn.
-  public func showsKey(_ index: Int) -> Bool { showsVertex(at: keyCenters[index]) }
+  public func showsKey(_ index: Int) -> Bool { showsVertex(at: keyCenter(index)) }
 }
 
 /// A Bézier handle as drawn: a line from its key's centre to `end` and a hollow ring at `end`.
@@ -180,7 +193,6 @@ extension GraphEditor {
     let theme = options.theme
     let track = curve.track, mapping = curve.mapping
     let keys = track.keyframes
-    let centers = keys.map { pixels.point(viewport.point(Double($0.frame), mapping.apply(Double($0.value)))) }
     var handles: [HandleLayout] = []
     if !track.locked && options.handles != .none {
       for (i, k) in keys.enumerated() {
@@ -204,7 +216,7 @@ extension GraphEditor {
       }
     return CurveLayout(
       channel: curve.channel, track: track, color: curve.color, mapping: mapping, path: path,
-      keyCenters: centers, vertexBounds: vertexBounds, handles: handles,
+      viewport: viewport, pixels: pixels, vertexBounds: vertexBounds, handles: handles,
       // Files carry no active-key index: the active curve's last selected key is the active one.
       activeKey: track.active ? keys.lastIndex(where: \.selected) : nil,
       alpha: alpha, vertexAlpha: min(1, max(0.2, 1 - 0.5 * (1 - alpha))),

@@ -96,7 +96,7 @@ extension CurveLayout {
     // earlier.
     let radius = vertexRadius + (isDiamond ? 0.5 : 0) + slack
     func onVertex(_ i: Int) -> Bool {
-      let c = keyCenters[i]
+      let c = keyCenter(i)
       guard showsVertex(at: c) else { return false }
       let dx = abs(p.x - c.x), dy = abs(p.y - c.y)
       return isDiamond ? dx + dy <= radius : dx * dx + dy * dy <= radius * radius
@@ -115,7 +115,7 @@ extension CurveLayout {
       }
     }
     for h in handles.reversed() {
-      if distance(p, toSegment: keyCenters[h.key], h.end) <= handleLineWidth / 2 + slack {
+      if distance(p, toSegment: keyCenter(h.key), h.end) <= handleLineWidth / 2 + slack {
         return .handle(key(h.key), h.side)
       }
     }
