@@ -136,7 +136,7 @@ public struct GraphEditor: Sendable {
   func draw(_ layout: GraphEditorLayout, on canvas: any Canvas, playhead: Double?) {
     let theme = options.theme
     var valueStep = 0.0
-    editorFrame(playhead: playhead, scrollbars: layout.scrollbars, markers: layout.markers).draw(
+    editorFrame(playhead: playhead, scrollbars: layout.places.scrollbars, markers: layout.markers).draw(
       on: canvas,
       grid: { valueStep = valueGrid(canvas) },
       content: {

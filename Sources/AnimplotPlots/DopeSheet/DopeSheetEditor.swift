@@ -89,7 +89,7 @@ public struct DopeSheetEditor: Sendable {
   /// Draws the editor laid out in `laid` (at the canvas's scale), below any header.
   func draw(_ laid: DopeSheetEditorLayout, on canvas: any Canvas, playhead: Double?) {
     let theme = options.theme
-    let frame = editorFrame(playhead: playhead, scrollbars: laid.scrollbars, markers: laid.markers)
+    let frame = editorFrame(playhead: playhead, scrollbars: laid.places.scrollbars, markers: laid.markers)
     frame.draw(on: canvas) {
       drawBackdrops(canvas, laid.rows)
       painter.draw(canvas, laid.rows.map { KeyRowPainter.Entry(row: $0.row, middle: $0.middle, keys: $0.keys) })

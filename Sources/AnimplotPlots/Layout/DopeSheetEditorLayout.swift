@@ -10,39 +10,15 @@ import AnimplotCore
 /// Places are in the picture's device pixels (see `EditorLayout`); the geometry is the drawing's
 /// own, kept in logical pixels below the header.
 public struct DopeSheetEditorLayout: EditorLayout {
-  public let scale: Double
-  /// The picture's size, logical pixels.
-  public let pictureSize: Size
-  public let headerRows: Int
-  /// The frames in view and the logical rectangle of the rows (below the scrub strip, right of
-  /// the channel list), in the editor's logical coordinates.
-  public let viewport: Viewport
-  /// The editor's main region, scrub strip included, logical pixels below the header.
-  let region: Rect
-  /// The channel list, when the picture shows it.
-  public let channelList: ChannelListLayout?
+  public let places: EditorPlaces
   /// The rows drawn (those whose top lies within the region), from the top.
   public let rows: [DopeSheetRowLayout]
-  /// The markers drawn, in the order they are drawn.
-  public let markers: [MarkerLayout]
-  /// Blender's scrollbars, when drawn.
-  let scrollbars: Scrollbars?
   /// Keys drawn in the shape of their handle types (`showHandlesAndInterpolation`).
   let showsHandleTypes: Bool
 
   /// The area the rows are drawn in (below the scrub strip, right of the channel list), device
   /// pixels.
   public var keyAreaRect: Rect { deviceRect(viewport.rect) }
-  /// The scrub strip along the top of the main region, device pixels.
-  public var scrubStripRect: Rect {
-    deviceRect(Rect(x: region.minX, y: region.minY, width: region.width, height: TimeRuler.stripHeight))
-  }
-  /// The channel list at the left, device pixels; `nil` when it is not shown.
-  public var channelListRect: Rect? {
-    channelList.map { deviceRect(Rect(x: 0, y: 0, width: $0.width, height: $0.height)) }
-  }
-  /// A channel-list row's rectangle, across the list, device pixels.
-  public func rect(of row: ChannelRowLayout) -> Rect { deviceRect(row.place.rect) }
   /// A row's backdrop across the key area, device pixels.
   public func rect(of row: DopeSheetRowLayout) -> Rect { deviceRect(row.backdrop) }
   /// The centre of a key glyph of `row` (`column` is its position in `row.row.keys`), device
@@ -50,8 +26,6 @@ public struct DopeSheetEditorLayout: EditorLayout {
   public func center(of row: DopeSheetRowLayout, column: Int) -> Point? {
     row.keys.columns.first { $0.index == column }.map { devicePoint(Point($0.x, row.keys.y)) }
   }
-  /// The frame at `x` (device pixels).
-  public func frame(atX x: Double) -> Double { viewport.frame(atX: x / scale) }
 }
 
 /// One Dope Sheet row as laid out: the row, its backdrop across the key area and where its key
@@ -95,11 +69,11 @@ extension DopeSheetEditor {
     } else {
       list = nil
     }
-    return DopeSheetEditorLayout(
+    let places = EditorPlaces(
       scale: geometry.scale, pictureSize: pictureSize,
       headerRows: options.showHeader ? EditorHeader.deviceRows(editorHeight: options.height, scale: geometry.scale) : 0,
-      viewport: viewport, region: main, channelList: list, rows: rows, markers: markers, scrollbars: scrollbars,
-      showsHandleTypes: options.showHandlesAndInterpolation)
+      viewport: viewport, region: main, channelList: list, markers: markers, scrollbars: scrollbars)
+    return DopeSheetEditorLayout(places: places, rows: rows, showsHandleTypes: options.showHandlesAndInterpolation)
   }
 
   /// The keys merged into key column `column` of row `row` (positions in `layout.rows` and in

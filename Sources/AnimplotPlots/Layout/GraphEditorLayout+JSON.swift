@@ -82,7 +82,7 @@ extension GraphEditorLayout {
     object(
       [
         ("index", String(marker.index)), ("frame", JSONText.number(marker.frame)), ("name", JSONText.string(marker.name)),
-        ("x", pixels(devicePoint(Point(marker.x, 0)).x)),
+        ("x", pixels(x(of: marker))),
       ] + flags([("selected", marker.isSelected)]))
   }
 

@@ -12,48 +12,16 @@ import AnimplotCore
 /// rows included: a key centre at (412.5, 301.5) is the centre of pixel (412, 301). The
 /// geometry is the drawing's own, kept in logical pixels below the header as it was drawn.
 public struct GraphEditorLayout: EditorLayout {
-  /// Device pixels per logical pixel (a scale that is not finite and positive counts as 1).
-  public let scale: Double
-  /// The picture's size, logical pixels.
-  public let pictureSize: Size
-  /// Device rows of the editor header above the editor (0 without `showHeader`).
-  public let headerRows: Int
-  /// The frames and values in view and the logical rectangle they are drawn in (below the scrub
-  /// strip, right of the channel list), in the editor's logical coordinates (below the header).
-  public let viewport: Viewport
-  /// The editor's main region, scrub strip included, logical pixels below the header.
-  let region: Rect
-  /// The channel list, when the picture shows it.
-  public let channelList: ChannelListLayout?
+  public let places: EditorPlaces
   /// The curves drawn: every visible track, in the action's order.
   public let curves: [CurveLayout]
   /// The curves' drawing order: unselected first, then selected, the active curve last (indices
   /// into `curves`).
   let drawingOrder: [Int]
-  /// The markers drawn, in the order they are drawn.
-  public let markers: [MarkerLayout]
-  /// Blender's scrollbars, when drawn.
-  let scrollbars: Scrollbars?
-
-  // MARK: Device pixels
 
   /// The area the curves are drawn in (below the scrub strip, right of the channel list),
   /// device pixels.
   public var plotRect: Rect { deviceRect(viewport.rect) }
-  /// The scrub strip along the top of the main region, device pixels.
-  public var scrubStripRect: Rect {
-    deviceRect(Rect(x: region.minX, y: region.minY, width: region.width, height: TimeRuler.stripHeight))
-  }
-  /// The channel list at the left, device pixels; `nil` when it is not shown.
-  public var channelListRect: Rect? {
-    channelList.map { deviceRect(Rect(x: 0, y: 0, width: $0.width, height: $0.height)) }
-  }
-  /// A channel-list row's rectangle, across the list, device pixels.
-  public func rect(of row: ChannelRowLayout) -> Rect { deviceRect(row.place.rect) }
-  /// The centres of a channel-list row's toggles, device pixels.
-  public func toggles(of row: ChannelRowLayout) -> [(toggle: ChannelToggle, center: Point)] {
-    row.toggleCenters.map { ($0.0, devicePoint($0.1)) }
-  }
   /// The frame and value at `p` (device pixels), by the viewport (normalised values with
   /// `normalize`).
   public func frameAndValue(at p: Point) -> (frame: Double, value: Double) {
@@ -181,11 +149,11 @@ extension GraphEditor {
       ? ChannelList(theme: options.theme, width: main.minX, height: options.height)
         .layout(ChannelList.graphRows(action, colors: trackColors), scale: pixels.scale)
       : nil
-    return GraphEditorLayout(
+    let places = EditorPlaces(
       scale: pixels.scale, pictureSize: pictureSize,
       headerRows: options.showHeader ? EditorHeader.deviceRows(editorHeight: options.height, scale: pixels.scale) : 0,
-      viewport: viewport, region: main, channelList: list, curves: laidCurves, drawingOrder: drawingOrder(),
-      markers: markers, scrollbars: scrollbars)
+      viewport: viewport, region: main, channelList: list, markers: markers, scrollbars: scrollbars)
+    return GraphEditorLayout(places: places, curves: laidCurves, drawingOrder: drawingOrder())
   }
 
   /// One curve laid out: its keys' and drawn handles' centres on device pixels, its look.

@@ -66,24 +66,13 @@ extension GraphEditorLayout {
   /// ring or its line's width, a curve within half its line's width; `tolerance` (device pixels)
   /// widens all of these, for a pointer.
   public func hit(_ point: Point, tolerance: Double = 0) -> GraphEditorHit? {
-    guard point.x >= 0, point.y >= 0, point.x < pictureSize.width * scale,
-      point.y < pictureSize.height * scale
-    else { return nil }
-    if point.y < Double(headerRows) { return .header }
-    let p = editorPoint(point)
     let slack = max(0, tolerance) / scale
-    if let list = channelList, p.x < list.width {
-      guard let (row, toggle) = list.hit(p) else { return .channelList }
-      return .channelRow(row, toggle: toggle)
+    return places.hit(point) { p in
+      for i in drawingOrder.reversed() {
+        if let hit = curves[i].hit(p, slack: slack) { return hit }
+      }
+      return .plot(frame: viewport.frame(atX: p.x), value: viewport.value(atY: p.y))
     }
-    guard region.holds(p) else { return nil }
-    if let axis = scrollbars?.axis(at: p) { return .scrollbar(axis) }
-    if p.y < region.minY + TimeRuler.stripHeight { return .scrubStrip(frame: viewport.frame(atX: p.x)) }
-    if let marker = markers.last(where: { $0.triangle.holds(p) }) { return .marker(marker.index) }
-    for i in drawingOrder.reversed() {
-      if let hit = curves[i].hit(p, slack: slack) { return hit }
-    }
-    return .plot(frame: viewport.frame(atX: p.x), value: viewport.value(atY: p.y))
   }
 }
 
@@ -131,34 +120,26 @@ extension DopeSheetEditorLayout {
   /// its drawn outline (border included), widened by `tolerance` device pixels. `nil` outside
   /// the picture.
   public func hit(_ point: Point, tolerance: Double = 0) -> DopeSheetEditorHit? {
-    guard point.x >= 0, point.y >= 0, point.x < pictureSize.width * scale,
-      point.y < pictureSize.height * scale
-    else { return nil }
-    if point.y < Double(headerRows) { return .header }
-    let p = editorPoint(point)
     let slack = max(0, tolerance) / scale
-    if let list = channelList, p.x < list.width {
-      guard let (row, toggle) = list.hit(p) else { return .channelList }
-      return .channelRow(row, toggle: toggle)
-    }
-    guard region.holds(p) else { return nil }
-    if let axis = scrollbars?.axis(at: p) { return .scrollbar(axis) }
-    if p.y < region.minY + TimeRuler.stripHeight { return .scrubStrip(frame: viewport.frame(atX: p.x)) }
-    if let marker = markers.last(where: { $0.triangle.holds(p) }) { return .marker(marker.index) }
-    // A glyph may reach past its row's backdrop: look at the rows around `p` for glyphs first.
-    for laid in rows where abs(p.y - laid.keys.y) <= KeyGlyph.maximumHalfExtent + slack {
-      for column in laid.keys.columns.reversed() {
-        let key = laid.row.keys[column.index]
-        let glyph = KeyGlyph(type: key.type, shape: showsHandleTypes ? key.shape : nil, scale: scale)
-        if glyph.contains(Point(p.x - column.x, p.y - laid.keys.y), slack: slack) {
-          return .key(row: laid.index, column: column.index)
+    return places.hit(point) { p in
+      // A glyph may reach past its row's backdrop: look at the rows around `p` for glyphs first.
+      for laid in rows where abs(p.y - laid.keys.y) <= KeyGlyph.maximumHalfExtent + slack {
+        for column in laid.keys.columns.reversed() {
+          let key = laid.row.keys[column.index]
+          let glyph = KeyGlyph(type: key.type, shape: showsHandleTypes ? key.shape : nil, scale: scale)
+          if glyph.contains(Point(p.x - column.x, p.y - laid.keys.y), slack: slack) {
+            return .key(row: laid.index, column: column.index)
+          }
         }
       }
+      if let laid = rows.first(where: { $0.backdrop.holds(p) }) { return .row(laid.index) }
+      return .keyArea(frame: viewport.frame(atX: p.x))
     }
-    if let laid = rows.first(where: { $0.backdrop.holds(p) }) { return .row(laid.index) }
-    return .keyArea(frame: viewport.frame(atX: p.x))
   }
 }
+
+extension GraphEditorHit: EditorPartHit {}
+extension DopeSheetEditorHit: EditorPartHit {}
 
 extension Scrollbars {
   /// The scrollbar whose thumb holds `p` (logical pixels), the last drawn first.
