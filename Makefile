@@ -46,7 +46,7 @@ test: deps
 	$(SWIFT) test --package-path Examples/Consumer --skip-build
 	$(SWIFT) run --package-path Examples/Consumer --skip-build consumer Fixtures/bouncing-ball.json Fixtures/bouncing-ball.png
 	@# The Blender exporter against Blender's own answers (skips, saying so, without blender).
-	ANIMPLOT=$$($(SWIFT) build --show-bin-path)/animplot tools/blender/test_export.sh
+	ANIMPLOT=$$($(SWIFT) build --show-bin-path)/animplot Integrations/blender/test_export.sh
 
 bench: deps
 	$(SWIFT) build $(RELEASE) --product animplot
@@ -57,7 +57,7 @@ bench: deps
 # AddressSanitizer: `make fuzz SECONDS=600`. Findings land in .build/fuzz/findings/.
 SECONDS ?= 60
 fuzz: deps
-	Tools/fuzz.sh $(SECONDS)
+	Scripts/fuzz.sh $(SECONDS)
 
 # The tests under AddressSanitizer, then ThreadSanitizer (the parallel check and rendering).
 # Leak reports are off: the only leaks LeakSanitizer finds are process-lifetime allocations of
@@ -80,7 +80,7 @@ docs: deps
 	done
 	@echo "make docs: wrote .build/docs/<module>/ for $(DOC_MODULES)"
 
-# The binary, its manual page (written from the argument parser by Tools/manpage.py) and bash,
+# The binary, its manual page (written from the argument parser by Scripts/manpage.py) and bash,
 # zsh and fish completions (ArgumentParser's): `make install PREFIX=~/.local`, `make uninstall`.
 # DESTDIR stages the files for a package.
 PREFIX ?= /usr/local
@@ -91,7 +91,7 @@ INSTALLED := bin/animplot share/man/man1/animplot.1 share/bash-completion/comple
 install:
 	@[ -x .build/release/animplot ] || $(MAKE) build
 	@mkdir -p $(BENCHDIR)/install
-	python3 Tools/manpage.py .build/release/animplot > $(BENCHDIR)/install/animplot.1
+	python3 Scripts/manpage.py .build/release/animplot > $(BENCHDIR)/install/animplot.1
 	.build/release/animplot --generate-completion-script bash > $(BENCHDIR)/install/animplot.bash
 	.build/release/animplot --generate-completion-script zsh > $(BENCHDIR)/install/_animplot
 	.build/release/animplot --generate-completion-script fish > $(BENCHDIR)/install/animplot.fish

@@ -5,7 +5,7 @@ import Testing
 
 /// The public sample files (`../shared/realdata`, `$ANIMPLOT_REALDATA`) and the values of an
 /// independent evaluator for them (`Resources/gltf-reference.json`, from
-/// `Tools/gltf_reference.py`).
+/// `Scripts/gltf_reference.py`).
 enum RealData {
   static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()

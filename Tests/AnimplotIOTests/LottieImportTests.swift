@@ -7,7 +7,7 @@ import ZIPFoundation
 @Suite("Lottie import")
 struct LottieImportTests {
   /// Properties of the public samples equal the independent evaluator
-  /// (`Resources/lottie-reference.json`, from `Tools/lottie_reference.py`) at every frame, to
+  /// (`Resources/lottie-reference.json`, from `Scripts/lottie_reference.py`) at every frame, to
   /// 1e-5 of their range: eased segments exactly, spatial paths at their samples.
   @Test func realFilesMatchTheReferenceEvaluator() throws {
     guard let folder = RealData.folder else {

@@ -6,7 +6,7 @@ import Testing
 @Suite("Unity import")
 struct UnityImportTests {
   /// Every curve of the public clips equals the independent evaluator
-  /// (`Resources/unity-reference.json`, from `Tools/unity_reference.py`) to 1e-5 of the
+  /// (`Resources/unity-reference.json`, from `Scripts/unity_reference.py`) to 1e-5 of the
   /// curve's range. Editor and runtime curves describe one channel; the track must equal one
   /// of them at every frame.
   @Test func realClipsMatchTheReferenceEvaluator() throws {

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Holds animplot to Blender cases it has not seen: generates fresh oracles with Blender itself
 # (../shared/oracle/gen_oracle.py, other seeds) and runs the oracle tests against each.
-# usage: Tools/check_oracle_seeds.sh [SEED ...]      (default seeds: 11 23 42 1001)
+# usage: Scripts/check_oracle_seeds.sh [SEED ...]      (default seeds: 11 23 42 1001)
 # Needs Blender 3.4 (`apt-get install -y blender` on Debian 12) and ../shared/oracle.
 set -euo pipefail
 cd "$(dirname "$0")/.."

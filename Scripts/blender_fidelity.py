@@ -3,7 +3,7 @@
 state of Blender 3.4's reference screenshots and counts the pixels that differ below Blender's
 header.
 
-usage: Tools/blender_fidelity.py [--binary PATH] [--screenshots DIR] [--out DIR] [--diffs DIR]
+usage: Scripts/blender_fidelity.py [--binary PATH] [--screenshots DIR] [--out DIR] [--diffs DIR]
                                  [--max-percent P] [--theme dark|light] [--scale S]
 
 The pictures are drawn at Blender's UI scale of the screenshots (--scale 1.05), as large as

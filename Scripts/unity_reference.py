@@ -2,7 +2,7 @@
 """Reference values for the Unity importer's tests, from the independent evaluator in
 ../shared/research/tools/unity_eval.py (needs PyYAML).
 
-Usage: Tools/unity_reference.py SHARED_DIR > Tests/AnimplotIOTests/Resources/unity-reference.json
+Usage: Scripts/unity_reference.py SHARED_DIR > Tests/AnimplotIOTests/Resources/unity-reference.json
 
 For every clip of ../shared/realdata/unity and every curve (runtime vector curves split per
 component, editor and float curves), the value at every half frame of the clip's m_SampleRate
@@ -39,5 +39,5 @@ for name in FILES:
         frames = [i / 2 for i in range(int((last + 2) * 2) + 1)]
         out.append({'file': name, 'field': field, 'kind': kind, 'dataPath': data_path, 'index': index,
                     'frames': frames, 'values': [u.evaluate(keys, f / fps) for f in frames]})
-json.dump({'generator': 'Tools/unity_reference.py', 'curves': out}, sys.stdout, separators=(',', ':'))
+json.dump({'generator': 'Scripts/unity_reference.py', 'curves': out}, sys.stdout, separators=(',', ':'))
 sys.stdout.write('\n')

@@ -37,7 +37,7 @@ pair() {
   [ "$n" -lt 65536 ] || return 0
   [ -f "$out" ] || { printf "\\x$(printf %02x $((n >> 8)))\\x$(printf %02x $((n & 255)))" > "$out"; cat "$1" "$2" >> "$out"; }
 }
-python3 Tools/fuzz_png_seeds.py "$F/png-seeds"
+python3 Scripts/fuzz_png_seeds.py "$F/png-seeds"
 small="$(find "$F/png-seeds" -name '*.png' | sort) $(find Fixtures Tests -name '*.png' -size -16k | sort)"
 for a in $small; do for b in $small; do pair "$a" "$b"; done; done
 for f in Tests/FuzzRegressionTests/Crashers/png/*; do [ -f "$f" ] && cp "$f" "$F/corpus/png/"; done

@@ -1,7 +1,7 @@
 #!/bin/sh
-# Tests tools/blender/export_action.py against Blender itself and animplot.
+# Tests Integrations/blender/export_action.py against Blender itself and animplot.
 #
-#   tools/blender/test_export.sh [REALISTIC_ACTIONS.blend]
+#   Integrations/blender/test_export.sh [REALISTIC_ACTIONS.blend]
 #
 # REALISTIC_ACTIONS.blend defaults to ../shared/oracle/realistic_actions.blend beside the
 # repository; its actions.json (Blender's own samples) must sit next to it. $ANIMPLOT is the

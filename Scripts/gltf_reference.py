@@ -2,7 +2,7 @@
 """Reference values for the glTF importer's tests, from the independent evaluator in
 ../shared/research/tools/gltf_anim_dump.py (stdlib only).
 
-Usage: Tools/gltf_reference.py SHARED_DIR > Tests/AnimplotIOTests/Resources/gltf-reference.json
+Usage: Scripts/gltf_reference.py SHARED_DIR > Tests/AnimplotIOTests/Resources/gltf-reference.json
 
 For every sample file of ../shared/realdata/gltf, every animation and every channel on a node,
 the value of each component at frames 0, 0.25, 0.5, ... (24 fps) up to two frames past the
@@ -62,6 +62,6 @@ for rel in FILES:
                 out.append({'file': rel, 'animation': ai,
                             'dataPath': 'nodes[%d].%s' % (tgt['node'], tgt['path']), 'index': c,
                             'frames': frames, 'values': [r[c] for r in rows]})
-json.dump({'fps': FPS, 'generator': 'Tools/gltf_reference.py', 'channels': out}, sys.stdout,
+json.dump({'fps': FPS, 'generator': 'Scripts/gltf_reference.py', 'channels': out}, sys.stdout,
           separators=(',', ':'))
 sys.stdout.write('\n')
