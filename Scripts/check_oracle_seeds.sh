@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Holds animplot to Blender cases it has not seen: generates fresh oracles with Blender itself
-# (../shared/oracle/gen_oracle.py, other seeds) and runs the oracle tests against each.
+# (the oracle's generator from the shared reference folder, $ANIMPLOT_SHARED or ../shared, run
+# with other seeds) and runs the oracle tests against each.
 # usage: Scripts/check_oracle_seeds.sh [SEED ...]      (default seeds: 11 23 42 1001)
-# Needs Blender 3.4 (`apt-get install -y blender` on Debian 12) and ../shared/oracle.
+# Needs Blender 3.4 (`apt-get install -y blender` on Debian 12) and the shared reference folder.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 GEN=${ANIMPLOT_SHARED:-../shared}/oracle/gen_oracle.py
@@ -11,11 +12,13 @@ command -v blender >/dev/null || { echo "check_oracle_seeds: needs blender (apt-
 swift build --build-tests >/dev/null
 for seed in "${@:-11 23 42 1001}"; do
   for s in $seed; do
+    # A shared folder of its own whose oracle/ is this seed's.
     dir=$(mktemp -d)
-    cp "$GEN" "$dir/"
-    (cd "$dir" && ORACLE_SEED=$s blender -b --factory-startup --python gen_oracle.py -- "$dir" >gen.log 2>&1)
+    mkdir "$dir/oracle"
+    cp "$GEN" "$dir/oracle/"
+    (cd "$dir/oracle" && ORACLE_SEED=$s blender -b --factory-startup --python gen_oracle.py -- "$dir/oracle" >gen.log 2>&1)
     echo "== seed $s"
-    ANIMPLOT_ORACLE=$dir swift test --skip-build --filter OracleTests 2>&1 | grep -E "oracle|✘|Test run"
+    ANIMPLOT_SHARED=$dir swift test --skip-build --filter OracleTests 2>&1 | grep -E "oracle|✘|Test run"
     rm -rf "$dir"
   done
 done
