@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Prints what a `make test` run skipped, one line per reason, from the output it saved: the
-# tests Swift Testing skipped (`Test NAME skipped: "REASON"`, counted per line) and the steps
-# that said `NAME: skipped: REASON`.
+# tests Swift Testing skipped (`Test NAME skipped: "REASON"`, counted per line, named
+# when a reason has one or two) and the steps that said `NAME: skipped: REASON`.
 # usage: Scripts/test_skips.sh LOG
 set -euo pipefail
 log=$1
@@ -13,7 +13,15 @@ if [ -z "$tests" ] && [ -z "$steps" ]; then
 fi
 echo "make test: skipped:"
 if [ -n "$tests" ]; then
-  printf '%s\n' "$tests" | cut -f2 | sort | uniq -c | sed -E 's/^ *([0-9]+) (.*)$/  \1 test(s): \2/'
+  # Per reason: how many tests (named when one or two), the reason.
+  printf '%s\n' "$tests" | sort -t "$(printf '\t')" -k2,2 -s | awk -F '\t' '
+    function flush() {
+      if (n == 0) return
+      printf "  %d test%s%s: %s\n", n, (n > 1 ? "s" : ""), (n <= 2 ? " (" names ")" : ""), reason
+    }
+    $2 != reason { flush(); reason = $2; n = 0; names = "" }
+    { n++; names = names (n > 1 ? ", " : "") $1 }
+    END { flush() }'
 fi
 if [ -n "$steps" ]; then
   printf '%s\n' "$steps" | sed 's/^/  /'
