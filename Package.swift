@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The dependency graph enforces the layers of DESIGN.md: the model and maths know nothing of
+// The dependency graph enforces the layers (README, "Layout"): the model and maths know nothing of
 // Cairo or JSON, the editors draw on the abstract Canvas, only AnimplotCairo imports Cairo,
 // only AnimplotPlatform names the C library, and the command line is a thin layer over
 // AnimplotRender. Every module is prefixed Animplot so that none clashes in a user's graph.

@@ -243,8 +243,8 @@ def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "animplot"))
-    p.add_argument("--screenshots", default=os.path.join(ROOT, "..", "shared", "reference",
-                                                          "blender-screenshots"))
+    shared = os.environ.get("ANIMPLOT_SHARED") or os.path.join(ROOT, "..", "shared")
+    p.add_argument("--screenshots", default=os.path.join(shared, "reference", "blender-screenshots"))
     p.add_argument("--out", help="keep the rendered pictures in this folder")
     p.add_argument("--diffs", help="write a picture of the differing pixels per case here")
     p.add_argument("--max-percent", type=float, help="exit 1 when a case differs in more")

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `make fuzz SECONDS=N`: builds the libFuzzer targets of Fuzz/ (with AddressSanitizer) and runs
-# each for N/2 seconds on a corpus seeded from the fixtures, the examples and ../shared/realdata.
+# each for N/2 seconds on a corpus seeded from the fixtures, the examples and the public sample
+# files of the shared reference folder ($ANIMPLOT_SHARED, default ../shared), when it is there.
 # Findings (inputs that trapped, aborted or allocated past 2 GB) go to .build/fuzz/findings/;
 # keep each one in Tests/FuzzRegressionTests/Crashers/ once it is fixed.
 set -euo pipefail
