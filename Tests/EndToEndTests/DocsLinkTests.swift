@@ -113,4 +113,25 @@ struct DocsLinkTests {
     #expect(checked > 20)
     #expect(wrong.isEmpty, "\(wrong.joined(separator: "\n"))")
   }
+
+  /// The README's `Package.swift` depends on animplot as Examples/Consumer, the package
+  /// `make test` builds, does: the same products, the same `path:` form, the same
+  /// swift-snapshot-testing; and by the repository's URL on `main`.
+  @Test("the README's package snippet is the tested consumer's")
+  func readmePackageSnippet() throws {
+    let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+    let snippet = try #require(
+      readme.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "\n```")[0] }
+        .first { $0.contains("import PackageDescription") })
+    let consumer = try String(
+      contentsOf: Self.root.appendingPathComponent("Examples/Consumer/Package.swift"), encoding: .utf8)
+    let product = try Regex(#"\.product\(name: "(\w+)", package: "animplot"\)"#)
+    func products(_ text: String) -> Set<String> { Set(text.matches(of: product).map { String($0.output[1].substring!) }) }
+    #expect(products(snippet) == products(consumer))
+    #expect(products(snippet).count == 4)
+    #expect(snippet.contains(#".package(url: "https://github.com/animplot/animplot.git", branch: "main")"#))
+    #expect(snippet.contains(#".package(name: "animplot", path: "#) && consumer.contains(#".package(name: "animplot", path: "#))
+    let snapshotTesting = try #require(consumer.split(separator: "\n").first { $0.contains("swift-snapshot-testing.git") })
+    #expect(snippet.contains(snapshotTesting.trimmingCharacters(in: .whitespaces)))
+  }
 }
