@@ -2,6 +2,8 @@
 # Each target first installs the Debian packages it needs when they are missing.
 
 SWIFT    ?= swift
+# bash: `make test` keeps each step's status through `| tee` (pipefail).
+SHELL    := /bin/bash
 # librsvg2-bin: rsvg-convert, with which `animplot check` compares SVG references (Fixtures/).
 DEBS     := pkg-config libcairo2-dev libpng-dev libfreetype-dev librsvg2-bin
 OUT      := out
@@ -13,6 +15,14 @@ RELEASE  := -c release --static-swift-stdlib
 .PHONY: all build deps demo test bench fuzz sanitize docs install uninstall clean
 
 all: build
+
+# With CI set, what a clone may lack is required, not skipped: the shared reference folder
+# ($ANIMPLOT_SHARED, default ../shared) and a browser, which `make test` then installs.
+ifneq ($(strip $(CI)),)
+test: DEBS += chromium-headless-shell
+endif
+# What `make test`'s steps print, from which it says at the end what they skipped.
+TESTLOG  := .build/make-test.log
 
 # Installs missing system packages with apt-get (as root, or through sudo).
 deps:
@@ -32,21 +42,27 @@ demo: build
 	.build/release/animplot graph Examples/bouncing-ball.json --normalize --theme light -o $(OUT)/bouncing-ball.svg
 	@echo "make demo: wrote $(OUT)/bouncing-ball.png and $(OUT)/bouncing-ball.svg (Blender's Graph Editor, Examples/bouncing-ball.json)"
 
+# Tests that need the shared reference folder or a browser are skipped without them, each
+# with a line saying what it needs and how to run it, and the run ends with a summary of what
+# was skipped; with CI set they fail instead.
 test: deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test --skip-build
+	@mkdir -p .build && : > $(TESTLOG)
+	set -o pipefail; $(SWIFT) test --skip-build 2>&1 | tee -a $(TESTLOG)
 	@# The binary users get: the robustness tests again on the release build (its optimiser
 	@# once removed a memory probe that the debug build kept, and `yes | animplot` aborted).
 	$(SWIFT) build $(RELEASE) --product animplot
-	ANIMPLOT_BINARY=$(CURDIR)/.build/release/animplot $(SWIFT) test --skip-build \
-	  --filter 'DiffSafetyTests|CheckSafetyTests|HardeningTests|RobustnessTests|FixturesCheckTests'
+	set -o pipefail; ANIMPLOT_BINARY=$(CURDIR)/.build/release/animplot $(SWIFT) test --skip-build \
+	  --filter 'DiffSafetyTests|CheckSafetyTests|HardeningTests|RobustnessTests|FixturesCheckTests' 2>&1 | tee -a $(TESTLOG)
 	@# The library proven from outside: a package that depends on this one by path builds, passes
 	@# its snapshot tests, and renders the bouncing ball's golden picture pixel for pixel.
 	$(SWIFT) build --package-path Examples/Consumer --build-tests
 	$(SWIFT) test --package-path Examples/Consumer --skip-build
 	$(SWIFT) run --package-path Examples/Consumer --skip-build consumer Fixtures/bouncing-ball.json Fixtures/bouncing-ball.png
-	@# The Blender exporter against Blender's own answers (skips, saying so, without blender).
-	ANIMPLOT=$$($(SWIFT) build --show-bin-path)/animplot tools/blender/test_export.sh
+	@# The Blender exporter against Blender's own answers (skips, saying so, without blender,
+	@# and without the shared reference folder unless CI is set).
+	set -o pipefail; ANIMPLOT=$$($(SWIFT) build --show-bin-path)/animplot Integrations/blender/test_export.sh 2>&1 | tee -a $(TESTLOG)
+	@Scripts/test_skips.sh $(TESTLOG)
 
 bench: deps
 	$(SWIFT) build $(RELEASE) --product animplot
@@ -57,7 +73,7 @@ bench: deps
 # AddressSanitizer: `make fuzz SECONDS=600`. Findings land in .build/fuzz/findings/.
 SECONDS ?= 60
 fuzz: deps
-	Tools/fuzz.sh $(SECONDS)
+	Scripts/fuzz.sh $(SECONDS)
 
 # The tests under AddressSanitizer, then ThreadSanitizer (the parallel check and rendering).
 # Leak reports are off: the only leaks LeakSanitizer finds are process-lifetime allocations of
@@ -80,7 +96,7 @@ docs: deps
 	done
 	@echo "make docs: wrote .build/docs/<module>/ for $(DOC_MODULES)"
 
-# The binary, its manual page (written from the argument parser by Tools/manpage.py) and bash,
+# The binary, its manual page (written from the argument parser by Scripts/manpage.py) and bash,
 # zsh and fish completions (ArgumentParser's): `make install PREFIX=~/.local`, `make uninstall`.
 # DESTDIR stages the files for a package.
 PREFIX ?= /usr/local
@@ -91,7 +107,7 @@ INSTALLED := bin/animplot share/man/man1/animplot.1 share/bash-completion/comple
 install:
 	@[ -x .build/release/animplot ] || $(MAKE) build
 	@mkdir -p $(BENCHDIR)/install
-	python3 Tools/manpage.py .build/release/animplot > $(BENCHDIR)/install/animplot.1
+	python3 Scripts/manpage.py .build/release/animplot > $(BENCHDIR)/install/animplot.1
 	.build/release/animplot --generate-completion-script bash > $(BENCHDIR)/install/animplot.bash
 	.build/release/animplot --generate-completion-script zsh > $(BENCHDIR)/install/_animplot
 	.build/release/animplot --generate-completion-script fish > $(BENCHDIR)/install/animplot.fish

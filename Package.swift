@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-// The dependency graph enforces the layers of DESIGN.md: the model and maths know nothing of
+// The dependency graph enforces the layers (README, "Layout"): the model and maths know nothing of
 // Cairo or JSON, the editors draw on the abstract Canvas, only AnimplotCairo imports Cairo,
 // only AnimplotPlatform names the C library, and the command line is a thin layer over
 // AnimplotRender. Every module is prefixed Animplot so that none clashes in a user's graph.
@@ -100,16 +100,20 @@ let package = Package(
       name: "animplot-bench", dependencies: ["AnimplotCore", "AnimplotIO", "AnimplotPlatform"],
       path: "Benchmarks/animplot-bench"),
 
+    // What several test targets share: the package's folders, the binary the end-to-end tests
+    // run, and the shared reference folder and browser that some tests need (skipped without
+    // them, failed without them when CI is set). Not a product.
+    .target(name: "AnimplotTestSupport", path: "Tests/AnimplotTestSupport"),
     .testTarget(
       name: "AnimplotCoreTests",
       dependencies: [
-        "AnimplotCore", "AnimplotIO",
+        "AnimplotCore", "AnimplotIO", "AnimplotTestSupport",
         .product(name: "PropertyBased", package: "swift-property-based"),
       ]),
     .testTarget(
       name: "AnimplotIOTests",
       dependencies: [
-        "AnimplotCore", "AnimplotIO",
+        "AnimplotCore", "AnimplotIO", "AnimplotTestSupport",
         .product(name: "PropertyBased", package: "swift-property-based"),
         .product(name: "ZIPFoundation", package: "ZIPFoundation"),
       ],
@@ -121,11 +125,12 @@ let package = Package(
       name: "AnimplotPlotsTests",
       dependencies: [
         "AnimplotCore", "AnimplotIO", "AnimplotCanvas", "AnimplotCairo", "AnimplotGolden", "AnimplotPlots", "AnimplotText",
+        "AnimplotTestSupport",
       ],
       exclude: ["Snapshots", "Goldens"]),
     .testTarget(
       name: "AnimplotGoldenTests",
-      dependencies: ["AnimplotCanvas", "AnimplotCairo", "AnimplotGolden", "AnimplotPlatform"]),
+      dependencies: ["AnimplotCanvas", "AnimplotCairo", "AnimplotGolden", "AnimplotPlatform", "AnimplotTestSupport"]),
     .testTarget(
       name: "AnimplotRenderTests",
       dependencies: ["AnimplotRender", "AnimplotCore", "AnimplotIO", "AnimplotCanvas", "AnimplotPlots", "AnimplotCairo"]),
@@ -145,6 +150,7 @@ let package = Package(
     .testTarget(
       name: "FuzzRegressionTests", dependencies: ["AnimplotFuzzTargets"], exclude: ["Crashers"]),
     .testTarget(
-      name: "EndToEndTests", dependencies: ["AnimplotCore", "AnimplotIO", "AnimplotCanvas", "AnimplotGolden"]),
+      name: "EndToEndTests",
+      dependencies: ["AnimplotCore", "AnimplotIO", "AnimplotCanvas", "AnimplotGolden", "AnimplotTestSupport"]),
   ]
 )

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# `make bench`: animplot beside the C baselines of ../shared/bench, measured in the same run.
+# `make bench`: animplot beside the C baselines kept in the shared reference folder
+# ($ANIMPLOT_SHARED, default ../shared), measured in the same run.
 # Builds the baselines from their sources into .build/bench (nothing of them is committed),
 # generates the workloads (seed 1234), converts them to action files, and prints the tables.
 # A benchmark, not a test: the machine's load shows in the numbers; compare ratios.

@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Turns a workload of ../shared/bench (gen_workloads.py) into animplot action files.
+"""Turns a benchmark workload (made by the shared reference folder's workload generator) into
+animplot action files.
 
 usage: workload_to_action.py work/wN.json OUTPREFIX
 One plot -> OUTPREFIX.json; several -> OUTPREFIX_000.json ... Each curve becomes a track whose

@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """Writes Blender's four realistic actions (the oracle's actions.json, Blender 3.4.1) as format-1
-files in the state of Blender's Dope Sheet screenshots (../shared/reference/blender-screenshots):
+files in the state of Blender's own Dope Sheet screenshots (kept in the shared reference folder,
+$ANIMPLOT_SHARED, default ../shared):
 
   blender-bouncing-ball.json   the BouncingBall action alone, as dopesheet_bouncing_ball.png shows it
   blender-four-actions.json    all four actions in one multi-action file, as dopesheet_all_actions.png
 
-usage: blender_realistic_actions.py [ORACLE_DIR] [OUT_DIR]   (defaults: ../shared/oracle, Examples)
+usage: blender_realistic_actions.py [ORACLE_DIR] [OUT_DIR]
+  (defaults: the oracle of the shared reference folder, and Examples)
 
 The screenshots list channels in Blender's action order (the order keyframe_insert created
 them), which is not the oracle's sorted order; the Ball's keys and curves are deselected (the
@@ -16,7 +18,8 @@ editors show it above the action.
 import json, os, sys
 
 here = os.path.dirname(os.path.abspath(__file__))
-oracle = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "..", "..", "shared", "oracle")
+shared = os.environ.get("ANIMPLOT_SHARED") or os.path.join(here, "..", "..", "shared")
+oracle = sys.argv[1] if len(sys.argv) > 1 else os.path.join(shared, "oracle")
 out = sys.argv[2] if len(sys.argv) > 2 else here
 
 L, R, S = "location", "rotation_euler", "scale"

@@ -1,5 +1,6 @@
 // animplot's in-process benchmarks (run by `make bench` through Benchmarks/run.sh, beside the
-// C baselines of ../shared/bench in the same run). Not a test: it prints tab-separated rows.
+// C baselines of the shared reference folder in the same run). Not a test: it prints
+// tab-separated rows.
 //
 //   animplot-bench eval ACTION.json N     evaluation throughput of the first track
 //   animplot-bench decode ACTION.json     decoding time of a whole action file

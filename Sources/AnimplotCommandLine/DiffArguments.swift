@@ -6,7 +6,8 @@ import AnimplotPlatform
 import AnimplotRender
 import ArgumentParser
 
-/// `animplot diff EXPECTED ACTUAL`: compares two PNG images (SPEC §2), exit 0 match, 1 differ.
+/// `animplot diff EXPECTED ACTUAL`: compares two PNG images (docs/check.md), exit 0 match, 1
+/// differ.
 public struct DiffArguments: ParsableArguments {
   public init() {}
 
@@ -173,7 +174,8 @@ public struct DiffArguments: ParsableArguments {
       case .json: comparison.json(expectedPath: name(expected), actualPath: name(actual))
       }
     Terminal.write(report + "\n", to: output == "-" ? 2 : 1)
-    // A difference is an outcome, not an error: no message, just SPEC §2.2's exit code 1.
+    // A difference is an outcome, not an error: no message, just exit code 1 (README, "The
+    // command line").
     if !comparison.result.passed { throw ExitCode(1) }
   }
 

@@ -1,7 +1,8 @@
 import AnimplotCore
 
 extension ActionDecoder {
-  /// The two JSON forms of the action format (SPEC §1, §1.1).
+  /// The two JSON forms of the action format (docs/format.md, "The action file (format 1)" and
+  /// "The compact form").
   public enum Form: Sendable, Hashable {
     /// Format 1: an action with `tracks`, or several under `actions`.
     case actions

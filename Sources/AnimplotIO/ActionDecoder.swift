@@ -61,7 +61,7 @@ extension ActionDocument {
   }
 }
 
-/// Decodes the action format (SPEC §1): single and multi-action files and the compact form,
+/// Decodes the action format (docs/format.md): single and multi-action files and the compact form,
 /// with Blender's defaults and precise errors.
 public enum ActionDecoder {
   /// Decodes UTF-8 JSON bytes.

@@ -1,7 +1,7 @@
 import AnimplotCore
 import AnimplotText
 
-/// Writes actions in format 1 (SPEC §1): one track per block and one key per line, fields in
+/// Writes actions in format 1 (docs/format.md): one track per block and one key per line, fields in
 /// a fixed order, so that output is stable and diffs well. Handles and their types are always
 /// written; other key fields only when they differ from Blender's defaults. Numbers are the
 /// shortest text that reads back to the same value (`Float` for key data).

@@ -1,6 +1,6 @@
 import AnimplotCore
 
-/// The top-level object: an action, a multi-action file or the compact form (SPEC §1, §1.1).
+/// The top-level object: an action, a multi-action file or the compact form (docs/format.md).
 enum TopLevel {
   enum Field: String, JSONFields {
     case animplot, name, fps, frameStart, frameEnd, currentFrame, object, markers, tracks, extensions

@@ -125,7 +125,7 @@ enum KeyframeDecoder {
   }
 }
 
-/// SPEC §1.1: one shared timeline with a value array per channel.
+/// One shared timeline with a value array per channel (docs/format.md, "The compact form").
 struct CompactForm {
   var timeline: [Float]?
   var channels: [(name: String, values: [Float], at: Int)]?

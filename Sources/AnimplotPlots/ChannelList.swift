@@ -2,7 +2,7 @@ import AnimplotCore
 import AnimplotCanvas
 
 /// The channel list left of the Graph Editor and Dope Sheet: action, group and channel rows
-/// (research/blender.md §3.8, §4.1).
+/// (docs/blender.md, "Channel list" and "Channel rows").
 ///
 /// The two editors' lists differ as in Blender: the Graph Editor's channels carry their curve
 /// colour and visibility eye; the Dope Sheet's rows have Blender's backdrop shapes and icons, and

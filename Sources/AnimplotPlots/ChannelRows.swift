@@ -1,7 +1,7 @@
 import AnimplotCanvas
 
 /// Where Blender puts its channel rows (Dope Sheet and channel list backdrops) on a raster of
-/// `scale` device pixels per logical pixel (research/blender.md §4.1).
+/// `scale` device pixels per logical pixel (docs/blender.md, "Channel rows").
 ///
 /// Blender works in device pixels: its UI scale becomes an integer DPI (`int(72 × scale)`), a
 /// line width `U.pixelsize` (2 from scale 2) and an integer widget unit (`BlenderUIScale`: 20
@@ -79,10 +79,10 @@ struct ChannelRows: Sendable {
   }
 }
 
-/// Blender's left-to-right layout of a channel row (research/blender.md §4.1): from the row's
-/// indentation, each icon (disclosure triangle, object or action icon, pin, eye) takes a slot
-/// `0.85 × widget unit` wide (`ICON_WIDTH`), added to a whole-pixel offset and truncated, and the
-/// name starts 3 device pixels after the last slot. At 1.05 the slots are 17 device pixels
+/// Blender's left-to-right layout of a channel row (docs/blender.md, "Channel list"): from the
+/// row's indentation, each icon (disclosure triangle, object or action icon, pin, eye) takes a
+/// slot `0.85 × widget unit` wide (`ICON_WIDTH`), added to a whole-pixel offset and truncated,
+/// and the name starts 3 device pixels after the last slot. At 1.05 the slots are 17 device pixels
 /// apart with no drift (17.85 truncated each time), so a name two slots in starts at
 /// `x0 + 37`, not `x0 + 38.7`: measured on the screenshots, every row kind's name at the
 /// device pixel this gives.

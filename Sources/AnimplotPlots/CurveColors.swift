@@ -10,7 +10,7 @@ public enum CurveColorMode: String, Sendable, CaseIterable {
   case rainbow
 }
 
-/// Blender's curve colours (`graph_refresh_fcurve_colors`, research/blender.md §3.3).
+/// Blender's curve colours (docs/blender.md, "Curve colours").
 public enum CurveColors {
   /// Properties whose elements take the X/Y/Z colours (Blender's XYZ→RGB subtypes).
   static let xyzProperties: Set<String> = [

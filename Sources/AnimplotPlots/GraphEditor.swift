@@ -4,7 +4,7 @@ import Dispatch
 
 /// Blender's Graph Editor, drawn on any `Canvas`: grid, scene range, curves with keys and
 /// handles, playhead, markers, value and frame labels and the channel list
-/// (research/blender.md §3).
+/// (docs/blender.md, "Drawing order").
 public struct GraphEditor: Sendable {
   /// Width of the channel list, pixels, in a picture wide enough: Blender 3.4's (see
   /// `EditorFrame.channelListWidth(pictureWidth:shown:preferred:)`).

@@ -1,5 +1,5 @@
-/// Blender's grid steps (3.x–4.4 table algorithm, research/blender.md §3.6), the table carried on
-/// past Blender's both ways.
+/// Blender's grid steps (3.x–4.4 table algorithm, docs/blender.md, "Grid steps"), the table
+/// carried on past Blender's both ways.
 ///
 /// Blender 3.4's table runs from 0.01 to 100,000 (frames: from 1), so a view of values near a
 /// million draws its lines (and labels) closer than 45 px, and a view a few millionths high draws

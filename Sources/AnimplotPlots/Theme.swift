@@ -1,7 +1,7 @@
 import AnimplotCanvas
 
 /// Colours and sizes of the editors, grouped by editor. `blender` is Blender 3.4's default dark
-/// theme (values from `userdef_default_theme.c`, see research/blender.md §5); `light` is a white
+/// theme (the theme file Blender ships: docs/blender.md, "Theme colours"); `light` is a white
 /// variant for documents and print. Two themes are equal when every colour is: a customised
 /// copy of `.blender` is not `.blender`.
 public struct Theme: Sendable, Hashable {

@@ -2,7 +2,8 @@ import AnimplotCore
 import AnimplotCanvas
 
 /// What Blender's time-based editors share: the scrub strip with frame labels, the darkening
-/// outside the scene range, markers and the playhead (research/blender.md §3.6–3.7, §4.5).
+/// outside the scene range, markers and the playhead (docs/blender.md, "Scrub strip and
+/// playhead" and "Scene range and Normalize").
 struct TimeRuler {
   /// Height of the scrub strip (`UI_TIME_SCRUB_MARGIN_Y`), pixels.
   static let stripHeight = 23.0

@@ -3,7 +3,7 @@ import AnimplotCairo
 import AnimplotCommandLine
 import ArgumentParser
 
-/// The `animplot` command: one subcommand per verb (SPEC §2).
+/// The `animplot` command: one subcommand per verb (README, "The command line").
 struct Animplot: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "animplot",

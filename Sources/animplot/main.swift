@@ -2,8 +2,8 @@ import AnimplotCommandLine
 import AnimplotPlatform
 import ArgumentParser
 
-// Parses and runs the command with SPEC §2.2's exit codes: 0 success, 1 a difference found,
-// 2 bad usage or bad input; one line on standard error, never a crash.
+// Parses and runs the command with its exit codes (README, "The command line"): 0 success, 1 a
+// difference found, 2 bad usage or bad input; one line on standard error, never a crash.
 
 // A closed pipe (`animplot eval ... | head`) is a write error, not a signal: on standard
 // output it ends the process quietly with exit 0, as ripgrep does; on a file it is reported.

@@ -1,7 +1,8 @@
 import AnimplotCore
+import AnimplotTestSupport
 import Foundation
 
-/// Blender 3.4.1's own answers (`../shared/oracle`, see its README): curve inputs, the handles
+/// Blender 3.4.1's own answers (`SharedFolder.oracle`): curve inputs, the handles
 /// `fcurve.update()` computed and `fcurve.evaluate()` samples.
 struct OracleCase: Sendable {
   var id: String
@@ -14,15 +15,8 @@ struct OracleCase: Sendable {
 }
 
 enum Oracle {
-  /// The oracle folder: `$ANIMPLOT_ORACLE`, else `../shared/oracle` beside the repository.
-  static var directory: URL? {
-    let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-    let dir = ProcessInfo.processInfo.environment["ANIMPLOT_ORACLE"].map(URL.init(fileURLWithPath:))
-      ?? repo.deletingLastPathComponent().appendingPathComponent("shared/oracle")
-    return FileManager.default.fileExists(atPath: dir.appendingPathComponent("curves.json").path)
-      ? dir : nil
-  }
+  /// The oracle folder, or nil without it.
+  static var directory: URL? { SharedFolder.oracle.folder }
 
   static let curves: [OracleCase] = load("curves.json") { root in
     (root["curves"] as? [[String: Any]]) ?? []

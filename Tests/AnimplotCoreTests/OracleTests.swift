@@ -1,20 +1,19 @@
 import AnimplotCore
+import AnimplotTestSupport
 import Testing
 
 /// Every curve and action channel of Blender's oracle, recalculated and evaluated.
-@Suite("Blender 3.4 oracle")
+@Suite("Blender 3.4 oracle", .needs(SharedFolder.oracle))
 struct OracleTests {
   static let cases = Oracle.curves + Oracle.actionChannels
 
-  static let skipReason: Comment = "oracle folder not found: set ANIMPLOT_ORACLE or put it at ../shared/oracle"
-
-  @Test("the oracle holds 460 curves and 36 action channels", .enabled(if: Oracle.directory != nil, skipReason))
+  @Test("the oracle holds 460 curves and 36 action channels")
   func oracleComplete() {
     #expect(Oracle.curves.count == 460)
     #expect(Oracle.actionChannels.count == 36)
   }
 
-  @Test("handles after update() match Blender", .enabled(if: Oracle.directory != nil, skipReason))
+  @Test("handles after update() match Blender")
   func handles() {
     var failures: [String] = []
     for c in Self.cases {
@@ -37,7 +36,7 @@ struct OracleTests {
     #expect(failures.isEmpty, "\(failures.count) handle mismatches:\n\(failures.prefix(40).joined(separator: "\n"))")
   }
 
-  @Test("values match fcurve.evaluate()", .enabled(if: Oracle.directory != nil, skipReason))
+  @Test("values match fcurve.evaluate()")
   func values() {
     var failures: [String] = []
     var samples = 0
@@ -58,7 +57,7 @@ struct OracleTests {
     #expect(failures.isEmpty, "\(failures.count) of \(samples) samples differ:\n\(failures.prefix(40).joined(separator: "\n"))")
   }
 
-  @Test("batch evaluation gives Blender's values too", .enabled(if: Oracle.directory != nil, skipReason))
+  @Test("batch evaluation gives Blender's values too")
   func batchValues() {
     var failures: [String] = []
     var exact = 0

@@ -2,14 +2,13 @@ import AnimplotCairo
 import AnimplotCanvas
 import Foundation
 import AnimplotGolden
+import AnimplotTestSupport
 import Testing
 
 /// `animplot diff` end to end: the built binary, its exit codes, its output and its files.
 @Suite struct DiffCommandTests {
-  /// The CLI built by `swift build` / `swift test` in this package.
-  static let binary = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent(".build/debug/animplot")
+  /// The binary under test (`Repository.binary`: `$ANIMPLOT_BINARY`, else the debug build).
+  static var binary: URL { Repository.binary }
 
   struct Run {
     var status: Int32

@@ -2,7 +2,7 @@ import AnimplotIO
 import Foundation
 import Testing
 
-/// docs/action.schema.json (JSON Schema draft 2020-12, made by Tools/action_schema.py) against
+/// docs/action.schema.json (JSON Schema draft 2020-12, made by Scripts/action_schema.py) against
 /// the files animplot ships and the decoder. Validation is python3's `jsonschema` package
 /// (Debian: python3-jsonschema), which the machine has; without it the tests are skipped.
 @Suite("The action file's JSON Schema")
@@ -57,8 +57,8 @@ struct ActionSchemaTests {
 
   @Test(.enabled(if: hasValidator, "python3 without jsonschema"))
   func theSchemaIsItsGeneratorsOutputAndValid() throws {
-    let result = try Self.python(["Tools/action_schema.py", "--check"])
-    #expect(result.status == 0, "docs/action.schema.json differs from Tools/action_schema.py's output: run it")
+    let result = try Self.python(["Scripts/action_schema.py", "--check"])
+    #expect(result.status == 0, "docs/action.schema.json differs from Scripts/action_schema.py's output: run it")
   }
 
   /// Fixtures/*.json, Examples/*.json and the action examples of the docs (```json and

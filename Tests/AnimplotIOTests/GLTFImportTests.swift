@@ -1,25 +1,18 @@
 import AnimplotCore
 import AnimplotIO
+import AnimplotTestSupport
 import Foundation
 import Testing
 
-/// The public sample files (`../shared/realdata`, `$ANIMPLOT_REALDATA`) and the values of an
-/// independent evaluator for them (`Resources/gltf-reference.json`, from
-/// `Tools/gltf_reference.py`).
+/// The public sample files (`SharedFolder.samples`) and the values of an independent evaluator
+/// for them (`Resources/gltf-reference.json`, from `Scripts/gltf_reference.py`).
 enum RealData {
-  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
+  /// A sample file, by its path in the samples' folder.
+  static func path(_ relative: String) -> String { SharedFolder.samples.file(relative).path }
 
-  static var folder: URL? {
-    let url = ProcessInfo.processInfo.environment["ANIMPLOT_REALDATA"].map { URL(fileURLWithPath: $0) }
-      ?? repository.deletingLastPathComponent().appendingPathComponent("shared/realdata")
-    return FileManager.default.fileExists(atPath: url.path) ? url : nil
-  }
-
-  static func path(_ relative: String) -> String? { folder?.appendingPathComponent(relative).path }
-
+  /// One of the independent evaluator's answers in `Resources/`.
   static func resource(_ name: String) throws -> Data {
-    try Data(contentsOf: repository.appendingPathComponent("Tests/AnimplotIOTests/Resources/\(name)"))
+    try Data(contentsOf: Repository.root.appendingPathComponent("Tests/AnimplotIOTests/Resources/\(name)"))
   }
 }
 
@@ -80,17 +73,13 @@ struct GLTFImportTests {
 
   /// Every channel of every sample file equals the independent evaluator's value to 1e-5
   /// (relative above 1), at every half frame from 0 to two frames past the last key.
-  @Test func realFilesMatchTheReferenceEvaluator() throws {
-    guard let folder = RealData.folder else {
-      Issue.record("../shared/realdata not found (set ANIMPLOT_REALDATA)")
-      return
-    }
+  @Test(.needs(SharedFolder.samples)) func realFilesMatchTheReferenceEvaluator() throws {
     let reference = try JSONSerialization.jsonObject(with: RealData.resource("gltf-reference.json")) as! [String: Any]
     var documents: [String: ActionDocument] = [:]
     var compared = 0
     for channel in reference["channels"] as! [[String: Any]] {
       let file = channel["file"] as! String
-      if documents[file] == nil { documents[file] = try ActionFile.load(folder.appendingPathComponent("gltf/" + file).path) }
+      if documents[file] == nil { documents[file] = try ActionFile.load(RealData.path("gltf/" + file)) }
       let action = documents[file]!.actions[channel["animation"] as! Int]
       let dataPath = channel["dataPath"] as! String, index = channel["index"] as! Int
       let track = try #require(action.tracks.first { $0.dataPath == dataPath && $0.index == index }, "\(file) \(dataPath)[\(index)]")
@@ -103,10 +92,10 @@ struct GLTFImportTests {
     #expect(compared > 10_000)
   }
 
-  /// research/formats.md §1.5: InterpolationTest.glb's step, cubic-spline and slerp values.
-  @Test func interpolationTestOracle() throws {
-    guard let path = RealData.path("gltf/InterpolationTest/InterpolationTest.glb") else { return }
-    let document = try ActionFile.load(path)
+  /// InterpolationTest.glb's step, cubic-spline and slerp values, as its authors give them
+  /// (docs/import.md, "glTF 2.0").
+  @Test(.needs(SharedFolder.samples)) func interpolationTestOracle() throws {
+    let document = try ActionFile.load(RealData.path("gltf/InterpolationTest/InterpolationTest.glb"))
     #expect(document.actions.count == 9)
     func value(_ animation: Int, _ label: String, _ seconds: Double) throws -> Double {
       let track = try #require(document.actions[animation].tracks.first { $0.displayLabel.hasSuffix(label) })
@@ -126,12 +115,14 @@ struct GLTFImportTests {
 
   /// Keys 180° apart (AnimatedCube: dot products of −4.4e-8): the stored sign decides, so the
   /// first half turn goes through y = −0.7071 (docs/import.md).
-  @Test func oppositeHemispheresFollowTheSignOfTheDotProduct() throws {
-    guard let path = RealData.path("gltf/AnimatedCube/AnimatedCube.gltf") else { return }
-    let action = try ActionFile.load(path).actions[0]
+  @Test(.needs(SharedFolder.samples)) func oppositeHemispheresFollowTheSignOfTheDotProduct() throws {
+    let action = try ActionFile.load(RealData.path("gltf/AnimatedCube/AnimatedCube.gltf")).actions[0]
     let y = try #require(action.tracks.first { $0.quaternion?.component == .y })
     #expect(abs(Double(y.value(at: Float(12))) + 0.70710678) < 1e-6)
-    // A made-up pair with a dot of exactly 0 keeps q1: the turn goes through +45°.
+  }
+
+  /// A made-up pair with a dot of exactly 0 keeps q1: the turn goes through +45°.
+  @Test func aDotOfZeroKeepsTheSecondKey() throws {
     var sample = GLTFSample()
     sample.path = "rotation"
     sample.outputType = "VEC4"
@@ -291,9 +282,8 @@ struct GLTFImportTests {
   }
 
   /// `--animation` by index, and import's round trip through format 1.
-  @Test func animationByIndexAndRoundTrip() throws {
-    guard let path = RealData.path("gltf/InterpolationTest/InterpolationTest.glb") else { return }
-    let document = try ActionFile.load(path)
+  @Test(.needs(SharedFolder.samples)) func animationByIndexAndRoundTrip() throws {
+    let document = try ActionFile.load(RealData.path("gltf/InterpolationTest/InterpolationTest.glb"))
     #expect(try document.action(named: "5").name == document.actions[5].name)
     #expect(throws: ActionDecodingError.self) { try document.action(named: "9") }
     do {

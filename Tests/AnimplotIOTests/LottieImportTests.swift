@@ -1,5 +1,6 @@
 import AnimplotCore
 import AnimplotIO
+import AnimplotTestSupport
 import Foundation
 import Testing
 import ZIPFoundation
@@ -7,18 +8,14 @@ import ZIPFoundation
 @Suite("Lottie import")
 struct LottieImportTests {
   /// Properties of the public samples equal the independent evaluator
-  /// (`Resources/lottie-reference.json`, from `Tools/lottie_reference.py`) at every frame, to
+  /// (`Resources/lottie-reference.json`, from `Scripts/lottie_reference.py`) at every frame, to
   /// 1e-5 of their range: eased segments exactly, spatial paths at their samples.
-  @Test func realFilesMatchTheReferenceEvaluator() throws {
-    guard let folder = RealData.folder else {
-      Issue.record("../shared/realdata not found (set ANIMPLOT_REALDATA)")
-      return
-    }
+  @Test(.needs(SharedFolder.samples)) func realFilesMatchTheReferenceEvaluator() throws {
     let reference = try JSONSerialization.jsonObject(with: RealData.resource("lottie-reference.json")) as! [String: Any]
     var compared = 0
     for property in reference["properties"] as! [[String: Any]] {
       let file = property["file"] as! String
-      let action = try ActionFile.load(folder.appendingPathComponent("lottie/" + file).path).actions[0]
+      let action = try ActionFile.load(RealData.path("lottie/" + file)).actions[0]
       let dataPath = property["dataPath"] as! String, index = property["index"] as! Int
       let track = try #require(action.tracks.first { $0.dataPath == dataPath && $0.index == index }, "\(file) \(dataPath)")
       let values = property["values"] as! [Double]

@@ -1,19 +1,16 @@
 import AnimplotCore
 import AnimplotIO
+import AnimplotTestSupport
 import Foundation
 import Testing
 
 @Suite("Unity import")
 struct UnityImportTests {
   /// Every curve of the public clips equals the independent evaluator
-  /// (`Resources/unity-reference.json`, from `Tools/unity_reference.py`) to 1e-5 of the
+  /// (`Resources/unity-reference.json`, from `Scripts/unity_reference.py`) to 1e-5 of the
   /// curve's range. Editor and runtime curves describe one channel; the track must equal one
   /// of them at every frame.
-  @Test func realClipsMatchTheReferenceEvaluator() throws {
-    guard let folder = RealData.folder else {
-      Issue.record("../shared/realdata not found (set ANIMPLOT_REALDATA)")
-      return
-    }
+  @Test(.needs(SharedFolder.samples)) func realClipsMatchTheReferenceEvaluator() throws {
     let reference = try JSONSerialization.jsonObject(with: RealData.resource("unity-reference.json")) as! [String: Any]
     var byChannel: [String: [[String: Any]]] = [:]
     for curve in reference["curves"] as! [[String: Any]] {
@@ -22,7 +19,7 @@ struct UnityImportTests {
     var compared = 0
     for (key, candidates) in byChannel {
       let file = candidates[0]["file"] as! String
-      let action = try ActionFile.load(folder.appendingPathComponent("unity/" + file).path).actions[0]
+      let action = try ActionFile.load(RealData.path("unity/" + file)).actions[0]
       let track = try #require(
         action.tracks.first { $0.dataPath == candidates[0]["dataPath"] as! String && $0.index == candidates[0]["index"] as! Int },
         "\(key)")

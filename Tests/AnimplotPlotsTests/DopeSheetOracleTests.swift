@@ -1,26 +1,22 @@
 import AnimplotCore
 import AnimplotPlots
+import AnimplotTestSupport
 import Testing
-
-/// Skips, saying why, when the oracle folder is missing.
-private let oracleFound = ConditionTrait.enabled(
-  if: DopeSheetOracle.directory != nil,
-  "oracle folder not found: set ANIMPLOT_ORACLE or check ../shared/oracle")
 
 /// Every dope-sheet fact of Blender 3.4.1's realistic actions: per channel its key frames and
 /// types, its holds and its non-Bézier spans; the Summary's frames; the rows Blender lists.
-@Suite("Dope Sheet against Blender's oracle")
+@Suite("Dope Sheet against Blender's oracle", .needs(SharedFolder.oracle))
 struct DopeSheetOracleTests {
   static let oracle = Result { try DopeSheetOracle.load() }
 
-  @Test("the oracle holds Blender's four realistic actions", oracleFound)
+  @Test("the oracle holds Blender's four realistic actions")
   func oraclePresent() throws {
     let actions = try Self.oracle.get()
     #expect(actions.map(\.action.name) == ["BouncingBall", "CameraMove", "WalkCycle", "LogoSting"])
   }
 
   @Test(
-    "rows: Summary, the action, its groups, then their channels", oracleFound)
+    "rows: Summary, the action, its groups, then their channels")
   func rows() throws {
     for entry in try Self.oracle.get() {
       var expected = ["summary Summary 0", "action \(entry.action.name) 1"]
@@ -36,7 +32,7 @@ struct DopeSheetOracleTests {
   }
 
   @Test(
-    "every channel's keys, holds and interpolation spans match", oracleFound)
+    "every channel's keys, holds and interpolation spans match")
   func channels() throws {
     var failures: [String] = []
     var counts = (channels: 0, keys: 0, holds: 0, segments: 0, lines: 0)
@@ -82,7 +78,7 @@ struct DopeSheetOracleTests {
   }
 
   @Test(
-    "the Summary, action and group rows hold the union of the channels' frames", oracleFound)
+    "the Summary, action and group rows hold the union of the channels' frames")
   func summary() throws {
     var frames = 0
     for entry in try Self.oracle.get() {

@@ -1,14 +1,24 @@
 import AnimplotCanvas
 import AnimplotGolden
+import AnimplotTestSupport
 import Foundation
 import Testing
 
 /// Headless Chromium, when installed.
 enum Browser {
-  static let chromium = ["chromium-headless-shell", "chromium", "chromium-browser", "google-chrome"].lazy.compactMap { name in
+  static let names = ["chromium-headless-shell", "chromium", "chromium-browser", "google-chrome"]
+  static let chromium = names.lazy.compactMap { name in
     (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":")
       .map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
   }.first
+
+  /// What the tests that open a page need: skipped without Chromium, failed without it when CI
+  /// is set (`make test` installs Debian's chromium-headless-shell when CI is set).
+  static let requirement = Requirement(
+    what: "headless Chromium",
+    missing: "none of \(names.joined(separator: ", ")) on PATH",
+    howToRun: "install it (Debian: apt-get install chromium-headless-shell) and run make test",
+    isMet: chromium != nil)
 
   /// A screenshot of `page`, `width`×`height`.
   static func screenshot(_ page: URL, in root: URL, width: Int, height: Int) throws -> RGBAImage {

@@ -1,22 +1,13 @@
+import AnimplotTestSupport
 import Foundation
 import Testing
 
 /// Runs the built `animplot` binary, as a user would.
 enum CLI {
-  static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent()
+  static let repository = Repository.root
 
-  /// The binary `swift build` put next to the test bundle (debug or release).
-  static var binary: URL {
-    // `make sanitize` runs these tests on the sanitized build's own executable.
-    if let path = ProcessInfo.processInfo.environment["ANIMPLOT_BINARY"], !path.isEmpty {
-      return URL(fileURLWithPath: path)
-    }
-    let candidates = ["debug", "release"].map {
-      repository.appendingPathComponent(".build/\($0)/animplot")
-    }
-    return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) } ?? candidates[0]
-  }
+  /// The binary under test (`Repository.binary`: `$ANIMPLOT_BINARY`, else the debug build).
+  static var binary: URL { Repository.binary }
 
   struct Result {
     var status: Int32

@@ -1,16 +1,15 @@
 import AnimplotCanvas
 import Foundation
 import AnimplotGolden
+import AnimplotTestSupport
 import Testing
 
 /// The HTML report in a real browser: headless Chromium takes a screenshot, which must show
-/// the failing case's three images. Skipped when no Chromium is installed (`make test` does
-/// not install one; `apt-get install chromium` does).
-@Suite("animplot check --report in a browser")
+/// the failing case's three images (`Browser.requirement`: skipped without Chromium, required
+/// when CI is set).
+@Suite("animplot check --report in a browser", .requires(Browser.requirement))
 struct CheckReportBrowserTests {
-  static let browser = Browser.chromium
-
-  @Test(.enabled(if: browser != nil, "no Chromium on PATH (Debian: apt-get install chromium)"))
+  @Test
   func screenshotShowsTheFailingCaseImages() throws {
     let root = try CLI.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: root) }
@@ -55,7 +54,7 @@ struct CheckReportBrowserTests {
   /// asked: a script added to a copy of the report clicks the button, then the image, moves
   /// the pointer in without and with "flip on hover" and out again, and writes what is shown
   /// after each step into the page, which Chromium then prints.
-  @Test(.enabled(if: browser != nil, "no Chromium on PATH (Debian: apt-get install chromium)"))
+  @Test
   func swapViewFlipsOnClickAndHover() throws {
     let root = try CLI.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: root) }

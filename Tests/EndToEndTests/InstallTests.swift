@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// What `make install` puts beside the binary: the manual page written from the argument
-/// parser (Tools/manpage.py) and the shell completions.
+/// parser (Scripts/manpage.py) and the shell completions.
 @Suite("manual page and completions")
 struct InstallTests {
   static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, stdout: String) {
@@ -21,14 +21,14 @@ struct InstallTests {
 
   @Test("the manual page has every verb and option --help shows, and no date")
   func manualPage() throws {
-    let page = try Self.run("/usr/bin/env", ["python3", "Tools/manpage.py", CLI.binary.path])
+    let page = try Self.run("/usr/bin/env", ["python3", "Scripts/manpage.py", CLI.binary.path])
     #expect(page.status == 0)
     #expect(page.stdout.hasPrefix(".TH ANIMPLOT 1 \"\""))
     for verb in ["graph", "dopesheet", "timeline", "play", "preview", "path", "gallery", "morph", "eval", "recalc", "import", "diff", "check", "merge"] {
       #expect(page.stdout.contains(".SS animplot \(verb)\n"), "\(verb)")
     }
     #expect(page.stdout.contains("\\fB\\-\\-keys\\-only\\fR"))
-    #expect(page.stdout == (try Self.run("/usr/bin/env", ["python3", "Tools/manpage.py", CLI.binary.path]).stdout))
+    #expect(page.stdout == (try Self.run("/usr/bin/env", ["python3", "Scripts/manpage.py", CLI.binary.path]).stdout))
   }
 
   @Test("completion scripts for bash, zsh and fish", arguments: ["bash", "zsh", "fish"])

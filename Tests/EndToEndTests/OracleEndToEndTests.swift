@@ -1,17 +1,12 @@
+import AnimplotTestSupport
 import Foundation
 import Testing
 
 /// Blender's realistic actions, written as format-1 files with Blender's own RNA strings, run
 /// through the built binary: `eval` must print Blender's values.
-@Suite("Blender's realistic actions through the binary")
+@Suite("Blender's realistic actions through the binary", .needs(SharedFolder.oracle))
 struct OracleEndToEndTests {
-  static let actionsFile: URL? = {
-    let env = ProcessInfo.processInfo.environment["ANIMPLOT_ORACLE"]
-    let dir = env.map(URL.init(fileURLWithPath:))
-      ?? CLI.repository.deletingLastPathComponent().appendingPathComponent("shared/oracle")
-    let file = dir.appendingPathComponent("actions.json")
-    return FileManager.default.fileExists(atPath: file.path) ? file : nil
-  }()
+  static let actionsFile = SharedFolder.oracle.file("actions.json")
 
   /// One oracle action as a format-1 document, enum values in Blender's RNA spelling.
   static func formatOne(_ action: [String: Any]) -> [String: Any] {
@@ -44,9 +39,8 @@ struct OracleEndToEndTests {
             "frameEnd": range[1], "tracks": tracks]
   }
 
-  @Test(.enabled(if: actionsFile != nil, "needs ../shared/oracle/actions.json"))
-  func evalPrintsBlendersValues() throws {
-    let root = try JSONSerialization.jsonObject(with: Data(contentsOf: Self.actionsFile!)) as! [String: Any]
+  @Test func evalPrintsBlendersValues() throws {
+    let root = try JSONSerialization.jsonObject(with: Data(contentsOf: Self.actionsFile)) as! [String: Any]
     let dir = try CLI.temporaryDirectory()
     var compared = 0
     for action in root["actions"] as! [[String: Any]] {

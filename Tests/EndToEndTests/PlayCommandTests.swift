@@ -1,5 +1,6 @@
 import AnimplotCanvas
 import AnimplotGolden
+import AnimplotTestSupport
 import Foundation
 import Testing
 
@@ -136,7 +137,7 @@ struct PlayCommandTests {
 
   @Test(
     "the animated SVG in Chromium shows each frame's still picture at its time",
-    .enabled(if: Browser.chromium != nil, "no Chromium on PATH (Debian: apt-get install chromium-headless-shell)"))
+    .requires(Browser.requirement))
   func animatedSVGInChromium() throws {
     let root = try CLI.temporaryDirectory()
     defer { try? FileManager.default.removeItem(at: root) }

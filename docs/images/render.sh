@@ -10,12 +10,12 @@ TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 SMALL="--png-compression small"
 
-# The four pictures of Blender's reference screenshots, drawn by Tools/blender_fidelity.py in the
+# The four pictures of Blender's reference screenshots, drawn by Scripts/blender_fidelity.py in the
 # screenshots' editor state and view, at Blender's UI scale 1.05 (1321x1157 pixels): the Graph
 # Editor with all of the Ball's curves normalised, Z Location active (thick and faded); Z
 # Location alone with keys 23 and 33 selected; the Dope Sheet of the ball and of all four
 # actions.
-python3 Tools/blender_fidelity.py --binary "$BIN" --no-compare --out "$TMP"
+python3 Scripts/blender_fidelity.py --binary "$BIN" --no-compare --out "$TMP"
 mv "$TMP/graph_editor_bouncing_ball_all_channels.png" docs/images/graph_bouncing_ball_all_channels.png
 mv "$TMP/graph_editor_ball_location_z_selected_keys.png" docs/images/graph_ball_location_z_selected_keys.png
 mv "$TMP/dopesheet_bouncing_ball.png" "$TMP/dopesheet_all_actions.png" docs/images/

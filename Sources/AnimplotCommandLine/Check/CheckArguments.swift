@@ -4,7 +4,7 @@ import AnimplotPlatform
 import AnimplotRender
 import ArgumentParser
 
-/// `animplot check DIR`: golden-image regression over a folder of cases (SPEC §2), exit 0
+/// `animplot check DIR`: golden-image regression over a folder of cases (docs/check.md), exit 0
 /// when every case matches its reference, 1 when not. Each case's `NAME.args` is parsed once
 /// into a typed request (`CaseRequests`) with the verbs' own grammar.
 public struct CheckArguments: ParsableArguments, Sendable {

@@ -3,8 +3,8 @@ import AnimplotPlots
 import AnimplotRender
 import ArgumentParser
 
-/// The options every picture verb shares (SPEC §2): size, device scale, theme, the frames
-/// shown, the playhead and PNG compression.
+/// The options every picture verb shares (README, "The Graph Editor"): size, device scale,
+/// theme, the frames shown, the playhead and PNG compression.
 public struct PictureOptions: ParsableArguments, Sendable {
   public init() {}
 

@@ -1,5 +1,5 @@
 /// Blender's automatic curve colours as plain numbers, so that a decoder can give tracks their
-/// colours without a drawing library (research/blender.md §3.3).
+/// colours without a drawing library (docs/blender.md, "Curve colours").
 extension CurveColor {
   /// Blender's "Auto Rainbow" colour of curve `index` of `count` (`getcolor_fcurve_rainbow`),
   /// components in 0...1.

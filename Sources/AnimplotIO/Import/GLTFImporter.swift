@@ -1,7 +1,7 @@
 import AnimplotCore
 import AnimplotText
 
-/// glTF 2.0 animations as actions (research/formats.md §1; docs/import.md).
+/// glTF 2.0 animations as actions (docs/import.md, "glTF 2.0").
 ///
 /// Each animation is an action; each channel's vector is one track per component, labelled by
 /// node and path (`Cube.rotation W`, `Face.weights[3]`) and grouped by node. Times in seconds

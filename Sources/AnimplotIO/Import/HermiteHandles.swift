@@ -1,8 +1,9 @@
 import AnimplotCore
 
 /// Bézier handles of a key between cubic Hermite (or weighted) segments, the one identity every
-/// importer maps through (research/formats.md §0): a Hermite segment of duration d with slope m
-/// is the Bézier whose handle sits `w · d` out along the slope, `w` a third (or the weight).
+/// importer maps through (docs/import.md, "Hermite and eased segments are Bézier segments"): a
+/// Hermite segment of duration d with slope m is the Bézier whose handle sits `w · d` out along
+/// the slope, `w` a third (or the weight).
 enum HermiteHandles {
   /// The intervals to the neighbours of key `k` among increasing `times`; an end key borrows
   /// the interval on its other side (a single key: 1).

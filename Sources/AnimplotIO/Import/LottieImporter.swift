@@ -1,7 +1,7 @@
 import AnimplotCore
 
-/// Lottie (Bodymovin JSON) layer transforms as an action (research/formats.md §2;
-/// docs/import.md).
+/// Lottie (Bodymovin JSON) layer transforms as an action (docs/import.md,
+/// "Lottie (Bodymovin JSON and `.lottie` archives)").
 ///
 /// Every animated transform property of every layer (anchor, position, split position, scale,
 /// rotation, opacity, 3-D rx/ry/rz/orientation, skew) is a track per dimension, labelled by the

@@ -1,8 +1,8 @@
 import AnimplotCore
 import AnimplotText
 
-/// Unity AnimationClips saved as text (`.anim`, YAML) as an action (research/formats.md §4;
-/// docs/import.md).
+/// Unity AnimationClips saved as text (`.anim`, YAML) as an action (docs/import.md,
+/// "Unity AnimationClips (`.anim`)").
 ///
 /// Each curve's keys become Bézier keys with the exact handles of Unity's evaluation: a
 /// Hermite segment is the Bézier whose handles sit a third of the interval out along the

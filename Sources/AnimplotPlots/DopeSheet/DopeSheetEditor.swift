@@ -3,7 +3,7 @@ import AnimplotCanvas
 
 /// Blender's Dope Sheet, drawn on any `Canvas`: the scrub strip with frame labels, the discrete
 /// frame grid, the scene range, one row per `DopeSheetLayout` row with its backdrop, hold bars
-/// and keys, markers, the playhead and the channel list (research/blender.md §3.6–3.8, §4).
+/// and keys, markers, the playhead and the channel list (docs/blender.md, "Drawing order").
 public struct DopeSheetEditor: Sendable {
   /// Width of the channel list, pixels, in a picture wide enough: Blender 3.4's, a little
   /// narrower than the Graph Editor's.

@@ -2,7 +2,7 @@ import AnimplotCore
 import AnimplotCanvas
 
 /// A dope-sheet key as Blender's keyframe shader draws it, as vector shapes: the outline of the
-/// key's shape and the width of its black border (research/blender.md §4.2).
+/// key's shape and the width of its black border (docs/blender.md, "Dope Sheet key glyphs").
 ///
 /// The shader (`gpu_shader_keyframe_shape_*.glsl`) works from the glyph size
 /// `S = 10 px × the key type's multiplier`: it puts the edge at `R = round(S/2) + t0`, where the

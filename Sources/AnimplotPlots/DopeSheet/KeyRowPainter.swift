@@ -3,7 +3,8 @@ import AnimplotCanvas
 
 /// Draws dope-sheet rows' hold bars, interpolation lines and key glyphs, as Blender's
 /// `keyframes_draw.cc` does: bars first, then lines, then keys, each key at its row's vertical
-/// centre snapped to a pixel centre (research/blender.md §4.2–4.4).
+/// centre snapped to a pixel centre (docs/blender.md, "Dope Sheet key glyphs" and "Hold bars and
+/// interpolation lines").
 ///
 /// Everything of one look across all rows is one canvas call (one path of bars, one batch of
 /// markers), so a dope sheet of a hundred thousand keys costs a few dozen calls; rows never

@@ -2,9 +2,10 @@ import AnimplotCanvas
 
 /// The colours of `animplot path`: a 3D-viewport-like region with a motion path in it.
 ///
-/// research/blender.md gives no 3D View or Motion Path colours; the dark values are chosen to
-/// look like Blender's 3D viewport (its grey ground `3D3D3D`, a faint grid, the axis colours of
-/// Blender's theme, white frame dots, a green current frame), the light ones for print. Blender
+/// Blender's theme gives no colours for a motion path drawn on its own (docs/blender.md, "Motion
+/// path colours"); the dark values are chosen to look like Blender's 3D viewport (its grey
+/// ground `3D3D3D`, a faint grid, the axis colours of Blender's theme, white frame dots, a green
+/// current frame), the light ones for print. Blender
 /// colours a motion path before and after the current frame; animplot colours it by speed,
 /// along `speedRamp` (a stretch of matplotlib's perceptually uniform "plasma" map, public
 /// domain), slow to fast.

@@ -3,7 +3,7 @@ import AnimplotText
 
 extension OutputFormat {
   /// A table of values as CSV: a `frame` column, then one column per channel named by its
-  /// label (SPEC §2.1).
+  /// label (README, "The command line").
   public static let valuesCSV = OutputFormat(
     id: "values-csv", name: "csv", fileExtensions: ["csv"], accepts: { $0 == ValueTable.self },
     encode: { content, _ in Array((content as! ValueTable).csv.utf8) })

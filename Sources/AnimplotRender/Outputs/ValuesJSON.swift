@@ -3,7 +3,7 @@ import AnimplotText
 
 extension OutputFormat {
   /// A table of values as JSON: `{"frames": [...], "tracks": [{"dataPath", "index", "label",
-  /// "values"}]}` (SPEC §2.1); values that are not finite are `null`.
+  /// "values"}]}` (README, "The command line"); values that are not finite are `null`.
   public static let valuesJSON = OutputFormat(
     id: "values-json", name: "json", fileExtensions: ["json"], accepts: { $0 == ValueTable.self },
     encode: { content, _ in Array((content as! ValueTable).json.utf8) })

@@ -1,7 +1,7 @@
 import AnimplotCommandLine
 import ArgumentParser
 
-/// `animplot check DIR`: golden-image regression over a folder of cases (SPEC §2).
+/// `animplot check DIR`: golden-image regression over a folder of cases (docs/check.md).
 struct Check: ParsableCommand {
   static let configuration = CheckArguments.configuration
 

@@ -1,7 +1,8 @@
 import AnimplotCommandLine
 import ArgumentParser
 
-/// `animplot diff EXPECTED ACTUAL`: compares two PNG images (SPEC §2), exit 0 match, 1 differ.
+/// `animplot diff EXPECTED ACTUAL`: compares two PNG images (docs/check.md), exit 0 match, 1
+/// differ.
 struct Diff: ParsableCommand {
   static let configuration = DiffArguments.configuration
 

@@ -1,10 +1,10 @@
 import AnimplotCore
 import AnimplotIO
+import AnimplotTestSupport
 import Foundation
 import AnimplotPlots
 
-/// A realistic action of Blender 3.4.1's oracle (`../shared/oracle/actions.json`, see its
-/// README), its channel inputs turned into format 1 and decoded as a file would be, with the
+/// A realistic action of Blender 3.4.1's oracle (`actions.json` of `SharedFolder.oracle`), its channel inputs turned into format 1 and decoded as a file would be, with the
 /// dope-sheet facts Blender reported for it.
 struct DopeSheetOracleAction: Sendable {
   var action: Action
@@ -31,21 +31,9 @@ struct DopeSheetOracleAction: Sendable {
 }
 
 enum DopeSheetOracle {
-  /// The oracle folder: `$ANIMPLOT_ORACLE`, else `../shared/oracle` beside the repository.
-  static var directory: URL? {
-    // Tests/AnimplotPlotsTests/Support/DopeSheetOracle.swift: four levels below the repository.
-    let repo = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    let dir =
-      ProcessInfo.processInfo.environment["ANIMPLOT_ORACLE"].map { URL(fileURLWithPath: $0) }
-      ?? repo.deletingLastPathComponent().appendingPathComponent("shared/oracle")
-    return FileManager.default.fileExists(atPath: dir.appendingPathComponent("actions.json").path)
-      ? dir : nil
-  }
-
   /// Every realistic action, or `[]` without the oracle.
   static func load() throws -> [DopeSheetOracleAction] {
-    guard let dir = directory else { return [] }
+    guard let dir = SharedFolder.oracle.folder else { return [] }
     let data = try Data(contentsOf: dir.appendingPathComponent("actions.json"))
     let root = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
     return try (root["actions"] as? [[String: Any]] ?? []).map { entry in

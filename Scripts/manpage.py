@@ -2,7 +2,7 @@
 """animplot(1): the manual page, written from the argument parser's own description of every
 verb and option (`animplot --experimental-dump-help`), so it says what `--help` says.
 
-usage: Tools/manpage.py ANIMPLOT_BINARY > animplot.1
+usage: Scripts/manpage.py ANIMPLOT_BINARY > animplot.1
 The page is roff (man macros), with no date: the same binary gives the same page.
 """
 import json, subprocess, sys

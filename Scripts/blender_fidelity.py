@@ -3,7 +3,7 @@
 state of Blender 3.4's reference screenshots and counts the pixels that differ below Blender's
 header.
 
-usage: Tools/blender_fidelity.py [--binary PATH] [--screenshots DIR] [--out DIR] [--diffs DIR]
+usage: Scripts/blender_fidelity.py [--binary PATH] [--screenshots DIR] [--out DIR] [--diffs DIR]
                                  [--max-percent P] [--theme dark|light] [--scale S]
 
 The pictures are drawn at Blender's UI scale of the screenshots (--scale 1.05), as large as
@@ -243,8 +243,8 @@ def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--binary", default=os.path.join(ROOT, ".build", "release", "animplot"))
-    p.add_argument("--screenshots", default=os.path.join(ROOT, "..", "shared", "reference",
-                                                          "blender-screenshots"))
+    shared = os.environ.get("ANIMPLOT_SHARED") or os.path.join(ROOT, "..", "shared")
+    p.add_argument("--screenshots", default=os.path.join(shared, "reference", "blender-screenshots"))
     p.add_argument("--out", help="keep the rendered pictures in this folder")
     p.add_argument("--diffs", help="write a picture of the differing pixels per case here")
     p.add_argument("--max-percent", type=float, help="exit 1 when a case differs in more")

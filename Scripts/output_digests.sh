@@ -3,8 +3,8 @@
 # output. Run it before and after a change and compare the two listings; any line that differs
 # is a picture, display list, layout or table that changed.
 #
-# usage: Tools/output_digests.sh [ANIMPLOT_BINARY] > digests.txt
-#   diff <(git stash; make build >/dev/null; Tools/output_digests.sh) digests.txt
+# usage: Scripts/output_digests.sh [ANIMPLOT_BINARY] > digests.txt
+#   diff <(git stash; make build >/dev/null; Scripts/output_digests.sh) digests.txt
 #
 # The corpus: every case of Fixtures/ in every format its verb writes, the pictures of
 # docs/images (docs/images/render.sh into a scratch copy), the Examples in each editor, theme,
@@ -33,7 +33,7 @@ done
 
 # docs/images, rendered by its own script into a copy of the tree's docs and Examples.
 mkdir -p "$TMP/tree/docs/images"
-cp -r Examples Tools "$TMP/tree/"
+cp -r Examples Scripts "$TMP/tree/"
 cp docs/images/render.sh "$TMP/tree/docs/images/"
 (cd "$TMP/tree" && docs/images/render.sh "$BIN" >/dev/null)
 for f in "$TMP"/tree/docs/images/*.png; do cp "$f" "$OUT/docs-$(basename "$f")"; done

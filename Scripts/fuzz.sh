@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # `make fuzz SECONDS=N`: builds the libFuzzer targets of Fuzz/ (with AddressSanitizer) and runs
-# each for N/2 seconds on a corpus seeded from the fixtures, the examples and ../shared/realdata.
+# each for N/2 seconds on a corpus seeded from the fixtures, the examples and the public sample
+# files of the shared reference folder ($ANIMPLOT_SHARED, default ../shared), when it is there.
 # Findings (inputs that trapped, aborted or allocated past 2 GB) go to .build/fuzz/findings/;
 # keep each one in Tests/FuzzRegressionTests/Crashers/ once it is fixed.
 set -euo pipefail
@@ -37,7 +38,7 @@ pair() {
   [ "$n" -lt 65536 ] || return 0
   [ -f "$out" ] || { printf "\\x$(printf %02x $((n >> 8)))\\x$(printf %02x $((n & 255)))" > "$out"; cat "$1" "$2" >> "$out"; }
 }
-python3 Tools/fuzz_png_seeds.py "$F/png-seeds"
+python3 Scripts/fuzz_png_seeds.py "$F/png-seeds"
 small="$(find "$F/png-seeds" -name '*.png' | sort) $(find Fixtures Tests -name '*.png' -size -16k | sort)"
 for a in $small; do for b in $small; do pair "$a" "$b"; done; done
 for f in Tests/FuzzRegressionTests/Crashers/png/*; do [ -f "$f" ] && cp "$f" "$F/corpus/png/"; done

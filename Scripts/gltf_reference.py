@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""Reference values for the glTF importer's tests, from the independent evaluator in
-../shared/research/tools/gltf_anim_dump.py (stdlib only).
+"""Reference values for the glTF importer's tests, from an independent glTF evaluator kept in
+the shared reference folder (stdlib only).
 
-Usage: Tools/gltf_reference.py SHARED_DIR > Tests/AnimplotIOTests/Resources/gltf-reference.json
+Usage: Scripts/gltf_reference.py SHARED_DIR > Tests/AnimplotIOTests/Resources/gltf-reference.json
 
-For every sample file of ../shared/realdata/gltf, every animation and every channel on a node,
+SHARED_DIR is the shared reference folder ($ANIMPLOT_SHARED, default ../shared). For every
+public glTF sample file in it, every animation and every channel on a node,
 the value of each component at frames 0, 0.25, 0.5, ... (24 fps) up to two frames past the
 channel's last key: what the glTF specification's rule gives, independent of animplot.
 """
@@ -62,6 +63,6 @@ for rel in FILES:
                 out.append({'file': rel, 'animation': ai,
                             'dataPath': 'nodes[%d].%s' % (tgt['node'], tgt['path']), 'index': c,
                             'frames': frames, 'values': [r[c] for r in rows]})
-json.dump({'fps': FPS, 'generator': 'Tools/gltf_reference.py', 'channels': out}, sys.stdout,
+json.dump({'fps': FPS, 'generator': 'Scripts/gltf_reference.py', 'channels': out}, sys.stdout,
           separators=(',', ':'))
 sys.stdout.write('\n')

@@ -3,7 +3,7 @@
 Run inside Blender, with the .blend to read loaded by Blender itself:
 
     blender -b scene.blend --python-exit-code 2 \\
-        --python tools/blender/export_action.py -- out.json [--action NAME ...] [--all]
+        --python Integrations/blender/export_action.py -- out.json [--action NAME ...] [--all]
 
 Everything the .blend holds about each action's F-curves is written: keys with their handles,
 handle types, interpolation, easing and its parameters, key types and selection; the curve's

@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""Reference values for the Lottie importer's tests, from the independent evaluator in
-../shared/research/tools/lottie_eval.py (stdlib only).
+"""Reference values for the Lottie importer's tests, from an independent Lottie evaluator kept in
+the shared reference folder (stdlib only).
 
-Usage: Tools/lottie_reference.py SHARED_DIR > Tests/AnimplotIOTests/Resources/lottie-reference.json
+Usage: Scripts/lottie_reference.py SHARED_DIR > Tests/AnimplotIOTests/Resources/lottie-reference.json
 
-Each entry: a property of a public sample (by JSON pointer), the dataPath animplot gives it, and
+SHARED_DIR is the shared reference folder ($ANIMPLOT_SHARED, default ../shared). Each entry: a
+property of a public sample (by JSON pointer), the dataPath animplot gives it, and
 its value per dimension at every frame (whole frames: spatial paths are sampled at them) from 0 to
 the composition's out point. Properties of top-level layers, whose frames are the root's.
 """
@@ -34,5 +35,5 @@ for name, ptr, data_path in CASES:
     for d in range(len(rows[0])):
         out.append({'file': name, 'pointer': ptr, 'dataPath': data_path, 'index': d, 'frames': frames,
                     'values': [r[d] for r in rows]})
-json.dump({'generator': 'Tools/lottie_reference.py', 'properties': out}, sys.stdout, separators=(',', ':'))
+json.dump({'generator': 'Scripts/lottie_reference.py', 'properties': out}, sys.stdout, separators=(',', ':'))
 sys.stdout.write('\n')

@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""Reference values for the Unity importer's tests, from the independent evaluator in
-../shared/research/tools/unity_eval.py (needs PyYAML).
+"""Reference values for the Unity importer's tests, from an independent Unity evaluator kept in
+the shared reference folder (needs PyYAML).
 
-Usage: Tools/unity_reference.py SHARED_DIR > Tests/AnimplotIOTests/Resources/unity-reference.json
+Usage: Scripts/unity_reference.py SHARED_DIR > Tests/AnimplotIOTests/Resources/unity-reference.json
 
-For every clip of ../shared/realdata/unity and every curve (runtime vector curves split per
+SHARED_DIR is the shared reference folder ($ANIMPLOT_SHARED, default ../shared). For every
+public Unity clip in it and every curve (runtime vector curves split per
 component, editor and float curves), the value at every half frame of the clip's m_SampleRate
 from 0 to two frames past the last key, with the dataPath and index animplot gives that curve.
 """
@@ -39,5 +40,5 @@ for name in FILES:
         frames = [i / 2 for i in range(int((last + 2) * 2) + 1)]
         out.append({'file': name, 'field': field, 'kind': kind, 'dataPath': data_path, 'index': index,
                     'frames': frames, 'values': [u.evaluate(keys, f / fps) for f in frames]})
-json.dump({'generator': 'Tools/unity_reference.py', 'curves': out}, sys.stdout, separators=(',', ':'))
+json.dump({'generator': 'Scripts/unity_reference.py', 'curves': out}, sys.stdout, separators=(',', ':'))
 sys.stdout.write('\n')
