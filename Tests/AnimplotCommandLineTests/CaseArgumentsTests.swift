@@ -65,7 +65,7 @@ import Testing
   @Test(arguments: [
     ("graph --format", "Missing value for '--format <format>'"),
     ("graph --format pdf", "--format pdf: check compares png (NAME.png), svg (NAME.svg), json (NAME.layout.json), displaylist (NAME.displaylist.txt)"),
-    ("graph --format json", "--format json is not available here; use png, svg, pdf or displaylist"),
+    ("timeline --format json", "--format json is not available here; use png, svg, pdf or displaylist"),
     ("timeline --values 0:1", "Unknown option '--values'"),
     ("graph --width 5", "--width must be from 16 to 16384 pixels, not 5"),
     ("eval --at 1", "'eval' is not a drawing verb; a case's verb is one of graph, dopesheet, timeline, path"),

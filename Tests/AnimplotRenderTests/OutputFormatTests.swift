@@ -44,7 +44,7 @@ import Testing
   @Test func aFileWithoutExtensionNeedsTheFormat() {
     #expect(
       Self.choose(GraphView.self, "out/picture")
-        == "error: -o out/picture: cannot tell the format without an extension; use .png, .svg, .pdf, .txt, .displaylist or --format")
+        == "error: -o out/picture: cannot tell the format without an extension; use .png, .svg, .pdf, .txt, .displaylist, .json or --format")
     #expect(Self.choose(GraphView.self, "out/picture", "svg") == "svg")
     #expect(Self.choose(EvaluationView.self, "values") == "error: -o values: cannot tell the format without an extension; use .csv, .json or --format")
     // With --format, the extension of another known format is a disagreement too.
@@ -58,8 +58,10 @@ import Testing
 
   @Test func formatsAViewDoesNotWrite() {
     #expect(
-      Self.choose(GraphView.self, "g.json")
-        == "error: -o g.json: graph does not write .json files; use .png, .svg, .pdf, .txt, .displaylist")
+      Self.choose(TimelineView.self, "t.json")
+        == "error: -o t.json: timeline does not write .json files; use .png, .svg, .pdf, .txt, .displaylist")
+    // The Graph Editor writes its layout (docs/graph-json.md).
+    #expect(Self.choose(GraphView.self, "g.json") == "layout-json")
     #expect(
       Self.choose(TimelineView.self, "-", "json")
         == "error: --format json is not available here; use png, svg, pdf or displaylist")
@@ -68,12 +70,12 @@ import Testing
         == "error: -o v.png: eval does not write .png files; use .csv, .json")
     #expect(
       Self.choose(GraphView.self, "g.gif")
-        == "error: -o g.gif: cannot tell the format from the extension; use .png, .svg, .pdf, .txt, .displaylist or --format")
+        == "error: -o g.gif: cannot tell the format from the extension; use .png, .svg, .pdf, .txt, .displaylist, .json or --format")
   }
 
   @Test func everyFormatHasAUniqueIdAndAnExtension() {
     #expect(Set(OutputFormat.all.map(\.id)).count == OutputFormat.all.count)
-    #expect(GraphView.outputFormats.map(\.id) == ["png", "svg", "pdf", "displaylist"])
+    #expect(GraphView.outputFormats.map(\.id) == ["png", "svg", "pdf", "displaylist", "layout-json"])
     #expect(DopeSheetView.outputFormats.map(\.id) == ["png", "svg", "pdf", "displaylist", "layout-json"])
     #expect(EvaluationView.outputFormats.map(\.id) == ["values-csv", "values-json"])
   }

@@ -117,7 +117,7 @@ struct DopeSheetTimelineTests {
     (["timeline", ball, "--values", "0:1"], "Unknown option '--values'"),
     (["timeline", ball, "--format", "json"], "--format json is not available here; use png, svg, pdf or displaylist"),
     (["timeline", ball, "-o", "OUT/t.json"], "timeline does not write .json files; use .png, .svg, .pdf, .txt, .displaylist"),
-    (["graph", ball, "--format", "json"], "--format json is not available here; use png, svg, pdf or displaylist"),
+    (["timeline", ball, "--format", "json"], "--format json is not available here; use png, svg, pdf or displaylist"),
     (["dopesheet", ball, "--frames", "5:1"], "--frames: the end must be greater than the start in '5:1'"),
     (["dopesheet", ball, "--width", "3"], "--width must be from 16 to 16384 pixels, not 3"),
     (["timeline", ball, "--height", "20000"], "--height must be from 16 to 16384 pixels, not 20000"),
