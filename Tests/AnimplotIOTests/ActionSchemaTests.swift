@@ -1,4 +1,5 @@
 import AnimplotIO
+import AnimplotTestSupport
 import Foundation
 import Testing
 
@@ -10,44 +11,15 @@ struct ActionSchemaTests {
   static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
 
-  static let hasValidator: Bool = (try? python(["-c", "import jsonschema"]).status) == 0
+  static let hasValidator = JSONSchema.isAvailable
 
-  /// Runs python3 with `arguments` in the repository, `input` on its standard input.
-  static func python(_ arguments: [String], input: Data = Data()) throws -> (status: Int32, stdout: String, stderr: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3"] + arguments
-    process.currentDirectoryURL = repository
-    let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = stderr
-    try process.run()
-    stdin.fileHandleForWriting.write(input)
-    try stdin.fileHandleForWriting.close()
-    let out = stdout.fileHandleForReading.readDataToEndOfFile()
-    let err = stderr.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+  static func python(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+    try JSONSchema.python(arguments)
   }
 
   /// The schema's verdict on each document: `nil` when valid, else the first error's message.
   static func validate(_ documents: [String]) throws -> [String?] {
-    let script = """
-      import json, sys, jsonschema
-      schema = json.load(open("docs/action.schema.json"))
-      jsonschema.Draft202012Validator.check_schema(schema)
-      validator = jsonschema.Draft202012Validator(schema, format_checker=None)
-      out = []
-      for text in json.load(sys.stdin):
-          errors = sorted(validator.iter_errors(json.loads(text)), key=lambda e: list(e.absolute_path))
-          out.append(None if not errors else "/".join(map(str, errors[0].absolute_path)) + ": " + errors[0].message[:300])
-      print(json.dumps(out))
-      """
-    let result = try python(["-c", script], input: try JSONSerialization.data(withJSONObject: documents))
-    try #require(result.status == 0, "\(result.stderr)")
-    let verdicts = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [Any]
-    return verdicts.map { $0 as? String }
+    try JSONSchema.validate(documents, schema: "docs/action.schema.json")
   }
 
   /// Whether the decoder reads `text`.

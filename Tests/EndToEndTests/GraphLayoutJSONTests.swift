@@ -1,3 +1,4 @@
+import AnimplotTestSupport
 import Foundation
 import Testing
 
@@ -60,11 +61,11 @@ struct GraphLayoutJSONTests {
       }
     }
     #expect(documents.count >= 48)
-    guard SchemaValidator.available else {
+    guard JSONSchema.isAvailable else {
       print("skipped: schema validation of graph --format json (python3's jsonschema is not installed)")
       return
     }
-    let verdicts = try SchemaValidator.validate(documents, schema: "docs/graph-layout.schema.json")
+    let verdicts = try JSONSchema.validate(documents, schema: "docs/graph-layout.schema.json")
     for (i, verdict) in verdicts.enumerated() {
       #expect(verdict == nil, "document \(i): \(String(describing: verdict))")
     }
@@ -79,48 +80,5 @@ struct GraphLayoutJSONTests {
     #expect(try String(contentsOf: file, encoding: .utf8) == printed.stdout)
     let help = try CLI.run(["graph", "--help"])
     #expect(help.stdout.contains("json (.json)") && help.stdout.contains("docs/graph-json.md"))
-  }
-}
-
-/// docs/*.schema.json validation with python3's `jsonschema` package (Debian: python3-jsonschema).
-enum SchemaValidator {
-  static let available: Bool = (try? python(["-c", "import jsonschema"]).status) == 0
-
-  static func python(_ arguments: [String], input: Data = Data()) throws -> (status: Int32, stdout: String, stderr: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3"] + arguments
-    process.currentDirectoryURL = CLI.repository
-    let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = stderr
-    try process.run()
-    stdin.fileHandleForWriting.write(input)
-    try stdin.fileHandleForWriting.close()
-    let out = stdout.fileHandleForReading.readDataToEndOfFile()
-    let err = stderr.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
-  }
-
-  /// Each document's first error (`nil`: valid) against the schema at `schema` (a path in the
-  /// repository).
-  static func validate(_ documents: [String], schema: String) throws -> [String?] {
-    let script = """
-      import json, sys, jsonschema
-      schema = json.load(open(sys.argv[1]))
-      jsonschema.Draft202012Validator.check_schema(schema)
-      validator = jsonschema.Draft202012Validator(schema)
-      out = []
-      for text in json.load(sys.stdin):
-          errors = sorted(validator.iter_errors(json.loads(text)), key=lambda e: list(e.absolute_path))
-          out.append(None if not errors else "/".join(map(str, errors[0].absolute_path)) + ": " + errors[0].message[:300])
-      print(json.dumps(out))
-      """
-    let result = try python(["-c", script, schema], input: try JSONSerialization.data(withJSONObject: documents))
-    try #require(result.status == 0, "\(result.stderr)")
-    let verdicts = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as! [Any]
-    return verdicts.map { $0 as? String }
   }
 }
