@@ -125,7 +125,10 @@ let package = Package(
       exclude: ["Snapshots", "Goldens"]),
     .testTarget(
       name: "AnimplotGoldenTests",
-      dependencies: ["AnimplotCanvas", "AnimplotCairo", "AnimplotGolden", "AnimplotPlatform"]),
+      dependencies: [
+        "AnimplotCanvas", "AnimplotCairo", "AnimplotGolden", "AnimplotPlatform",
+        .product(name: "RealModule", package: "swift-numerics"),
+      ]),
     .testTarget(
       name: "AnimplotRenderTests",
       dependencies: ["AnimplotRender", "AnimplotCore", "AnimplotIO", "AnimplotCanvas", "AnimplotPlots", "AnimplotCairo"]),

@@ -29,7 +29,7 @@ struct DeterminismTests {
     defer { _ = try? FileManager.default.removeItem(atPath: directory) }
     let status = runTestBinary(
       filter: "childProcessRendersScene", environment: [Self.directoryVariable: directory])
-    try #require(status == 0, "child test process failed with status \(status)")
+    try #require(status == .success(.exited(0)), "child test process failed: \(status)")
     let childBytes = try #require(readFile("\(directory)/scene.\(format.rawValue)"))
     #expect(childBytes == (try Self.render(format)))
   }

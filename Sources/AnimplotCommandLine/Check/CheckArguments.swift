@@ -170,7 +170,7 @@ public struct CheckArguments: ParsableArguments, Sendable {
     var chosen = caseFolder.cases
     if let filter {
       let globs = filter.split(separator: ",").map { $0.trimmingCharacters(in: " ") }
-      chosen = chosen.filter { c in globs.contains { fnmatch($0, c.name, 0) == 0 || fnmatch($0, c.id, 0) == 0 } }
+      chosen = chosen.filter { c in globs.contains { Glob.matches($0, c.name) || Glob.matches($0, c.id) } }
       guard !chosen.isEmpty else {
         let names = caseFolder.cases.map(\.id)
         let shown = names.prefix(8).joined(separator: ", ") + (names.count > 8 ? " and \(names.count - 8) more" : "")
@@ -208,7 +208,7 @@ public struct CheckArguments: ParsableArguments, Sendable {
     let defaultName = artifacts.split(separator: "/").last == ".animplot-artifacts"
     let bar = ProgressBar(total: cases.count)
     let results = ParallelRun.map(
-      count: cases.count, jobs: jobs ?? ParallelRun.cores,
+      count: cases.count, jobs: jobs ?? .max,
       { runCase(cases[$0], drawings[$0], options: options, mode: mode, rasterizer: rasterizer, runFiles: runFiles) },
       finished: bar.update(done:),
       deliver: { _, result in
@@ -346,7 +346,7 @@ public struct CheckArguments: ParsableArguments, Sendable {
     // Only regular files, in real folders: a link named like an artifact is left alone.
     for name in evaluation.staleArtifacts {
       let path = artifactPath(name)
-      if FileSystem.linkedFolder(under: artifacts, toward: name) == nil, FileSystem.isRegularFile(path) { unlink(path) }
+      if FileSystem.linkedFolder(under: artifacts, toward: name) == nil, FileSystem.isRegularFile(path) { try? FileSystem.removeFile(path) }
     }
     result.seconds = Clock.seconds() - started
     return result

@@ -3,17 +3,15 @@ import Dispatch
 
 /// Runs numbered work items on several threads and reports their results in item order.
 enum ParallelRun {
-  /// The cores online, at least 1.
-  static var cores: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
-
   /// Computes `work(0) … work(count - 1)` on up to `jobs` threads (libdispatch also caps them
-  /// at the number of cores) and returns the results in order.
+  /// at the number of cores: the default, `.max`, is one thread per core) and returns the
+  /// results in order.
   ///
   /// `finished` (with how many items are done) and `deliver` (each result, in item order, as
   /// soon as every earlier one is in) are called one at a time, under a lock, on whichever
   /// thread finished an item; `work` must be safe to call from several threads at once.
   static func map<Result: Sendable>(
-    count: Int, jobs: Int, _ work: @Sendable (Int) -> Result,
+    count: Int, jobs: Int = .max, _ work: @Sendable (Int) -> Result,
     finished: @Sendable (Int) -> Void = { _ in },
     deliver: @Sendable (Int, Result) -> Void = { _, _ in }
   ) -> [Result] {

@@ -10,7 +10,7 @@ final class ProgressBar: Sendable {
 
   init(total: Int) {
     self.total = total
-    enabled = isatty(2) != 0 && total > 0
+    enabled = FileDescriptor.isTerminal(2) && total > 0
   }
 
   /// Shows `done` of `total`; the last one is always drawn.

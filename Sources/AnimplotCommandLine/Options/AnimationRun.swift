@@ -87,7 +87,7 @@ public enum AnimationRun {
       }
     } catch {
       for output in staged { output.discard() }
-      for made in created.reversed() { rmdir(made) }
+      for made in created.reversed() { FileSystem.removeEmptyFolder(made) }
       if let error = error as? RenderError { throw CLIError(error.description) }
       throw error
     }

@@ -36,7 +36,7 @@ public enum ViewRun {
     if output?.hasSuffix("/") == true, let first = plan.first {
       created = try OutputPlan.prepareFolder(of: first.path)
     }
-    let staged = ParallelRun.map(count: plan.count, jobs: plan.count > 1 ? ParallelRun.cores : 1) {
+    let staged = ParallelRun.map(count: plan.count) {
       i -> Result<StagedOutput, CLIError> in
       do {
         let bytes = try Renderer(settings: settings).render(
@@ -52,7 +52,7 @@ public enum ViewRun {
       case .failure(let error) = failure
     {
       for case .success(let output) in staged { output.discard() }
-      for folder in created.reversed() { rmdir(folder) }
+      for folder in created.reversed() { FileSystem.removeEmptyFolder(folder) }
       throw error
     }
     // A commit that fails (a full device) leaves no temporary file of the ones after it.

@@ -23,7 +23,7 @@ public struct SVGRasterizer: Sendable, Hashable {
   public static func find(searchPath: String?) -> SVGRasterizer? {
     for directory in (searchPath ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":") {
       let candidate = directory + "/" + command
-      if access(candidate, X_OK) == 0 { return SVGRasterizer(executable: candidate) }
+      if FileSystem.isExecutable(candidate) { return SVGRasterizer(executable: candidate) }
     }
     return nil
   }
@@ -31,11 +31,15 @@ public struct SVGRasterizer: Sendable, Hashable {
   /// The SVG document `svg` as a PNG file's bytes and as decoded pixels.
   /// - Parameter name: names the document in errors.
   public func rasterize(svg: [UInt8], name: String) throws(SVGRasterizingError) -> RasterizedSVG {
-    let input = try TemporaryFile(suffix: ".svg", name: name)
+    let input = try temporaryFile(suffix: ".svg", name: name)
     defer { input.remove() }
-    let output = try TemporaryFile(suffix: ".png", name: name)
+    let output = try temporaryFile(suffix: ".png", name: name)
     defer { output.remove() }
-    try input.write(svg, name: name)
+    do {
+      try input.write(svg)
+    } catch {
+      throw SVGRasterizingError(name: name, reason: "cannot write \(input.path): \(error)")
+    }
     try run([executable, "--format", "png", "--output", output.path, input.path], name: name)
     do {
       let png = try FileSystem.readBytes(path: output.path)
@@ -47,36 +51,32 @@ public struct SVGRasterizer: Sendable, Hashable {
 
   /// Runs `arguments` and waits; standard error is kept for the message when it fails.
   private func run(_ arguments: [String], name: String) throws(SVGRasterizingError) {
-    let errors = try TemporaryFile(suffix: ".txt", name: name)
+    let errors = try temporaryFile(suffix: ".txt", name: name)
     defer { errors.remove() }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, errors.path, O_WRONLY | O_TRUNC, 0)
-    let argv = arguments.map { strdup($0) } + [nil]
-    defer { argv.forEach { free($0) } }
-    var pid = pid_t()
-    let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
-    guard spawned == 0 else {
-      throw SVGRasterizingError(
-        name: name, reason: "cannot run \(executable): \(SystemError(errno: spawned))")
+    let termination: Subprocess.Termination
+    switch Subprocess.run(executable, arguments: arguments, errors: errors.path) {
+    case .success(let ended): termination = ended
+    case .failure(let error):
+      throw SVGRasterizingError(name: name, reason: "cannot run \(executable): \(error)")
     }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-    // WIFEXITED and WEXITSTATUS, which Swift does not import.
-    let exited = status & 0x7f == 0
-    let code = (status >> 8) & 0xff
-    guard exited && code == 0 else {
-      let text = (try? FileSystem.readBytes(path: errors.path)).map {
-        String(decoding: $0, as: UTF8.self)
+    if termination == .exited(0) { return }
+    let text = (try? FileSystem.readBytes(path: errors.path)).map { String(decoding: $0, as: UTF8.self) }
+    let message = text?.split(separator: "\n").first.map(String.init) ?? ""
+    let how =
+      switch termination {
+      case .exited(let code): "exit \(code)"
+      case .signalled(let signal): "signal \(signal)"
       }
-      let message = text?.split(separator: "\n").first.map(String.init) ?? ""
-      throw SVGRasterizingError(
-        name: name,
-        reason: "\(Self.command) failed (\(exited ? "exit \(code)" : "signal \(status & 0x7f)"))"
-          + (message.isEmpty ? "" : ": " + message))
+    throw SVGRasterizingError(
+      name: name, reason: "\(Self.command) failed (\(how))" + (message.isEmpty ? "" : ": " + message))
+  }
+
+  /// A new temporary file (`TemporaryFile`) ending in `suffix`.
+  private func temporaryFile(suffix: String, name: String) throws(SVGRasterizingError) -> TemporaryFile {
+    do {
+      return try TemporaryFile(prefix: "svg", suffix: suffix)
+    } catch {
+      throw SVGRasterizingError(name: name, reason: "cannot make a temporary file in \(error.path): \(error.error)")
     }
   }
 }
@@ -96,38 +96,4 @@ public struct SVGRasterizingError: Error, Sendable, Hashable, CustomStringConver
   public var reason: String
 
   public var description: String { "\(name): cannot rasterise the SVG: \(reason)" }
-}
-
-/// A file in the temporary folder (`TMPDIR`, else `/tmp`), made with a unique name.
-private struct TemporaryFile {
-  let path: String
-  /// Its slot in the list of files removed on SIGINT and SIGTERM.
-  let slot: Int32
-
-  init(suffix: String, name: String) throws(SVGRasterizingError) {
-    let folder = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-    var template = Array((folder + "/animplot-svg-XXXXXX" + suffix).utf8CString)
-    let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, Int32(suffix.utf8.count)) }
-    guard fd >= 0 else {
-      throw SVGRasterizingError(
-        name: name, reason: "cannot make a temporary file in \(folder): \(SystemError(errno: errno))")
-    }
-    close(fd)
-    path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-    slot = SignalCleanup.add(path)
-  }
-
-  func write(_ bytes: [UInt8], name: String) throws(SVGRasterizingError) {
-    let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
-    let result = fd >= 0 ? FileDescriptor.write(fd, bytes) : .failure(SystemError(errno: errno))
-    if fd >= 0 { close(fd) }
-    if case .failure(let error) = result {
-      throw SVGRasterizingError(name: name, reason: "cannot write \(path): \(error)")
-    }
-  }
-
-  func remove() {
-    unlink(path)
-    SignalCleanup.remove(slot)
-  }
 }

@@ -99,18 +99,19 @@ public enum StaleArtifacts {
       let file = String(path.dropFirst(root.count + 1))
       // Found as a regular file in a real folder; checked again just before.
       guard FileSystem.isRegularFile(path), FileSystem.linkedFolder(under: root, toward: file) == nil else { continue }
-      if unlink(path) == 0 {
+      do throws(SystemError) {
+        try FileSystem.removeFile(path)
         removed.append(path)
         if let slash = file.lastIndex(of: "/") { emptied.insert(String(file[..<slash])) }
-      } else if errno != ENOENT {
-        problems.append("\(path): cannot remove: \(SystemError(errno: errno))")
-      }
+      } catch where !error.isMissing {
+        problems.append("\(path): cannot remove: \(error)")
+      } catch {}
     }
     // Deepest first, each folder and its parents; rmdir leaves a folder that is not empty.
     let folders = Set(emptied.flatMap { folder in
       folder.split(separator: "/").indices.map { folder.split(separator: "/")[...$0].joined(separator: "/") }
     })
-    for relative in folders.sorted(by: { $0.count > $1.count }) { rmdir(root + "/" + relative) }
+    for relative in folders.sorted(by: { $0.count > $1.count }) { FileSystem.removeEmptyFolder(root + "/" + relative) }
     return (removed, problems)
   }
 

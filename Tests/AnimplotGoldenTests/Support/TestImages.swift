@@ -1,6 +1,5 @@
 import AnimplotCanvas
-
-import AnimplotPlatform
+import RealModule
 
 /// Synthetic test pictures: a plot-like 1-px curve on a plain background, antialiased by
 /// supersampling, the way a rasteriser would draw it.
@@ -14,8 +13,8 @@ enum TestImages {
   ) -> RGBAImage {
     let h = Double(height)
     let k = 3 * Double.pi / Double(width)  // one and a half periods across
-    func y(_ x: Double) -> Double { h / 2 + 0.3 * h * sin(k * x) + shift }
-    func slope(_ x: Double) -> Double { 0.3 * h * k * cos(k * x) }
+    func y(_ x: Double) -> Double { h / 2 + 0.3 * h * .sin(k * x) + shift }
+    func slope(_ x: Double) -> Double { 0.3 * h * k * .cos(k * x) }
     var image = RGBAImage(
       width: width, height: height, fill: (background.0, background.1, background.2, 255))
     for px in 0..<width {
