@@ -59,8 +59,9 @@ let package = Package(
     .target(
       name: "AnimplotIO",
       dependencies: ["AnimplotCore", "AnimplotText", "AnimplotPlatform", "CAnimplotZlib"]),
-    .target(name: "AnimplotCanvas", dependencies: ["CAnimplotFont", "AnimplotPlatform"]),
-    .target(name: "AnimplotCairo", dependencies: ["AnimplotCanvas", "AnimplotPlatform", "CAnimplotCairo", "CAnimplotPNG"]),
+    .target(name: "AnimplotCanvas", dependencies: ["CAnimplotFont", "AnimplotPlatform", "AnimplotText"]),
+    .target(
+      name: "AnimplotCairo", dependencies: ["AnimplotCanvas", "AnimplotPlatform", "AnimplotText", "CAnimplotCairo", "CAnimplotPNG"]),
     .target(
       name: "AnimplotPlots",
       dependencies: [
@@ -114,6 +115,7 @@ let package = Package(
         .product(name: "ZIPFoundation", package: "ZIPFoundation"),
       ],
       exclude: ["Resources"]),
+    .testTarget(name: "AnimplotTextTests", dependencies: ["AnimplotText"]),
     .testTarget(name: "AnimplotCanvasTests", dependencies: ["AnimplotCanvas"]),
     .testTarget(
       name: "AnimplotCairoTests", dependencies: ["AnimplotCanvas", "AnimplotCairo", "AnimplotPlatform"]),

@@ -1,5 +1,6 @@
 import AnimplotCanvas
 import AnimplotPlatform
+import AnimplotText
 import CAnimplotCairo
 import CAnimplotPNG
 import Dispatch
@@ -202,12 +203,12 @@ extension CairoAnimation {
         let shown = i == 0 ? "inline" : "none"
         groups += Array("<g display=\"\(shown)\">\n".utf8)
         if count > 1 {
-          let a = SVGNumber.text(start / total), b = SVGNumber.text((start + delays[i]) / total)
+          let a = svgTime(start / total), b = svgTime((start + delays[i]) / total)
           let (values, times) =
             i == 0 ? ("inline;none", "0;\(b)") : i == count - 1 ? ("none;inline", "0;\(a)") : ("none;inline;none", "0;\(a);\(b)")
           let repeats = plays == 0 ? "indefinite" : "\(plays)"
           groups += Array(
-            "<animate attributeName=\"display\" calcMode=\"discrete\" values=\"\(values)\" keyTimes=\"\(times)\" dur=\"\(SVGNumber.text(total))s\" repeatCount=\"\(repeats)\" fill=\"freeze\"/>\n".utf8)
+            "<animate attributeName=\"display\" calcMode=\"discrete\" values=\"\(values)\" keyTimes=\"\(times)\" dur=\"\(svgTime(total))s\" repeatCount=\"\(repeats)\" fill=\"freeze\"/>\n".utf8)
         }
         groups += parts.body
         groups += Array("</g>\n".utf8)
@@ -310,21 +311,10 @@ struct SVGGlyphTable {
   }
 }
 
-/// Numbers as the animated SVG writes them: at most 6 decimals, no trailing zeros.
-enum SVGNumber {
-  static func text(_ value: Double) -> String {
-    let scaled = (value * 1_000_000).rounded()
-    guard scaled.isFinite, abs(scaled) < 9e15 else { return "0" }
-    var n = Int64(scaled)
-    let negative = n < 0
-    n = abs(n)
-    var whole = String(n / 1_000_000)
-    var fraction = String(n % 1_000_000)
-    fraction = String(repeating: "0", count: 6 - fraction.count) + fraction
-    while fraction.hasSuffix("0") { fraction.removeLast() }
-    if !fraction.isEmpty { whole += "." + fraction }
-    return negative ? "-" + whole : whole
-  }
+/// A time as the animated SVG writes it: at most 6 decimals, no trailing zeros (`formatNumber`),
+/// 0 for one that is not a number (a fraction of a total of 0 s).
+private func svgTime(_ value: Double) -> String {
+  value.isFinite ? formatNumber(value, decimals: 6, trailingZeros: false) : "0"
 }
 
 extension String {

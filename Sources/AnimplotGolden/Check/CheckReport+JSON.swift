@@ -21,7 +21,7 @@ extension CheckReport {
       ("shard", shard.map { jsonStringLiteral($0.description) } ?? "null"),
       ("filter", filter.map(jsonStringLiteral) ?? "null"),
       ("artifacts", jsonStringLiteral(artifactsFolder)),
-      ("seconds", Self.number(seconds)),
+      ("seconds", jsonNumber(seconds)),
       ("summary", jsonStringLiteral(summaryLine)),
       ("passed", String(passedCount)),
       ("failed", String(failedCount)),
@@ -87,19 +87,17 @@ extension CheckReport {
     "{" + members.map { jsonStringLiteral($0.0) + ": " + $0.1 }.joined(separator: ", ") + "}"
   }
 
-  /// A finite number as its shortest decimal; `null` otherwise.
-  private static func number(_ value: Double) -> String { value.isFinite ? formatNumber(value) : "null" }
 
   private static func json(_ options: DiffOptions) -> String {
     var members: [(String, String)] = []
     switch options.metric {
     case .exact: members.append(("metric", "\"exact\""))
     case .perceptual(let threshold, let includeAA):
-      members += [("metric", "\"perceptual\""), ("threshold", number(threshold)), ("includeAA", String(includeAA))]
+      members += [("metric", "\"perceptual\""), ("threshold", jsonNumber(threshold)), ("includeAA", String(includeAA))]
     }
     switch options.pixelBudget {
     case .pixels(let n): members.append(("maxDiffPixels", String(n)))
-    case .ratio(let r): members.append(("maxDiffRatio", number(r)))
+    case .ratio(let r): members.append(("maxDiffRatio", jsonNumber(r)))
     }
     members.append(("window", String(options.windowSize)))
     members.append(("maxWindowPixels", options.maxWindowPixels.map(String.init) ?? "null"))
@@ -124,7 +122,7 @@ extension CheckReport {
     }
     members += [
       ("message", jsonStringLiteral(result.message)),
-      ("seconds", number(result.seconds)),
+      ("seconds", jsonNumber(result.seconds)),
       ("artifacts", "[" + result.artifacts.map(jsonStringLiteral).joined(separator: ", ") + "]"),
     ]
     if let figures = result.figures { members.append(("figures", json(figures))) }
@@ -154,12 +152,12 @@ extension CheckReport {
       members.append(("worstWindow", object([("x", "\(w.x)"), ("y", "\(w.y)"), ("size", "\(w.size)"), ("pixels", "\(w.pixels)")])))
     }
     if let b = r.boundingBox { members.append(("boundingBox", "[\(b.minX), \(b.minY), \(b.maxX), \(b.maxY)]")) }
-    members.append(("rms", number(r.rms)))
+    members.append(("rms", jsonNumber(r.rms)))
     let violations = r.violations.map { v in
       switch v {
       case .sizeMismatch: object([("kind", "\"size\"")])
       case .pixelBudget(.pixels(let n)): object([("kind", "\"pixels\""), ("maxDiffPixels", "\(n)")])
-      case .pixelBudget(.ratio(let ratio)): object([("kind", "\"pixels\""), ("maxDiffRatio", number(ratio))])
+      case .pixelBudget(.ratio(let ratio)): object([("kind", "\"pixels\""), ("maxDiffRatio", jsonNumber(ratio))])
       case .windowBudget(let max): object([("kind", "\"window\""), ("maxWindowPixels", "\(max)")])
       }
     }

@@ -1,3 +1,5 @@
+import AnimplotText
+
 extension CheckReport {
   /// The run as one self-contained HTML page: each failing or recorded case with its
   /// reference, output and diff side by side (PNG images embedded as `data:` URIs, so the
@@ -58,7 +60,7 @@ extension CheckReport {
   private var settingsLine: String {
     var parts = ["comparison: \(comparisonDescription)", "record mode: \(mode.rawValue)"]
     if let shard { parts.append("shard \(shard)") }
-    parts.append("\(fixed(max(seconds, 0), decimals: 2)) s")
+    parts.append("\(formatNumber(max(seconds, 0), decimals: 2)) s")
     return parts.joined(separator: " · ")
   }
 
@@ -139,7 +141,7 @@ extension CheckReport {
     if let b = r.boundingBox {
       rows.append(("bounding box", "(\(b.minX), \(b.minY)) – (\(b.maxX), \(b.maxY))"))
     }
-    rows.append(("RMS", fixed(r.rms, decimals: 2)))
+    rows.append(("RMS", formatNumber(r.rms, decimals: 2)))
     return "<table class=\"figures\">\n"
       + rows.map { "<tr><th>\($0.0)</th><td>\(Markup.escaped($0.1))</td></tr>\n" }.joined()
       + "</table>\n"

@@ -1,3 +1,5 @@
+import AnimplotText
+
 /// Escaping and encoding for the XML and HTML reports.
 enum Markup {
   /// `text` safe inside XML or HTML text and double- or single-quoted attributes: `&<>"'`
@@ -86,5 +88,5 @@ enum Markup {
   }
 
   /// Seconds with three decimals, as JUnit's `time` attributes have them.
-  static func seconds(_ value: Double) -> String { fixed(max(value, 0), decimals: 3) }
+  static func seconds(_ value: Double) -> String { formatNumber(max(value, 0), decimals: 3) }
 }

@@ -1,3 +1,5 @@
+import AnimplotText
+
 /// Other tools' JSON (glTF, Lottie) as a tree whose every value knows its byte offset, so that
 /// the importers can walk it freely and still name the place of a bad value.
 ///
@@ -202,7 +204,5 @@ struct JSONCursor {
     return out
   }
 
-  static func show(_ d: Double) -> String {
-    d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
-  }
+  static func show(_ d: Double) -> String { formatNumber(d, wholeBelow: 1e15) }
 }
