@@ -45,9 +45,12 @@ let package = Package(
       name: "CAnimplotFont", exclude: ["DejaVuSans.ttf", "LICENSE"],
       cSettings: [.headerSearchPath(".")]),
 
+    // The one parallel loop (standard library, Dispatch, Synchronization): below the model, so
+    // that every layer may use it.
+    .target(name: "AnimplotConcurrency"),
     .target(
       name: "AnimplotCore",
-      dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
+      dependencies: ["AnimplotConcurrency", .product(name: "RealModule", package: "swift-numerics")]),
     // Number and JSON-string spelling shared by every text output (stdlib only).
     .target(name: "AnimplotText"),
     // The one target that names the C library (Glibc, Musl, Darwin): files, descriptors, time.
@@ -58,14 +61,15 @@ let package = Package(
       dependencies: ["AnimplotCore", "AnimplotIO", "AnimplotPlots", "AnimplotRender", "AnimplotGolden"]),
     .target(
       name: "AnimplotIO",
-      dependencies: ["AnimplotCore", "AnimplotText", "AnimplotPlatform", "CAnimplotZlib"]),
+      dependencies: ["AnimplotConcurrency", "AnimplotCore", "AnimplotText", "AnimplotPlatform", "CAnimplotZlib"]),
     .target(name: "AnimplotCanvas", dependencies: ["CAnimplotFont", "AnimplotPlatform", "AnimplotText"]),
     .target(
-      name: "AnimplotCairo", dependencies: ["AnimplotCanvas", "AnimplotPlatform", "AnimplotText", "CAnimplotCairo", "CAnimplotPNG"]),
+      name: "AnimplotCairo",
+      dependencies: ["AnimplotCanvas", "AnimplotConcurrency", "AnimplotPlatform", "AnimplotText", "CAnimplotCairo", "CAnimplotPNG"]),
     .target(
       name: "AnimplotPlots",
       dependencies: [
-        "AnimplotCore", "AnimplotCanvas", "AnimplotText",
+        "AnimplotConcurrency", "AnimplotCore", "AnimplotCanvas", "AnimplotText",
         .product(name: "RealModule", package: "swift-numerics"),
       ]),
     .target(name: "AnimplotGolden", dependencies: ["AnimplotCanvas", "AnimplotCairo", "AnimplotText", "AnimplotPlatform"]),
@@ -81,7 +85,7 @@ let package = Package(
       name: "AnimplotCommandLine",
       dependencies: [
         "AnimplotRender", "AnimplotGolden", "AnimplotIO", "AnimplotPlots", "AnimplotCairo", "AnimplotText",
-        "AnimplotPlatform", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "AnimplotConcurrency", "AnimplotPlatform", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     // swift-snapshot-testing strategies for actions: a product of its own, so that nothing else
     // depends on that library.
@@ -116,6 +120,7 @@ let package = Package(
       ],
       exclude: ["Resources"]),
     .testTarget(name: "AnimplotTextTests", dependencies: ["AnimplotText"]),
+    .testTarget(name: "AnimplotConcurrencyTests", dependencies: ["AnimplotConcurrency"]),
     .testTarget(name: "AnimplotCanvasTests", dependencies: ["AnimplotCanvas"]),
     .testTarget(
       name: "AnimplotCairoTests", dependencies: ["AnimplotCanvas", "AnimplotCairo", "AnimplotPlatform"]),

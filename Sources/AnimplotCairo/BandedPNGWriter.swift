@@ -1,6 +1,6 @@
+import AnimplotConcurrency
 import AnimplotPlatform
 import CAnimplotPNG
-import Dispatch
 
 /// Writes a PNG whose image data is deflated in bands of rows on every core, as pigz does for
 /// gzip: each band is filtered and compressed on its own and ends on a byte boundary (a sync
@@ -28,20 +28,10 @@ enum BandedPNGWriter {
     let channels = alpha ? 4 : 3
     let rowBytes = width * channels
     let bandCount = (height + bandRows - 1) / bandRows
-    let bands = BandResults(count: bandCount)
-    defer { bands.deallocate() }
-    @Sendable func work(_ band: Int) {
-      let rows = band * bandRows..<min(height, (band + 1) * bandRows)
-      bands.set(
-        band,
-        compress(
-          rows: rows, rowBytes: rowBytes, width: width, level: level, strategy: strategy,
-          last: band == bandCount - 1, row: row))
-    }
-    if parallel {
-      DispatchQueue.concurrentPerform(iterations: bandCount, execute: work)
-    } else {
-      for band in 0..<bandCount { work(band) }
+    let all = Parallel.map(count: bandCount, jobs: parallel ? .max : 1) { band in
+      compress(
+        rows: band * bandRows..<min(height, (band + 1) * bandRows), rowBytes: rowBytes, width: width,
+        level: level, strategy: strategy, last: band == bandCount - 1, row: row)
     }
 
     var file = PNGSignature.bytes
@@ -53,7 +43,6 @@ enum BandedPNGWriter {
     // zlib header: deflate with a 32 KiB window, FLEVEL 2 (the default), FCHECK making it a
     // multiple of 31.
     var adler: uLong = adler32(0, nil, 0)
-    let all = bands.all
     for (i, band) in all.enumerated() {
       var data = i == 0 ? [0x78, 0x9C] + band.deflated : band.deflated
       adler = adler32_combine(adler, band.adler, .init(band.length))
@@ -66,37 +55,10 @@ enum BandedPNGWriter {
 
   /// A band's deflate data (raw, no zlib header), and the Adler-32 and length of its
   /// filtered bytes.
-  final class Band: @unchecked Sendable {
+  struct Band: Sendable {
     let deflated: [UInt8]
     let adler: uLong
     let length: Int
-
-    init(deflated: [UInt8], adler: uLong, length: Int) {
-      self.deflated = deflated
-      self.adler = adler
-      self.length = length
-    }
-  }
-
-  /// The bands, each slot written once by the thread that made it: a buffer allocated
-  /// beforehand, so that threads writing distinct slots never access the same memory.
-  struct BandResults: @unchecked Sendable {
-    private let slots: UnsafeMutableBufferPointer<Band?>
-
-    init(count: Int) {
-      slots = .allocate(capacity: count)
-      slots.initialize(repeating: nil)
-    }
-
-    func set(_ index: Int, _ band: Band) { slots[index] = band }
-
-    /// Every band, once all are set.
-    var all: [Band] { slots.map { $0! } }
-
-    func deallocate() {
-      _ = slots.deinitialize()
-      slots.deallocate()
-    }
   }
 
   /// Filters (UP) and deflates one band of rows, a row at a time, so that a band needs no

@@ -1,9 +1,9 @@
 import AnimplotCanvas
+import AnimplotConcurrency
 import AnimplotPlatform
 import AnimplotText
 import CAnimplotCairo
 import CAnimplotPNG
-import Dispatch
 
 /// Animations whose frames share a still picture (an editor whose playhead moves): the still
 /// layer is drawn once, and each frame is a copy of its pixels with the frame's own layer drawn
@@ -64,11 +64,11 @@ public struct CairoAnimation: Sendable {
     throws(CairoCanvasError)
   {
     while canvases.count < range.count { canvases.append(try CairoCanvas(copying: base)) }
-    let shared = Unchecked((base, canvases))
-    DispatchQueue.concurrentPerform(iterations: range.count) { i in
-      let canvas = shared.value.1[i]
-      canvas.copyPixels(from: shared.value.0)
-      frame(range.lowerBound + i, canvas)
+    // Each thread draws on its own canvas and only reads the base.
+    nonisolated(unsafe) let (base, canvases) = (base, canvases)
+    Parallel.run(count: range.count) { i in
+      canvases[i].copyPixels(from: base)
+      frame(range.lowerBound + i, canvases[i])
     }
   }
 
@@ -84,16 +84,15 @@ public struct CairoAnimation: Sendable {
     while start < count {
       let range = start..<min(count, start + batch)
       try compose(range, over: base, on: &canvases)
-      let files = Slots<Result<[UInt8], CairoCanvasError>>(count: range.count)
-      let shared = Unchecked(canvases)
-      DispatchQueue.concurrentPerform(iterations: range.count) { i in
+      nonisolated(unsafe) let canvases = canvases
+      let files = Parallel.map(count: range.count) { i -> Result<[UInt8], CairoCanvasError> in
         do throws(CairoCanvasError) {
-          files[i] = .success(try shared.value[i].pngBytes(alpha: alpha, parallel: false))
+          return .success(try canvases[i].pngBytes(alpha: alpha, parallel: false))
         } catch {
-          files[i] = .failure(error)
+          return .failure(error)
         }
       }
-      for (i, file) in files.values.enumerated() { try body(range.lowerBound + i, file!.get()) }
+      for (i, file) in files.enumerated() { try body(range.lowerBound + i, file.get()) }
       start = range.upperBound
     }
   }
@@ -128,20 +127,19 @@ public struct CairoAnimation: Sendable {
           before.map { FrameRect.changed(from: $0, to: canvas) }
             ?? FrameRect(x: 0, y: 0, width: canvas.pixelWidth, height: canvas.pixelHeight))
       }
-      let files = Slots<[UInt8]>(count: canvases.count)
-      let shared = Unchecked((canvases, rects))
+      nonisolated(unsafe) let shared = canvases
       let compression = pngCompression
-      DispatchQueue.concurrentPerform(iterations: canvases.count) { i in
-        let (canvas, rect) = (shared.value.0[i], shared.value.1[i])
+      let files = Parallel.map(count: canvases.count) { [rects] i in
+        let (canvas, rect) = (shared[i], rects[i])
         cairo_surface_flush(canvas.surface)
-        files[i] = canvas.withSurfacePixels { pixels in
+        return canvas.withSurfacePixels { pixels in
           PNGEncoder.encode(
             argb32: pixels.cropped(x: rect.x, y: rect.y, width: rect.width, height: rect.height),
             compression: compression, alpha: alpha, parallel: false)
         }
       }
-      for (i, file) in files.values.enumerated() {
-        writer.append(png: file!, at: rects[i], delay: Self.clampedDelay(delays[range.lowerBound + i]))
+      for (i, file) in files.enumerated() {
+        writer.append(png: file, at: rects[i], delay: Self.clampedDelay(delays[range.lowerBound + i]))
       }
       previous = canvases.last
       start = range.upperBound
@@ -182,20 +180,19 @@ extension CairoAnimation {
     var first = 0
     while first < count {
       let range = first..<min(count, first + 16)
-      let layers = Slots<Result<(svg: [UInt8], marks: Int), CairoCanvasError>>(count: range.count)
-      DispatchQueue.concurrentPerform(iterations: range.count) { k in
+      let layers = Parallel.map(count: range.count) { k -> Result<(svg: [UInt8], marks: Int), CairoCanvasError> in
         do throws(CairoCanvasError) {
           let canvas = try CairoCanvas(width: width, height: height, scale: scale, format: .svg)
           frame(range.lowerBound + k, canvas)
           let marks = canvas.markCount
-          layers[k] = .success((try canvas.finish(), marks))
+          return .success((try canvas.finish(), marks))
         } catch {
-          layers[k] = .failure(error)
+          return .failure(error)
         }
       }
-      for (k, layer) in layers.values.enumerated() {
+      for (k, layer) in layers.enumerated() {
         let i = range.lowerBound + k
-        let (svg, layerMarks) = try layer!.get()
+        let (svg, layerMarks) = try layer.get()
         marks += layerMarks
         if marks > Limits.vectorMarks { throw .tooManyMarks(format: .svg, limit: Limits.vectorMarks) }
         let parts = SVGLayer(svg, prefix: "f\(i)-", glyphs: &glyphs)
@@ -475,30 +472,4 @@ struct PNGChunks {
       i += 12 + length
     }
   }
-}
-
-/// One result per index, written from several threads (each index by one).
-final class Slots<Value>: @unchecked Sendable {
-  private let storage: UnsafeMutablePointer<Value?>
-  let count: Int
-  init(count: Int) {
-    self.count = count
-    storage = .allocate(capacity: count)
-    storage.initialize(repeating: nil, count: count)
-  }
-  deinit {
-    storage.deinitialize(count: count)
-    storage.deallocate()
-  }
-  subscript(index: Int) -> Value? {
-    get { storage[index] }
-    set { storage[index] = newValue }
-  }
-  var values: [Value?] { Array(UnsafeBufferPointer(start: storage, count: count)) }
-}
-
-/// A value handed to threads that only read it.
-struct Unchecked<Value>: @unchecked Sendable {
-  let value: Value
-  init(_ value: Value) { self.value = value }
 }

@@ -1,3 +1,4 @@
+import AnimplotConcurrency
 import AnimplotGolden
 import AnimplotIO
 import AnimplotPlatform
@@ -207,15 +208,12 @@ public struct CheckArguments: ParsableArguments, Sendable {
     let artifactsExisted = FileSystem.status(of: artifacts) != nil || FileSystem.isSymbolicLink(artifacts)
     let defaultName = artifacts.split(separator: "/").last == ".animplot-artifacts"
     let bar = ProgressBar(total: cases.count)
-    let results = ParallelRun.map(
-      count: cases.count, jobs: jobs ?? .max,
-      { runCase(cases[$0], drawings[$0], options: options, mode: mode, rasterizer: rasterizer, runFiles: runFiles) },
-      finished: bar.update(done:),
-      deliver: { _, result in
-        guard result.status != .passed else { return }
-        bar.clear()
-        Terminal.write(CheckReport.line(result), to: 1)
-      })
+    let progress = CaseProgress(bar: bar)
+    let results = Parallel.map(count: cases.count, jobs: jobs ?? .max) { i in
+      let result = runCase(cases[i], drawings[i], options: options, mode: mode, rasterizer: rasterizer, runFiles: runFiles)
+      progress.finished(i, result)
+      return result
+    }
     bar.clear()
 
     // An artifacts folder that holds the case folder (--artifacts .) is no folder of check's

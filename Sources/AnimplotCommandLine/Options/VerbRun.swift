@@ -1,3 +1,4 @@
+import AnimplotConcurrency
 import AnimplotPlatform
 import AnimplotRender
 import ArgumentParser
@@ -36,7 +37,7 @@ public enum ViewRun {
     if output?.hasSuffix("/") == true, let first = plan.first {
       created = try OutputPlan.prepareFolder(of: first.path)
     }
-    let staged = ParallelRun.map(count: plan.count) {
+    let staged = Parallel.map(count: plan.count) {
       i -> Result<StagedOutput, CLIError> in
       do {
         let bytes = try Renderer(settings: settings).render(
