@@ -33,8 +33,7 @@ struct JSONNode: Sendable {
 
   /// Parses a whole document (a UTF-8 byte order mark is skipped).
   static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(ActionDecodingError) -> JSONNode {
-    var reader = JSONReader(bytes)
-    if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { reader.offset = 3 }
+    var reader = JSONReader(afterByteOrderMark: bytes)
     let root = try read(&reader, depth: 0)
     try reader.expectEnd()
     return root
