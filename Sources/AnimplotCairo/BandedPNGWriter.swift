@@ -36,20 +36,20 @@ enum BandedPNGWriter {
 
     var file = PNGSignature.bytes
     var header: [UInt8] = []
-    header.appendBigEndian(UInt32(width))
-    header.appendBigEndian(UInt32(height))
+    PNGChunks.appendBigEndian(UInt32(width), to: &header)
+    PNGChunks.appendBigEndian(UInt32(height), to: &header)
     header += [8, alpha ? 6 : 2, 0, 0, 0]
-    file.appendChunk("IHDR", header)
+    PNGChunks.append("IHDR", header, to: &file)
     // zlib header: deflate with a 32 KiB window, FLEVEL 2 (the default), FCHECK making it a
     // multiple of 31.
     var adler: uLong = adler32(0, nil, 0)
     for (i, band) in all.enumerated() {
       var data = i == 0 ? [0x78, 0x9C] + band.deflated : band.deflated
       adler = adler32_combine(adler, band.adler, .init(band.length))
-      if i == all.count - 1 { data.appendBigEndian(UInt32(truncatingIfNeeded: adler)) }
-      file.appendChunk("IDAT", data)
+      if i == all.count - 1 { PNGChunks.appendBigEndian(UInt32(truncatingIfNeeded: adler), to: &data) }
+      PNGChunks.append("IDAT", data, to: &file)
     }
-    file.appendChunk("IEND", [])
+    PNGChunks.append("IEND", [], to: &file)
     return file
   }
 
@@ -119,22 +119,5 @@ enum BandedPNGWriter {
     }
     run(last ? Z_FINISH : Z_SYNC_FLUSH)
     return Band(deflated: out, adler: adler, length: lineBytes * rows.count)
-  }
-}
-
-extension [UInt8] {
-  mutating func appendBigEndian(_ value: UInt32) {
-    append(contentsOf: [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)])
-  }
-
-  /// A PNG chunk: length, type, data, CRC-32 of type and data.
-  mutating func appendChunk(_ type: String, _ data: [UInt8]) {
-    appendBigEndian(UInt32(data.count))
-    let typeBytes = Array(type.utf8)
-    append(contentsOf: typeBytes)
-    append(contentsOf: data)
-    var crc = crc32(0, typeBytes, uInt(typeBytes.count))
-    crc = data.withUnsafeBufferPointer { crc32(crc, $0.baseAddress, uInt(data.count)) }
-    appendBigEndian(UInt32(truncatingIfNeeded: crc))
   }
 }

@@ -393,31 +393,31 @@ struct APNGWriter {
   /// Adds a frame: `png` is a PNG of exactly `rect`'s pixels, with the first frame's colour
   /// type (the first must be the whole picture).
   mutating func append(png: [UInt8], at rect: FrameRect, delay: Double) {
-    let chunks = PNGChunks(png)
+    let encoded = EncodedPNG(png)
     if written == 0 {
       precondition(rect == FrameRect(x: 0, y: 0, width: width, height: height), "the first frame is the whole picture")
-      file.appendChunk("IHDR", chunks.header)
+      PNGChunks.append("IHDR", encoded.header, to: &file)
       var control: [UInt8] = []
-      control.appendBigEndian(UInt32(frames))
-      control.appendBigEndian(UInt32(max(0, min(plays, Int(UInt32.max)))))
-      file.appendChunk("acTL", control)
+      PNGChunks.appendBigEndian(UInt32(frames), to: &control)
+      PNGChunks.appendBigEndian(UInt32(max(0, min(plays, Int(UInt32.max)))), to: &control)
+      PNGChunks.append("acTL", control, to: &file)
     }
     var control: [UInt8] = []
-    control.appendBigEndian(sequence)
+    PNGChunks.appendBigEndian(sequence, to: &control)
     sequence += 1
-    for value in [rect.width, rect.height, rect.x, rect.y] { control.appendBigEndian(UInt32(value)) }
+    for value in [rect.width, rect.height, rect.x, rect.y] { PNGChunks.appendBigEndian(UInt32(value), to: &control) }
     let (numerator, denominator) = APNGDelay.fraction(delay)
     control += [UInt8(numerator >> 8), UInt8(numerator & 0xFF), UInt8(denominator >> 8), UInt8(denominator & 0xFF)]
     control += [0, 0]  // dispose_op none: the frame stays; blend_op source: its pixels replace
-    file.appendChunk("fcTL", control)
-    for data in chunks.data {
+    PNGChunks.append("fcTL", control, to: &file)
+    for data in encoded.data {
       if written == 0 {
-        file.appendChunk("IDAT", data)
+        PNGChunks.append("IDAT", data, to: &file)
       } else {
         var chunk: [UInt8] = []
-        chunk.appendBigEndian(sequence)
+        PNGChunks.appendBigEndian(sequence, to: &chunk)
         sequence += 1
-        file.appendChunk("fdAT", chunk + data)
+        PNGChunks.append("fdAT", chunk + data, to: &file)
       }
     }
     written += 1
@@ -425,7 +425,7 @@ struct APNGWriter {
 
   mutating func finish() -> [UInt8] {
     precondition(written == frames, "frames promised in acTL: \(frames), written: \(written)")
-    file.appendChunk("IEND", [])
+    PNGChunks.append("IEND", [], to: &file)
     return file
   }
 }
@@ -457,19 +457,15 @@ public enum APNGDelay {
 }
 
 /// The IHDR data and the IDAT chunks' data of a PNG file that animplot's encoder wrote.
-struct PNGChunks {
+struct EncodedPNG {
   var header: [UInt8] = []
   var data: [[UInt8]] = []
 
   init(_ png: [UInt8]) {
-    var i = 8
-    while i + 12 <= png.count {
-      let length = Int(png[i]) << 24 | Int(png[i + 1]) << 16 | Int(png[i + 2]) << 8 | Int(png[i + 3])
-      let type = String(decoding: png[(i + 4)..<(i + 8)], as: UTF8.self)
-      let body = Array(png[(i + 8)..<(i + 8 + length)])
-      if type == "IHDR" { header = body }
-      if type == "IDAT" { data.append(body) }
-      i += 12 + length
+    // The encoder's own output: a whole, well-formed file.
+    let chunks = (try? PNGChunks.list(png)) ?? []
+    for chunk in chunks where chunk.type == "IHDR" || chunk.type == "IDAT" {
+      if chunk.type == "IHDR" { header = Array(png[chunk.data]) } else { data.append(Array(png[chunk.data])) }
     }
   }
 }

@@ -1,3 +1,5 @@
+import AnimplotCairo
+
 /// A PNG file written sample by sample, in any colour type, bit depth and interlacing, to
 /// test the decoder against files it did not write itself. Compression is deflate "stored"
 /// blocks: valid for every PNG reader, and simple enough to corrupt on purpose.
@@ -40,14 +42,14 @@ struct PNGFixture {
     var out = Self.signature
     var header = Self.bigEndian(UInt32(width)) + Self.bigEndian(UInt32(height))
     header += [UInt8(bitDepth), colorType.rawValue, 0, 0, interlaced ? 1 : 0]
-    out += Self.chunk("IHDR", header)
-    if !palette.isEmpty { out += Self.chunk("PLTE", palette.flatMap { [$0.0, $0.1, $0.2] }) }
-    if let transparency { out += Self.chunk("tRNS", transparency) }
+    out += PNGChunks.chunk("IHDR", header)
+    if !palette.isEmpty { out += PNGChunks.chunk("PLTE", palette.flatMap { [$0.0, $0.1, $0.2] }) }
+    if let transparency { out += PNGChunks.chunk("tRNS", transparency) }
     // Two IDAT chunks, so that readers must join them.
     let stream = Self.zlibStored(imageData())
     let half = stream.count / 2
-    out += Self.chunk("IDAT", Array(stream[..<half])) + Self.chunk("IDAT", Array(stream[half...]))
-    out += Self.chunk("IEND", [])
+    out += PNGChunks.chunk("IDAT", Array(stream[..<half])) + PNGChunks.chunk("IDAT", Array(stream[half...]))
+    out += PNGChunks.chunk("IEND", [])
     return out
   }
 
@@ -128,14 +130,10 @@ struct PNGFixture {
 
   static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
-  /// A chunk: length, type, data, CRC-32 of type and data.
-  static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-    let typed = Array(type.utf8) + data
-    return bigEndian(UInt32(data.count)) + typed + bigEndian(crc32(typed))
-  }
-
   static func bigEndian(_ v: UInt32) -> [UInt8] {
-    [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
+    var bytes: [UInt8] = []
+    PNGChunks.appendBigEndian(v, to: &bytes)
+    return bytes
   }
 
   static func zlibStored(_ data: [UInt8]) -> [UInt8] {
@@ -158,14 +156,5 @@ struct PNGFixture {
       b = (b + a) % 65521
     }
     return out + bigEndian(UInt32(b << 16 | a))
-  }
-
-  static func crc32(_ bytes: [UInt8]) -> UInt32 {
-    var crc: UInt32 = 0xFFFF_FFFF
-    for byte in bytes {
-      crc ^= UInt32(byte)
-      for _ in 0..<8 { crc = crc & 1 != 0 ? 0xEDB8_8320 ^ (crc >> 1) : crc >> 1 }
-    }
-    return ~crc
   }
 }
