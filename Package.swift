@@ -13,7 +13,7 @@ let package = Package(
     // The renderer: any view of actions to PNG, SVG, PDF, display list, layout or values.
     .library(
       name: "AnimplotRender", targets: ["AnimplotRender", "AnimplotPlots", "AnimplotCanvas", "AnimplotCairo"]),
-    // Image comparison: exact and perceptual, diff images, reports.
+    // Image comparison: exact and perceptual, diff images, their reports.
     .library(name: "AnimplotGolden", targets: ["AnimplotGolden"]),
     // swift-snapshot-testing strategies (.graph, .displayList, .dopesheetLayout ...).
     .library(name: "AnimplotSnapshotTesting", targets: ["AnimplotSnapshotTesting"]),
@@ -73,6 +73,11 @@ let package = Package(
         .product(name: "RealModule", package: "swift-numerics"),
       ]),
     .target(name: "AnimplotGolden", dependencies: ["AnimplotCanvas", "AnimplotCairo", "AnimplotText", "AnimplotPlatform"]),
+    // `check`'s runner without its command line: case folders, verdicts, record modes, reports
+    // (HTML, JUnit, JSON summaries and their merge), shards, rsvg-convert. Not a product.
+    .target(
+      name: "AnimplotCheck",
+      dependencies: ["AnimplotGolden", "AnimplotCanvas", "AnimplotCairo", "AnimplotText", "AnimplotPlatform"]),
     // The render pipeline as a library: inputs, views and outputs as open sets.
     .target(
       name: "AnimplotRender",
@@ -84,8 +89,9 @@ let package = Package(
     .target(
       name: "AnimplotCommandLine",
       dependencies: [
-        "AnimplotRender", "AnimplotGolden", "AnimplotIO", "AnimplotPlots", "AnimplotCairo", "AnimplotText",
-        "AnimplotConcurrency", "AnimplotPlatform", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "AnimplotRender", "AnimplotGolden", "AnimplotCheck", "AnimplotIO", "AnimplotPlots", "AnimplotCairo",
+        "AnimplotText", "AnimplotConcurrency", "AnimplotPlatform",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     // swift-snapshot-testing strategies for actions: a product of its own, so that nothing else
     // depends on that library.
@@ -127,15 +133,21 @@ let package = Package(
     .testTarget(
       name: "AnimplotPlotsTests",
       dependencies: [
-        "AnimplotCore", "AnimplotIO", "AnimplotCanvas", "AnimplotCairo", "AnimplotGolden", "AnimplotPlots", "AnimplotText",
+        "AnimplotCore", "AnimplotIO", "AnimplotCanvas", "AnimplotCairo", "AnimplotGolden", "AnimplotCheck", "AnimplotPlots",
+        "AnimplotText",
       ],
       exclude: ["Snapshots", "Goldens"]),
     .testTarget(
       name: "AnimplotGoldenTests",
-      dependencies: [
-        "AnimplotCanvas", "AnimplotCairo", "AnimplotGolden", "AnimplotPlatform",
-        .product(name: "RealModule", package: "swift-numerics"),
-      ]),
+      dependencies: ["AnimplotCanvas", "AnimplotCairo", "AnimplotGolden", "AnimplotPlatform", "AnimplotTestImages"]),
+    .testTarget(
+      name: "AnimplotCheckTests",
+      dependencies: ["AnimplotCanvas", "AnimplotCairo", "AnimplotGolden", "AnimplotCheck", "AnimplotPlatform", "AnimplotTestImages"]),
+    // Pictures and PNG files made for the tests of AnimplotGolden and AnimplotCheck.
+    .target(
+      name: "AnimplotTestImages",
+      dependencies: ["AnimplotCanvas", "AnimplotCairo", .product(name: "RealModule", package: "swift-numerics")],
+      path: "Tests/Support/AnimplotTestImages"),
     .testTarget(
       name: "AnimplotRenderTests",
       dependencies: ["AnimplotRender", "AnimplotCore", "AnimplotIO", "AnimplotCanvas", "AnimplotPlots", "AnimplotCairo"]),
@@ -148,10 +160,14 @@ let package = Package(
       exclude: ["__Snapshots__"]),
     .testTarget(
       name: "AnimplotCommandLineTests",
-      dependencies: ["AnimplotCommandLine", "AnimplotRender", "AnimplotGolden", "AnimplotPlots", "AnimplotCairo", "AnimplotText"]),
+      dependencies: [
+        "AnimplotCommandLine", "AnimplotRender", "AnimplotGolden", "AnimplotCheck", "AnimplotPlots", "AnimplotCairo",
+        "AnimplotText",
+      ]),
     .testTarget(
       name: "FuzzRegressionTests", dependencies: ["AnimplotFuzzTargets"], exclude: ["Crashers"]),
     .testTarget(
-      name: "EndToEndTests", dependencies: ["AnimplotCore", "AnimplotIO", "AnimplotCanvas", "AnimplotGolden"]),
+      name: "EndToEndTests",
+      dependencies: ["AnimplotCore", "AnimplotIO", "AnimplotCanvas", "AnimplotGolden", "AnimplotCheck"]),
   ]
 )

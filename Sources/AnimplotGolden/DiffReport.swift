@@ -112,8 +112,9 @@ extension ImageComparison {
   }
 }
 
-/// `ratio` as a percentage with at most 4 decimals: `0.0026%`, `12.5%`, `<0.0001%`.
-func percent(_ ratio: Double) -> String {
+/// `ratio` as a percentage with at most 4 decimals: `0.0026%`, `12.5%`, `<0.0001%`; the reports
+/// of `check` write their ratios so too.
+package func percent(_ ratio: Double) -> String {
   let value = ratio * 100
   if value > 0 && value < 0.00005 { return "<0.0001%" }
   return formatNumber(value, decimals: 4, trailingZeros: false) + "%"

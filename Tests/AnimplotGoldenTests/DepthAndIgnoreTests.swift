@@ -1,6 +1,7 @@
 import AnimplotCairo
 import AnimplotCanvas
 import AnimplotGolden
+import AnimplotTestImages
 import Foundation
 import Testing
 

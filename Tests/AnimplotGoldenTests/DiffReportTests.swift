@@ -1,6 +1,7 @@
 import AnimplotCanvas
-import Foundation
 import AnimplotGolden
+import AnimplotTestImages
+import Foundation
 import Testing
 
 /// The summary line and the JSON object.

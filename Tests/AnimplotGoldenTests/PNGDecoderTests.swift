@@ -1,5 +1,6 @@
 import AnimplotCairo
 import AnimplotCanvas
+import AnimplotTestImages
 import Testing
 
 /// Every kind of PNG decodes to the same 8-bit RGBA pixels; broken files give typed errors.

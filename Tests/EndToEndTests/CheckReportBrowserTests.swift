@@ -1,6 +1,7 @@
 import AnimplotCanvas
-import Foundation
+import AnimplotCheck
 import AnimplotGolden
+import Foundation
 import Testing
 
 /// The HTML report in a real browser: headless Chromium takes a screenshot, which must show

@@ -1,3 +1,4 @@
+import AnimplotCheck
 import AnimplotConcurrency
 import AnimplotGolden
 import AnimplotIO
@@ -55,7 +56,7 @@ public struct CheckArguments: ParsableArguments, Sendable {
     help: ArgumentHelp(
       "When to write references (default: $ANIMPLOT_RECORD, else never when $CI is set, else missing).",
       valueName: "mode"))
-  public var record: RecordMode?
+  package var record: RecordMode?
 
   @Option(
     help: ArgumentHelp(

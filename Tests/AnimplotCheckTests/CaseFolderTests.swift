@@ -1,5 +1,6 @@
-import Foundation
+import AnimplotCheck
 import AnimplotGolden
+import Foundation
 import Testing
 
 /// Case discovery: inputs, references, options, subfolders, orphans and the folder's errors.

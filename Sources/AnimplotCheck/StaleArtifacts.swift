@@ -5,7 +5,7 @@ extension ArtifactNames {
   /// folder) could be by the naming rules above: `ball.diff.png` is the diff of the PNG case
   /// `ball`; `ball.svg.diff.png` that of the SVG case `ball` or of the PNG case `ball.svg`.
   /// Empty when `path` is named as no artifact is.
-  public static func owners(of path: String) -> [(name: String, kind: ReferenceKind)] {
+  package static func owners(of path: String) -> [(name: String, kind: ReferenceKind)] {
     var owners: [(name: String, kind: ReferenceKind)] = []
     let fileName = path.split(separator: "/", omittingEmptySubsequences: false).last.map(String.init) ?? path
     for kind in ReferenceKind.allCases {
@@ -23,10 +23,10 @@ extension ArtifactNames {
 /// The artifacts a previous run left for cases that no longer exist (their input or
 /// reference was renamed or deleted): files named as artifacts are (`ArtifactNames`) that
 /// belong to no case of the folder. Nothing else in the artifacts folder is touched.
-public enum StaleArtifacts {
+package enum StaleArtifacts {
   /// Which of `files` (paths relative to the artifacts folder) are artifacts of no case among
   /// `cases`, in their order.
-  public static func select(files: [String], cases: [CheckCase]) -> [String] {
+  package static func select(files: [String], cases: [CheckCase]) -> [String] {
     let current = Set(cases.map { CaseKey(name: $0.name, kind: $0.kind) })
     return files.filter { file in
       let owners = ArtifactNames.owners(of: file)
@@ -38,14 +38,14 @@ public enum StaleArtifacts {
   /// check creates the folder (or uses the default `.animplot-artifacts`). Stale artifacts
   /// are removed only in a folder holding it; files named like artifacts in a folder of the
   /// user's (`--artifacts shots`, made before) may be anyone's.
-  public static let marker = ".animplot-artifacts-folder"
+  package static let marker = ".animplot-artifacts-folder"
 
   /// The marker's text.
-  public static let markerText =
+  package static let markerText =
     "This folder holds the artifacts of 'animplot check'; check removes stale artifacts only in a folder holding this file.\n"
 
   /// Whether `folder` holds the marker (a regular file, not a link).
-  public static func isMarked(_ folder: String) -> Bool {
+  package static func isMarked(_ folder: String) -> Bool {
     FileSystem.isRegularFile((folder.hasSuffix("/") ? folder : folder + "/") + marker)
   }
 
@@ -55,7 +55,7 @@ public enum StaleArtifacts {
   /// following symbolic links; only regular files are listed, never one of `protected`
   /// (absolute paths: the files of the run) nor anything under `skipping` (the case folder,
   /// should it lie inside).
-  public static func find(
+  package static func find(
     in folder: String, cases: [CheckCase], skipping: [String] = [], protected: Set<String> = []
   ) -> [String] {
     let root = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder
@@ -88,7 +88,7 @@ public enum StaleArtifacts {
   /// subfolder left empty by a removal is removed too.
   /// - Returns: the paths removed (as `folder/relative`, sorted) and one line per file that
   ///   could not be removed.
-  public static func remove(
+  package static func remove(
     in folder: String, cases: [CheckCase], skipping: [String] = [], protected: Set<String> = []
   ) -> (removed: [String], problems: [String]) {
     let root = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder

@@ -6,15 +6,15 @@
 /// and the SVG drawn now, `ball.actual.svg`;
 /// `ball.layout.json` → `ball.expected.layout.json`, `ball.actual.layout.json`,
 /// `ball.layout.json.diff` (a unified diff); display lists likewise.
-public struct ArtifactNames: Sendable, Hashable {
-  public var expected: String
-  public var actual: String
-  public var diff: String
+package struct ArtifactNames: Sendable, Hashable {
+  package var expected: String
+  package var actual: String
+  package var diff: String
   /// For SVG cases, the SVG drawn now (the three others are rasters).
-  public var actualSource: String?
+  package var actualSource: String?
 
   /// The names for `checkCase`.
-  public init(for checkCase: CheckCase) {
+  package init(for checkCase: CheckCase) {
     let name = checkCase.name
     let suffix = checkCase.kind.suffix
     switch checkCase.kind {
@@ -35,5 +35,5 @@ public struct ArtifactNames: Sendable, Hashable {
   }
 
   /// Every name, in a fixed order.
-  public var all: [String] { [expected, actual, diff] + (actualSource.map { [$0] } ?? []) }
+  package var all: [String] { [expected, actual, diff] + (actualSource.map { [$0] } ?? []) }
 }

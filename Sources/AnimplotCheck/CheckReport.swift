@@ -1,29 +1,31 @@
+import AnimplotGolden
+
 /// A finished check run: every case's result, the orphans and the settings; the summary
 /// line, the JUnit XML and the HTML report are made from it.
-public struct CheckReport: Sendable {
+package struct CheckReport: Sendable {
   /// The case folder, as given.
-  public var folder: String
+  package var folder: String
   /// The results in case order.
-  public var results: [CaseResult]
+  package var results: [CaseResult]
   /// Reference and `NAME.args` files with no input, relative to the folder.
-  public var orphans: [String]
+  package var orphans: [String]
   /// How images were compared.
-  public var options: DiffOptions
-  public var mode: RecordMode
+  package var options: DiffOptions
+  package var mode: RecordMode
   /// The shard run, when the cases were split.
-  public var shard: Shard?
+  package var shard: Shard?
   /// Where the artifacts of failing cases were written.
-  public var artifactsFolder: String
+  package var artifactsFolder: String
   /// Wall-clock seconds of the whole run.
-  public var seconds: Double
+  package var seconds: Double
   /// animplot's version and those of the libraries its pictures depend on (Cairo, pixman,
   /// FreeType, libpng, zlib): a reference made with other versions may differ by a pixel.
-  public var versions: [ComponentVersion]
+  package var versions: [ComponentVersion]
   /// The `--filter` the cases were chosen by, if any (recorded in the JSON summary, so that
   /// only shards of one choice are merged).
-  public var filter: String?
+  package var filter: String?
 
-  public init(
+  package init(
     folder: String, results: [CaseResult], orphans: [String], options: DiffOptions,
     mode: RecordMode, shard: Shard?, artifactsFolder: String, seconds: Double,
     versions: [ComponentVersion] = []
@@ -40,11 +42,11 @@ public struct CheckReport: Sendable {
   }
 
   /// Cases that matched.
-  public var passedCount: Int { results.count { $0.status == .passed } }
+  package var passedCount: Int { results.count { $0.status == .passed } }
   /// Cases that differed, had no reference (record mode never) or could not be drawn.
-  public var failedCount: Int { results.count { $0.status.isFailure } }
+  package var failedCount: Int { results.count { $0.status.isFailure } }
   /// Cases whose reference was written.
-  public var recordedCount: Int {
+  package var recordedCount: Int {
     results.count {
       if case .recorded = $0.status { return true }
       return false
@@ -52,10 +54,10 @@ public struct CheckReport: Sendable {
   }
 
   /// Whether the run passes: nothing failed and nothing was recorded (orphans do not fail).
-  public var passed: Bool { failedCount == 0 && recordedCount == 0 }
+  package var passed: Bool { failedCount == 0 && recordedCount == 0 }
 
   /// `3 passed, 2 failed, 1 recorded, 1 orphaned`; recorded and orphaned only when not 0.
-  public var summaryLine: String {
+  package var summaryLine: String {
     var parts = ["\(passedCount) passed", "\(failedCount) failed"]
     if recordedCount > 0 { parts.append("\(recordedCount) recorded") }
     if !orphans.isEmpty { parts.append("\(orphans.count) orphaned") }
@@ -85,15 +87,15 @@ public struct CheckReport: Sendable {
 }
 
 /// A program or library and its version, as the reports record them: `cairo 1.18.0`.
-public struct ComponentVersion: Sendable, Hashable, CustomStringConvertible {
-  public var name: String
-  public var version: String
+package struct ComponentVersion: Sendable, Hashable, CustomStringConvertible {
+  package var name: String
+  package var version: String
 
-  public init(name: String, version: String) {
+  package init(name: String, version: String) {
     self.name = name
     self.version = version
   }
 
   /// `cairo 1.18.0`.
-  public var description: String { "\(name) \(version)" }
+  package var description: String { "\(name) \(version)" }
 }

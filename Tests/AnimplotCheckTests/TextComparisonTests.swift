@@ -1,4 +1,5 @@
-@testable import AnimplotGolden
+@testable import AnimplotCheck
+import AnimplotGolden
 import Testing
 
 /// Text references: exact after line-end normalisation, with a unified diff when not.

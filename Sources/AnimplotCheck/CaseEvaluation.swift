@@ -1,3 +1,4 @@
+import AnimplotGolden
 import AnimplotPlatform
 /// What check does for one case once its output is drawn: the verdict, the reference to
 /// write when the record mode says so, and the artifact files to write and to remove.
@@ -5,18 +6,18 @@ import AnimplotPlatform
 /// It writes nothing itself; the caller writes `recordedReference` to the case's reference
 /// path, `artifacts` into the artifacts folder, and removes `staleArtifacts` there (files a
 /// previous run left for this case that this run does not rewrite).
-public struct CaseEvaluation: Sendable {
+package struct CaseEvaluation: Sendable {
   /// The verdict and what the reports show.
-  public var result: CaseResult
+  package var result: CaseResult
   /// The bytes to write to the reference file, when recording.
-  public var recordedReference: [UInt8]?
+  package var recordedReference: [UInt8]?
   /// Files to write into the artifacts folder.
-  public var artifacts: [Artifact]
+  package var artifacts: [Artifact]
   /// The case's artifact names this run does not write.
-  public var staleArtifacts: [String]
+  package var staleArtifacts: [String]
 
   /// The reference file as read from disk.
-  public enum Reference: Sendable, Hashable {
+  package enum Reference: Sendable, Hashable {
     case absent
     case bytes([UInt8])
     case unreadable(SystemError)
@@ -27,7 +28,7 @@ public struct CaseEvaluation: Sendable {
   ///   - output: the bytes the drawing verb made, or its one-line error (bad input).
   ///   - reference: the reference file's content.
   ///   - rasterizer: for SVG cases (to compare, and to show a new or missing SVG).
-  public init(
+  package init(
     checkCase: CheckCase, output: Result<[UInt8], DrawingFailure>, reference: Reference,
     options: DiffOptions, mode: RecordMode, rasterizer: SVGRasterizer?
   ) {
@@ -159,20 +160,20 @@ public struct CaseEvaluation: Sendable {
 }
 
 /// A file to write into the artifacts folder.
-public struct Artifact: Sendable, Hashable {
+package struct Artifact: Sendable, Hashable {
   /// The path relative to the artifacts folder.
-  public var name: String
-  public var bytes: [UInt8]
+  package var name: String
+  package var bytes: [UInt8]
 
-  public init(name: String, bytes: [UInt8]) {
+  package init(name: String, bytes: [UInt8]) {
     self.name = name
     self.bytes = bytes
   }
 }
 
 /// A drawing verb's one-line error for a case's input (the decoder's message).
-public struct DrawingFailure: Error, Sendable, Hashable {
-  public var message: String
+package struct DrawingFailure: Error, Sendable, Hashable {
+  package var message: String
 
-  public init(message: String) { self.message = message }
+  package init(message: String) { self.message = message }
 }

@@ -1,5 +1,5 @@
 /// The kinds of reference file a check case compares against, told by the file-name suffix.
-public enum ReferenceKind: String, Sendable, Hashable, CaseIterable {
+package enum ReferenceKind: String, Sendable, Hashable, CaseIterable {
   /// `NAME.png`: compared pixel by pixel.
   case png
   /// `NAME.svg`: the reference and the actual SVG are both rasterised, then compared pixel
@@ -11,7 +11,7 @@ public enum ReferenceKind: String, Sendable, Hashable, CaseIterable {
   case displayList
 
   /// The end of the reference's file name: `.png`, `.svg`, `.layout.json`, `.displaylist.txt`.
-  public var suffix: String {
+  package var suffix: String {
     switch self {
     case .png: ".png"
     case .svg: ".svg"
@@ -21,7 +21,7 @@ public enum ReferenceKind: String, Sendable, Hashable, CaseIterable {
   }
 
   /// The kind and the stem (name without suffix) of a reference file name, if it is one.
-  public static func classify(fileName: String) -> (stem: String, kind: ReferenceKind)? {
+  package static func classify(fileName: String) -> (stem: String, kind: ReferenceKind)? {
     for kind in allCases where fileName.hasSuffix(kind.suffix) {
       let stem = String(fileName.dropLast(kind.suffix.count))
       if !stem.isEmpty { return (stem, kind) }

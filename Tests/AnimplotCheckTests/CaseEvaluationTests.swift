@@ -1,7 +1,9 @@
-import AnimplotPlatform
 import AnimplotCairo
 import AnimplotCanvas
+import AnimplotCheck
 import AnimplotGolden
+import AnimplotPlatform
+import AnimplotTestImages
 import Testing
 
 /// The verdict, the recording and the artifacts of one case, for every record mode.

@@ -1,14 +1,14 @@
 /// One of `count` deterministic slices of a run's cases, to split a check across machines:
 /// shard `index` (1-based) takes the cases at positions `index - 1`, `index - 1 + count`, …
 /// of the sorted list.
-public struct Shard: Sendable, Hashable, CustomStringConvertible {
+package struct Shard: Sendable, Hashable, CustomStringConvertible {
   /// 1 … `count`.
-  public let index: Int
+  package let index: Int
   /// How many shards the cases are split into.
-  public let count: Int
+  package let count: Int
 
   /// Parses `I/N`, with 1 ≤ I ≤ N.
-  public init(parsing text: String) throws(ShardError) {
+  package init(parsing text: String) throws(ShardError) {
     let parts = text.split(separator: "/", omittingEmptySubsequences: false)
     guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else {
       throw .malformed(text)
@@ -19,20 +19,20 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The items this shard takes, in their order.
-  public func select<Item>(_ items: [Item]) -> [Item] {
+  package func select<Item>(_ items: [Item]) -> [Item] {
     stride(from: index - 1, to: items.count, by: count).map { items[$0] }
   }
 
   /// `I/N`.
-  public var description: String { "\(index)/\(count)" }
+  package var description: String { "\(index)/\(count)" }
 }
 
 /// A `--shard` value that is not `I/N` with 1 ≤ I ≤ N.
-public enum ShardError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum ShardError: Error, Sendable, Hashable, CustomStringConvertible {
   case malformed(String)
   case outOfRange(String)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .malformed(let text): "'\(text)' is not I/N (e.g. 2/4: the second of four shards)"
     case .outOfRange(let text): "'\(text)': I must be from 1 to N"

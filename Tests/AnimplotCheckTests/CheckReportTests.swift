@@ -1,5 +1,6 @@
-import Foundation
+import AnimplotCheck
 import AnimplotGolden
+import Foundation
 import Testing
 
 #if canImport(FoundationXML)

@@ -1,4 +1,5 @@
 import AnimplotCanvas
+import AnimplotGolden
 import AnimplotPlatform
 
 /// Rasterises SVG documents with librsvg's `rsvg-convert` (Debian: librsvg2-bin), run as a
@@ -7,20 +8,20 @@ import AnimplotPlatform
 ///
 /// A subprocess rather than linking librsvg: only SVG cases need it, the CLI keeps its small
 /// set of libraries, and a missing tool is one clear message instead of a build failure.
-public struct SVGRasterizer: Sendable, Hashable {
+package struct SVGRasterizer: Sendable, Hashable {
   /// The program's path.
-  public var executable: String
+  package var executable: String
 
   /// The command looked for on `PATH`.
-  public static let command = "rsvg-convert"
+  package static let command = "rsvg-convert"
 
   /// What to install when the command is missing.
-  public static let installHint = "install librsvg2-bin (Debian, Ubuntu) or librsvg (Homebrew)"
+  package static let installHint = "install librsvg2-bin (Debian, Ubuntu) or librsvg (Homebrew)"
 
-  public init(executable: String) { self.executable = executable }
+  package init(executable: String) { self.executable = executable }
 
   /// `rsvg-convert` found in the directories of `searchPath` (the `PATH` value), if any.
-  public static func find(searchPath: String?) -> SVGRasterizer? {
+  package static func find(searchPath: String?) -> SVGRasterizer? {
     for directory in (searchPath ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":") {
       let candidate = directory + "/" + command
       if FileSystem.isExecutable(candidate) { return SVGRasterizer(executable: candidate) }
@@ -30,7 +31,7 @@ public struct SVGRasterizer: Sendable, Hashable {
 
   /// The SVG document `svg` as a PNG file's bytes and as decoded pixels.
   /// - Parameter name: names the document in errors.
-  public func rasterize(svg: [UInt8], name: String) throws(SVGRasterizingError) -> RasterizedSVG {
+  package func rasterize(svg: [UInt8], name: String) throws(SVGRasterizingError) -> RasterizedSVG {
     let input = try temporaryFile(suffix: ".svg", name: name)
     defer { input.remove() }
     let output = try temporaryFile(suffix: ".png", name: name)
@@ -82,18 +83,18 @@ public struct SVGRasterizer: Sendable, Hashable {
 }
 
 /// An SVG document drawn as pixels.
-public struct RasterizedSVG: Sendable, Hashable {
+package struct RasterizedSVG: Sendable, Hashable {
   /// The PNG file `rsvg-convert` wrote.
-  public var png: [UInt8]
+  package var png: [UInt8]
   /// Its pixels.
-  public var image: RGBAImage
+  package var image: RGBAImage
 }
 
 /// An SVG that could not be rasterised, and why.
-public struct SVGRasterizingError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct SVGRasterizingError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The document's name (its path, or the case's).
-  public var name: String
-  public var reason: String
+  package var name: String
+  package var reason: String
 
-  public var description: String { "\(name): cannot rasterise the SVG: \(reason)" }
+  package var description: String { "\(name): cannot rasterise the SVG: \(reason)" }
 }

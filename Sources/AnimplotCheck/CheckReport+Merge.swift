@@ -8,7 +8,7 @@ extension CheckReport {
   /// - Throws: `CheckSummaryError` when the summaries are not the shards of one run: a shard
   ///   missing or given twice, another folder, filter, comparison, record mode, artifacts
   ///   folder or versions, or a case in two shards.
-  public static func merge(_ summaries: [(file: String, report: CheckReport)]) throws(CheckSummaryError) -> CheckReport {
+  package static func merge(_ summaries: [(file: String, report: CheckReport)]) throws(CheckSummaryError) -> CheckReport {
     guard let (firstFile, first) = summaries.first else { throw CheckSummaryError("no summary to merge") }
     for (file, report) in summaries.dropFirst() {
       func differ(_ what: String, _ a: String, _ b: String) -> CheckSummaryError {

@@ -1,6 +1,7 @@
 import AnimplotCanvas
-import Foundation
+import AnimplotCheck
 import AnimplotGolden
+import Foundation
 import Testing
 
 /// SVG through rsvg-convert: pixels, the comparison of two documents, and the errors.

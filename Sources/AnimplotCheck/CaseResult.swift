@@ -1,7 +1,9 @@
+import AnimplotGolden
+
 /// What check concluded about one case, with what the reports show of it.
-public struct CaseResult: Sendable {
+package struct CaseResult: Sendable {
   /// The verdict.
-  public enum Status: Sendable, Hashable {
+  package enum Status: Sendable, Hashable {
     /// The output matches the reference.
     case passed
     /// The output differs from the reference beyond the budgets.
@@ -14,7 +16,7 @@ public struct CaseResult: Sendable {
     case recorded(Recording)
 
     /// Whether the case counts as failed (recorded cases are counted apart).
-    public var isFailure: Bool {
+    package var isFailure: Bool {
       switch self {
       case .differed, .missing, .error: true
       case .passed, .recorded: false
@@ -22,7 +24,7 @@ public struct CaseResult: Sendable {
     }
 
     /// `PASS`, `FAIL`, `MISSING`, `ERROR`, `RECORDED`: the word that starts its line.
-    public var word: String {
+    package var word: String {
       switch self {
       case .passed: "PASS"
       case .differed: "FAIL"
@@ -34,7 +36,7 @@ public struct CaseResult: Sendable {
   }
 
   /// Why a reference was written.
-  public enum Recording: Sendable, Hashable {
+  package enum Recording: Sendable, Hashable {
     /// There was none.
     case new
     /// The old one did not match.
@@ -46,22 +48,22 @@ public struct CaseResult: Sendable {
   }
 
   /// The case.
-  public var checkCase: CheckCase
-  public var status: Status
+  package var checkCase: CheckCase
+  package var status: Status
   /// One line: the comparison's summary, the error, or what was recorded.
-  public var message: String
+  package var message: String
   /// Wall-clock seconds spent on the case: drawing, comparing, writing.
-  public var seconds: Double
+  package var seconds: Double
   /// The pixel figures, when images were compared and differed (or matched within budgets).
-  public var figures: DiffResult?
+  package var figures: DiffResult?
   /// PNG images to show for the case.
-  public var images: CaseImages
+  package var images: CaseImages
   /// The unified diff, for a text case that differs.
-  public var textDiff: String?
+  package var textDiff: String?
   /// The artifact files written for the case, relative to the artifacts folder.
-  public var artifacts: [String]
+  package var artifacts: [String]
 
-  public init(
+  package init(
     checkCase: CheckCase, status: Status, message: String, seconds: Double = 0,
     figures: DiffResult? = nil, images: CaseImages = CaseImages(), textDiff: String? = nil,
     artifacts: [String] = []
@@ -78,14 +80,14 @@ public struct CaseResult: Sendable {
 }
 
 /// The PNG images of a case the report shows: reference, output, diff.
-public struct CaseImages: Sendable, Hashable {
-  public var expected: [UInt8]?
-  public var actual: [UInt8]?
-  public var diff: [UInt8]?
+package struct CaseImages: Sendable, Hashable {
+  package var expected: [UInt8]?
+  package var actual: [UInt8]?
+  package var diff: [UInt8]?
   /// The densest window enlarged in the three images (`ImageComparison.worstWindowCrop`).
-  public var crop: WindowCrop?
+  package var crop: WindowCrop?
 
-  public init(
+  package init(
     expected: [UInt8]? = nil, actual: [UInt8]? = nil, diff: [UInt8]? = nil, crop: WindowCrop? = nil
   ) {
     self.expected = expected
@@ -96,14 +98,14 @@ public struct CaseImages: Sendable, Hashable {
 }
 
 /// The enlarged crop of a comparison's densest window, as a PNG, with what it shows.
-public struct WindowCrop: Sendable, Hashable {
-  public var png: [UInt8]
+package struct WindowCrop: Sendable, Hashable {
+  package var png: [UInt8]
   /// The enlargement.
-  public var scale: Int
+  package var scale: Int
   /// The window.
-  public var window: DiffWindow
+  package var window: DiffWindow
 
-  public init(png: [UInt8], scale: Int, window: DiffWindow) {
+  package init(png: [UInt8], scale: Int, window: DiffWindow) {
     self.png = png
     self.scale = scale
     self.window = window

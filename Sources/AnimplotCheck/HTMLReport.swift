@@ -1,3 +1,4 @@
+import AnimplotGolden
 import AnimplotText
 
 extension CheckReport {
@@ -5,7 +6,7 @@ extension CheckReport {
   /// reference, output and diff side by side (PNG images embedded as `data:` URIs, so the
   /// page can be uploaded and opened alone) and its figures; then the passing cases and the
   /// orphans, listed.
-  public var html: String {
+  package var html: String {
     let title = "animplot check \(folder): \(summaryLine)"
     var page = """
       <!DOCTYPE html>

@@ -3,7 +3,7 @@ extension CheckReport {
   /// `testcase` per case (named by its reference, `ball.png`), a `failure` for a difference
   /// (`type="differ"`), a missing reference (`missing`) or a recorded one (`recorded`), an
   /// `error` for a case that could not be drawn; orphans in `system-out`.
-  public var junitXML: String {
+  package var junitXML: String {
     let errors = results.count { $0.status == .error }
     let failures = results.count { $0.status != .passed && $0.status != .error }
     let suite = folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder

@@ -3,16 +3,16 @@ import AnimplotCairo
 /// A PNG file written sample by sample, in any colour type, bit depth and interlacing, to
 /// test the decoder against files it did not write itself. Compression is deflate "stored"
 /// blocks: valid for every PNG reader, and simple enough to corrupt on purpose.
-struct PNGFixture {
+package struct PNGFixture {
   /// PNG colour types (IHDR byte 9).
-  enum ColorType: UInt8 {
+  package enum ColorType: UInt8 {
     case grey = 0
     case rgb = 2
     case palette = 3
     case greyAlpha = 4
     case rgba = 6
 
-    var channels: Int {
+    package var channels: Int {
       switch self {
       case .grey, .palette: 1
       case .greyAlpha: 2
@@ -22,23 +22,38 @@ struct PNGFixture {
     }
   }
 
-  var width: Int
-  var height: Int
-  var colorType: ColorType
-  var bitDepth: Int
+  package var width: Int
+  package var height: Int
+  package var colorType: ColorType
+  package var bitDepth: Int
   /// `width · height · channels` samples, rows top to bottom, each below 2^bitDepth
   /// (palette indices for `.palette`).
-  var samples: [Int]
+  package var samples: [Int]
   /// PLTE entries for `.palette`.
-  var palette: [(UInt8, UInt8, UInt8)] = []
+  package var palette: [(UInt8, UInt8, UInt8)] = []
   /// The raw tRNS chunk data, if any.
-  var transparency: [UInt8]? = nil
-  var interlaced = false
+  package var transparency: [UInt8]? = nil
+  package var interlaced = false
   /// The scanline filter applied to every row (0 none, 1 sub, 2 up, 3 average, 4 Paeth).
-  var filter: UInt8 = 0
+  package var filter: UInt8 = 0
+
+  package init(
+    width: Int, height: Int, colorType: ColorType, bitDepth: Int, samples: [Int],
+    palette: [(UInt8, UInt8, UInt8)] = [], transparency: [UInt8]? = nil, interlaced: Bool = false, filter: UInt8 = 0
+  ) {
+    self.width = width
+    self.height = height
+    self.colorType = colorType
+    self.bitDepth = bitDepth
+    self.samples = samples
+    self.palette = palette
+    self.transparency = transparency
+    self.interlaced = interlaced
+    self.filter = filter
+  }
 
   /// The file's bytes.
-  func encode() -> [UInt8] {
+  package func encode() -> [UInt8] {
     var out = Self.signature
     var header = Self.bigEndian(UInt32(width)) + Self.bigEndian(UInt32(height))
     header += [UInt8(bitDepth), colorType.rawValue, 0, 0, interlaced ? 1 : 0]
@@ -128,15 +143,15 @@ struct PNGFixture {
     }
   }
 
-  static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+  package static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
-  static func bigEndian(_ v: UInt32) -> [UInt8] {
+  package static func bigEndian(_ v: UInt32) -> [UInt8] {
     var bytes: [UInt8] = []
     PNGChunks.appendBigEndian(v, to: &bytes)
     return bytes
   }
 
-  static func zlibStored(_ data: [UInt8]) -> [UInt8] {
+  package static func zlibStored(_ data: [UInt8]) -> [UInt8] {
     var out: [UInt8] = [0x78, 0x01]
     var start = 0
     repeat {

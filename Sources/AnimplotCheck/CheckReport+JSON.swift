@@ -1,16 +1,17 @@
+import AnimplotGolden
 import AnimplotPlatform
 import AnimplotText
 
 extension CheckReport {
   /// The value of the summary's `"format"` member.
-  public static let jsonFormat = "animplot-check-summary"
+  package static let jsonFormat = "animplot-check-summary"
 
   /// The run as a JSON summary (`check --json`): the versions and settings, the counts, the
   /// orphans, and every case with its verdict, figures, artifacts and images (PNG, in Base64:
   /// reference, output, diff and the enlarged worst window),
   /// everything the HTML and JUnit reports are made from, so that `CheckReport(json:)` reads
   /// it back and the shards of a run can be merged (`merge`). One member per line.
-  public var json: String {
+  package var json: String {
     var members: [(String, String)] = [
       ("format", jsonStringLiteral(Self.jsonFormat)),
       ("version", "1"),
@@ -35,7 +36,7 @@ extension CheckReport {
   /// Reads a summary `json` wrote.
   /// - Parameter file: names the text in errors.
   /// - Throws: `CheckSummaryError` naming the file and the member at fault.
-  public init(json text: String, file: String) throws(CheckSummaryError) {
+  package init(json text: String, file: String) throws(CheckSummaryError) {
     let root: JSONValue
     do {
       root = try JSONValue.parse(text)
@@ -192,12 +193,12 @@ extension CaseResult.Recording {
 }
 
 /// Why a JSON summary cannot be read or merged: one line naming the file.
-public struct CheckSummaryError: Error, Sendable, Hashable, CustomStringConvertible {
-  public var message: String
+package struct CheckSummaryError: Error, Sendable, Hashable, CustomStringConvertible {
+  package var message: String
 
-  public init(_ message: String) { self.message = message }
+  package init(_ message: String) { self.message = message }
 
-  public var description: String { message }
+  package var description: String { message }
 }
 
 /// Reads the members of a summary, with errors naming the file and the member.

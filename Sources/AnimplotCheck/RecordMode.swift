@@ -1,7 +1,7 @@
 /// When check writes reference files, as swift-snapshot-testing's record modes. Any run that
 /// writes a reference fails, so a new reference cannot pass before it is reviewed and
 /// committed.
-public enum RecordMode: String, Sendable, Hashable, CaseIterable {
+package enum RecordMode: String, Sendable, Hashable, CaseIterable {
   /// Write references that do not exist yet (the default outside CI).
   case missing
   /// Rewrite every reference.
@@ -17,7 +17,7 @@ public enum RecordMode: String, Sendable, Hashable, CaseIterable {
   ///   - recordVariable: the value of `ANIMPLOT_RECORD`, if set.
   ///   - ciVariable: the value of `CI`, if set; empty, `0` and `false` mean not CI.
   /// - Throws: `RecordModeError` for an `ANIMPLOT_RECORD` that names no mode.
-  public static func resolve(
+  package static func resolve(
     flag: RecordMode?, recordVariable: String?, ciVariable: String?
   ) throws(RecordModeError) -> RecordMode {
     if let flag { return flag }
@@ -33,7 +33,7 @@ public enum RecordMode: String, Sendable, Hashable, CaseIterable {
 
   /// Whether a case's reference is written.
   /// - Parameter matched: whether the output matched the reference; `nil` when there is none.
-  public func records(matched: Bool?) -> Bool {
+  package func records(matched: Bool?) -> Bool {
     switch self {
     case .missing: matched == nil
     case .all: true
@@ -44,12 +44,12 @@ public enum RecordMode: String, Sendable, Hashable, CaseIterable {
 }
 
 /// An `ANIMPLOT_RECORD` value that names no record mode.
-public struct RecordModeError: Error, Sendable, Hashable, CustomStringConvertible {
-  public var value: String
+package struct RecordModeError: Error, Sendable, Hashable, CustomStringConvertible {
+  package var value: String
 
-  public init(value: String) { self.value = value }
+  package init(value: String) { self.value = value }
 
-  public var description: String {
+  package var description: String {
     "ANIMPLOT_RECORD=\(value): expected one of "
       + RecordMode.allCases.map(\.rawValue).joined(separator: ", ")
   }

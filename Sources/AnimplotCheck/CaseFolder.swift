@@ -16,20 +16,20 @@ import AnimplotPlatform
 /// caller reads them from `NAME.args`, see `scan`) make the case compare that kind only, and a
 /// reference of another kind beside it is an error. References and `NAME.args` files with no
 /// input of their name are orphans.
-public struct CaseFolder: Sendable, Hashable {
+package struct CaseFolder: Sendable, Hashable {
   /// The folder, as given.
-  public var root: String
+  package var root: String
   /// Every case, ordered by id (byte order of the UTF-8 text).
-  public var cases: [CheckCase]
+  package var cases: [CheckCase]
   /// Reference and `NAME.args` files with no input, as paths relative to the folder, sorted.
-  public var orphans: [String]
+  package var orphans: [String]
   /// Entries that are neither files nor folders (FIFOs, devices, dangling links), left out
   /// unread: `relative/path: what it is`, sorted.
-  public var skipped: [String] = []
+  package var skipped: [String] = []
 
   /// Every file of the run as `FileSystem.absolute` gives it: inputs, `NAME.args`, references
   /// (present or still to be recorded) and orphans; no output may be one of them.
-  public var files: Set<String> {
+  package var files: Set<String> {
     var paths = Set(cases.flatMap { [$0.inputPath, $0.referencePath] + ($0.argumentsPath.map { [$0] } ?? []) })
     let base = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
     for orphan in orphans { paths.insert(base + "/" + orphan) }
@@ -46,7 +46,7 @@ public struct CaseFolder: Sendable, Hashable {
   /// - Throws: `CaseFolderError` listing every problem found: unreadable folders or
   ///   `NAME.args` files, options `requestedKind` refuses, two inputs of one name, a
   ///   reference of another kind than the options ask for.
-  public static func scan(
+  package static func scan(
     root: String, inputExtensions: Set<String>, skipping: [String] = [],
     requestedKind: (_ argumentsPath: String, _ text: String) -> Result<ReferenceKind?, CaseOptionsProblem> = { _, _ in .success(nil) }
   ) throws(CaseFolderError) -> CaseFolder {
@@ -196,19 +196,19 @@ private struct Walk {
 }
 
 /// Why a case's options cannot be used, as the caller of `CaseFolder.scan` judges them.
-public struct CaseOptionsProblem: Error, Sendable, Hashable {
+package struct CaseOptionsProblem: Error, Sendable, Hashable {
   /// One line, without the file's name.
-  public var message: String
+  package var message: String
 
-  public init(_ message: String) { self.message = message }
+  package init(_ message: String) { self.message = message }
 }
 
 /// Why a check folder cannot be used: one line per problem.
-public struct CaseFolderError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct CaseFolderError: Error, Sendable, Hashable, CustomStringConvertible {
   /// Each problem, naming the file at fault.
-  public var problems: [String]
+  package var problems: [String]
 
-  public init(problems: [String]) { self.problems = problems }
+  package init(problems: [String]) { self.problems = problems }
 
-  public var description: String { problems.joined(separator: "\n") }
+  package var description: String { problems.joined(separator: "\n") }
 }

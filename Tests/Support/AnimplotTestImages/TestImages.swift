@@ -1,12 +1,12 @@
 import AnimplotCanvas
 import RealModule
 
-/// Synthetic test pictures: a plot-like 1-px curve on a plain background, antialiased by
-/// supersampling, the way a rasteriser would draw it.
-enum TestImages {
+/// Synthetic test pictures (for the tests of image comparison and of check): a plot-like 1-px
+/// curve on a plain background, antialiased by supersampling, the way a rasteriser would draw it.
+package enum TestImages {
   /// A `width`×`height` opaque image of `background` with a 1-px curve of `ink`, moved down
   /// by `shift` pixels, each pixel's coverage estimated from `samples`² subsamples.
-  static func curve(
+  package static func curve(
     width: Int = 400, height: Int = 200, shift: Double = 0, samples: Int = 4,
     ink: (UInt8, UInt8, UInt8) = (40, 40, 40),
     background: (UInt8, UInt8, UInt8) = (255, 255, 255)
@@ -48,13 +48,13 @@ enum TestImages {
 
 extension RGBAImage {
   /// The RGBA bytes of the pixel at `x, y`.
-  func pixel(_ x: Int, _ y: Int) -> [UInt8] {
+  package func pixel(_ x: Int, _ y: Int) -> [UInt8] {
     let o = (y * width + x) * 4
     return Array(pixels[o..<o + 4])
   }
 
   /// Sets the pixel at `x, y`.
-  mutating func set(_ x: Int, _ y: Int, _ rgba: (UInt8, UInt8, UInt8, UInt8)) {
+  package mutating func set(_ x: Int, _ y: Int, _ rgba: (UInt8, UInt8, UInt8, UInt8)) {
     let o = (y * width + x) * 4
     pixels[o] = rgba.0
     pixels[o + 1] = rgba.1

@@ -1,9 +1,10 @@
 import AnimplotCairo
 import AnimplotCanvas
+import AnimplotGolden
 import AnimplotText
 
 /// What comparing a case's output with its reference found.
-public enum ReferenceComparison: Sendable {
+package enum ReferenceComparison: Sendable {
   /// The files have the same bytes; nothing was decoded.
   case identicalFiles
   /// Pixels compared: PNG, or SVG after rasterising both documents.
@@ -12,7 +13,7 @@ public enum ReferenceComparison: Sendable {
   case text(TextComparison)
 
   /// Whether the output matches the reference within the budgets.
-  public var passed: Bool {
+  package var passed: Bool {
     switch self {
     case .identicalFiles: true
     case .image(let comparison, _, _): comparison.result.passed
@@ -21,7 +22,7 @@ public enum ReferenceComparison: Sendable {
   }
 
   /// One line: the verdict and the figures.
-  public var summary: String {
+  package var summary: String {
     switch self {
     case .identicalFiles: "match: identical file"
     case .image(let comparison, _, _): comparison.summary
@@ -35,7 +36,7 @@ public enum ReferenceComparison: Sendable {
   ///   - rasterizer: rasterises SVG; needed only for `.svg` files that differ.
   /// - Throws: `ReferenceComparisonError` when the reference (or, for SVG, the output)
   ///   cannot be decoded.
-  public static func compare(
+  package static func compare(
     kind: ReferenceKind, expected: [UInt8], actual: [UInt8], options: DiffOptions,
     label: String, rasterizer: SVGRasterizer?
   ) throws(ReferenceComparisonError) -> ReferenceComparison {
@@ -100,13 +101,13 @@ public enum ReferenceComparison: Sendable {
 }
 
 /// Why a comparison could not be made.
-public enum ReferenceComparisonError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum ReferenceComparisonError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The reference file cannot be decoded: recording over it mends it.
   case reference(String)
   /// The output drawn now cannot be decoded or rasterised.
   case output(String)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .reference(let message), .output(let message): message
     }

@@ -2,24 +2,24 @@
 ///
 /// The texts are compared exactly after normalising line ends: `\r\n` reads as `\n`, and
 /// trailing newlines are ignored.
-public struct TextComparison: Sendable, Hashable {
+package struct TextComparison: Sendable, Hashable {
   /// Whether the normalised texts are equal.
-  public var identical: Bool
+  package var identical: Bool
   /// Lines in the reference and in the actual text.
-  public var expectedLineCount: Int
-  public var actualLineCount: Int
+  package var expectedLineCount: Int
+  package var actualLineCount: Int
   /// Lines of the reference removed, and lines added, by the shortest edit.
-  public var removedLines: Int
-  public var addedLines: Int
+  package var removedLines: Int
+  package var addedLines: Int
   /// The first reference line (1-based) that is not kept, when the texts differ.
-  public var firstDifference: Int?
+  package var firstDifference: Int?
   /// A unified diff from the reference to the actual text; empty when identical.
-  public var unifiedDiff: String
+  package var unifiedDiff: String
   /// Said after the summary: how the texts were read, when that matters.
-  public var note: String?
+  package var note: String?
 
   /// Compares `actual` with `expected`; `label` names the reference in the diff's headers.
-  public init(expected: String, actual: String, label: String) {
+  package init(expected: String, actual: String, label: String) {
     let old = Self.lines(expected)
     let new = Self.lines(actual)
     expectedLineCount = old.count
@@ -55,11 +55,11 @@ public struct TextComparison: Sendable, Hashable {
   }
 
   /// Whether the texts match.
-  public var passed: Bool { identical }
+  package var passed: Bool { identical }
 
   /// One line: `match: identical text (120 lines)` or `differ: 2 lines removed, 3 added,
   /// first at line 40 (reference 120 lines, actual 121)`.
-  public var summary: String {
+  package var summary: String {
     func lines(_ n: Int) -> String { "\(n) line\(n == 1 ? "" : "s")" }
     let tail = note.map { "; " + $0 } ?? ""
     if identical { return "match: identical text (\(lines(expectedLineCount)))" + tail }

@@ -1,5 +1,7 @@
 import AnimplotCanvas
+import AnimplotCheck
 import AnimplotGolden
+import AnimplotTestImages
 import Foundation
 import Testing
 
