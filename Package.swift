@@ -74,10 +74,11 @@ let package = Package(
       ]),
     .target(name: "AnimplotGolden", dependencies: ["AnimplotCanvas", "AnimplotCairo", "AnimplotText", "AnimplotPlatform"]),
     // `check`'s runner without its command line: case folders, verdicts, record modes, reports
-    // (HTML, JUnit, JSON summaries and their merge), shards, rsvg-convert. Not a product.
+    // (HTML, JUnit, JSON summaries, read back with AnimplotIO's JSON reader, and their merge),
+    // shards, rsvg-convert. Not a product.
     .target(
       name: "AnimplotCheck",
-      dependencies: ["AnimplotGolden", "AnimplotCanvas", "AnimplotCairo", "AnimplotText", "AnimplotPlatform"]),
+      dependencies: ["AnimplotGolden", "AnimplotIO", "AnimplotCanvas", "AnimplotCairo", "AnimplotText", "AnimplotPlatform"]),
     // The render pipeline as a library: inputs, views and outputs as open sets.
     .target(
       name: "AnimplotRender",

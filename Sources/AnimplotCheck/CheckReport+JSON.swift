@@ -1,4 +1,5 @@
 import AnimplotGolden
+import AnimplotIO
 import AnimplotPlatform
 import AnimplotText
 
@@ -37,11 +38,15 @@ extension CheckReport {
   /// - Parameter file: names the text in errors.
   /// - Throws: `CheckSummaryError` naming the file and the member at fault.
   package init(json text: String, file: String) throws(CheckSummaryError) {
-    let root: JSONValue
-    do {
-      root = try JSONValue.parse(text)
-    } catch {
-      throw CheckSummaryError("\(file): not JSON (byte \(error.offset): \(error.message))")
+    var text = text
+    let parsed = text.withUTF8 { bytes in Result { () throws(ActionDecodingError) in try JSONNode.parse(bytes) } }
+    let root: JSONNode
+    switch parsed {
+    case .success(let node): root = node
+    case .failure(let error):
+      let place = error.line.map { line in "line \(line)" + (error.column.map { ", column \($0)" } ?? "") } ?? "at the start"
+      let problem = if case .syntax(let text) = error.kind { text } else { error.message }
+      throw CheckSummaryError("\(file): not JSON (\(place): \(problem))")
     }
     let r = SummaryReader(file: file)
     guard root["format"]?.string == Self.jsonFormat else {
@@ -212,44 +217,44 @@ private struct SummaryReader {
     CheckSummaryError("\(file): \(path): \(expected)")
   }
 
-  func string(_ parent: JSONValue, _ key: String?, path: String? = nil) throws(CheckSummaryError) -> String {
+  func string(_ parent: JSONNode, _ key: String?, path: String? = nil) throws(CheckSummaryError) -> String {
     let value = key.map { parent[$0] } ?? parent
     guard let s = value?.string else { throw error(path ?? key ?? "", "expected a string") }
     return s
   }
 
-  func optionalString(_ parent: JSONValue, _ key: String, path: String) throws(CheckSummaryError) -> String? {
+  func optionalString(_ parent: JSONNode, _ key: String, path: String) throws(CheckSummaryError) -> String? {
     guard let value = parent[key], !value.isNull else { return nil }
     return try string(value, nil, path: path.isEmpty ? key : path + "." + key)
   }
 
-  func number(_ parent: JSONValue, _ key: String, path: String? = nil) throws(CheckSummaryError) -> Double {
+  func number(_ parent: JSONNode, _ key: String, path: String? = nil) throws(CheckSummaryError) -> Double {
     guard let n = parent[key]?.number else { throw error(path.map { $0 + "." + key } ?? key, "expected a number") }
     return n
   }
 
-  func int(_ value: JSONValue?, path: String) throws(CheckSummaryError) -> Int {
+  func int(_ value: JSONNode?, path: String) throws(CheckSummaryError) -> Int {
     guard let n = value?.int else { throw error(path, "expected a whole number") }
     return n
   }
 
-  func bool(_ parent: JSONValue, _ key: String, path: String) throws(CheckSummaryError) -> Bool {
+  func bool(_ parent: JSONNode, _ key: String, path: String) throws(CheckSummaryError) -> Bool {
     guard let b = parent[key]?.bool else { throw error(path + "." + key, "expected true or false") }
     return b
   }
 
-  func array(_ parent: JSONValue, _ key: String, path: String? = nil) throws(CheckSummaryError) -> [JSONValue] {
+  func array(_ parent: JSONNode, _ key: String, path: String? = nil) throws(CheckSummaryError) -> [JSONNode] {
     guard let a = parent[key]?.array else { throw error(path.map { $0 + "." + key } ?? key, "expected an array") }
     return a
   }
 
-  func object(_ parent: JSONValue, _ key: String) throws(CheckSummaryError) -> [(String, JSONValue)] {
-    guard case .object(let members)? = parent[key] else { throw error(key, "expected an object") }
+  func object(_ parent: JSONNode, _ key: String) throws(CheckSummaryError) -> [(String, JSONNode)] {
+    guard case .object(let members)? = parent[key]?.value else { throw error(key, "expected an object") }
     return members.map { ($0.key, $0.value) }
   }
 
-  func options(_ value: JSONValue?) throws(CheckSummaryError) -> DiffOptions {
-    guard let value, case .object = value else { throw error("comparison", "expected an object") }
+  func options(_ value: JSONNode?) throws(CheckSummaryError) -> DiffOptions {
+    guard let value, case .object = value.value else { throw error("comparison", "expected an object") }
     let metric: DiffOptions.Metric
     switch value["metric"]?.string {
     case "exact": metric = .exact
@@ -278,7 +283,7 @@ private struct SummaryReader {
     }
   }
 
-  func result(_ value: JSONValue, path: String) throws(CheckSummaryError) -> CaseResult {
+  func result(_ value: JSONNode, path: String) throws(CheckSummaryError) -> CaseResult {
     guard let kind = ReferenceKind(rawValue: try string(value, "kind", path: path + ".kind")) else {
       throw error(path + ".kind", "expected one of " + ReferenceKind.allCases.map(\.rawValue).joined(separator: ", "))
     }
@@ -325,7 +330,7 @@ private struct SummaryReader {
         guard let text = c["png"]?.string, let bytes = Markup.base64Decoded(text), Self.isPNG(bytes) else {
           throw error(at + ".png", "expected a PNG in Base64")
         }
-        let w = c["window"] ?? .null
+        let w = c["window"] ?? JSONNode(value: .null, offset: 0)
         crop = WindowCrop(
           png: bytes, scale: try int(c["scale"], path: at + ".scale"),
           window: DiffWindow(
@@ -339,7 +344,7 @@ private struct SummaryReader {
     return result
   }
 
-  func figures(_ value: JSONValue, path: String) throws(CheckSummaryError) -> DiffResult {
+  func figures(_ value: JSONNode, path: String) throws(CheckSummaryError) -> DiffResult {
     func ints(_ key: String, _ count: Int) throws(CheckSummaryError) -> [Int] {
       guard let a = value[key]?.array, a.count == count else {
         throw error(path + "." + key, "expected \(count) whole numbers")
@@ -385,4 +390,21 @@ private struct SummaryReader {
       comparedPixels: try int(value["comparedPixels"], path: path + ".comparedPixels"),
       worstWindow: window, boundingBox: box, rms: try number(value, "rms", path: path), violations: violations)
   }
+}
+
+/// The reads of a summary's values: `nil` where the value is absent or of another type.
+extension JSONNode {
+  /// The member `key` of an object.
+  fileprivate subscript(key: String) -> JSONNode? {
+    guard case .object(let members) = value else { return nil }
+    return members.first { $0.key == key }?.value
+  }
+
+  fileprivate var string: String? { if case .string(let s) = value { s } else { nil } }
+  /// A finite number (the reader gives infinity for a number beyond a double's range).
+  fileprivate var number: Double? { if case .number(let n) = value, n.isFinite { n } else { nil } }
+  fileprivate var bool: Bool? { if case .bool(let b) = value { b } else { nil } }
+  fileprivate var array: [JSONNode]? { if case .array(let a) = value { a } else { nil } }
+  fileprivate var int: Int? { number.flatMap { $0 == $0.rounded() && abs($0) < 9e15 ? Int($0) : nil } }
+  fileprivate var isNull: Bool { if case .null = value { true } else { false } }
 }

@@ -64,7 +64,10 @@ import Testing
         return ""
       } catch { return error.message }
     }
-    #expect(message("{").hasPrefix("s.json: not JSON"))
+    #expect(message("{") == "s.json: not JSON (line 1, column 2: unterminated object: expected '}')")
+    #expect(message("{\n  \"a\": [1, 2,]}") == "s.json: not JSON (line 2, column 14: trailing comma before ']')")
+    #expect(message("{\"a\": 1, \"a\": 2}") == "s.json: not JSON (line 1, column 10: field \"a\" appears twice)")
+    #expect(message("") == "s.json: not JSON (line 1, column 1: unexpected end of input)")
     #expect(message("{\"rows\": []}").hasPrefix("s.json: not a JSON summary of animplot check"))
     var json = Self.report.json.replacingOccurrences(of: "\"record\": \"missing\"", with: "\"record\": \"sometimes\"")
     #expect(message(json) == "s.json: record: expected one of missing, all, failed, never")
