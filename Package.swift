@@ -86,7 +86,9 @@ let package = Package(
         "AnimplotCore", "AnimplotIO", "AnimplotText", "AnimplotCanvas", "AnimplotCairo", "AnimplotPlots",
         "AnimplotPlatform",
       ]),
-    // The verbs' grammar (one for the command line and for check's NAME.args) and their runs.
+    // The verbs' grammar (one for the command line and for check's NAME.args) and their runs:
+    // Verbs/ one file of arguments per verb, Options/ the option groups verbs share, Runs/ how
+    // outputs are rendered and written, Check/ the cases' grammar and check's progress.
     .target(
       name: "AnimplotCommandLine",
       dependencies: [

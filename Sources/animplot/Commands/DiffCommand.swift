@@ -2,7 +2,7 @@ import AnimplotCommandLine
 import ArgumentParser
 
 /// `animplot diff EXPECTED ACTUAL`: compares two PNG images (SPEC §2), exit 0 match, 1 differ.
-struct Diff: ParsableCommand {
+struct DiffCommand: ParsableCommand {
   static let configuration = DiffArguments.configuration
 
   @OptionGroup var arguments: DiffArguments
