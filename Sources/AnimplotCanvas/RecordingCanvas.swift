@@ -57,7 +57,7 @@ public final class RecordingCanvas: Canvas {
 
   public func text(_ text: String, at point: Point, style: TextStyle, anchor: TextAnchor) {
     record(
-      "text \(Self.quoted(DrawnText.cut(text))) at \(Self.point(point)) size=\(Self.number(style.size))"
+      "text \(quoted(DrawnText.cut(text), controls: .braced)) at \(Self.point(point)) size=\(Self.number(style.size))"
         + " color=\(style.color.hex) anchor=\(anchor.horizontal),\(anchor.vertical)"
         + (style.shadow.flatMap { $0.color.alpha > 0 ? $0 : nil }.map { " shadow=\($0.color.hex),\($0.dx),\($0.dy),\($0.blur)" } ?? ""))
   }
@@ -123,22 +123,5 @@ public final class RecordingCanvas: Canvas {
     var dash = style.dash.isEmpty ? "none" : style.dash.map(number).joined(separator: ",")
     if !style.dash.isEmpty, style.dashPhase != 0 { dash += " phase=\(number(style.dashPhase))" }
     return "width=\(number(style.width)) dash=\(dash) cap=\(style.cap) join=\(style.join)"
-  }
-
-  private static func quoted(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-        out += "\\u{\(String(scalar.value, radix: 16))}"
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
   }
 }

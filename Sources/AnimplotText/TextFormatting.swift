@@ -1,5 +1,18 @@
 /// `s` as a JSON string literal, escaped as RFC 8259 requires.
-public func jsonStringLiteral(_ s: String) -> String {
+public func jsonStringLiteral(_ s: String) -> String { quoted(s, controls: .json) }
+
+/// How `quoted` writes a control character other than a line feed, carriage return or tab.
+package enum ControlEscape: Sendable {
+  /// `\u001b`, as JSON requires (DEL, which JSON allows, as it is).
+  case json
+  /// `\u{1b}`, as Swift writes it; DEL too (`\u{7f}`).
+  case braced
+}
+
+/// `s` between double quotes, with `"` and `\` escaped by a backslash, line feed, carriage
+/// return and tab as `\n`, `\r`, `\t`, and the other control characters as `controls` says:
+/// JSON's string literals, and the display list's texts (`.braced`).
+package func quoted(_ s: String, controls: ControlEscape) -> String {
   var out = "\""
   for scalar in s.unicodeScalars {
     switch scalar {
@@ -8,9 +21,11 @@ public func jsonStringLiteral(_ s: String) -> String {
     case "\n": out += "\\n"
     case "\r": out += "\\r"
     case "\t": out += "\\t"
-    case _ where scalar.value < 0x20:
+    case _ where scalar.value < 0x20 && controls == .json:
       let hex = String(scalar.value, radix: 16)
       out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    case _ where (scalar.value < 0x20 || scalar.value == 0x7F) && controls == .braced:
+      out += "\\u{\(String(scalar.value, radix: 16))}"
     default: out.unicodeScalars.append(scalar)
     }
   }
