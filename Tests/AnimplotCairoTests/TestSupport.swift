@@ -110,11 +110,6 @@ func pngHeader(_ png: [UInt8]) -> (width: Int, height: Int, colorType: Int) {
   return (u32(16), u32(20), Int(png[25]))
 }
 
-/// A new empty directory under /tmp.
-func makeTemporaryDirectory() -> String {
-  var template = Array("/tmp/animplot-canvas-XXXXXX".utf8CString)
-  return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
-}
 
 /// Writes `bytes` to `path`; false on failure.
 @discardableResult
