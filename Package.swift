@@ -51,9 +51,10 @@ let package = Package(
     .target(
       name: "AnimplotCore",
       dependencies: ["AnimplotConcurrency", .product(name: "RealModule", package: "swift-numerics")]),
-    // Number and JSON-string spelling shared by every text output (stdlib only).
+    // The one number speller and string quoter shared by every text output (stdlib only).
     .target(name: "AnimplotText"),
-    // The one target that names the C library (Glibc, Musl, Darwin): files, descriptors, time.
+    // The one target that names the C library (Glibc, Musl, Darwin), imported without
+    // @_exported: files, descriptors, processes, time. Other modules call its API, not libc.
     .target(name: "AnimplotPlatform", dependencies: ["CAnimplotSignals"]),
     .target(name: "CAnimplotSignals"),
     .target(
