@@ -13,7 +13,7 @@ let package = Package(
     // The renderer: any view of actions to PNG, SVG, PDF, display list, layout or values.
     .library(
       name: "AnimplotRender", targets: ["AnimplotRender", "AnimplotPlots", "AnimplotCanvas", "AnimplotCairo"]),
-    // Image comparison: exact and perceptual, diff images, reports.
+    // Image comparison: exact and perceptual, diff images, their reports.
     .library(name: "AnimplotGolden", targets: ["AnimplotGolden"]),
     // swift-snapshot-testing strategies (.graph, .displayList, .dopesheetLayout ...).
     .library(name: "AnimplotSnapshotTesting", targets: ["AnimplotSnapshotTesting"]),
@@ -45,12 +45,16 @@ let package = Package(
       name: "CAnimplotFont", exclude: ["DejaVuSans.ttf", "LICENSE"],
       cSettings: [.headerSearchPath(".")]),
 
+    // The one parallel loop (standard library, Dispatch, Synchronization): below the model, so
+    // that every layer may use it.
+    .target(name: "AnimplotConcurrency"),
     .target(
       name: "AnimplotCore",
-      dependencies: [.product(name: "RealModule", package: "swift-numerics")]),
-    // Number and JSON-string spelling shared by every text output (stdlib only).
+      dependencies: ["AnimplotConcurrency", .product(name: "RealModule", package: "swift-numerics")]),
+    // The one number speller and string quoter shared by every text output (stdlib only).
     .target(name: "AnimplotText"),
-    // The one target that names the C library (Glibc, Musl, Darwin): files, descriptors, time.
+    // The one target that names the C library (Glibc, Musl, Darwin), imported without
+    // @_exported: files, descriptors, processes, time. Other modules call its API, not libc.
     .target(name: "AnimplotPlatform", dependencies: ["CAnimplotSignals"]),
     .target(name: "CAnimplotSignals"),
     .target(
@@ -58,16 +62,24 @@ let package = Package(
       dependencies: ["AnimplotCore", "AnimplotIO", "AnimplotPlots", "AnimplotRender", "AnimplotGolden"]),
     .target(
       name: "AnimplotIO",
-      dependencies: ["AnimplotCore", "AnimplotText", "AnimplotPlatform", "CAnimplotZlib"]),
-    .target(name: "AnimplotCanvas", dependencies: ["CAnimplotFont", "AnimplotPlatform"]),
-    .target(name: "AnimplotCairo", dependencies: ["AnimplotCanvas", "AnimplotPlatform", "CAnimplotCairo", "CAnimplotPNG"]),
+      dependencies: ["AnimplotConcurrency", "AnimplotCore", "AnimplotText", "AnimplotPlatform", "CAnimplotZlib"]),
+    .target(name: "AnimplotCanvas", dependencies: ["CAnimplotFont", "AnimplotPlatform", "AnimplotText"]),
+    .target(
+      name: "AnimplotCairo",
+      dependencies: ["AnimplotCanvas", "AnimplotConcurrency", "AnimplotPlatform", "AnimplotText", "CAnimplotCairo", "CAnimplotPNG"]),
     .target(
       name: "AnimplotPlots",
       dependencies: [
-        "AnimplotCore", "AnimplotCanvas", "AnimplotText",
+        "AnimplotConcurrency", "AnimplotCore", "AnimplotCanvas", "AnimplotText",
         .product(name: "RealModule", package: "swift-numerics"),
       ]),
     .target(name: "AnimplotGolden", dependencies: ["AnimplotCanvas", "AnimplotCairo", "AnimplotText", "AnimplotPlatform"]),
+    // `check`'s runner without its command line: case folders, verdicts, record modes, reports
+    // (HTML, JUnit, JSON summaries, read back with AnimplotIO's JSON reader, and their merge),
+    // shards, rsvg-convert. Not a product.
+    .target(
+      name: "AnimplotCheck",
+      dependencies: ["AnimplotGolden", "AnimplotIO", "AnimplotCanvas", "AnimplotCairo", "AnimplotText", "AnimplotPlatform"]),
     // The render pipeline as a library: inputs, views and outputs as open sets.
     .target(
       name: "AnimplotRender",
@@ -75,12 +87,15 @@ let package = Package(
         "AnimplotCore", "AnimplotIO", "AnimplotText", "AnimplotCanvas", "AnimplotCairo", "AnimplotPlots",
         "AnimplotPlatform",
       ]),
-    // The verbs' grammar (one for the command line and for check's NAME.args) and their runs.
+    // The verbs' grammar (one for the command line and for check's NAME.args) and their runs:
+    // Verbs/ one file of arguments per verb, Options/ the option groups verbs share, Runs/ how
+    // outputs are rendered and written, Check/ the cases' grammar and check's progress.
     .target(
       name: "AnimplotCommandLine",
       dependencies: [
-        "AnimplotRender", "AnimplotGolden", "AnimplotIO", "AnimplotPlots", "AnimplotCairo", "AnimplotText",
-        "AnimplotPlatform", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "AnimplotRender", "AnimplotGolden", "AnimplotCheck", "AnimplotIO", "AnimplotPlots", "AnimplotCairo",
+        "AnimplotCanvas", "AnimplotCore", "AnimplotText", "AnimplotConcurrency", "AnimplotPlatform",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     // swift-snapshot-testing strategies for actions: a product of its own, so that nothing else
     // depends on that library.
@@ -93,7 +108,7 @@ let package = Package(
     .executableTarget(
       name: "animplot",
       dependencies: [
-        "AnimplotCommandLine", "AnimplotPlatform",
+        "AnimplotCommandLine", "AnimplotCairo", "AnimplotText", "AnimplotPlatform",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(
@@ -101,9 +116,13 @@ let package = Package(
       path: "Benchmarks/animplot-bench"),
 
     // What several test targets share: the package's folders, the binary the end-to-end tests
-    // run, and the shared reference folder and browser that some tests need (skipped without
-    // them, failed without them when CI is set). Not a product.
-    .target(name: "AnimplotTestSupport", path: "Tests/AnimplotTestSupport"),
+    // run, the shared reference folder and browser that some tests need (skipped without them,
+    // failed without them when CI is set), JSON Schema validation, and the test pictures and PNG
+    // files of the image-comparison and check tests. Not a product.
+    .target(
+      name: "AnimplotTestSupport",
+      dependencies: ["AnimplotCanvas", "AnimplotCairo", .product(name: "RealModule", package: "swift-numerics")],
+      path: "Tests/AnimplotTestSupport"),
     .testTarget(
       name: "AnimplotCoreTests",
       dependencies: [
@@ -118,19 +137,24 @@ let package = Package(
         .product(name: "ZIPFoundation", package: "ZIPFoundation"),
       ],
       exclude: ["Resources"]),
+    .testTarget(name: "AnimplotTextTests", dependencies: ["AnimplotText"]),
+    .testTarget(name: "AnimplotConcurrencyTests", dependencies: ["AnimplotConcurrency"]),
     .testTarget(name: "AnimplotCanvasTests", dependencies: ["AnimplotCanvas"]),
     .testTarget(
-      name: "AnimplotCairoTests", dependencies: ["AnimplotCanvas", "AnimplotCairo", "AnimplotPlatform"]),
+      name: "AnimplotCairoTests", dependencies: ["AnimplotCanvas", "AnimplotCairo", "CAnimplotCairo", "AnimplotPlatform"]),
     .testTarget(
       name: "AnimplotPlotsTests",
       dependencies: [
-        "AnimplotCore", "AnimplotIO", "AnimplotCanvas", "AnimplotCairo", "AnimplotGolden", "AnimplotPlots", "AnimplotText",
-        "AnimplotTestSupport",
+        "AnimplotCore", "AnimplotIO", "AnimplotCanvas", "AnimplotCairo", "AnimplotGolden", "AnimplotCheck", "AnimplotPlots",
+        "AnimplotText", "AnimplotTestSupport",
       ],
       exclude: ["Snapshots", "Goldens"]),
     .testTarget(
       name: "AnimplotGoldenTests",
       dependencies: ["AnimplotCanvas", "AnimplotCairo", "AnimplotGolden", "AnimplotPlatform", "AnimplotTestSupport"]),
+    .testTarget(
+      name: "AnimplotCheckTests",
+      dependencies: ["AnimplotCanvas", "AnimplotCairo", "AnimplotGolden", "AnimplotCheck", "AnimplotPlatform", "AnimplotTestSupport"]),
     .testTarget(
       name: "AnimplotRenderTests",
       dependencies: ["AnimplotRender", "AnimplotCore", "AnimplotIO", "AnimplotCanvas", "AnimplotPlots", "AnimplotCairo"]),
@@ -144,13 +168,13 @@ let package = Package(
     .testTarget(
       name: "AnimplotCommandLineTests",
       dependencies: [
-        "AnimplotCommandLine", "AnimplotRender", "AnimplotGolden", "AnimplotPlots", "AnimplotCairo", "AnimplotText",
-        "AnimplotCanvas", "AnimplotCore",
+        "AnimplotCommandLine", "AnimplotRender", "AnimplotGolden", "AnimplotCheck", "AnimplotPlots", "AnimplotCairo",
+        "AnimplotText", "AnimplotCanvas", "AnimplotCore",
       ]),
     .testTarget(
       name: "FuzzRegressionTests", dependencies: ["AnimplotFuzzTargets"], exclude: ["Crashers"]),
     .testTarget(
       name: "EndToEndTests",
-      dependencies: ["AnimplotCore", "AnimplotIO", "AnimplotCanvas", "AnimplotGolden", "AnimplotTestSupport"]),
+      dependencies: ["AnimplotCore", "AnimplotIO", "AnimplotCanvas", "AnimplotGolden", "AnimplotCheck", "AnimplotTestSupport"]),
   ]
 )

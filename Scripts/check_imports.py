@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # Modules of the toolchain that any target may import without declaring them.
 TOOLCHAIN = {"Swift", "Foundation", "FoundationEssentials", "FoundationNetworking", "FoundationXML", "Dispatch",
              "Synchronization", "_Concurrency", "RegexBuilder", "Observation"}
-# Test frameworks: test targets only (and the snapshot-testing product, which builds on them).
+# Test frameworks: test targets and their helpers only.
 TEST_FRAMEWORKS = {"XCTest", "Testing"}
 # The C library: AnimplotPlatform only.
 C_LIBRARY = {"Glibc", "Musl", "Darwin", "ucrt", "WinSDK"}
@@ -79,7 +79,8 @@ def problems(package: dict, extra: dict[str, list[str]] | None = None) -> list[s
         declared = {modules.get(d, d) for d in target.get("target_dependencies") or []}
         for product in target.get("product_dependencies") or []:
             declared |= PRODUCT_MODULES.get(product, {product})
-        is_test = target["type"] == "test"
+        # Test targets, and the helpers they share (a plain target under Tests/).
+        is_test = target["type"] == "test" or target["path"].startswith("Tests/")
         own = modules[name]
         sources = [(ROOT / target["path"] / s) for s in target.get("sources", []) if s.endswith(".swift")]
         seen = [(str(p.relative_to(ROOT)), *i) for p in sources for i in imports(p)]
@@ -95,7 +96,7 @@ def problems(package: dict, extra: dict[str, list[str]] | None = None) -> list[s
             if module == own or module in TOOLCHAIN:
                 continue
             if module in TEST_FRAMEWORKS:
-                if not is_test and name != "AnimplotSnapshotTesting":
+                if not is_test:
                     found.append(f"{where}: imports {module}, a test framework, in a target that is not a test")
                 continue
             if module not in declared:

@@ -9,11 +9,7 @@ import AnimplotIO
 
 import AnimplotPlatform
 
-func nowMilliseconds() -> Double {
-  var ts = timespec()
-  clock_gettime(CLOCK_MONOTONIC, &ts)
-  return Double(ts.tv_sec) * 1e3 + Double(ts.tv_nsec) / 1e6
-}
+func nowMilliseconds() -> Double { Clock.seconds() * 1e3 }
 
 /// The median wall time of `passes` runs of `body`, in milliseconds.
 func median(passes: Int, _ body: () -> Void) -> Double {
@@ -47,8 +43,8 @@ func shuffled(_ values: [Float]) -> [Float] {
 
 func fail(_ message: String) -> Never {
   let line = "animplot-bench: \(message)\n"
-  _ = line.withCString { write(2, $0, strlen($0)) }
-  exit(2)
+  _ = FileDescriptor.write(2, Array(line.utf8))
+  ThisProcess.exit(2)
 }
 
 func load(_ path: String) -> Action {

@@ -1,6 +1,6 @@
+import AnimplotConcurrency
 import AnimplotPlatform
 import CAnimplotPNG
-import Dispatch
 
 /// Writes a PNG whose image data is deflated in bands of rows on every core, as pigz does for
 /// gzip: each band is filtered and compressed on its own and ends on a byte boundary (a sync
@@ -28,75 +28,37 @@ enum BandedPNGWriter {
     let channels = alpha ? 4 : 3
     let rowBytes = width * channels
     let bandCount = (height + bandRows - 1) / bandRows
-    let bands = BandResults(count: bandCount)
-    defer { bands.deallocate() }
-    @Sendable func work(_ band: Int) {
-      let rows = band * bandRows..<min(height, (band + 1) * bandRows)
-      bands.set(
-        band,
-        compress(
-          rows: rows, rowBytes: rowBytes, width: width, level: level, strategy: strategy,
-          last: band == bandCount - 1, row: row))
-    }
-    if parallel {
-      DispatchQueue.concurrentPerform(iterations: bandCount, execute: work)
-    } else {
-      for band in 0..<bandCount { work(band) }
+    let all = Parallel.map(count: bandCount, jobs: parallel ? .max : 1) { band in
+      compress(
+        rows: band * bandRows..<min(height, (band + 1) * bandRows), rowBytes: rowBytes, width: width,
+        level: level, strategy: strategy, last: band == bandCount - 1, row: row)
     }
 
     var file = PNGSignature.bytes
     var header: [UInt8] = []
-    header.appendBigEndian(UInt32(width))
-    header.appendBigEndian(UInt32(height))
+    PNGChunks.appendBigEndian(UInt32(width), to: &header)
+    PNGChunks.appendBigEndian(UInt32(height), to: &header)
     header += [8, alpha ? 6 : 2, 0, 0, 0]
-    file.appendChunk("IHDR", header)
+    PNGChunks.append("IHDR", header, to: &file)
     // zlib header: deflate with a 32 KiB window, FLEVEL 2 (the default), FCHECK making it a
     // multiple of 31.
     var adler: uLong = adler32(0, nil, 0)
-    let all = bands.all
     for (i, band) in all.enumerated() {
       var data = i == 0 ? [0x78, 0x9C] + band.deflated : band.deflated
       adler = adler32_combine(adler, band.adler, .init(band.length))
-      if i == all.count - 1 { data.appendBigEndian(UInt32(truncatingIfNeeded: adler)) }
-      file.appendChunk("IDAT", data)
+      if i == all.count - 1 { PNGChunks.appendBigEndian(UInt32(truncatingIfNeeded: adler), to: &data) }
+      PNGChunks.append("IDAT", data, to: &file)
     }
-    file.appendChunk("IEND", [])
+    PNGChunks.append("IEND", [], to: &file)
     return file
   }
 
   /// A band's deflate data (raw, no zlib header), and the Adler-32 and length of its
   /// filtered bytes.
-  final class Band: @unchecked Sendable {
+  struct Band: Sendable {
     let deflated: [UInt8]
     let adler: uLong
     let length: Int
-
-    init(deflated: [UInt8], adler: uLong, length: Int) {
-      self.deflated = deflated
-      self.adler = adler
-      self.length = length
-    }
-  }
-
-  /// The bands, each slot written once by the thread that made it: a buffer allocated
-  /// beforehand, so that threads writing distinct slots never access the same memory.
-  struct BandResults: @unchecked Sendable {
-    private let slots: UnsafeMutableBufferPointer<Band?>
-
-    init(count: Int) {
-      slots = .allocate(capacity: count)
-      slots.initialize(repeating: nil)
-    }
-
-    func set(_ index: Int, _ band: Band) { slots[index] = band }
-
-    /// Every band, once all are set.
-    var all: [Band] { slots.map { $0! } }
-
-    func deallocate() {
-      _ = slots.deinitialize()
-      slots.deallocate()
-    }
   }
 
   /// Filters (UP) and deflates one band of rows, a row at a time, so that a band needs no
@@ -157,22 +119,5 @@ enum BandedPNGWriter {
     }
     run(last ? Z_FINISH : Z_SYNC_FLUSH)
     return Band(deflated: out, adler: adler, length: lineBytes * rows.count)
-  }
-}
-
-extension [UInt8] {
-  mutating func appendBigEndian(_ value: UInt32) {
-    append(contentsOf: [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)])
-  }
-
-  /// A PNG chunk: length, type, data, CRC-32 of type and data.
-  mutating func appendChunk(_ type: String, _ data: [UInt8]) {
-    appendBigEndian(UInt32(data.count))
-    let typeBytes = Array(type.utf8)
-    append(contentsOf: typeBytes)
-    append(contentsOf: data)
-    var crc = crc32(0, typeBytes, uInt(typeBytes.count))
-    crc = data.withUnsafeBufferPointer { crc32(crc, $0.baseAddress, uInt(data.count)) }
-    appendBigEndian(UInt32(truncatingIfNeeded: crc))
   }
 }

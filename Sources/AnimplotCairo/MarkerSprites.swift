@@ -91,11 +91,11 @@ extension CairoCanvas {
   }
 
   /// The current clip as device-pixel rectangles, or nil when it is not made of whole pixels.
-  private func wholePixelClip(_ m: cairo_matrix_t) -> [PixelRect]? {
+  private func wholePixelClip(_ m: cairo_matrix_t) -> [PixelBounds]? {
     guard let list = cairo_copy_clip_rectangle_list(context) else { return nil }
     defer { cairo_rectangle_list_destroy(list) }
     guard list.pointee.status == CAIRO_STATUS_SUCCESS else { return nil }
-    var rects: [PixelRect] = []
+    var rects: [PixelBounds] = []
     for i in 0..<Int(list.pointee.num_rectangles) {
       let r = list.pointee.rectangles[i]
       let x0 = m.xx * r.x + m.x0
@@ -105,7 +105,7 @@ extension CairoCanvas {
       let edges = [min(x0, x1), max(x0, x1), min(y0, y1), max(y0, y1)]
       guard edges.allSatisfy({ abs($0 - $0.rounded()) < 1e-9 && abs($0) < 1e9 }) else { return nil }
       let e = edges.map { Int($0.rounded()) }
-      let rect = PixelRect(
+      let rect = PixelBounds(
         minX: max(0, e[0]), maxX: min(pixelWidth, e[1]), minY: max(0, e[2]),
         maxY: min(pixelHeight, e[3]))
       if rect.minX < rect.maxX, rect.minY < rect.maxY { rects.append(rect) }
@@ -114,8 +114,8 @@ extension CairoCanvas {
   }
 }
 
-/// A half-open rectangle of device pixels.
-struct PixelRect {
+/// A half-open rectangle of device pixels, by its edges.
+struct PixelBounds {
   var minX: Int, maxX: Int, minY: Int, maxY: Int
 }
 
@@ -217,7 +217,7 @@ struct MarkerSprite {
   /// Composites the sprite (pixman's OVER on premultiplied pixels, with its rounding) with its
   /// top-left pixel at (`x`, `y`) of the ARGB32 pixels at `data`, inside `clip`.
   func composite(
-    into data: UnsafeMutablePointer<UInt8>, stride: Int, x: Int, y: Int, clip: PixelRect
+    into data: UnsafeMutablePointer<UInt8>, stride: Int, x: Int, y: Int, clip: PixelBounds
   ) {
     let x0 = max(x, clip.minX)
     let x1 = min(x + width, clip.maxX)

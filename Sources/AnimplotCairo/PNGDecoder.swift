@@ -32,7 +32,7 @@ public enum PNGDecoder {
   private static func decode(bytes: [UInt8], keepingDepth: Bool) throws(PNGDecodingError)
     -> DecodedPNG
   {
-    let chunks = try chunks(of: bytes)
+    let chunks = try PNGChunks.list(bytes)
     var header: PNGHeader?
     if let first = chunks.first, first.type == "IHDR", first.crcMatches(in: bytes) {
       header = PNGHeader(bytes[first.data])
@@ -142,28 +142,6 @@ public enum PNGDecoder {
     return try result.get()
   }
 
-  /// Checks the signature and lists the chunks up to `IEND`, so that a cut-off file is
-  /// reported as truncated rather than with whatever libpng says when its input runs out.
-  private static func chunks(of bytes: [UInt8]) throws(PNGDecodingError) -> [PNGChunk] {
-    guard !bytes.isEmpty else { throw .empty }
-    guard bytes.count >= 8, bytes[0..<8].elementsEqual(signature) else { throw .notPNG }
-    var chunks: [PNGChunk] = []
-    var offset = 8
-    while true {
-      // length (4), type (4), data (length), CRC (4)
-      guard offset + 8 <= bytes.count else { throw .truncated }
-      let length =
-        Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8
-        | Int(bytes[offset + 3])
-      guard offset + 12 + length <= bytes.count else { throw .truncated }
-      let type = String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self)
-      chunks.append(PNGChunk(type: type, data: offset + 8..<offset + 8 + length))
-      if type == "IEND" { return chunks }
-      offset += 12 + length
-    }
-  }
-
-  private static let signature = PNGSignature.bytes
 
   /// libpng's error message, stored in the `png_image` as a fixed C array.
   private static func message(of image: inout png_image) -> String {

@@ -29,9 +29,9 @@ enum PNGDeinterlacer {
       case "IHDR":
         var data = Array(bytes[chunk.data])
         data[12] = 0
-        out += chunkBytes("IHDR", data)
+        PNGChunks.append("IHDR", data, to: &out)
       case "IDAT":
-        if !wroteData { out += chunkBytes("IDAT", try deflate(plain)) }
+        if !wroteData { PNGChunks.append("IDAT", try deflate(plain), to: &out) }
         wroteData = true
       default:
         out += bytes[chunk.data.lowerBound - 8..<chunk.data.upperBound + 4]
@@ -204,34 +204,6 @@ enum PNGDeinterlacer {
     }
     guard status == Z_OK else { throw .malformed("cannot recompress the image data") }
     return Array(out[0..<Int(length)])
-  }
-
-  private static func chunkBytes(_ type: String, _ data: [UInt8]) -> [UInt8] {
-    let typed = Array(type.utf8) + data
-    return bigEndian(UInt32(data.count)) + typed + bigEndian(UInt32(crc(typed)))
-  }
-
-  private static func bigEndian(_ v: UInt32) -> [UInt8] {
-    [UInt8(v >> 24), UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF)]
-  }
-}
-
-/// zlib's CRC-32 of `bytes`, as PNG chunks carry it.
-func crc<C: Collection<UInt8>>(_ bytes: C) -> UInt {
-  let contiguous = Array(bytes)
-  return contiguous.withUnsafeBufferPointer { crc32(0, $0.baseAddress, uInt($0.count)) }
-}
-
-/// One chunk of a PNG file: its type and where its data lies in the file.
-struct PNGChunk {
-  var type: String
-  /// The data's bytes in the file; the length and type precede it, the CRC follows it.
-  var data: Range<Int>
-
-  /// Whether the stored CRC matches the chunk's type and data.
-  func crcMatches(in bytes: [UInt8]) -> Bool {
-    let stored = bytes[data.upperBound..<data.upperBound + 4].reduce(0) { $0 << 8 | UInt($1) }
-    return crc(bytes[data.lowerBound - 4..<data.upperBound]) == stored
   }
 }
 

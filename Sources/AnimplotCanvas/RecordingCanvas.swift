@@ -1,3 +1,5 @@
+import AnimplotText
+
 /// A `Canvas` that draws nothing and records every call as one line of text: a display list for
 /// exact, portable snapshot tests and for `animplot … --format displaylist`.
 ///
@@ -55,7 +57,7 @@ public final class RecordingCanvas: Canvas {
 
   public func text(_ text: String, at point: Point, style: TextStyle, anchor: TextAnchor) {
     record(
-      "text \(Self.quoted(DrawnText.cut(text))) at \(Self.point(point)) size=\(Self.number(style.size))"
+      "text \(quoted(DrawnText.cut(text), controls: .braced)) at \(Self.point(point)) size=\(Self.number(style.size))"
         + " color=\(style.color.hex) anchor=\(anchor.horizontal),\(anchor.vertical)"
         + (style.shadow.flatMap { $0.color.alpha > 0 ? $0 : nil }.map { " shadow=\($0.color.hex),\($0.dx),\($0.dy),\($0.blur)" } ?? ""))
   }
@@ -96,26 +98,8 @@ public final class RecordingCanvas: Canvas {
     displayList += "\n"
   }
 
-  /// `value` rounded to 1/1000 and printed without trailing zeros.
-  static func number(_ value: Double) -> String {
-    guard value.isFinite else { return value.isNaN ? "nan" : value < 0 ? "-inf" : "inf" }
-    let thousandths = (value * 1000).rounded()
-    // Beyond 2⁵³ thousandths the exact integer arithmetic below would overflow or lose digits;
-    // such coordinates are nonsense anyway, so Swift's shortest round-trip form is enough.
-    guard abs(thousandths) < 9_007_199_254_740_992 else { return value.description }
-    let m = Int64(thousandths)
-    let whole = String(m.magnitude / 1000)
-    var fraction = m.magnitude % 1000
-    let sign = m < 0 ? "-" : ""
-    if fraction == 0 { return sign + whole }
-    var digits = 3
-    while fraction % 10 == 0 {
-      fraction /= 10
-      digits -= 1
-    }
-    let text = String(fraction)
-    return sign + whole + "." + String(repeating: "0", count: digits - text.count) + text
-  }
+  /// `value` rounded to 1/1000 and printed without trailing zeros (`formatNumber`).
+  static func number(_ value: Double) -> String { formatNumber(value, decimals: 3, trailingZeros: false) }
 
   private static func point(_ p: Point) -> String { "\(number(p.x)) \(number(p.y))" }
 
@@ -139,22 +123,5 @@ public final class RecordingCanvas: Canvas {
     var dash = style.dash.isEmpty ? "none" : style.dash.map(number).joined(separator: ",")
     if !style.dash.isEmpty, style.dashPhase != 0 { dash += " phase=\(number(style.dashPhase))" }
     return "width=\(number(style.width)) dash=\(dash) cap=\(style.cap) join=\(style.join)"
-  }
-
-  private static func quoted(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-        out += "\\u{\(String(scalar.value, radix: 16))}"
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
   }
 }

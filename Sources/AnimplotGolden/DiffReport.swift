@@ -36,7 +36,7 @@ extension ImageComparison {
       parts.append("worst \(w.size)×\(w.size) window \(w.pixels) px at (\(w.x),\(w.y))")
     }
     if let b = r.boundingBox { parts.append("bbox \(b.minX),\(b.minY)–\(b.maxX),\(b.maxY)") }
-    parts.append("RMS \(fixed(r.rms, decimals: 2))")
+    parts.append("RMS \(formatNumber(r.rms, decimals: 2))")
     var line = (r.passed ? "match: " : "differ: ") + parts.joined(separator: ", ")
     let excesses = r.violations.compactMap { violation -> String? in
       switch violation {
@@ -112,25 +112,10 @@ extension ImageComparison {
   }
 }
 
-/// `ratio` as a percentage with at most 4 decimals: `0.0026%`, `12.5%`, `<0.0001%`.
-func percent(_ ratio: Double) -> String {
+/// `ratio` as a percentage with at most 4 decimals: `0.0026%`, `12.5%`, `<0.0001%`; the reports
+/// of `check` write their ratios so too.
+package func percent(_ ratio: Double) -> String {
   let value = ratio * 100
   if value > 0 && value < 0.00005 { return "<0.0001%" }
-  var text = fixed(value, decimals: 4)
-  if text.contains(".") {
-    while text.hasSuffix("0") { text.removeLast() }
-    if text.hasSuffix(".") { text.removeLast() }
-  }
-  return text + "%"
-}
-
-/// A non-negative number with exactly `decimals` (≥ 1) digits after the point, rounded.
-func fixed(_ value: Double, decimals: Int) -> String {
-  precondition(decimals >= 1 && value >= 0)
-  var scale = 1
-  for _ in 0..<decimals { scale *= 10 }
-  let scaled = Int((value * Double(scale)).rounded())
-  let fraction = String(scaled % scale)
-  return "\(scaled / scale)."
-    + String(repeating: "0", count: decimals - fraction.count) + fraction
+  return formatNumber(value, decimals: 4, trailingZeros: false) + "%"
 }

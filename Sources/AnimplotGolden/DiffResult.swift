@@ -29,6 +29,25 @@ public struct DiffResult: Sendable, Hashable {
   /// The budgets broken, in the order size, pixels, window; empty when the images match.
   public var violations: [BudgetViolation]
 
+  /// A result with these figures (a comparison's, or one read back from a report).
+  package init(
+    expectedSize: ImageSize, actualSize: ImageSize, identical: Bool, differingPixels: Int, antialiasedPixels: Int,
+    comparedPixels: Int, ignoredPixels: Int = 0, worstWindow: DiffWindow?, boundingBox: PixelBox?, rms: Double,
+    violations: [BudgetViolation]
+  ) {
+    self.expectedSize = expectedSize
+    self.actualSize = actualSize
+    self.identical = identical
+    self.differingPixels = differingPixels
+    self.antialiasedPixels = antialiasedPixels
+    self.comparedPixels = comparedPixels
+    self.ignoredPixels = ignoredPixels
+    self.worstWindow = worstWindow
+    self.boundingBox = boundingBox
+    self.rms = rms
+    self.violations = violations
+  }
+
   /// Whether the images match: same size and every budget kept.
   public var passed: Bool { violations.isEmpty }
 

@@ -162,7 +162,7 @@ public struct ImageComparison: Sendable {
     a.count == b.count
       && a.withUnsafeBytes { a in
         b.withUnsafeBytes { b in
-          a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0
+          a.count == 0 || Memory.equal(a.baseAddress!, b.baseAddress!, count: a.count)
         }
       }
   }

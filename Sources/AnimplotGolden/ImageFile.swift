@@ -87,7 +87,7 @@ public struct ImageFileError: Error, Sendable, Hashable, CustomStringConvertible
   /// `PATH: cannot read: No such file or directory`, `PATH: truncated PNG file ...`.
   public var description: String {
     switch reason {
-    case .unreadable(let error) where error.errno == EFBIG:
+    case .unreadable(let error) where error.isOverLimit:
       "\(path): cannot read: it is " + Limits.inputBytesExceeded
     case .unreadable(let error): "\(path): cannot read: \(error)"
     case .decoding(let error): "\(path): \(error)"

@@ -15,8 +15,7 @@ extension ActionDecoder {
   /// `timeline`, `channels`), not certain when the bytes start as a JSON object but no such key
   /// comes before the end or a syntax error; `nil` when they do not start as a JSON object.
   public static func sniff(_ bytes: UnsafeBufferPointer<UInt8>) -> (form: Form, certain: Bool)? {
-    var r = JSONReader(bytes)
-    if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { r.offset = 3 }
+    var r = JSONReader(afterByteOrderMark: bytes)
     guard r.peekKind() == .object else { return nil }
     do {
       try r.beginObject()

@@ -74,9 +74,7 @@ public enum ActionDecoder {
     _ bytes: UnsafeBufferPointer<UInt8>, file: String? = nil, recalculate: Bool = true,
     form: Form? = nil
   ) throws(ActionDecodingError) -> ActionDocument {
-    var reader = JSONReader(bytes)
-    // A UTF-8 byte order mark, as some Windows editors write, is not part of the JSON.
-    if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { reader.offset = 3 }
+    var reader = JSONReader(afterByteOrderMark: bytes)
     do {
       var document = try TopLevel.decode(&reader, form: form)
       try reader.expectEnd()

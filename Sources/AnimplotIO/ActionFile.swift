@@ -24,9 +24,9 @@ public enum ActionFile {
         : try FileSystem.readBytes(path: path, start: .printable)
     } catch {
       let reason =
-        error.errno == EISDIR
+        error.isFolder
         ? "it is a directory"
-        : error.errno == EFBIG ? "it is " + Limits.inputBytesExceeded : error.description
+        : error.isOverLimit ? "it is " + Limits.inputBytesExceeded : error.description
       throw ActionDecodingError(.unreadable(reason), file: path)
     }
   }

@@ -1,4 +1,5 @@
 import AnimplotCore
+import AnimplotText
 
 /// The top-level object: an action, a multi-action file or the compact form (docs/format.md).
 enum TopLevel {
@@ -101,8 +102,7 @@ struct ActionHeader {
       let at = r.offset
       let version = try r.readNumber()
       if version != 1 {
-        let shown = version == version.rounded() && abs(version) < 1e15 ? String(Int(version)) : String(version)
-        throw r.error(.unsupportedVersion(shown), at: at)
+        throw r.error(.unsupportedVersion(formatNumber(version, wholeBelow: 1e15)), at: at)
       }
     case .name: name = try r.readString()
     case .fps:

@@ -191,7 +191,7 @@ struct JSONReader {
     guard key.contentEnd - key.contentStart == n, bytes[key.contentStart] == name.utf8Start[0] else {
       return false
     }
-    return memcmp(bytes.baseAddress! + key.contentStart, name.utf8Start, n) == 0
+    return Memory.equal(bytes.baseAddress! + key.contentStart, name.utf8Start, count: n)
   }
 
   /// The index in `names` of the name `key` spells, or `nil`.
@@ -204,7 +204,7 @@ struct JSONReader {
     let n = key.contentEnd - key.contentStart
     let first = bytes[key.contentStart]
     for (i, name) in names.enumerated() where name.count == n && name[0] == first {
-      let same = name.withUnsafeBufferPointer { memcmp(bytes.baseAddress! + key.contentStart, $0.baseAddress!, n) == 0 }
+      let same = name.withUnsafeBufferPointer { Memory.equal(bytes.baseAddress! + key.contentStart, $0.baseAddress!, count: n) }
       if same { return i }
     }
     return nil
@@ -365,7 +365,7 @@ struct JSONReader {
 
   private mutating func matchLiteral(_ word: StaticString) -> Bool {
     let n = word.utf8CodeUnitCount
-    guard offset + n <= bytes.count, memcmp(bytes.baseAddress! + offset, word.utf8Start, n) == 0
+    guard offset + n <= bytes.count, Memory.equal(bytes.baseAddress! + offset, word.utf8Start, count: n)
     else { return false }
     if offset + n < bytes.count, isIdentifierByte(bytes[offset + n]) { return false }
     offset += n
@@ -388,7 +388,7 @@ struct JSONReader {
   ///
   /// Fast path (Clinger): up to 19 significant digits with a mantissa below 2^53 and a decimal
   /// exponent within ±22 is exact in one multiplication or division; anything else goes to
-  /// `strtod`.
+  /// the standard library's parser (`slowNumber`).
   mutating func readNumber() throws(ActionDecodingError) -> Double {
     skipWhitespace()
     let start = offset
@@ -469,13 +469,10 @@ struct JSONReader {
     return slowNumber(start, i)
   }
 
-  /// `strtod` on a copy of the token (the buffer is not NUL-terminated).
+  /// The standard library's correctly rounded parser on the token (already checked against
+  /// JSON's grammar): infinity beyond the largest `Double`, as `strtod` gives.
   private func slowNumber(_ start: Int, _ end: Int) -> Double {
-    var token = Array(bytes[start..<end])
-    token.append(0)
-    return token.withUnsafeBufferPointer { p in
-      p.baseAddress!.withMemoryRebound(to: CChar.self, capacity: p.count) { strtod($0, nil) }
-    }
+    Double(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)) ?? .nan
   }
 
   /// The deepest nesting of arrays and objects accepted (far beyond any action, far below what

@@ -1,12 +1,14 @@
-// The one place that names the platform's C library. Every other target imports
-// AnimplotPlatform for `open`, `stat`, `errno` and the rest, and calls `read`/`write` through
-// `FileDescriptor`, so no file needs `#if canImport(Glibc)` or a `Glibc.` prefix.
+// AnimplotPlatform is the one module that names the platform's C library: its files import it
+// (privately: nothing here re-exports it), and every other module reaches files, descriptors,
+// processes and time through the small API here (`FileSystem`, `FileDescriptor`, `Subprocess`,
+// `ThisProcess`, `Clock` ...), never through libc. Maths comes from the standard library and
+// swift-numerics' RealModule.
 #if canImport(Glibc)
-  @_exported import Glibc
+  import Glibc
 #elseif canImport(Musl)
-  @_exported import Musl
+  import Musl
 #elseif canImport(Darwin)
-  @_exported import Darwin
+  import Darwin
 #else
   #error("animplot needs a POSIX C library: Glibc, Musl or Darwin")
 #endif
@@ -56,6 +58,9 @@ public enum FileDescriptor {
   public static func write(_ fd: Int32, _ bytes: [UInt8]) -> Result<Void, SystemError> {
     bytes.withUnsafeBytes { write(fd, $0) }
   }
+
+  /// Whether `fd` is open on a terminal.
+  package static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) != 0 }
 }
 
 /// An operating-system error, by its `errno`.
@@ -66,6 +71,30 @@ public struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
 
   /// The C library's text for the error, such as `No such file or directory`.
   public var description: String { String(cString: strerror(errno)) }
+
+  /// The path is a folder where a file was wanted (`EISDIR`).
+  package var isFolder: Bool { errno == EISDIR }
+  /// The input is larger than the limit it was read with (`EFBIG`, as `FileSystem.readBytes`
+  /// reports `Limits.inputBytes` crossed).
+  package var isOverLimit: Bool { errno == EFBIG }
+  /// Nothing is at the path (`ENOENT`).
+  package var isMissing: Bool { errno == ENOENT }
+}
+
+/// Raw memory, as the C library compares it.
+package enum Memory {
+  /// Whether the `count` bytes at `a` and at `b` are the same (`memcmp`).
+  @inline(__always)
+  package static func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
+    memcmp(a, b, count) == 0
+  }
+}
+
+/// Shell wildcard patterns, as the C library matches them.
+package enum Glob {
+  /// Whether `text` matches `pattern` (`*`, `?`, `[...]`; `fnmatch` without flags: `*` also
+  /// matches `/`).
+  package static func matches(_ pattern: String, _ text: String) -> Bool { fnmatch(pattern, text, 0) == 0 }
 }
 
 /// Monotonic time.

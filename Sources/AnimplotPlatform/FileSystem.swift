@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#else
+  import Darwin
+#endif
+
 /// The file-system operations animplot needs, on the C library.
 public enum FileSystem {
   /// The whole content of the file at `path`, or the system's reason why not.
@@ -250,6 +258,18 @@ public enum FileSystem {
   public static func environment(_ name: String) -> String? {
     getenv(name).map { String(cString: $0) }
   }
+
+  /// Removes the file (or link) at `path`.
+  package static func removeFile(_ path: String) throws(SystemError) {
+    if unlink(path) != 0 { throw SystemError(errno: errno) }
+  }
+
+  /// Removes the folder at `path` if it is empty; whether it did.
+  @discardableResult
+  package static func removeEmptyFolder(_ path: String) -> Bool { rmdir(path) == 0 }
+
+  /// Whether this process may run the file at `path`.
+  package static func isExecutable(_ path: String) -> Bool { access(path, X_OK) == 0 }
 }
 
 /// What `FileSystem.status` tells about a path.

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#else
+  import Darwin
+#endif
+
 /// A value shared between threads, behind a POSIX mutex.
 ///
 /// Used instead of the standard library's `Mutex`, whose Linux implementation waits on a futex

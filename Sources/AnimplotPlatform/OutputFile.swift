@@ -1,6 +1,14 @@
 import CAnimplotSignals
 import Synchronization
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#else
+  import Darwin
+#endif
+
 /// Writes outputs so that a failure never leaves a half-written or clobbered file, and never
 /// replaces what is not a plain file.
 ///

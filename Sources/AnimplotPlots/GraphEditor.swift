@@ -1,6 +1,6 @@
 import AnimplotCanvas
+import AnimplotConcurrency
 import AnimplotCore
-import Dispatch
 
 /// Blender's Graph Editor, drawn on any `Canvas`: grid, scene range, curves with keys and
 /// handles, playhead, markers, value and frame labels and the channel list
@@ -234,16 +234,9 @@ public struct GraphEditor: Sendable {
     guard keyCount > Self.parallelPathKeys, curves.count > 1 else {
       return curves.map { CurvePath.path($0.track, viewport: viewport, mapping: $0.mapping) }
     }
-    let slots = UnsafeMutableBufferPointer<Path>.allocate(capacity: curves.count)
-    defer {
-      _ = slots.deinitialize()
-      slots.deallocate()
+    return Parallel.map(count: curves.count) { i in
+      CurvePath.path(curves[i].track, viewport: viewport, mapping: curves[i].mapping)
     }
-    let results = PathSlots(slots: slots)
-    DispatchQueue.concurrentPerform(iterations: curves.count) { i in
-      results.set(i, CurvePath.path(curves[i].track, viewport: viewport, mapping: curves[i].mapping))
-    }
-    return Array(slots)
   }
 
   func drawCurve(_ canvas: any Canvas, _ curve: CurveLayout) {
@@ -343,12 +336,4 @@ extension GraphEditor: PlayheadLayered {
       editorFrame(playhead: nil, scrollbars: scrollbars()).drawPlayhead(on: canvas, frame: frame)
     }
   }
-}
-
-/// Slots for paths built on several threads: a buffer allocated beforehand, each slot
-/// initialized once by one thread.
-private struct PathSlots: @unchecked Sendable {
-  let slots: UnsafeMutableBufferPointer<Path>
-
-  func set(_ index: Int, _ path: Path) { (slots.baseAddress! + index).initialize(to: path) }
 }

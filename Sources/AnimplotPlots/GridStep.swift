@@ -1,3 +1,5 @@
+import AnimplotText
+
 /// Blender's grid steps (3.x–4.4 table algorithm, docs/blender.md, "Grid steps"), the table
 /// carried on past Blender's both ways.
 ///
@@ -57,26 +59,9 @@ public enum GridStep {
   /// `value` truncated to a whole number, as C's `%d` would print it (`0` for −0); beyond what
   /// an `Int` holds, in exponent notation.
   public static func wholeNumber(_ value: Double) -> String {
-    let v = value.rounded(.towardZero)
-    if v == 0 { return "0" }
-    guard abs(v) < 1e15 else { return "\(v)" }
-    return String(Int(v))
+    formatNumber(value.rounded(.towardZero), wholeBelow: 1e15)
   }
 
-  /// `value` with exactly `decimals` decimals, like C's `%.*f`; a value too large to hold that
-  /// many decimals in a double (from 2⁵³ units of the last decimal) as its shortest decimal.
-  static func fixed(_ value: Double, decimals: Int) -> String {
-    var scale = 1.0
-    for _ in 0..<decimals { scale *= 10 }
-    let scaled = (abs(value) * scale).rounded()
-    guard scaled < 9_007_199_254_740_992 else {
-      return decimals == 0 || !value.isFinite ? wholeNumber(value) : "\(value)"
-    }
-    let units = Int(scaled), unit = Int(scale)
-    let whole = units / unit, fraction = units % unit
-    var digits = String(fraction)
-    while digits.count < decimals { digits = "0" + digits }
-    let negative = value < 0 && scaled != 0
-    return (negative ? "-" : "") + String(whole) + (decimals > 0 ? "." + digits : "")
-  }
+  /// `value` with exactly `decimals` decimals, like C's `%.*f` (`formatNumber`).
+  static func fixed(_ value: Double, decimals: Int) -> String { formatNumber(value, decimals: decimals) }
 }

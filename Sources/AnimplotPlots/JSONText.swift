@@ -3,11 +3,8 @@ import AnimplotText
 
 /// JSON spellings for the editors' data outputs.
 enum JSONText {
-  /// The shortest decimal that reads back to `value` as a `Float`; `null` for infinities and
-  /// NaN, which JSON cannot spell.
-  static func number(_ value: Float) -> String {
-    value.isFinite ? formatNumber(value) : "null"
-  }
+  /// `value` as a JSON number (`jsonNumber`).
+  static func number(_ value: Float) -> String { jsonNumber(value) }
 
   /// The shortest decimal that reads back to `value`; `null` for infinities and NaN.
   static func number(_ value: Double) -> String {

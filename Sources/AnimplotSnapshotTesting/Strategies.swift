@@ -75,9 +75,11 @@ extension Snapshotting where Value == Action, Format == String {
 
   /// The display list of any view that draws a picture.
   public static func displayList<View: PlotView>(_ view: View) -> Snapshotting where View.Content: Drawable {
-    SimplySnapshotting.lines.pullback { action in
+    var strategy = SimplySnapshotting.lines.pullback { (action: Action) in
       String(decoding: Rendered.bytes([action], view: view, format: .displayList), as: UTF8.self)
     }
+    strategy.diffing = .refusingFailedRenders(strategy.diffing) { Array($0.utf8) }
+    return strategy
   }
 
   /// The Dope Sheet's layout as JSON (docs/dopesheet-json.md), compared as text.
@@ -93,9 +95,11 @@ extension Snapshotting where Value == Action, Format == String {
         as: UTF8.self)
     }
     let lines = strategy.diffing
-    strategy.diffing = Diffing(toData: lines.toData, fromData: lines.fromData) { old, new in
-      lines.diff(prettyJSON(old) ?? old, prettyJSON(new) ?? new)
-    }
+    strategy.diffing = .refusingFailedRenders(
+      .diff(toData: lines.toData, fromData: lines.fromData) { old, new in
+        lines.diffV2(prettyJSON(old) ?? old, prettyJSON(new) ?? new)
+      }
+    ) { Array($0.utf8) }
     strategy.pathExtension = "json"
     return strategy
   }
@@ -103,9 +107,11 @@ extension Snapshotting where Value == Action, Format == String {
 
 extension Diffing where Value == Data {
   /// PNG files compared by their pixels with AnimplotGolden's `ImageComparison`; a failure
-  /// carries the one-line summary and attaches the diff image.
+  /// carries the one-line summary and attaches the diff image. A snapshot that could not be
+  /// rendered never matches.
   public static func png(_ options: DiffOptions = .exact) -> Diffing {
     .diff(toData: { $0 }, fromData: { $0 }) { old, new in
+      if let message = Rendered.failure(in: new) { return (message, []) }
       guard old != new else { return nil }
       let expected: RGBAImageResult = Rendered.decode(old, "reference")
       let actual: RGBAImageResult = Rendered.decode(new, "snapshot")

@@ -1,22 +1,18 @@
-/// The shortest decimal that reads back to `value` as a `Float`, without a needless `.0`
-/// (`1`, `0.6666667`, `1e-05`); `0` for −0.
-public func formatNumber(_ value: Float) -> String {
-  trimmedNumber(value.description)
-}
-
-/// The shortest decimal that reads back to `value` as a `Double`, without a needless `.0`.
-public func formatNumber(_ value: Double) -> String {
-  trimmedNumber(value.description)
-}
-
-private func trimmedNumber(_ s: String) -> String {
-  if s == "-0.0" { return "0" }
-  if s.hasSuffix(".0") { return String(s.dropLast(2)) }
-  return s
-}
-
 /// `s` as a JSON string literal, escaped as RFC 8259 requires.
-public func jsonStringLiteral(_ s: String) -> String {
+public func jsonStringLiteral(_ s: String) -> String { quoted(s, controls: .json) }
+
+/// How `quoted` writes a control character other than a line feed, carriage return or tab.
+package enum ControlEscape: Sendable {
+  /// `\u001b`, as JSON requires (DEL, which JSON allows, as it is).
+  case json
+  /// `\u{1b}`, as Swift writes it; DEL too (`\u{7f}`).
+  case braced
+}
+
+/// `s` between double quotes, with `"` and `\` escaped by a backslash, line feed, carriage
+/// return and tab as `\n`, `\r`, `\t`, and the other control characters as `controls` says:
+/// JSON's string literals, and the display list's texts (`.braced`).
+package func quoted(_ s: String, controls: ControlEscape) -> String {
   var out = "\""
   for scalar in s.unicodeScalars {
     switch scalar {
@@ -25,9 +21,11 @@ public func jsonStringLiteral(_ s: String) -> String {
     case "\n": out += "\\n"
     case "\r": out += "\\r"
     case "\t": out += "\\t"
-    case _ where scalar.value < 0x20:
+    case _ where scalar.value < 0x20 && controls == .json:
       let hex = String(scalar.value, radix: 16)
       out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    case _ where (scalar.value < 0x20 || scalar.value == 0x7F) && controls == .braced:
+      out += "\\u{\(String(scalar.value, radix: 16))}"
     default: out.unicodeScalars.append(scalar)
     }
   }

@@ -21,8 +21,9 @@ struct Animplot: ParsableCommand {
 
   /// One command per verb, in the order `--help` lists them.
   static let verbs: [any ParsableCommand.Type] = [
-    Graph.self, DopeSheet.self, Timeline.self, Play.self, Preview.self, PathCommand.self, Gallery.self, Morph.self,
-    Eval.self, Recalc.self, Import.self, Diff.self, Check.self, Merge.self,
+    GraphCommand.self, DopeSheetCommand.self, TimelineCommand.self, PlayCommand.self, PreviewCommand.self,
+    PathCommand.self, GalleryCommand.self, MorphCommand.self, EvalCommand.self, RecalcCommand.self, ImportCommand.self,
+    DiffCommand.self, CheckCommand.self, MergeCommand.self,
   ]
 }
 

@@ -7,7 +7,7 @@ import ArgumentParser
 
 // A closed pipe (`animplot eval ... | head`) is a write error, not a signal: on standard
 // output it ends the process quietly with exit 0, as ripgrep does; on a file it is reported.
-signal(SIGPIPE, SIG_IGN)
+ThisProcess.ignoreBrokenPipe()
 // Interrupted (Ctrl-C, a CI timeout), no temporary file of an output is left behind.
 SignalCleanup.install()
 
@@ -17,25 +17,25 @@ do {
   try command.run()
 } catch let code as ExitCode where code == .success || code.rawValue == 1 {
   // A comparison that found a difference (exit 1) reports it before throwing.
-  exit(code.rawValue)
+  ThisProcess.exit(code.rawValue)
 } catch let error as CLIError {
   Terminal.error(error.message)
-  exit(error.exitCode)
+  ThisProcess.exit(error.exitCode)
 } catch let error as FileError where error.isClosedStandardOutput {
-  exit(0)
+  ThisProcess.exit(0)
 } catch let error as FileError {
   Terminal.error(error.description)
-  exit(2)
+  ThisProcess.exit(2)
 } catch {
   if Animplot.exitCode(for: error) == .success {
     // --help and --version.
     print(Animplot.fullMessage(for: error))
-    exit(0)
+    ThisProcess.exit(0)
   }
   let message = Animplot.message(for: error)
   // The help of the verb at fault, when there is one.
   let verbs = Animplot.verbs.map { $0._commandName }
   let verb = CommandLine.arguments.dropFirst().first.flatMap { verbs.contains($0) ? $0 + " " : nil } ?? ""
   Terminal.error(message.isEmpty ? "\(error)" : message + " (see 'animplot \(verb)--help')")
-  exit(2)
+  ThisProcess.exit(2)
 }

@@ -25,11 +25,12 @@ struct DeterminismTests {
 
   @Test("a render in another process is byte-identical", arguments: CairoCanvas.Format.allCases)
   func twoProcesses(format: CairoCanvas.Format) throws {
-    let directory = makeTemporaryDirectory()
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("animplot-canvas-\(UUID().uuidString)").path
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     defer { _ = try? FileManager.default.removeItem(atPath: directory) }
     let status = runTestBinary(
       filter: "childProcessRendersScene", environment: [Self.directoryVariable: directory])
-    try #require(status == 0, "child test process failed with status \(status)")
+    try #require(status == .success(.exited(0)), "child test process failed: \(status)")
     let childBytes = try #require(readFile("\(directory)/scene.\(format.rawValue)"))
     #expect(childBytes == (try Self.render(format)))
   }
@@ -38,7 +39,7 @@ struct DeterminismTests {
   /// environment, and does nothing in an ordinary test run.
   @Test("child process: render the scene (only when spawned by the test above)")
   func childProcessRendersScene() throws {
-    guard let directory = getenv(Self.directoryVariable).map({ String(cString: $0) }) else {
+    guard let directory = ProcessInfo.processInfo.environment[Self.directoryVariable] else {
       return
     }
     for format in CairoCanvas.Format.allCases {

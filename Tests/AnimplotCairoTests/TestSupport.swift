@@ -110,61 +110,20 @@ func pngHeader(_ png: [UInt8]) -> (width: Int, height: Int, colorType: Int) {
   return (u32(16), u32(20), Int(png[25]))
 }
 
-/// A new empty directory under /tmp.
-func makeTemporaryDirectory() -> String {
-  var template = Array("/tmp/animplot-canvas-XXXXXX".utf8CString)
-  return template.withUnsafeMutableBufferPointer { String(cString: mkdtemp($0.baseAddress!)) }
-}
 
 /// Writes `bytes` to `path`; false on failure.
 @discardableResult
-func writeFile(_ path: String, _ bytes: [UInt8]) -> Bool {
-  guard let file = fopen(path, "wb") else { return false }
-  defer { fclose(file) }
-  return fwrite(bytes, 1, bytes.count, file) == bytes.count
-}
+func writeFile(_ path: String, _ bytes: [UInt8]) -> Bool { (try? OutputFile.write(bytes, to: path)) != nil }
 
 /// The bytes of the file at `path`, or nil.
-func readFile(_ path: String) -> [UInt8]? {
-  guard let file = fopen(path, "rb") else { return nil }
-  defer { fclose(file) }
-  var bytes: [UInt8] = []
-  var buffer = [UInt8](repeating: 0, count: 65536)
-  while true {
-    let n = fread(&buffer, 1, buffer.count, file)
-    if n == 0 { break }
-    bytes += buffer[0..<n]
-  }
-  return bytes
-}
+func readFile(_ path: String) -> [UInt8]? { try? FileSystem.readBytes(path: path) }
 
 /// Runs this test binary again as a child process with `environment` added, running only the
-/// tests whose names match `filter`; returns the child's exit status.
-func runTestBinary(filter: String, environment: [String: String]) -> Int32 {
+/// tests whose names match `filter` (its output goes to /dev/null: it is a whole test run of its
+/// own); returns how it ended.
+func runTestBinary(filter: String, environment: [String: String]) -> Result<Subprocess.Termination, SystemError> {
   let arguments = [
     CommandLine.arguments[0], "--testing-library", "swift-testing", "--filter", filter,
   ]
-  var env = environment.map { "\($0.key)=\($0.value)" }
-  var i = 0
-  while let entry = environ[i] {
-    env.append(String(cString: entry))
-    i += 1
-  }
-  func cStrings(_ strings: [String]) -> [UnsafeMutablePointer<CChar>?] {
-    strings.map { strdup($0) } + [nil]
-  }
-  let argv = cStrings(arguments)
-  let envp = cStrings(env)
-  defer { (argv + envp).forEach { free($0) } }
-  var pid: pid_t = 0
-  // The child's output goes to /dev/null: it is a whole test run of its own.
-  var actions = posix_spawn_file_actions_t()
-  posix_spawn_file_actions_init(&actions)
-  defer { posix_spawn_file_actions_destroy(&actions) }
-  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-  guard posix_spawn(&pid, arguments[0], &actions, nil, argv, envp) == 0 else { return -1 }
-  var status: Int32 = 0
-  while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-  return status
+  return Subprocess.run(arguments[0], arguments: arguments, environment: environment)
 }

@@ -1,3 +1,4 @@
+import AnimplotCheck
 @testable import AnimplotCommandLine
 import AnimplotGolden
 import AnimplotRender

@@ -1,5 +1,6 @@
 import AnimplotCairo
 import AnimplotCanvas
+import AnimplotCheck
 @testable import AnimplotCommandLine
 import AnimplotCore
 import AnimplotGolden

@@ -1,6 +1,7 @@
 import AnimplotCairo
 import AnimplotCanvas
 import AnimplotGolden
+import AnimplotTestSupport
 import Foundation
 import Testing
 

@@ -1,8 +1,8 @@
 import AnimplotCairo
 import AnimplotCanvas
-import Foundation
 import AnimplotGolden
 import AnimplotTestSupport
+import Foundation
 import Testing
 
 /// `animplot diff` end to end: the built binary, its exit codes, its output and its files.

@@ -1,6 +1,7 @@
 import AnimplotCairo
 import AnimplotCanvas
 import AnimplotGolden
+import AnimplotTestSupport
 import Testing
 
 /// The diff picture: pixelmatch's colours, side by side, padding, and its PNG encoding.

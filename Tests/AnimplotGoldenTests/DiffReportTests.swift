@@ -1,6 +1,7 @@
 import AnimplotCanvas
-import Foundation
 import AnimplotGolden
+import AnimplotTestSupport
+import Foundation
 import Testing
 
 /// The summary line and the JSON object.

@@ -1,5 +1,6 @@
 import AnimplotCanvas
 import AnimplotGolden
+import AnimplotTestSupport
 import Testing
 
 /// The engine against images with known differences, in both metrics.

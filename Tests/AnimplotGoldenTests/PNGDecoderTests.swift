@@ -1,5 +1,6 @@
 import AnimplotCairo
 import AnimplotCanvas
+import AnimplotTestSupport
 import Testing
 
 /// Every kind of PNG decodes to the same 8-bit RGBA pixels; broken files give typed errors.
@@ -237,8 +238,8 @@ import Testing
     let header = Self.valid[8..<33]  // the IHDR chunk
     let bytes =
       PNGFixture.signature + header
-      + PNGFixture.chunk("IDAT", [0x78, 0x01, 0xFF, 0xFF, 0xFF, 0xFF, 0, 0])
-      + PNGFixture.chunk("IEND", [])
+      + PNGChunks.chunk("IDAT", [0x78, 0x01, 0xFF, 0xFF, 0xFF, 0xFF, 0, 0])
+      + PNGChunks.chunk("IEND", [])
     let error = try #require(throws: PNGDecodingError.self) { try PNGDecoder.decode(bytes: bytes) }
     guard case .malformed(let message) = error else {
       Issue.record("expected .malformed, got \(error)")
@@ -260,8 +261,8 @@ import Testing
     var header = PNGFixture.bigEndian(100_000) + PNGFixture.bigEndian(100_000)
     header += [8, 6, 0, 0, 0]
     let bytes =
-      PNGFixture.signature + PNGFixture.chunk("IHDR", header)
-      + PNGFixture.chunk("IDAT", PNGFixture.zlibStored([0])) + PNGFixture.chunk("IEND", [])
+      PNGFixture.signature + PNGChunks.chunk("IHDR", header)
+      + PNGChunks.chunk("IDAT", PNGFixture.zlibStored([0])) + PNGChunks.chunk("IEND", [])
     #expect(throws: PNGDecodingError.tooLarge(width: 100_000, height: 100_000)) {
       try PNGDecoder.decode(bytes: bytes)
     }

@@ -305,7 +305,7 @@ struct GLTFImportTests {
   /// by `..`, an absolute path or a symbolic link.
   @Test func externalBuffersStayInTheInputsFolder() throws {
     let fm = FileManager.default
-    let root = fm.temporaryDirectory.appendingPathComponent("animplot-gltf-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+    let root = fm.temporaryDirectory.appendingPathComponent("animplot-gltf-\(UUID().uuidString)")
     let inner = root.appendingPathComponent("inner")
     try fm.createDirectory(at: inner.appendingPathComponent("bin"), withIntermediateDirectories: true)
     defer { try? fm.removeItem(at: root) }

@@ -99,7 +99,7 @@ struct LottieImportTests {
 
   /// `.lottie` archives: every animation of the manifest an action; damage is an error.
   @Test func dotLottieArchives() throws {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("animplot-\(getpid())-\(UInt32.random(in: 0...UInt32.max)).lottie")
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("animplot-\(UUID().uuidString).lottie")
     defer { try? FileManager.default.removeItem(at: url) }
     let archive = try Archive(url: url, accessMode: .create)
     func add(_ path: String, _ text: String) throws {

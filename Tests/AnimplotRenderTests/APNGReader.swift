@@ -80,7 +80,7 @@ struct APNGReader {
         for b in 0..<4 { ihdr[k * 4 + b] = UInt8(truncatingIfNeeded: v >> (24 - 8 * b)) }
       }
       var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-      png += Self.chunk("IHDR", ihdr) + Self.chunk("IDAT", frame.data) + Self.chunk("IEND", [])
+      png += PNGChunks.chunk("IHDR", ihdr) + PNGChunks.chunk("IDAT", frame.data) + PNGChunks.chunk("IEND", [])
       let image = try PNGDecoder.decode(bytes: png)
       guard frame.blend == 0, frame.dispose == 0 else { throw Failure.malformed("only source/none is composed here") }
       for y in 0..<frame.height {
@@ -95,14 +95,8 @@ struct APNGReader {
     return out
   }
 
-  static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
-    let body = Array(type.utf8) + data
-    let crc = crc(body)
-    return [UInt8(data.count >> 24 & 0xFF), UInt8(data.count >> 16 & 0xFF), UInt8(data.count >> 8 & 0xFF), UInt8(data.count & 0xFF)]
-      + body + [UInt8(crc >> 24), UInt8(crc >> 16 & 0xFF), UInt8(crc >> 8 & 0xFF), UInt8(crc & 0xFF)]
-  }
-
-  /// CRC-32 (ISO 3309), bit by bit: slow, and independent of zlib.
+  /// CRC-32 (ISO 3309), bit by bit: slow, and independent of zlib. Deliberately not the
+  /// writer's (`PNGChunks.crc`): it is the oracle that checks the CRCs the APNG writer wrote.
   static func crc(_ bytes: [UInt8]) -> UInt32 {
     var c: UInt32 = 0xFFFF_FFFF
     for byte in bytes {

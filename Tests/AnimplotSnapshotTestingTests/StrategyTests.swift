@@ -75,16 +75,23 @@ import Testing
     #expect(failure.contains("−          \"frame\": 135,") || failure.contains("-          \"frame\": 135,"), "\(failure)")
   }
 
-  @Test func aPictureThatCannotBeDrawnFailsTheTest() {
+  @Test func aPictureThatCannotBeDrawnFailsTheTest() throws {
     // Cairo refuses sides above 32767 device pixels: the failure is the test's, whatever the
     // record mode, and nothing that could pass is recorded.
-    withKnownIssue {
-      let failure = verifySnapshot(
-        of: Self.ball, as: .graph(width: 40000, height: 100), named: "1", record: .never,
-        testName: "graphPicture()")
-      #expect(failure != nil)
-    } matching: { issue in
-      issue.comments.contains { $0.rawValue.contains("animplot could not render the snapshot") }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("animplot-unrendered-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    func verify(_ record: SnapshotTestingConfiguration.Record) -> String? {
+      verifySnapshot(
+        of: Self.ball, as: .graph(width: 40000, height: 100), named: "1", record: record,
+        snapshotDirectory: folder.path, testName: "unrendered()")
     }
+    for record in [SnapshotTestingConfiguration.Record.never, .missing, .all, .failed, .never] {
+      #expect(verify(record) != nil, "record \(record)")
+    }
+    // What was recorded is the message, and it still fails, saying why.
+    let message = try #require(verify(.never))
+    #expect(message.contains("animplot could not render the snapshot: "), "\(message)")
+    #expect(message.contains("40000"), "\(message)")
   }
 }

@@ -1,7 +1,8 @@
 import AnimplotCanvas
-import Foundation
+import AnimplotCheck
 import AnimplotGolden
 import AnimplotTestSupport
+import Foundation
 import Testing
 
 /// The HTML report in a real browser: headless Chromium takes a screenshot, which must show

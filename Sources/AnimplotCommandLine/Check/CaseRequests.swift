@@ -1,3 +1,4 @@
+import AnimplotCheck
 import AnimplotGolden
 import AnimplotIO
 import AnimplotRender
@@ -47,7 +48,7 @@ public struct CaseRequests {
 
   /// Parses the text of `NAME.args` at `path` and tells the reference kind it asks for (the
   /// callback of `CaseFolder.scan`).
-  public mutating func parse(path: String, text: String) -> Result<ReferenceKind?, CaseOptionsProblem> {
+  package mutating func parse(path: String, text: String) -> Result<ReferenceKind?, CaseOptionsProblem> {
     let words: [String]
     do {
       words = try CaseArguments(parsing: text).words
@@ -73,7 +74,7 @@ public struct CaseRequests {
 
   /// The request that draws `checkCase` in the format of its reference.
   /// - Throws: `CaseOptionsProblem` when the case's view does not write that format.
-  public func request(for checkCase: CheckCase) throws(CaseOptionsProblem) -> RenderRequest {
+  package func request(for checkCase: CheckCase) throws(CaseOptionsProblem) -> RenderRequest {
     let parsed = checkCase.argumentsPath.flatMap { byPath[$0] } ?? defaultCase
     let format = checkCase.kind.outputFormat
     do {

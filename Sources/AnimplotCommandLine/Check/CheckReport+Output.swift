@@ -1,3 +1,4 @@
+import AnimplotCheck
 import AnimplotGolden
 import AnimplotPlatform
 

@@ -1,3 +1,5 @@
+import AnimplotCheck
+import AnimplotGolden
 import AnimplotPlatform
 
 /// A one-line progress bar on standard error, drawn only when standard error is a terminal,
@@ -10,7 +12,7 @@ final class ProgressBar: Sendable {
 
   init(total: Int) {
     self.total = total
-    enabled = isatty(2) != 0 && total > 0
+    enabled = FileDescriptor.isTerminal(2) && total > 0
   }
 
   /// Shows `done` of `total`; the last one is always drawn.
@@ -34,6 +36,33 @@ final class ProgressBar: Sendable {
       guard state.shown else { return }
       Terminal.write("\r\u{1B}[K", to: 2)
       state.shown = false
+    }
+  }
+}
+
+/// What a check run shows while its cases are drawn: the progress bar, and the line of each
+/// case that did not pass, in case order, as soon as every case before it is done; safe to
+/// call from any thread.
+final class CaseProgress: Sendable {
+  private let bar: ProgressBar
+  /// The cases done, those done but not yet shown (an earlier one is still running), and the
+  /// first case not yet shown.
+  private let state = Locked((done: 0, waiting: [Int: CaseResult](), next: 0))
+
+  init(bar: ProgressBar) { self.bar = bar }
+
+  /// Case `index` is done with `result`.
+  func finished(_ index: Int, _ result: CaseResult) {
+    state.withLock { state in
+      state.done += 1
+      bar.update(done: state.done)
+      state.waiting[index] = result
+      while let next = state.waiting.removeValue(forKey: state.next) {
+        state.next += 1
+        guard next.status != .passed else { continue }
+        bar.clear()
+        Terminal.write(CheckReport.line(next), to: 1)
+      }
     }
   }
 }

@@ -1,3 +1,5 @@
+import AnimplotConcurrency
+
 /// A named set of F-curves with a scene range: what one file of format 1 describes.
 public struct Action: Sendable, Hashable {
   public var name: String
@@ -52,7 +54,7 @@ public struct Action: Sendable, Hashable {
   /// action holds many keys: tracks are independent), then couples quaternion components.
   public mutating func recalculate() {
     let keys = tracks.reduce(0) { $0 + $1.keyframes.count }
-    ParallelWork.forEach(&tracks, size: keys) { track, _ in track.recalculateHandles() }
+    Parallel.forEach(&tracks, jobs: Parallel.jobs(forKeys: keys)) { track, _ in track.recalculateHandles() }
     self = coupled()
   }
 }

@@ -159,7 +159,7 @@ struct CSVReader {
 
   init(_ bytes: UnsafeBufferPointer<UInt8>) {
     self.bytes = bytes
-    if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { offset = 3 }
+    offset = ByteOrderMark.length(in: bytes)
     lineStart = offset
   }
 

@@ -1,3 +1,4 @@
+import AnimplotConcurrency
 import AnimplotCore
 import AnimplotText
 
@@ -302,7 +303,7 @@ enum GLTFImporter {
     let ordered = byGroup.flatMap(\.jobs)
     // The keys of each track, on every core when there are many.
     let total = ordered.reduce(0) { $0 + $1.times.count }
-    ParallelWork.forEach(&tracks, size: total) { track, i in
+    Parallel.forEach(&tracks, jobs: Parallel.jobs(forKeys: total)) { track, i in
       let job = ordered[i]
       track.keyframes = makeKeys(
         times: job.times, values: job.values, width: job.width, component: job.component,

@@ -5,8 +5,7 @@ enum JSONSniffer {
   /// as an object.
   static func topLevelKeys(_ bytes: UnsafeBufferPointer<UInt8>, within limit: Int) -> Set<String> {
     let window = UnsafeBufferPointer(rebasing: bytes[..<min(bytes.count, limit)])
-    var r = JSONReader(window)
-    if window.count >= 3 && window[0] == 0xEF && window[1] == 0xBB && window[2] == 0xBF { r.offset = 3 }
+    var r = JSONReader(afterByteOrderMark: window)
     guard r.peekKind() == .object else { return [] }
     var keys = Set<String>()
     do {
@@ -23,8 +22,7 @@ enum JSONSniffer {
 
   /// Whether the bytes start (after a byte order mark and white space) with `{`.
   static func startsAsObject(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-    var r = JSONReader(bytes)
-    if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { r.offset = 3 }
+    var r = JSONReader(afterByteOrderMark: bytes)
     return r.peekKind() == .object
   }
 }

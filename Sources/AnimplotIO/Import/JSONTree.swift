@@ -1,10 +1,14 @@
-/// Other tools' JSON (glTF, Lottie) as a tree whose every value knows its byte offset, so that
-/// the importers can walk it freely and still name the place of a bad value.
+import AnimplotText
+
+/// JSON that is not an action (glTF, Lottie; check's JSON summaries) as a tree whose every value
+/// knows its byte offset, so that readers can walk it freely and still name the place of a bad
+/// value.
 ///
 /// Built with the strict `JSONReader` (RFC 8259, nesting limited to 512 levels, a repeated
-/// member is an error). Importers read it through `JSONCursor`, which carries the path.
-struct JSONNode: Sendable {
-  enum Value: Sendable {
+/// member is an error). Importers read it through `JSONCursor`, which carries the path; `check`
+/// reads its summaries with it (package access).
+package struct JSONNode: Sendable {
+  package enum Value: Sendable {
     case object([(key: String, value: JSONNode)])
     case array([JSONNode])
     case string(String)
@@ -13,9 +17,14 @@ struct JSONNode: Sendable {
     case null
   }
 
-  var value: Value
+  package var value: Value
   /// Offset of the value's first byte in the parsed bytes.
-  var offset: Int
+  package var offset: Int
+
+  package init(value: Value, offset: Int) {
+    self.value = value
+    self.offset = offset
+  }
 
   /// The JSON type's name, as messages say it.
   var kindName: String {
@@ -30,9 +39,9 @@ struct JSONNode: Sendable {
   }
 
   /// Parses a whole document (a UTF-8 byte order mark is skipped).
-  static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(ActionDecodingError) -> JSONNode {
-    var reader = JSONReader(bytes)
-    if bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF { reader.offset = 3 }
+  /// - Throws: `ActionDecodingError` with the line and column of the first problem.
+  package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(ActionDecodingError) -> JSONNode {
+    var reader = JSONReader(afterByteOrderMark: bytes)
     let root = try read(&reader, depth: 0)
     try reader.expectEnd()
     return root
@@ -202,7 +211,5 @@ struct JSONCursor {
     return out
   }
 
-  static func show(_ d: Double) -> String {
-    d == d.rounded() && abs(d) < 1e15 ? String(Int(d)) : String(d)
-  }
+  static func show(_ d: Double) -> String { formatNumber(d, wholeBelow: 1e15) }
 }

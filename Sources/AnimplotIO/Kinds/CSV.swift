@@ -4,7 +4,7 @@ extension InputKind {
     name: "csv", summary: "samples in CSV (frame or time, then one column per channel)", fileExtensions: ["csv"],
     sniff: { bytes in
       // The first field of the first line, unquoted, any letter case.
-      var i = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+      var i = ByteOrderMark.length(in: bytes)
       var word: [UInt8] = []
       if i < bytes.count && bytes[i] == UInt8(ascii: "\"") { i += 1 }
       while i < bytes.count, word.count < 6, bytes[i] >= 0x41 {

@@ -111,7 +111,7 @@ public struct DecodeContext: Sendable {
     } catch {
       throw .unreadable(
         "\(quoted(uri)): "
-          + (error.errno == EFBIG ? Limits.inputBytesExceeded : "\(error)"))
+          + (error.isOverLimit ? Limits.inputBytesExceeded : "\(error)"))
     }
   }
 

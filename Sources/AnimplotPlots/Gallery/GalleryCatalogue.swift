@@ -1,4 +1,5 @@
 import AnimplotCore
+import AnimplotText
 
 /// One picture of the gallery: a curve of two keys, 0 at `GalleryCatalogue.frames`' start and 1
 /// at its end, with the first key's interpolation and easing.
@@ -189,7 +190,5 @@ public enum GalleryCatalogue {
   }
 
   /// A parameter as typed: 3, 1.5, 1.70158 (the shortest text that reads back as the Float).
-  static func number(_ v: Float) -> String {
-    v == v.rounded() && abs(v) < 1e6 ? String(Int(v)) : "\(v)"
-  }
+  static func number(_ v: Float) -> String { formatNumber(v, wholeBelow: 1e6) }
 }

@@ -2,6 +2,7 @@ import AnimplotCanvas
 import AnimplotCore
 import AnimplotPlatform
 import AnimplotPlots
+import AnimplotText
 
 /// An editor with its playhead stepping through the frames at the scene's rate, as Blender
 /// plays an animation: what `animplot play` writes as an APNG, an animated SVG or a folder of
@@ -106,9 +107,7 @@ public struct PlayView: PlotView {
 }
 
 /// `1`, `2.5`: a frame or step as a message says it.
-private func number(_ value: Double) -> String {
-  value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
-}
+private func number(_ value: Double) -> String { formatNumber(value, wholeBelow: 1e15) }
 
 /// An editor's still picture and the playhead at each frame: what the animated outputs encode.
 public struct PlayheadAnimation: AnimationRendition {

@@ -2,7 +2,7 @@ import AnimplotCommandLine
 import ArgumentParser
 
 /// `animplot check DIR`: golden-image regression over a folder of cases (docs/check.md).
-struct Check: ParsableCommand {
+struct CheckCommand: ParsableCommand {
   static let configuration = CheckArguments.configuration
 
   @OptionGroup var arguments: CheckArguments

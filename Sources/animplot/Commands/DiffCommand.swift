@@ -3,7 +3,7 @@ import ArgumentParser
 
 /// `animplot diff EXPECTED ACTUAL`: compares two PNG images (docs/check.md), exit 0 match, 1
 /// differ.
-struct Diff: ParsableCommand {
+struct DiffCommand: ParsableCommand {
   static let configuration = DiffArguments.configuration
 
   @OptionGroup var arguments: DiffArguments

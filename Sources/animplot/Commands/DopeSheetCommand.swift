@@ -2,7 +2,7 @@ import AnimplotCommandLine
 import ArgumentParser
 
 /// `animplot dopesheet`: Blender's Dope Sheet as a picture, or its layout as JSON.
-struct DopeSheet: ParsableCommand {
+struct DopeSheetCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "dopesheet",
     abstract: "Draw the keys as Blender's Dope Sheet shows them, to PNG, SVG or PDF, or print its layout as JSON.",

@@ -2,7 +2,7 @@ import AnimplotCommandLine
 import ArgumentParser
 
 /// `animplot eval`: the curves' values at frames, as Blender's `fcurve.evaluate` gives them.
-struct Eval: ParsableCommand {
+struct EvalCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "eval",
     abstract: "Print the channels' values at frames, exactly as Blender evaluates them.",

@@ -2,7 +2,7 @@ import AnimplotCommandLine
 import ArgumentParser
 
 /// `animplot gallery`: every interpolation and easing as small multiples.
-struct Gallery: ParsableCommand {
+struct GalleryCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "gallery",
     abstract: "Draw every interpolation and easing mode of Blender as small multiples.",

@@ -2,7 +2,7 @@ import AnimplotCommandLine
 import ArgumentParser
 
 /// `animplot graph`: Blender's Graph Editor as a picture, or its layout as JSON.
-struct Graph: ParsableCommand {
+struct GraphCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "graph",
     abstract: "Draw the curves as Blender's Graph Editor shows them, to PNG, SVG or PDF, or print its layout as JSON.",

@@ -2,7 +2,7 @@ import AnimplotCommandLine
 import ArgumentParser
 
 /// `animplot import`: any supported input converted to format 1.
-struct Import: ParsableCommand {
+struct ImportCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "import",
     abstract: "Convert glTF, CSV or any other supported input to animplot's format 1.",

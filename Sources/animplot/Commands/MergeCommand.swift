@@ -2,7 +2,7 @@ import AnimplotCommandLine
 import ArgumentParser
 
 /// `animplot merge SUMMARY.json...`: the reports of a sharded check run, merged.
-struct Merge: ParsableCommand {
+struct MergeCommand: ParsableCommand {
   static let configuration = MergeArguments.configuration
 
   @OptionGroup var arguments: MergeArguments

@@ -2,7 +2,7 @@ import AnimplotCommandLine
 import ArgumentParser
 
 /// `animplot morph`: outline A turning into outline B.
-struct Morph: ParsableCommand {
+struct MorphCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "morph",
     abstract: "Draw one outline turning into another, timed by a Blender easing or an action's channel.",

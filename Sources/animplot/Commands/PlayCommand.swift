@@ -2,7 +2,7 @@ import AnimplotCommandLine
 import ArgumentParser
 
 /// `animplot play`: an editor with its playhead stepping through the frames.
-struct Play: ParsableCommand {
+struct PlayCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "play",
     abstract: "Play the action: the Graph Editor (or Dope Sheet, Timeline) with its playhead stepping through the frames.",

@@ -2,7 +2,7 @@ import AnimplotCommandLine
 import ArgumentParser
 
 /// `animplot preview`: a 2-D stage where the action moves a shape.
-struct Preview: ParsableCommand {
+struct PreviewCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "preview",
     abstract: "Play the action on a 2-D stage: its location, rotation, scale and opacity move a shape along its motion path.",

@@ -2,7 +2,7 @@ import AnimplotCommandLine
 import ArgumentParser
 
 /// `animplot recalc`: the action after Blender's `fcurve.update()`, in format 1.
-struct Recalc: ParsableCommand {
+struct RecalcCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "recalc",
     abstract: "Write the input after Blender's fcurve.update(): sorted keys, every handle computed.",

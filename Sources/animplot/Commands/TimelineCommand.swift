@@ -2,7 +2,7 @@ import AnimplotCommandLine
 import ArgumentParser
 
 /// `animplot timeline`: Blender's Timeline strip as a picture.
-struct Timeline: ParsableCommand {
+struct TimelineCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "timeline",
     abstract: "Draw Blender's Timeline strip: ruler, scene range, keys, markers, playhead and transport readout.",

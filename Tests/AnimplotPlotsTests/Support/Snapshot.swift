@@ -1,6 +1,7 @@
 import AnimplotCanvas
-import Foundation
+import AnimplotCheck
 import AnimplotGolden
+import Foundation
 import Testing
 
 /// Text snapshots (display lists, layouts) kept in Tests/AnimplotPlotsTests/Snapshots, compared exactly.

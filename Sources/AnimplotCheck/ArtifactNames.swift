@@ -1,0 +1,39 @@
+/// The names of a case's artifact files, relative to the artifacts folder: the reference,
+/// the output and their difference, beside the case's name.
+///
+/// `ball.png` → `ball.expected.png`, `ball.actual.png`, `ball.diff.png`;
+/// `ball.svg` → rasters `ball.svg.expected.png`, `ball.svg.actual.png`, `ball.svg.diff.png`
+/// and the SVG drawn now, `ball.actual.svg`;
+/// `ball.layout.json` → `ball.expected.layout.json`, `ball.actual.layout.json`,
+/// `ball.layout.json.diff` (a unified diff); display lists likewise.
+package struct ArtifactNames: Sendable, Hashable {
+  package var expected: String
+  package var actual: String
+  package var diff: String
+  /// For SVG cases, the SVG drawn now (the three others are rasters).
+  package var actualSource: String?
+
+  /// The names for `checkCase`.
+  package init(for checkCase: CheckCase) {
+    let name = checkCase.name
+    let suffix = checkCase.kind.suffix
+    switch checkCase.kind {
+    case .png:
+      expected = name + ".expected.png"
+      actual = name + ".actual.png"
+      diff = name + ".diff.png"
+    case .svg:
+      expected = name + ".svg.expected.png"
+      actual = name + ".svg.actual.png"
+      diff = name + ".svg.diff.png"
+      actualSource = name + ".actual.svg"
+    case .layoutJSON, .displayList:
+      expected = name + ".expected" + suffix
+      actual = name + ".actual" + suffix
+      diff = name + suffix + ".diff"
+    }
+  }
+
+  /// Every name, in a fixed order.
+  package var all: [String] { [expected, actual, diff] + (actualSource.map { [$0] } ?? []) }
+}

@@ -1,0 +1,214 @@
+import AnimplotPlatform
+/// The cases of a check folder and its orphaned files, found by the naming rules of
+/// docs/check.md.
+///
+/// The folder is walked recursively, in sorted order; names starting with `.` are skipped,
+/// symbolic links are followed (each directory is visited once), and `skipping` folders
+/// (the artifacts folder) are left out. In each folder:
+/// - an input is a file whose extension is one of `inputExtensions`, unless its name ends
+///   in a reference suffix (`ball.layout.json` is a reference, not an input);
+/// - `NAME.png`, `NAME.svg`, `NAME.layout.json`, `NAME.displaylist.txt` are references,
+///   and `NAME.args` holds the case's verb and options;
+/// - other files are ignored.
+///
+/// Each input makes one case per reference it has; with none, one case whose reference is
+/// missing, of the kind its options ask for, else PNG. Options that ask for a kind (the
+/// caller reads them from `NAME.args`, see `scan`) make the case compare that kind only, and a
+/// reference of another kind beside it is an error. References and `NAME.args` files with no
+/// input of their name are orphans.
+package struct CaseFolder: Sendable, Hashable {
+  /// The folder, as given.
+  package var root: String
+  /// Every case, ordered by id (byte order of the UTF-8 text).
+  package var cases: [CheckCase]
+  /// Reference and `NAME.args` files with no input, as paths relative to the folder, sorted.
+  package var orphans: [String]
+  /// Entries that are neither files nor folders (FIFOs, devices, dangling links), left out
+  /// unread: `relative/path: what it is`, sorted.
+  package var skipped: [String] = []
+
+  /// Every file of the run as `FileSystem.absolute` gives it: inputs, `NAME.args`, references
+  /// (present or still to be recorded) and orphans; no output may be one of them.
+  package var files: Set<String> {
+    var paths = Set(cases.flatMap { [$0.inputPath, $0.referencePath] + ($0.argumentsPath.map { [$0] } ?? []) })
+    let base = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
+    for orphan in orphans { paths.insert(base + "/" + orphan) }
+    return Set(paths.map(FileSystem.absolute))
+  }
+
+  /// Finds the cases under `root`.
+  /// - Parameters:
+  ///   - inputExtensions: the extensions of the files the drawing verbs read, without dot.
+  ///   - skipping: folders left out of the walk (compared by identity, not by path).
+  ///   - requestedKind: reads the text of a case's `NAME.args` (given with its path) and tells
+  ///     the reference kind its options ask for, if any, or the problem with them (one line,
+  ///     without the file name). Called once per `NAME.args` file.
+  /// - Throws: `CaseFolderError` listing every problem found: unreadable folders or
+  ///   `NAME.args` files, options `requestedKind` refuses, two inputs of one name, a
+  ///   reference of another kind than the options ask for.
+  package static func scan(
+    root: String, inputExtensions: Set<String>, skipping: [String] = [],
+    requestedKind: (_ argumentsPath: String, _ text: String) -> Result<ReferenceKind?, CaseOptionsProblem> = { _, _ in .success(nil) }
+  ) throws(CaseFolderError) -> CaseFolder {
+    let trimmed = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
+    guard let status = FileSystem.status(of: trimmed), status.kind == .directory else {
+      throw CaseFolderError(problems: ["\(root): not a folder"])
+    }
+    var walk = Walk(
+      root: trimmed, inputExtensions: inputExtensions,
+      visited: Set(skipping.compactMap { FileSystem.status(of: $0)?.identity }))
+    walk.visit(relative: "", identity: status.identity)
+    let folder = walk.folder(root: root, requestedKind: requestedKind)
+    if !walk.problems.isEmpty { throw CaseFolderError(problems: walk.problems) }
+    return folder
+  }
+}
+
+/// The files of one walk of a case folder, gathered by case name, and the problems met.
+private struct Walk {
+  let root: String
+  let inputExtensions: Set<String>
+  /// Folders already walked or skipped.
+  var visited: Set<FileIdentity>
+  /// Input file (relative path) by case name.
+  var inputs: [String: String] = [:]
+  /// Reference kinds present by case name.
+  var references: [String: Set<ReferenceKind>] = [:]
+  /// Case names with a `NAME.args` file.
+  var argumentFiles: Set<String> = []
+  var problems: [String] = []
+  /// Entries neither file nor folder, with what they are.
+  var skipped: [String] = []
+
+  init(root: String, inputExtensions: Set<String>, visited: Set<FileIdentity>) {
+    self.root = root
+    self.inputExtensions = inputExtensions
+    self.visited = visited
+  }
+
+  func path(_ relative: String) -> String { root + "/" + relative }
+
+  /// Records the files of the folder at `relative` (`""` for the root) and walks its folders.
+  mutating func visit(relative: String, identity: FileIdentity) {
+    guard visited.insert(identity).inserted else { return }
+    let folder = relative.isEmpty ? root : path(relative)
+    let names: [String]
+    do {
+      names = try FileSystem.entries(of: folder)
+    } catch {
+      problems.append("\(folder)/: cannot read the folder: \(error)")
+      return
+    }
+    for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+    where !name.hasPrefix(".") {
+      let child = relative.isEmpty ? name : relative + "/" + name
+      guard let status = FileSystem.status(of: path(child)), status.kind != .other else {
+        skipped.append("\(child): \(FileSystem.oddKind(of: path(child)) ?? "not a regular file"), left out")
+        continue
+      }
+      switch status.kind {
+      case .directory: visit(relative: child, identity: status.identity)
+      case .file: record(file: child, named: name)
+      case .other: continue
+      }
+    }
+  }
+
+  /// Files a regular file under the case name it belongs to.
+  mutating func record(file relative: String, named name: String) {
+    let folder = String(relative.dropLast(name.count))
+    if let (stem, kind) = ReferenceKind.classify(fileName: name) {
+      references[folder + stem, default: []].insert(kind)
+    } else if name.hasSuffix(".args"), name.count > ".args".count {
+      argumentFiles.insert(folder + String(name.dropLast(".args".count)))
+    } else if let dot = name.lastIndex(of: "."), dot != name.startIndex,
+      inputExtensions.contains(String(name[name.index(after: dot)...]))
+    {
+      let caseName = folder + String(name[..<dot])
+      if let other = inputs[caseName] {
+        problems.append(
+          "\(path(other)) and \(path(relative)): two inputs for the case \(caseName); rename one")
+      } else {
+        inputs[caseName] = relative
+      }
+    }
+  }
+
+  /// The cases and orphans found, reading each case's `NAME.args`.
+  mutating func folder(
+    root given: String,
+    requestedKind: (String, String) -> Result<ReferenceKind?, CaseOptionsProblem>
+  ) -> CaseFolder {
+    var cases: [CheckCase] = []
+    for (name, input) in inputs.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
+      var asked: ReferenceKind?
+      var argumentsPath: String?
+      if argumentFiles.contains(name) {
+        let file = path(name + ".args")
+        argumentsPath = file
+        let text: String
+        do {
+          text = String(decoding: try FileSystem.readBytes(path: file), as: UTF8.self)
+        } catch {
+          problems.append("\(file): cannot read: \(error)")
+          continue
+        }
+        switch requestedKind(file, text) {
+        case .success(let kind): asked = kind
+        case .failure(let problem):
+          problems.append("\(file): \(problem.message)")
+          continue
+        }
+      }
+      let present = references[name, default: []]
+      let kinds: [ReferenceKind]
+      if let asked {
+        if let other = present.subtracting([asked]).min(by: { $0.suffix < $1.suffix }) {
+          problems.append(
+            "\(path(name + other.suffix)): \(argumentsPath!) asks for a \(asked.suffix) reference, "
+              + "\(name + asked.suffix); remove one")
+          continue
+        }
+        kinds = [asked]
+      } else {
+        kinds = present.isEmpty ? [.png] : ReferenceKind.allCases.filter(present.contains)
+      }
+      for kind in kinds {
+        cases.append(
+          CheckCase(
+            name: name, inputPath: path(input), argumentsPath: argumentsPath,
+            kind: kind, referencePath: path(name + kind.suffix),
+            referenceExists: present.contains(kind)))
+      }
+    }
+    var orphans: [String] = []
+    for (name, kinds) in references where inputs[name] == nil {
+      orphans += kinds.map { name + $0.suffix }
+    }
+    orphans += argumentFiles.filter { inputs[$0] == nil }.map { $0 + ".args" }
+    problems.sort()
+    var folder = CaseFolder(
+      root: given, cases: cases.sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) },
+      orphans: orphans.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+    folder.skipped = skipped.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    return folder
+  }
+}
+
+/// Why a case's options cannot be used, as the caller of `CaseFolder.scan` judges them.
+package struct CaseOptionsProblem: Error, Sendable, Hashable {
+  /// One line, without the file's name.
+  package var message: String
+
+  package init(_ message: String) { self.message = message }
+}
+
+/// Why a check folder cannot be used: one line per problem.
+package struct CaseFolderError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// Each problem, naming the file at fault.
+  package var problems: [String]
+
+  package init(problems: [String]) { self.problems = problems }
+
+  package var description: String { problems.joined(separator: "\n") }
+}

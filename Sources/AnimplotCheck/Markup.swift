@@ -1,0 +1,92 @@
+import AnimplotText
+
+/// Escaping and encoding for the XML and HTML reports.
+enum Markup {
+  /// `text` safe inside XML or HTML text and double- or single-quoted attributes: `&<>"'`
+  /// as entities, line breaks as `&#10;` in attributes (parsers fold them otherwise), and
+  /// characters XML 1.0 forbids (control characters, U+FFFE, U+FFFF) as U+FFFD.
+  static func escaped(_ text: String, attribute: Bool = false) -> String {
+    var out = ""
+    out.reserveCapacity(text.utf8.count)
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\"": out += "&quot;"
+      case "'": out += "&#39;"
+      case "\n" where attribute: out += "&#10;"
+      case "\r" where attribute: out += "&#13;"
+      case "\t" where attribute: out += "&#9;"
+      case "\n", "\r", "\t": out.unicodeScalars.append(scalar)
+      case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF:
+        out += "\u{FFFD}"
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out
+  }
+
+  /// `bytes` in Base64 (RFC 4648, with padding), for `data:` URIs.
+  static func base64(_ bytes: [UInt8]) -> String {
+    let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/".utf8)
+    var out = [UInt8]()
+    out.reserveCapacity((bytes.count + 2) / 3 * 4)
+    var i = 0
+    while i + 3 <= bytes.count {
+      let n = UInt32(bytes[i]) << 16 | UInt32(bytes[i + 1]) << 8 | UInt32(bytes[i + 2])
+      out += [
+        alphabet[Int(n >> 18)], alphabet[Int(n >> 12 & 63)], alphabet[Int(n >> 6 & 63)],
+        alphabet[Int(n & 63)],
+      ]
+      i += 3
+    }
+    let rest = bytes.count - i
+    if rest > 0 {
+      let n = UInt32(bytes[i]) << 16 | (rest == 2 ? UInt32(bytes[i + 1]) << 8 : 0)
+      out += [alphabet[Int(n >> 18)], alphabet[Int(n >> 12 & 63)]]
+      out += rest == 2 ? [alphabet[Int(n >> 6 & 63)], UInt8(ascii: "=")] : [UInt8(ascii: "="), UInt8(ascii: "=")]
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// The bytes of Base64 `text` (RFC 4648, padding optional); `nil` if it is not Base64.
+  static func base64Decoded(_ text: String) -> [UInt8]? {
+    var values: [UInt8] = []
+    values.reserveCapacity(text.utf8.count)
+    var padding = 0
+    for c in text.utf8 {
+      let v: UInt8
+      switch c {
+      case UInt8(ascii: "A")...UInt8(ascii: "Z"): v = c - UInt8(ascii: "A")
+      case UInt8(ascii: "a")...UInt8(ascii: "z"): v = c - UInt8(ascii: "a") + 26
+      case UInt8(ascii: "0")...UInt8(ascii: "9"): v = c - UInt8(ascii: "0") + 52
+      case UInt8(ascii: "+"): v = 62
+      case UInt8(ascii: "/"): v = 63
+      case UInt8(ascii: "="):
+        padding += 1
+        continue
+      default: return nil
+      }
+      guard padding == 0 else { return nil }
+      values.append(v)
+    }
+    guard values.count % 4 != 1, padding <= 2 else { return nil }
+    var out: [UInt8] = []
+    out.reserveCapacity(values.count * 3 / 4)
+    var i = 0
+    while i < values.count {
+      let chunk = values[i..<min(i + 4, values.count)]
+      var n: UInt32 = 0
+      for (j, v) in chunk.enumerated() { n |= UInt32(v) << UInt32(18 - 6 * j) }
+      out.append(UInt8(n >> 16 & 0xFF))
+      if chunk.count > 2 { out.append(UInt8(n >> 8 & 0xFF)) }
+      if chunk.count > 3 { out.append(UInt8(n & 0xFF)) }
+      i += 4
+    }
+    return out
+  }
+
+  /// Seconds with three decimals, as JUnit's `time` attributes have them.
+  static func seconds(_ value: Double) -> String { formatNumber(max(value, 0), decimals: 3) }
+}

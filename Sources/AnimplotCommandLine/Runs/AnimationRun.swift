@@ -1,0 +1,95 @@
+import AnimplotIO
+import AnimplotPlatform
+import AnimplotRender
+import ArgumentParser
+
+/// How the verbs that animate (`play`, `preview`) write: an APNG or animated SVG file (by the
+/// extension or `--format`; `.png` only with `--animated`), or, for `-o FOLDER/`, one PNG per
+/// picture named 0001.png, 0002.png … in playing order. Every file is staged first and put in
+/// place only when all were made.
+public enum AnimationRun {
+  /// - Throws: `CLIError` with the one-line message of what failed.
+  public static func write<View: PlotView, Help>(
+    view makeView: () throws -> View, inputs: [String], output: String?, format: String?, animated: Bool,
+    settings: RenderSettings, inputOptions: InputOptions<Help>
+  ) throws where View.Content == PlayheadAnimation {
+    guard inputs.count == 1 else {
+      throw CLIError("\(View.name) takes one input, not \(inputs.count)")
+    }
+    guard let output else {
+      throw CLIError("missing -o OUTPUT: an .apng or .svg file ('-' for standard output), or a folder ending in / for PNG frames")
+    }
+    if output.hasSuffix("/") || FileSystem.isDirectory(output) {
+      if let format {
+        throw CLIError("-o \(output) is a folder of PNG frames; --format \(format) names a single file")
+      }
+      try writeFrames(
+        of: makeView(), input: inputs[0], into: output.hasSuffix("/") ? output : output + "/", settings: settings,
+        inputOptions: inputOptions)
+      return
+    }
+    if output != "-", InputKind.fileExtension(of: output) == "png", !animated, format == nil {
+      throw CLIError(
+        "-o \(output): \(View.name) writes an animated PNG; name it .apng, add --animated to keep .png, or end -o with / for a folder of frames")
+    }
+    try ViewRun.run(
+      view: makeView, inputs: inputs, output: output, format: format, settings: settings, inputOptions: inputOptions)
+  }
+
+  private static func writeFrames<View: PlotView, Help>(
+    of view: View, input: String, into folder: String, settings: RenderSettings, inputOptions: InputOptions<Help>
+  ) throws where View.Content == PlayheadAnimation {
+    try OutputPlan.refuseOverwriting([input], with: folder)
+    let renderer = Renderer(settings: settings)
+    let animation: PlayheadAnimation
+    do {
+      let actions = try inputOptions.selection.actions(
+        of: Input.file(input, kind: inputOptions.inputFormat, options: inputOptions.importOptions).document(),
+        every: View.showsEveryAction, file: input == "-" ? "<stdin>" : input)
+      animation = try view.content(of: actions)
+    } catch {
+      throw CLIError(error.description)
+    }
+    let digits = 4
+    func name(_ index: Int) -> String {
+      let number = String(index + 1)
+      return folder + String(repeating: "0", count: max(0, digits - number.count)) + number + ".png"
+    }
+    // No frame may replace the input (a frame's name, or a link there, may be the input's).
+    for index in animation.frames.indices { try OutputPlan.refuseOverwriting([input], with: name(index)) }
+    // Frames of an earlier, longer run would play after these (ffmpeg -i %04d.png): refused.
+    if FileSystem.isDirectory(folder), let entries = try? FileSystem.entries(of: folder) {
+      // The input is the user's file, not a frame of an earlier run, whatever its name.
+      let inputPath = input == "-" ? nil : FileSystem.canonical(input)
+      let stale = entries.filter { name in
+        FileSystem.canonical(folder + name) != inputPath &&
+          name.count == 8 && name.hasSuffix(".png") && name.prefix(4).allSatisfy(\.isNumber)
+          && Int(name.prefix(4)).map { $0 > animation.frames.count || $0 == 0 } == true
+      }.sorted()
+      if let first = stale.first {
+        throw CLIError(
+          "-o \(folder): holds \(first)\(stale.count > 1 ? " and \(stale.count - 1) more frames" : "") beyond the \(animation.frames.count) written now; empty the folder or choose another")
+      }
+    }
+    let created = try OutputPlan.prepareFolder(of: folder + "0001.png")
+    var staged: [StagedOutput] = []
+    do {
+      try renderer.pngFrames(of: animation) { index, bytes in
+        staged.append(try OutputFile.stage(bytes, to: name(index)))
+      }
+      for (i, output) in staged.enumerated() {
+        do {
+          try output.commit()
+        } catch {
+          for rest in staged[(i + 1)...] { rest.discard() }
+          throw error
+        }
+      }
+    } catch {
+      for output in staged { output.discard() }
+      for made in created.reversed() { FileSystem.removeEmptyFolder(made) }
+      if let error = error as? RenderError { throw CLIError(error.description) }
+      throw error
+    }
+  }
+}

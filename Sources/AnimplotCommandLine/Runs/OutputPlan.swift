@@ -1,0 +1,92 @@
+import AnimplotPlatform
+import AnimplotRender
+import ArgumentParser
+
+/// Where each input's output goes: `-o FILE` for one input, `-o FOLDER/` for several.
+public enum OutputPlan {
+  /// The output path and format for each input.
+  /// - Throws: `CLIError` for a missing or unsuitable `-o` or `--format`.
+  public static func make<View: PlotView>(
+    inputs: [String], output: String?, requested: String?, view: View.Type
+  ) throws -> [(input: String, path: String, format: OutputFormat)] {
+    guard !inputs.isEmpty else { throw ValidationError("Missing expected argument '<inputs> ...'") }
+    guard let output else {
+      throw CLIError("missing -o OUTPUT: a file ('-' for standard output), or a folder ending in / for several inputs")
+    }
+    let isFolder = output.hasSuffix("/") || FileSystem.isDirectory(output)
+    if inputs.count > 1 || isFolder {
+      guard isFolder else {
+        throw CLIError("-o \(output): several inputs need a folder (end it with /)")
+      }
+      let format = try choose(view, path: nil, requested: requested)
+      let folder = output.hasSuffix("/") ? output : output + "/"
+      var seen: Set<String> = []
+      return try inputs.map { input in
+        let path = folder + stem(input) + "." + format.fileExtension
+        guard seen.insert(path).inserted else {
+          throw CLIError("\(input): its output \(path) would overwrite another input's")
+        }
+        try refuseOverwriting([input], with: path)
+        return (input, path, format)
+      }
+    }
+    try refuseOverwriting(inputs, with: output)
+    try requireFolder(of: output)
+    return [(inputs[0], output, try choose(view, path: output, requested: requested))]
+  }
+
+  private static func choose<View: PlotView>(_ view: View.Type, path: String?, requested: String?) throws
+    -> OutputFormat
+  {
+    do {
+      return try OutputFormat.choose(for: view, path: path, requested: requested)
+    } catch {
+      throw CLIError(error.description)
+    }
+  }
+
+  /// Refuses an output that is one of the inputs (it would be replaced before anyone noticed).
+  public static func refuseOverwriting(_ inputs: [String], with output: String) throws {
+    guard output != "-", let target = FileSystem.canonical(output) else { return }
+    for input in inputs where input != "-" && FileSystem.canonical(input) == target {
+      throw CLIError("-o \(output): that is the input \(input); choose another output")
+    }
+  }
+
+  /// Refuses a file output whose folder does not exist: only `-o FOLDER/` makes folders.
+  public static func requireFolder(of output: String) throws {
+    guard output != "-", let slash = output.lastIndex(of: "/") else { return }
+    let folder = slash == output.startIndex ? "/" : String(output[..<slash])
+    // The nearest part of the folder's path that exists tells why it cannot be used.
+    var existing = folder
+    while FileSystem.status(of: existing) == nil, let slash = existing.lastIndex(of: "/"), slash != existing.startIndex {
+      existing = String(existing[..<slash])
+    }
+    if let status = FileSystem.status(of: existing), status.kind != .directory {
+      throw CLIError("-o \(output): \(existing) is not a folder")
+    }
+    guard FileSystem.status(of: folder) != nil else {
+      throw CLIError(
+        "-o \(output): the folder \(folder) does not exist; create it, or end -o with / to write into a new folder")
+    }
+  }
+
+  /// Creates the folder of a planned output, and its parents, when missing.
+  /// - Throws: `FileError` naming the folder.
+  /// - Returns: the folders it made, outermost first.
+  @discardableResult
+  public static func prepareFolder(of path: String) throws -> [String] {
+    guard let slash = path.lastIndex(of: "/") else { return [] }
+    let folder = String(path[..<slash])
+    guard !folder.isEmpty, !FileSystem.isDirectory(folder) else { return [] }
+    return try FileSystem.createFolders(folder)
+  }
+
+  /// The file name without folder and extension (`stdin` for standard input, `-`).
+  public static func stem(_ path: String) -> String {
+    if path == "-" { return "stdin" }
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }
+    return String(name[..<dot])
+  }
+}

@@ -1,0 +1,70 @@
+import AnimplotConcurrency
+import AnimplotPlatform
+import AnimplotRender
+import ArgumentParser
+
+extension VerbArguments {
+  /// Renders every input as the options ask and writes the outputs (`ViewRun.run`);
+  /// `defaultOutput` when `-o` is absent.
+  /// - Throws: `CLIError` with the one-line message of what failed.
+  public func run(defaultOutput: String? = nil) throws {
+    try ViewRun.run(
+      view: { try self.view() }, inputs: inputs, output: outputOptions.output ?? defaultOutput,
+      format: outputOptions.format, settings: settings, inputOptions: inputOptions)
+  }
+}
+
+/// How every verb that shows a view writes its outputs.
+public enum ViewRun {
+  /// Renders every input with the view `view()` makes and writes the outputs: `-o FILE` for
+  /// one input, `-o FOLDER/` for several, made on every core. Each output is staged (written
+  /// beside its place) as soon as it is made, and all are put in place only when every one
+  /// succeeded: a bad input or a failed write leaves no output (the first failure in the order
+  /// of the inputs is reported).
+  /// - Throws: `CLIError` with the one-line message of what failed.
+  public static func run<View: PlotView, Help>(
+    view makeView: () throws -> View, inputs: [String], output: String?, format: String?, settings: RenderSettings,
+    inputOptions: InputOptions<Help>
+  ) throws {
+    let plan = try OutputPlan.make(inputs: inputs, output: output, requested: format, view: View.self)
+    let view = try makeView()
+    let kind = inputOptions.inputFormat
+    let selection = inputOptions.selection
+    let importOptions = inputOptions.importOptions
+    // Only `-o FOLDER/` makes its folder (a file's folder must exist); folders made are
+    // removed again (when still empty) if any output fails.
+    var created: [String] = []
+    if output?.hasSuffix("/") == true, let first = plan.first {
+      created = try OutputPlan.prepareFolder(of: first.path)
+    }
+    let staged = Parallel.map(count: plan.count) {
+      i -> Result<StagedOutput, CLIError> in
+      do {
+        let bytes = try Renderer(settings: settings).render(
+          .file(plan[i].input, kind: kind, options: importOptions), view: view, selection: selection, as: plan[i].format)
+        return .success(try OutputFile.stage(bytes, to: plan[i].path))
+      } catch let error as RenderError {
+        return .failure(CLIError(error.description))
+      } catch {
+        return .failure(CLIError("\(error)"))
+      }
+    }
+    if let failure = staged.first(where: { if case .failure = $0 { true } else { false } }),
+      case .failure(let error) = failure
+    {
+      for case .success(let output) in staged { output.discard() }
+      for folder in created.reversed() { FileSystem.removeEmptyFolder(folder) }
+      throw error
+    }
+    // A commit that fails (a full device) leaves no temporary file of the ones after it.
+    let outputs = staged.compactMap { try? $0.get() }
+    for (i, output) in outputs.enumerated() {
+      do {
+        try output.commit()
+      } catch {
+        for rest in outputs[(i + 1)...] { rest.discard() }
+        throw error
+      }
+    }
+  }
+}

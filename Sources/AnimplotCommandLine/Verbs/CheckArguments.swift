@@ -1,0 +1,374 @@
+import AnimplotCheck
+import AnimplotConcurrency
+import AnimplotGolden
+import AnimplotIO
+import AnimplotPlatform
+import AnimplotRender
+import ArgumentParser
+
+/// `animplot check DIR`: golden-image regression over a folder of cases (docs/check.md), exit 0
+/// when every case matches its reference, 1 when not. Each case's `NAME.args` is parsed once
+/// into a typed request (`CaseRequests`) with the verbs' own grammar.
+public struct CheckArguments: ParsableArguments, Sendable {
+  public init() {}
+
+  /// The verb's help, for the executable's command.
+  public static let configuration = CommandConfiguration(
+    commandName: "check",
+    abstract: "Draw every case of a folder and compare it with its reference; exit 0 when all match, 1 when not.",
+    discussion: """
+      A case is an input (NAME.json) with its reference beside it: NAME.png (compared by \
+      pixels), NAME.svg (both SVGs rasterised with rsvg-convert, then compared by pixels), \
+      NAME.layout.json or NAME.displaylist.txt (compared as text). An optional NAME.args \
+      holds the verb and its options, e.g. 'graph --width 800 --height 450 --theme light' \
+      (default: graph); a --format there chooses the kind of reference. Subfolders are \
+      searched too; cases are named by their reference's path in the folder (ui/ball.png). \
+      See docs/check.md.
+
+      Record modes (--record, else $ANIMPLOT_RECORD): missing (the default) writes \
+      references that do not exist; failed also rewrites those that differ; all rewrites \
+      every one; never writes none, and is the default when $CI is set. A run that writes \
+      a reference fails, so that it is reviewed and committed before anything passes.
+
+      Each failing case gets one line; its reference, output and diff go to the artifacts \
+      folder (NAME.expected.png, NAME.actual.png, NAME.diff.png), never through a symbolic \
+      link; artifacts of cases that no longer exist are removed there (REMOVED lines) when \
+      check made the folder. An artifacts folder inside the case folder must be hidden \
+      (.NAME). References with no input \
+      (orphans) are listed. The last line counts: 3 passed, 1 failed. The reports record \
+      the versions of animplot, Cairo, pixman, FreeType, libpng and zlib; 'animplot merge' \
+      makes one report of the shards' --json summaries.
+
+      Exit codes: 0 every case matches; 1 a case differs, has no reference, cannot be \
+      drawn, or a reference was recorded; 2 bad usage or a bad case folder (an unreadable \
+      NAME.args, options that do not parse, two inputs of one name).
+
+      Examples:
+        animplot check goldens/
+        animplot check goldens/ --filter 'ui/*' --report report.html --junit junit.xml
+        CI=1 animplot check goldens/ --shard 2/4 --json shard-2.json
+      """)
+
+  @Argument(help: "The folder of cases.")
+  public var folder: String
+
+  @Option(
+    help: ArgumentHelp(
+      "When to write references (default: $ANIMPLOT_RECORD, else never when $CI is set, else missing).",
+      valueName: "mode"))
+  package var record: RecordMode?
+
+  @Option(
+    help: ArgumentHelp(
+      "Folder for the expected, actual and diff files of failing cases.", valueName: "dir"))
+  public var artifacts = ".animplot-artifacts"
+
+  @Option(
+    help: ArgumentHelp(
+      "Write an HTML report: each failing case's images side by side, the passing ones listed.",
+      valueName: "file.html"))
+  public var report: String?
+
+  @Option(help: ArgumentHelp("Write a JUnit XML report for CI dashboards.", valueName: "file.xml"))
+  public var junit: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Write a JSON summary: the versions, the settings and every case's verdict, figures and images; 'animplot merge' makes one report of the shards' summaries.",
+      valueName: "file.json"))
+  public var json: String?
+
+  @Option(
+    name: .shortAndLong,
+    help: ArgumentHelp("Cases drawn at once (default: the number of cores).", valueName: "n"))
+  public var jobs: Int?
+
+  @Option(
+    help: ArgumentHelp(
+      "Run one shard of the cases: shard I of N takes the cases at positions I, I+N, I+2N, … of the sorted list.",
+      valueName: "I/N"))
+  public var shard: String?
+
+  @Option(
+    help: ArgumentHelp(
+      "Only the cases whose name (ui/ball) or reference (ui/ball.png) matches this glob, e.g. 'ui/*' or '*ball*'; commas separate alternatives.",
+      valueName: "glob"))
+  public var filter: String?
+
+  @OptionGroup var criteria: ComparisonOptions
+
+  /// The extensions of the inputs the drawing verbs read.
+  static var inputExtensions: Set<String> { Set(InputKind.all.flatMap(\.fileExtensions)) }
+
+  public func validate() throws {
+    if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more, not \(jobs)") }
+    if let shard {
+      do {
+        _ = try Shard(parsing: shard)
+      } catch {
+        throw ValidationError("--shard \(error)")
+      }
+    }
+  }
+
+  public func run() throws {
+    let started = Clock.seconds()
+    let options = try criteria.diffOptions()
+    let mode: RecordMode
+    do {
+      mode = try RecordMode.resolve(
+        flag: record, recordVariable: environment("ANIMPLOT_RECORD"),
+        ciVariable: environment("CI"))
+    } catch {
+      throw CLIError(error.description)
+    }
+    // validate() has checked the value.
+    let shard = self.shard.flatMap { try? Shard(parsing: $0) }
+    // An artifacts folder inside the case folder is left out of the walk: one that is not
+    // hidden would drop the cases under it and take their references for stale artifacts.
+    let artifactsRoot = FileSystem.resolvedAbsolute(artifacts)
+    if let caseRoot = FileSystem.canonical(folder), artifactsRoot.hasPrefix(caseRoot == "/" ? "/" : caseRoot + "/") {
+      let inner = artifactsRoot.dropFirst(caseRoot == "/" ? 1 : caseRoot.count + 1)
+      if !inner.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
+        throw CLIError(
+          "--artifacts \(artifacts): a folder inside the case folder \(folder) that is not hidden; its cases would be left out and their files taken for artifacts: use a name starting with '.' (the default .animplot-artifacts) or a folder outside")
+      }
+    }
+    let caseFolder: CaseFolder
+    var requests = CaseRequests()
+    do {
+      caseFolder = try CaseFolder.scan(
+        root: folder, inputExtensions: Self.inputExtensions, skipping: [artifacts],
+        requestedKind: { requests.parse(path: $0, text: $1) })
+    } catch {
+      throw Self.problems(error.problems)
+    }
+    guard !caseFolder.cases.isEmpty else {
+      throw CLIError(
+        "\(folder): no cases; a case is an input (NAME.json) beside its reference (NAME.png), see 'animplot check --help'")
+    }
+    // No output of the run may be one of its files: a report over an input or a reference
+    // would destroy what it reports on.
+    let runFiles = caseFolder.files
+    var outputs: [String: String] = [:]
+    for (option, path) in [("--junit", junit), ("--report", report), ("--json", json)] {
+      guard let path else { continue }
+      let target = FileSystem.absolute(path)
+      if runFiles.contains(target) {
+        throw CLIError("\(option) \(path): that is a file of the case folder \(folder); choose another path")
+      }
+      if let other = outputs[target] { throw CLIError("\(option) \(path): \(other) writes the same file") }
+      // Nor a file the run writes or removes in the artifacts folder.
+      let resolved = FileSystem.resolvedAbsolute(path)
+      if resolved.hasPrefix(artifactsRoot == "/" ? "/" : artifactsRoot + "/") {
+        let inner = String(resolved.dropFirst(artifactsRoot == "/" ? 1 : artifactsRoot.count + 1))
+        if !ArtifactNames.owners(of: inner).isEmpty || inner == StaleArtifacts.marker {
+          throw CLIError(
+            "\(option) \(path): named as an artifact in the artifacts folder \(artifacts), which check writes and removes; choose another path")
+        }
+      }
+      outputs[target] = option
+    }
+    var chosen = caseFolder.cases
+    if let filter {
+      let globs = filter.split(separator: ",").map { $0.trimmingCharacters(in: " ") }
+      chosen = chosen.filter { c in globs.contains { Glob.matches($0, c.name) || Glob.matches($0, c.id) } }
+      guard !chosen.isEmpty else {
+        let names = caseFolder.cases.map(\.id)
+        let shown = names.prefix(8).joined(separator: ", ") + (names.count > 8 ? " and \(names.count - 8) more" : "")
+        throw CLIError("--filter \(filter): no case of \(folder) matches; the cases are \(shown)")
+      }
+    }
+    let cases = shard?.select(chosen) ?? chosen
+    // Artifacts are written and removed only in real folders: a link inside the artifacts
+    // folder would carry them elsewhere.
+    for checkCase in cases {
+      if let link = FileSystem.linkedFolder(under: artifacts, toward: ArtifactNames(for: checkCase).expected) {
+        throw CLIError(Self.linkedFolderMessage(link))
+      }
+    }
+    let rasterizer = SVGRasterizer.find(searchPath: environment("PATH"))
+    if rasterizer == nil, let svgCase = cases.first(where: { $0.kind == .svg }) {
+      throw CLIError(
+        "\(svgCase.referencePath): comparing SVG needs \(SVGRasterizer.command); \(SVGRasterizer.installHint)")
+    }
+
+    // Every case's request is made before anything is drawn.
+    var problems: [String] = []
+    let drawings = cases.compactMap { checkCase -> RenderRequest? in
+      do throws(CaseOptionsProblem) {
+        return try requests.request(for: checkCase)
+      } catch {
+        problems.append("\(checkCase.argumentsPath ?? checkCase.inputPath): \(error.message)")
+        return nil
+      }
+    }
+    if !problems.isEmpty { throw Self.problems(problems) }
+
+    // Check's own artifacts folder: one it makes now, the default, or one marked before.
+    let artifactsExisted = FileSystem.status(of: artifacts) != nil || FileSystem.isSymbolicLink(artifacts)
+    let defaultName = artifacts.split(separator: "/").last == ".animplot-artifacts"
+    let bar = ProgressBar(total: cases.count)
+    let progress = CaseProgress(bar: bar)
+    let results = Parallel.map(count: cases.count, jobs: jobs ?? .max) { i in
+      let result = runCase(cases[i], drawings[i], options: options, mode: mode, rasterizer: rasterizer, runFiles: runFiles)
+      progress.finished(i, result)
+      return result
+    }
+    bar.clear()
+
+    // An artifacts folder that holds the case folder (--artifacts .) is no folder of check's
+    // own, and files named like artifacts there may be anyone's. Any other is marked as
+    // check's when this run made it (or it is the default .animplot-artifacts).
+    let holdsCases = FileSystem.canonical(artifacts).flatMap { a in
+      FileSystem.canonical(folder).map { c in c == a || c.hasPrefix(a == "/" ? a : a + "/") }
+    } ?? false
+    let isDirectory = FileSystem.isDirectory(artifacts)
+    if isDirectory, !holdsCases, !artifactsExisted || defaultName, !StaleArtifacts.isMarked(artifacts) {
+      do {
+        try OutputFile.replace(Array(StaleArtifacts.markerText.utf8), at: artifactPath(StaleArtifacts.marker))
+      } catch {
+        Terminal.error(error.description)
+      }
+    }
+
+    // Orphans belong to the folder, not to a shard: the first shard lists them.
+    let orphans = (shard?.index ?? 1) == 1 ? caseFolder.orphans : []
+    for orphan in orphans {
+      Terminal.write("ORPHAN \(orphan): no input of its name\n", to: 1)
+    }
+    if (shard?.index ?? 1) == 1 {
+      for entry in caseFolder.skipped { Terminal.write("SKIPPED \(entry)\n", to: 1) }
+      // Artifacts of cases that are gone belong to the folder too: the first shard removes
+      // them (any case of the folder keeps its own, whatever --filter chose), only from a
+      // folder of check's own (marked).
+      let protected = runFiles.union(outputs.keys)
+      var stale: (removed: [String], problems: [String]) = ([], [])
+      if holdsCases || !isDirectory {
+        // Nothing of check's own to clean.
+      } else if StaleArtifacts.isMarked(artifacts) {
+        stale = StaleArtifacts.remove(in: artifacts, cases: caseFolder.cases, skipping: [folder], protected: protected)
+      } else {
+        let left = StaleArtifacts.find(in: artifacts, cases: caseFolder.cases, skipping: [folder], protected: protected)
+        if !left.isEmpty {
+          Terminal.write(
+            "NOTE \(artifactPath("")): \(left.count) file\(left.count == 1 ? "" : "s") named like artifacts of no case left there: check removes stale artifacts only in a folder it made (one holding \(StaleArtifacts.marker))\n",
+            to: 1)
+        }
+      }
+      for path in stale.removed {
+        Terminal.write("REMOVED \(path): an artifact of a case that no longer exists\n", to: 1)
+      }
+      for problem in stale.problems { Terminal.error(problem) }
+    }
+    var report = CheckReport(
+      folder: folder, results: results, orphans: orphans, options: options, mode: mode,
+      shard: shard, artifactsFolder: artifacts, seconds: Clock.seconds() - started,
+      versions: reportedVersions)
+    report.filter = filter
+    try report.write(junit: junit, html: self.report, json: json)
+
+    let tail = report.closingLines(artifactsPath: artifactPath(""))
+    Terminal.write(tail, to: 1)
+    if !report.passed { throw ExitCode(1) }
+  }
+
+  /// Draws, compares and records one case, and writes its files; safe on any thread.
+  private func runCase(
+    _ checkCase: CheckCase, _ request: RenderRequest, options: DiffOptions, mode: RecordMode,
+    rasterizer: SVGRasterizer?, runFiles: Set<String>
+  ) -> CaseResult {
+    let started = Clock.seconds()
+    let output = Result { () throws(RenderError) in
+      try request.render(.file(checkCase.inputPath), with: Renderer())
+    }.mapError { DrawingFailure(message: $0.description) }
+    let reference: CaseEvaluation.Reference
+    if checkCase.referenceExists {
+      do {
+        reference = .bytes(try FileSystem.readBytes(path: checkCase.referencePath))
+      } catch {
+        reference = .unreadable(error)
+      }
+    } else {
+      reference = .absent
+    }
+    let evaluation = CaseEvaluation(
+      checkCase: checkCase, output: output, reference: reference, options: options, mode: mode,
+      rasterizer: rasterizer)
+    var result = evaluation.result
+    do {
+      if let bytes = evaluation.recordedReference {
+        // A reference is recorded only as a regular file in the case folder: never through a
+        // link (of the file or of a folder on its way), never into a FIFO or a device.
+        let root = FileSystem.absolute(folder)
+        let inside = FileSystem.absolute(checkCase.referencePath).hasPrefix(root == "/" ? root : root + "/")
+        let odd = FileSystem.status(of: checkCase.referencePath).map { $0.kind != .file } ?? false
+        let link = FileSystem.isSymbolicLink(checkCase.referencePath)
+        guard !link, inside, !odd else {
+          result.status = .error
+          result.message =
+            "\(checkCase.referencePath): "
+            + (link ? "a symbolic link" : !inside ? "reached through a link outside \(folder)" : "not a regular file")
+            + "; references are recorded only as files in the case folder"
+          result.seconds = Clock.seconds() - started
+          return result
+        }
+        try OutputFile.write(bytes, to: checkCase.referencePath)
+      }
+      for artifact in evaluation.artifacts {
+        let path = artifactPath(artifact.name)
+        guard !runFiles.contains(FileSystem.absolute(path)) else {
+          result.status = .error
+          result.message = "\(path): this artifact would replace a file of the case folder; choose another --artifacts folder"
+          continue
+        }
+        // Checked before the run; again here (before and after making the folders), as
+        // folders may have changed since.
+        if let link = FileSystem.linkedFolder(under: artifacts, toward: artifact.name) {
+          result.status = .error
+          result.message = Self.linkedFolderMessage(link)
+          continue
+        }
+        if let slash = path.lastIndex(of: "/") { try FileSystem.createFolders(String(path[..<slash])) }
+        if let link = FileSystem.linkedFolder(under: artifacts, toward: artifact.name) {
+          result.status = .error
+          result.message = Self.linkedFolderMessage(link)
+          continue
+        }
+        // Replaces a link at the artifact's path, never writes through it.
+        try OutputFile.replace(artifact.bytes, at: path)
+      }
+    } catch {
+      result.status = .error
+      result.message = error.description
+    }
+    // Only regular files, in real folders: a link named like an artifact is left alone.
+    for name in evaluation.staleArtifacts {
+      let path = artifactPath(name)
+      if FileSystem.linkedFolder(under: artifacts, toward: name) == nil, FileSystem.isRegularFile(path) { try? FileSystem.removeFile(path) }
+    }
+    result.seconds = Clock.seconds() - started
+    return result
+  }
+
+  /// The refusal of a symbolic link met inside the artifacts folder.
+  private static func linkedFolderMessage(_ link: String) -> String {
+    "\(link): a symbolic link inside the artifacts folder; check writes and removes artifacts only in real folders: remove the link or choose another --artifacts folder"
+  }
+
+  /// `name` in the artifacts folder.
+  private func artifactPath(_ name: String) -> String {
+    (artifacts.hasSuffix("/") ? artifacts : artifacts + "/") + name
+  }
+
+  /// Reports every problem of a case folder, one line each; the last one as the error.
+  private static func problems(_ problems: [String]) -> CLIError {
+    for problem in problems.dropLast() { Terminal.error(problem) }
+    return CLIError(problems.last ?? "bad case folder")
+  }
+
+  private func environment(_ name: String) -> String? { FileSystem.environment(name) }
+
+}
+
+extension RecordMode: ExpressibleByArgument {}

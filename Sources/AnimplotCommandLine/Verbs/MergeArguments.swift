@@ -1,0 +1,87 @@
+import AnimplotCheck
+import AnimplotGolden
+import AnimplotPlatform
+import ArgumentParser
+
+/// `animplot merge SUMMARY.json...`: the shards of a check run (`check --shard I/N --json`)
+/// made into the reports one unsharded run would have written, its lines printed and its
+/// exit code returned.
+public struct MergeArguments: ParsableArguments, Sendable {
+  public init() {}
+
+  public static let configuration = CommandConfiguration(
+    commandName: "merge",
+    abstract: "Merge the JSON summaries of a sharded check into the reports of one run; exit 0 when all cases match, 1 when not.",
+    discussion: """
+      Each shard of a check run writes its JSON summary with --json; merge reads every \
+      shard's summary (shards 1 to N, each once, of one folder, comparison, record mode and \
+      versions) and writes the HTML report, the JUnit XML and the JSON summary the whole run \
+      would have written, up to timings (the time is the slowest shard's). It prints what \
+      check prints: a line per case that did not pass, the orphans, the summary. The \
+      artifacts stay where each shard wrote them: download them into one folder.
+
+      Exit codes: 0 every case matches; 1 a case failed or a reference was recorded; 2 a \
+      summary that cannot be read, or summaries that are not the shards of one run.
+
+      Examples:
+        animplot check goldens --shard 1/2 --json shard-1.json
+        animplot check goldens --shard 2/2 --json shard-2.json
+        animplot merge shard-1.json shard-2.json --report report.html --junit junit.xml
+      """)
+
+  @Argument(help: ArgumentHelp("The shards' JSON summaries (check --json).", valueName: "summary.json"))
+  public var summaries: [String]
+
+  @Option(help: ArgumentHelp("Write the merged HTML report.", valueName: "file.html"))
+  public var report: String?
+
+  @Option(help: ArgumentHelp("Write the merged JUnit XML report.", valueName: "file.xml"))
+  public var junit: String?
+
+  @Option(help: ArgumentHelp("Write the merged JSON summary.", valueName: "file.json"))
+  public var json: String?
+
+  public func validate() throws {
+    guard !summaries.isEmpty else { throw ValidationError("give the shards' summaries (check --json FILE)") }
+  }
+
+  public func run() throws {
+    var read: [(file: String, report: CheckReport)] = []
+    var inputs: Set<String> = []
+    for file in summaries {
+      let bytes: [UInt8]
+      do {
+        bytes = try FileSystem.readBytes(path: file)
+      } catch {
+        throw CLIError("\(file): cannot read: \(error)")
+      }
+      do {
+        read.append((file, try CheckReport(json: String(decoding: bytes, as: UTF8.self), file: file)))
+      } catch {
+        throw CLIError(error.message)
+      }
+      inputs.insert(FileSystem.absolute(file))
+    }
+    var outputs: [String: String] = [:]
+    for (option, path) in [("--report", report), ("--junit", junit), ("--json", json)] {
+      guard let path else { continue }
+      let target = FileSystem.absolute(path)
+      if inputs.contains(target) { throw CLIError("\(option) \(path): that is a summary being merged; choose another path") }
+      if let other = outputs[target] { throw CLIError("\(option) \(path): \(other) writes the same file") }
+      outputs[target] = option
+    }
+    let merged: CheckReport
+    do {
+      merged = try CheckReport.merge(read)
+    } catch {
+      throw CLIError(error.message)
+    }
+    try merged.write(junit: junit, html: report, json: json)
+    var out = merged.results.filter { $0.status != .passed }.map(CheckReport.line).joined()
+    out += merged.orphans.map { "ORPHAN \($0): no input of its name\n" }.joined()
+    let artifacts = merged.artifactsFolder
+    out += merged.closingLines(artifactsPath: artifacts.hasSuffix("/") ? artifacts : artifacts + "/")
+    Terminal.write(out, to: 1)
+    if !merged.passed { throw ExitCode(1) }
+  }
+}

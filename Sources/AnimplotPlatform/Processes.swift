@@ -1,0 +1,106 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#else
+  import Darwin
+#endif
+
+/// This process: how it ends, and what a closed pipe does to it.
+package enum ThisProcess {
+  /// Ends the process with `code`, as C's `exit` (standard streams flushed).
+  package static func exit(_ code: Int32) -> Never {
+    #if canImport(Glibc)
+      Glibc.exit(code)
+    #elseif canImport(Musl)
+      Musl.exit(code)
+    #else
+      Darwin.exit(code)
+    #endif
+  }
+
+  /// Makes writing to a closed pipe an error (`EPIPE`) instead of a signal that ends the
+  /// process.
+  package static func ignoreBrokenPipe() { signal(SIGPIPE, SIG_IGN) }
+}
+
+/// Another program, run to its end.
+package enum Subprocess {
+  /// How a program ended.
+  package enum Termination: Sendable, Hashable {
+    /// It exited with this status.
+    case exited(Int32)
+    /// A signal ended it.
+    case signalled(Int32)
+  }
+
+  /// Runs the program at `executable` with `arguments` (its name first) and this process's
+  /// environment with `environment` added, standard input and output on `/dev/null` and
+  /// standard error into the file at `errors` (which must exist; `/dev/null` when `nil`), and
+  /// waits for it.
+  /// - Returns: how it ended, or why it could not be started.
+  package static func run(
+    _ executable: String, arguments: [String], environment: [String: String] = [:], errors: String? = nil
+  ) -> Result<Termination, SystemError> {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, errors ?? "/dev/null", O_WRONLY | O_TRUNC, 0)
+    var variables = environment.map { "\($0.key)=\($0.value)" }
+    var i = 0
+    while let entry = environ[i] {
+      variables.append(String(cString: entry))
+      i += 1
+    }
+    let argv = arguments.map { strdup($0) } + [nil]
+    let envp = variables.map { strdup($0) } + [nil]
+    defer { (argv + envp).forEach { free($0) } }
+    var pid = pid_t()
+    let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+    guard spawned == 0 else { return .failure(SystemError(errno: spawned)) }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    // WIFEXITED, WEXITSTATUS and WTERMSIG, which Swift does not import.
+    return .success(status & 0x7f == 0 ? .exited((status >> 8) & 0xff) : .signalled(status & 0x7f))
+  }
+}
+
+/// A file in the temporary folder (`TMPDIR`, else `/tmp`), made with a unique name, listed
+/// for removal on SIGINT and SIGTERM until `remove`.
+package struct TemporaryFile: Sendable {
+  /// Its path.
+  package let path: String
+  /// Its slot in the list of files removed on SIGINT and SIGTERM.
+  private let slot: Int32
+
+  /// Makes an empty file `animplot-PREFIX-XXXXXX` + `suffix` in the temporary folder.
+  /// - Throws: the folder and why the file could not be made there.
+  package init(prefix: String, suffix: String) throws(FileError) {
+    let folder = FileSystem.environment("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    var template = Array((folder + "/animplot-\(prefix)-XXXXXX" + suffix).utf8CString)
+    let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, Int32(suffix.utf8.count)) }
+    guard fd >= 0 else {
+      throw FileError(path: folder, action: "cannot make a temporary file", error: SystemError(errno: errno))
+    }
+    close(fd)
+    path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    slot = SignalCleanup.add(path)
+  }
+
+  /// Replaces the file's content with `bytes`.
+  package func write(_ bytes: [UInt8]) throws(SystemError) {
+    let fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC)
+    guard fd >= 0 else { throw SystemError(errno: errno) }
+    let result = FileDescriptor.write(fd, bytes)
+    close(fd)
+    if case .failure(let error) = result { throw error }
+  }
+
+  /// Removes the file and unlists it.
+  package func remove() {
+    unlink(path)
+    SignalCleanup.remove(slot)
+  }
+}
