@@ -18,9 +18,6 @@ let package = Package(
     // swift-snapshot-testing strategies (.graph, .displayList, .dopesheetLayout ...).
     .library(name: "AnimplotSnapshotTesting", targets: ["AnimplotSnapshotTesting"]),
     .executable(name: "animplot", targets: ["animplot"]),
-    // What the fuzzers of Fuzz/ (a package of their own, built with -sanitize=fuzzer by
-    // `make fuzz`) run on each input; a product so that package can use it.
-    .library(name: "AnimplotFuzzTargets", targets: ["AnimplotFuzzTargets"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -57,6 +54,8 @@ let package = Package(
     // @_exported: files, descriptors, processes, time. Other modules call its API, not libc.
     .target(name: "AnimplotPlatform", dependencies: ["CAnimplotSignals"]),
     .target(name: "CAnimplotSignals"),
+    // What the libFuzzer executables of Fuzz/ run on each input, and the regression tests on
+    // every finding kept (not a product).
     .target(
       name: "AnimplotFuzzTargets",
       dependencies: ["AnimplotCore", "AnimplotIO", "AnimplotPlots", "AnimplotRender", "AnimplotGolden"]),
@@ -178,3 +177,14 @@ let package = Package(
       dependencies: ["AnimplotCore", "AnimplotIO", "AnimplotCanvas", "AnimplotGolden", "AnimplotCheck", "AnimplotTestSupport"]),
   ]
 )
+
+// `make fuzz` (Scripts/fuzz.sh) adds the libFuzzer executables of Fuzz/ with ANIMPLOT_FUZZ set and
+// builds them with -sanitize=fuzzer: each holds only LLVMFuzzerTestOneInput and its entry point,
+// so they link only so, and no other build of the package sees them.
+if Context.environment["ANIMPLOT_FUZZ"] != nil {
+  package.targets += [
+    .target(name: "FuzzDriver", path: "Fuzz/FuzzDriver"),
+    .executableTarget(name: "fuzz-decode", dependencies: ["FuzzDriver", "AnimplotFuzzTargets"], path: "Fuzz/fuzz-decode"),
+    .executableTarget(name: "fuzz-png", dependencies: ["FuzzDriver", "AnimplotFuzzTargets"], path: "Fuzz/fuzz-png"),
+  ]
+}

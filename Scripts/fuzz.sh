@@ -11,9 +11,15 @@ SHARED=${ANIMPLOT_SHARED:-../shared}
 F=$PWD/.build/fuzz
 mkdir -p "$F/corpus/decode" "$F/corpus/png" "$F/findings/decode" "$F/findings/png"
 
-swift build --package-path Fuzz -c debug --scratch-path "$F/build" \
-  -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
-BIN=$(swift build --package-path Fuzz -c debug --scratch-path "$F/build" --show-bin-path)
+# The fuzz executables exist in the package only with ANIMPLOT_FUZZ set (Package.swift); each is
+# built with its dependencies (not the animplot executable, whose top-level code
+# -parse-as-library refuses).
+export ANIMPLOT_FUZZ=1
+for target in decode png; do
+  swift build -c debug --scratch-path "$F/build" --product "fuzz-$target" \
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+done
+BIN=$(swift build -c debug --scratch-path "$F/build" --show-bin-path)
 
 # Seeds for fuzz-decode: the first byte names the kind (0: told by the content).
 seed() { # kind-byte file
