@@ -104,9 +104,9 @@ public protocol FontMetrics: Sendable {
 /// a long one. Counted in scalars, not characters: "a" and 50 million combining marks is one
 /// character but 50 million glyphs. Every canvas draws, and every font measures, text through
 /// `cut`.
-public enum DrawnText {
+package enum DrawnText {
   /// The text, or its first `Limits.drawnTextCharacters − 1` scalars and "…".
-  public static func cut(_ text: String) -> String {
+  package static func cut(_ text: String) -> String {
     // UTF-8 length bounds the scalar count from above, and is O(1) for native strings.
     guard text.utf8.count > Limits.drawnTextCharacters else { return text }
     let scalars = text.unicodeScalars

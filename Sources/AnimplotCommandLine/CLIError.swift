@@ -2,23 +2,23 @@ import AnimplotPlatform
 import AnimplotText
 
 /// An error the CLI prints as one line on standard error before exiting with `exitCode`.
-public struct CLIError: Error {
-  public var message: String
-  public var exitCode: Int32 = 2
+package struct CLIError: Error {
+  package var message: String
+  package var exitCode: Int32 = 2
 
-  public init(_ message: String, exitCode: Int32 = 2) {
+  package init(_ message: String, exitCode: Int32 = 2) {
     self.message = message
     self.exitCode = exitCode
   }
 }
 
 /// Writing to the process's standard streams without Foundation.
-public enum Terminal {
+package enum Terminal {
   /// Writes `message` and a newline to standard error, prefixed with `animplot: `.
   /// Writes `animplot: MESSAGE` as one line: control characters in it (from a file name, say)
   /// are escaped as in JSON, so the line cannot break; characters that do not show (a
   /// zero-width space, a bidirectional control) are escaped as `\u{200B}` (`visiblyEscaped`).
-  public static func error(_ message: String) {
+  package static func error(_ message: String) {
     var line = "animplot: "
     for scalar in visiblyEscaped(message).unicodeScalars {
       if scalar.value < 0x20 || scalar.value == 0x7F {
@@ -33,7 +33,7 @@ public enum Terminal {
 
   /// Writes text to a file descriptor; whether every byte was written.
   @discardableResult
-  public static func write(_ text: String, to fd: Int32) -> Bool {
+  package static func write(_ text: String, to fd: Int32) -> Bool {
     var text = text
     return text.withUTF8 { buffer in write(buffer, to: fd) }
   }
@@ -41,7 +41,7 @@ public enum Terminal {
   /// Writes raw bytes to a file descriptor, retrying short writes; whether every byte was
   /// written.
   @discardableResult
-  public static func write(_ bytes: UnsafeBufferPointer<UInt8>, to fd: Int32) -> Bool {
+  package static func write(_ bytes: UnsafeBufferPointer<UInt8>, to fd: Int32) -> Bool {
     if case .failure = FileDescriptor.write(fd, UnsafeRawBufferPointer(bytes)) { return false }
     return true
   }

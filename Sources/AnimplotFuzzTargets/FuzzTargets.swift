@@ -7,12 +7,12 @@ import AnimplotRender
 /// What the fuzzers of `Fuzz/` run on each input (`make fuzz`), and what the regression tests
 /// replay on every crasher kept in `Tests/FuzzRegressionTests/`. Any input must end in a value
 /// or a thrown error: a trap, an abort or a runaway allocation is a finding.
-public enum FuzzTargets {
+package enum FuzzTargets {
   /// Decode → recalculate → evaluate → lay out, on recording canvases (no Cairo).
   ///
   /// The first byte chooses the input kind: 0 lets the content and the name tell it (as the
   /// command line does), 1… picks `InputKind.all[byte − 1]`; the rest is the file.
-  public static func decodeAndDraw(_ data: [UInt8]) {
+  package static func decodeAndDraw(_ data: [UInt8]) {
     guard let first = data.first else { return }
     let body = Array(data.dropFirst())
     let kinds = InputKind.all
@@ -38,7 +38,7 @@ public enum FuzzTargets {
 
   /// Decode two PNG files and compare them as `diff` does, in both metrics, with the diff and
   /// side-by-side images. The first two bytes (big-endian) give the first file's length.
-  public static func decodeAndDiff(_ data: [UInt8]) {
+  package static func decodeAndDiff(_ data: [UInt8]) {
     guard data.count >= 2 else { return }
     let split = min(Int(data[0]) << 8 | Int(data[1]), data.count - 2)
     let a = Array(data[2..<2 + split]), b = Array(data[(2 + split)...])

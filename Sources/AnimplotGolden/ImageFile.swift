@@ -70,8 +70,9 @@ public enum ImageFile {
 public struct ImageFileError: Error, Sendable, Hashable, CustomStringConvertible {
   /// Why the file could not be used.
   public enum Reason: Sendable, Hashable {
-    /// It could not be opened or read.
-    case unreadable(SystemError)
+    /// It could not be opened or read: why, as the system says it (`No such file or
+    /// directory`), or the input limit it passes.
+    case unreadable(String)
     /// It was read but is not a valid PNG image.
     case decoding(PNGDecodingError)
   }
@@ -87,10 +88,15 @@ public struct ImageFileError: Error, Sendable, Hashable, CustomStringConvertible
   /// `PATH: cannot read: No such file or directory`, `PATH: truncated PNG file ...`.
   public var description: String {
     switch reason {
-    case .unreadable(let error) where error.isOverLimit:
-      "\(path): cannot read: it is " + Limits.inputBytesExceeded
-    case .unreadable(let error): "\(path): cannot read: \(error)"
+    case .unreadable(let why): "\(path): cannot read: \(why)"
     case .decoding(let error): "\(path): \(error)"
     }
+  }
+}
+
+extension ImageFileError.Reason {
+  /// Why a file could not be read, from the system's error.
+  static func unreadable(_ error: SystemError) -> Self {
+    .unreadable(error.isOverLimit ? "it is " + Limits.inputBytesExceeded : "\(error)")
   }
 }

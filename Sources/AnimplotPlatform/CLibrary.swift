@@ -14,9 +14,9 @@
 #endif
 
 /// The C library's `read` and `write` on a descriptor, retrying interrupted calls.
-public enum FileDescriptor {
+package enum FileDescriptor {
   /// Reads up to `count` bytes into `buffer`: the count read (0 at the end), or the error.
-  public static func read(_ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int)
+  package static func read(_ fd: Int32, into buffer: UnsafeMutableRawPointer, count: Int)
     -> Result<Int, SystemError>
   {
     while true {
@@ -33,7 +33,7 @@ public enum FileDescriptor {
   }
 
   /// Writes every byte of `bytes`, retrying short and interrupted writes.
-  public static func write(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Result<Void, SystemError> {
+  package static func write(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) -> Result<Void, SystemError> {
     guard var p = bytes.baseAddress else { return .success(()) }
     var remaining = bytes.count
     while remaining > 0 {
@@ -55,7 +55,7 @@ public enum FileDescriptor {
   }
 
   /// Writes every byte of `bytes`.
-  public static func write(_ fd: Int32, _ bytes: [UInt8]) -> Result<Void, SystemError> {
+  package static func write(_ fd: Int32, _ bytes: [UInt8]) -> Result<Void, SystemError> {
     bytes.withUnsafeBytes { write(fd, $0) }
   }
 
@@ -64,13 +64,13 @@ public enum FileDescriptor {
 }
 
 /// An operating-system error, by its `errno`.
-public struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
-  public var errno: Int32
+package struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
+  package var errno: Int32
 
-  public init(errno: Int32) { self.errno = errno }
+  package init(errno: Int32) { self.errno = errno }
 
   /// The C library's text for the error, such as `No such file or directory`.
-  public var description: String { String(cString: strerror(errno)) }
+  package var description: String { String(cString: strerror(errno)) }
 
   /// The path is a folder where a file was wanted (`EISDIR`).
   package var isFolder: Bool { errno == EISDIR }
@@ -98,9 +98,9 @@ package enum Glob {
 }
 
 /// Monotonic time.
-public enum Clock {
+package enum Clock {
   /// Seconds since an arbitrary fixed point (`CLOCK_MONOTONIC`).
-  public static func seconds() -> Double {
+  package static func seconds() -> Double {
     var now = timespec()
     clock_gettime(CLOCK_MONOTONIC, &now)
     return Double(now.tv_sec) + Double(now.tv_nsec) / 1e9

@@ -7,13 +7,13 @@
 #endif
 
 /// The file-system operations animplot needs, on the C library.
-public enum FileSystem {
+package enum FileSystem {
   /// The whole content of the file at `path`, or the system's reason why not.
   /// - Parameter limit: the most bytes to accept (`Limits.inputBytes`); a longer file is
   ///   `EFBIG`, found before reading when the file's size is known and while reading otherwise.
   /// - Parameter start: what the input must begin with; an input that does not is read no
   ///   further (see `InputStart`).
-  public static func readBytes(
+  package static func readBytes(
     path: String, limit: Int = Limits.inputBytes, start: InputStart? = nil
   ) throws(SystemError) -> [UInt8] {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
@@ -28,7 +28,7 @@ public enum FileSystem {
   /// - Parameter start: what the input must begin with. The first `start.length` bytes are read
   ///   alone; when `start` refuses them, only they are returned (the decoder then says what is
   ///   wrong), so `/dev/zero` given as a PNG costs 8 bytes, not the whole input limit.
-  public static func readBytes(
+  package static func readBytes(
     descriptor fd: Int32, limit: Int = Limits.inputBytes, start: InputStart? = nil
   ) throws(SystemError) -> [UInt8] {
     var info = stat()
@@ -112,7 +112,7 @@ public enum FileSystem {
   }
 
   /// The kind and identity of a file, following symbolic links; `nil` when it does not exist.
-  public static func status(of path: String) -> FileStatus? {
+  package static func status(of path: String) -> FileStatus? {
     var info = stat()
     guard stat(path, &info) == 0 else { return nil }
     let kind: FileStatus.Kind =
@@ -127,7 +127,7 @@ public enum FileSystem {
 
   /// What a path that is neither a regular file nor a folder is, for messages: `a FIFO`,
   /// `a character device`, `a dangling symbolic link` …; `nil` for a file or a folder.
-  public static func oddKind(of path: String) -> String? {
+  package static func oddKind(of path: String) -> String? {
     var info = stat()
     guard stat(path, &info) == 0 else {
       var link = stat()
@@ -146,7 +146,7 @@ public enum FileSystem {
 
   /// The absolute path `path` names, with symbolic links resolved as far as it exists: the
   /// same for two spellings of one file, even one not yet written (`dir/../a.png`).
-  public static func absolute(_ path: String) -> String {
+  package static func absolute(_ path: String) -> String {
     if let resolved = canonical(path) { return resolved }
     let slash = path.lastIndex(of: "/")
     let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
@@ -158,7 +158,7 @@ public enum FileSystem {
   /// The absolute path `path` names, resolved as far as it exists: the longest existing
   /// prefix through `canonical`, the rest appended with `.` and `..` applied to the text. For a
   /// folder that may not exist yet (`out/new/deeper`), comparable with `canonical` paths.
-  public static func resolvedAbsolute(_ path: String) -> String {
+  package static func resolvedAbsolute(_ path: String) -> String {
     var head = path.isEmpty ? "." : path
     var rest: [Substring] = []
     while canonical(head) == nil {
@@ -186,7 +186,7 @@ public enum FileSystem {
   /// The first folder on the way from `root` to `root/relative` (excluding `root` itself and
   /// the last part of `relative`) that is a symbolic link, as `root/part…`; `nil` when none
   /// is. What writes only in real folders checks before writing.
-  public static func linkedFolder(under root: String, toward relative: String) -> String? {
+  package static func linkedFolder(under root: String, toward relative: String) -> String? {
     var path = root.hasSuffix("/") ? String(root.dropLast()) : root
     for part in relative.split(separator: "/").dropLast() {
       path += "/" + part
@@ -196,22 +196,22 @@ public enum FileSystem {
   }
 
   /// Whether `path` itself (not following a link) is a regular file.
-  public static func isRegularFile(_ path: String) -> Bool {
+  package static func isRegularFile(_ path: String) -> Bool {
     var info = stat()
     return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
   }
 
   /// Whether `path` itself is a symbolic link (dangling or not).
-  public static func isSymbolicLink(_ path: String) -> Bool {
+  package static func isSymbolicLink(_ path: String) -> Bool {
     var info = stat()
     return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
   }
 
   /// Whether `path` is a folder (following symbolic links).
-  public static func isDirectory(_ path: String) -> Bool { status(of: path)?.kind == .directory }
+  package static func isDirectory(_ path: String) -> Bool { status(of: path)?.kind == .directory }
 
   /// The names in the directory at `path`, without `.` and `..`, in no particular order.
-  public static func entries(of path: String) throws(SystemError) -> [String] {
+  package static func entries(of path: String) throws(SystemError) -> [String] {
     guard let dir = opendir(path) else { throw SystemError(errno: errno) }
     defer { closedir(dir) }
     var names: [String] = []
@@ -229,7 +229,7 @@ public enum FileSystem {
   }
 
   /// The resolved absolute path of an existing file, or `nil`.
-  public static func canonical(_ path: String) -> String? {
+  package static func canonical(_ path: String) -> String? {
     guard let resolved = realpath(path, nil) else { return nil }
     defer { free(resolved) }
     return String(cString: resolved)
@@ -239,7 +239,7 @@ public enum FileSystem {
   /// - Returns: the folders it made, outermost first.
   /// - Throws: the folder that could not be made and why.
   @discardableResult
-  public static func createFolders(_ path: String) throws(FileError) -> [String] {
+  package static func createFolders(_ path: String) throws(FileError) -> [String] {
     var prefix = path.hasPrefix("/") ? "/" : ""
     var made: [String] = []
     for part in path.split(separator: "/") {
@@ -255,7 +255,7 @@ public enum FileSystem {
   }
 
   /// The environment variable `name`, if set.
-  public static func environment(_ name: String) -> String? {
+  package static func environment(_ name: String) -> String? {
     getenv(name).map { String(cString: $0) }
   }
 
@@ -273,54 +273,54 @@ public enum FileSystem {
 }
 
 /// What `FileSystem.status` tells about a path.
-public struct FileStatus: Sendable, Hashable {
-  public enum Kind: Sendable, Hashable { case file, directory, other }
-  public var kind: Kind
-  public var identity: FileIdentity
+package struct FileStatus: Sendable, Hashable {
+  package enum Kind: Sendable, Hashable { case file, directory, other }
+  package var kind: Kind
+  package var identity: FileIdentity
 }
 
 /// A file's device and inode: the same file whatever the path that reaches it.
-public struct FileIdentity: Sendable, Hashable {
-  public var device: UInt64
-  public var inode: UInt64
+package struct FileIdentity: Sendable, Hashable {
+  package var device: UInt64
+  package var inode: UInt64
 }
 
 /// A file operation that failed: `PATH: ACTION: REASON`.
-public struct FileError: Error, Sendable, Hashable, CustomStringConvertible {
-  public var path: String
+package struct FileError: Error, Sendable, Hashable, CustomStringConvertible {
+  package var path: String
   /// What was being done: `cannot write`, `cannot create the folder`.
-  public var action: String
-  public var error: SystemError
+  package var action: String
+  package var error: SystemError
 
-  public init(path: String, action: String, error: SystemError) {
+  package init(path: String, action: String, error: SystemError) {
     self.path = path
     self.action = action
     self.error = error
   }
 
-  public var description: String { "\(path): \(action): \(error)" }
+  package var description: String { "\(path): \(action): \(error)" }
 
   /// The path errors give standard output (`-`).
-  public static let standardOutput = "standard output"
+  package static let standardOutput = "standard output"
 
   /// A write to standard output whose reader has gone (`animplot eval ... | head`).
-  public var isClosedStandardOutput: Bool { path == Self.standardOutput && error.errno == EPIPE }
+  package var isClosedStandardOutput: Bool { path == Self.standardOutput && error.errno == EPIPE }
 }
 
 /// What an input must begin with to be worth reading on: `FileSystem.readBytes` reads the
 /// first `length` bytes alone and stops there when `accepts` refuses them.
-public struct InputStart: Sendable {
+package struct InputStart: Sendable {
   /// How many bytes `accepts` judges.
-  public var length: Int
+  package var length: Int
   /// Whether the input's first `length` bytes can begin a valid input.
-  public var accepts: @Sendable ([UInt8]) -> Bool
+  package var accepts: @Sendable ([UInt8]) -> Bool
 
   /// Whether a chunk read after the accepted `head` can continue a valid input; when it
   /// cannot, reading stops after it (the decoder then says what is wrong, where). Judged on
   /// inputs read in chunks (pipes, devices), not on a regular file, whose size is known.
-  public var continues: (@Sendable (_ head: [UInt8], _ chunk: [UInt8]) -> Bool)?
+  package var continues: (@Sendable (_ head: [UInt8], _ chunk: [UInt8]) -> Bool)?
 
-  public init(
+  package init(
     length: Int, accepts: @escaping @Sendable ([UInt8]) -> Bool,
     continues: (@Sendable (_ head: [UInt8], _ chunk: [UInt8]) -> Bool)? = nil
   ) {
@@ -330,7 +330,7 @@ public struct InputStart: Sendable {
   }
 
   /// The PNG signature (PNG 1.2 §5.2), 8 bytes.
-  public static let png = InputStart(length: PNGSignature.bytes.count) { $0 == PNGSignature.bytes }
+  package static let png = InputStart(length: PNGSignature.bytes.count) { $0 == PNGSignature.bytes }
 
   /// A text or binary file whose first byte is not a control character other than white space
   /// (tab, line feed, form feed, carriage return): every kind of action input begins with
@@ -338,7 +338,7 @@ public struct InputStart: Sendable {
   /// of zero bytes (`/dev/zero`) is refused at its first byte. A text input (any but a binary
   /// glTF or a zip) holds no NUL byte: a pipe that sends one (`{` then `/dev/zero`) is read no
   /// further than the chunk that has it.
-  public static let printable = InputStart(
+  package static let printable = InputStart(
     length: 4,
     accepts: { head in
       guard let b = head.first else { return true }
@@ -352,6 +352,6 @@ public struct InputStart: Sendable {
 
 /// The eight bytes every PNG file begins with (PNG 1.2 §5.2): written by the encoders, checked
 /// by the decoder and by readers that stop early on what is not a PNG.
-public enum PNGSignature {
-  public static let bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+package enum PNGSignature {
+  package static let bytes: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 }

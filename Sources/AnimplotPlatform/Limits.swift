@@ -9,16 +9,16 @@
 /// Limits on what input can make animplot read, allocate or draw, each defined once here and
 /// listed in the README ("Limits"). A limit crossed is a one-line error (exit 2) or, for text,
 /// a cut with an ellipsis; never an abort.
-public enum Limits {
+package enum Limits {
   /// The most bytes read from one input: an action file, a PNG compared by `diff` or `check`,
   /// a glTF buffer, a `.lottie` archive's inflated entries. 1 GiB, or `ANIMPLOT_MAX_INPUT`
   /// (bytes, or with a K, M or G suffix) when set. Enforced while reading, so an endless input
   /// (`/dev/zero`, a pipe) stops there.
-  public static var inputBytes: Int { inputSetting.bytes }
+  package static var inputBytes: Int { inputSetting.bytes }
 
   /// Why `ANIMPLOT_MAX_INPUT` cannot be used, when it is set to something that is not a size
   /// (then `inputBytes` keeps its default, and the command line refuses to run).
-  public static var inputBytesProblem: String? { inputSetting.problem }
+  package static var inputBytesProblem: String? { inputSetting.problem }
 
   /// `ANIMPLOT_MAX_INPUT` read once: the limit, and what is wrong with the variable if anything.
   private static let inputSetting: (bytes: Int, problem: String?) = {
@@ -33,33 +33,33 @@ public enum Limits {
   }()
 
   /// `inputBytes` as messages say it, with the way to raise it.
-  public static var inputBytesDescription: String {
+  package static var inputBytesDescription: String {
     let n = inputBytes
     let size = n % (1 << 30) == 0 ? "\(n >> 30) GiB" : n % (1 << 20) == 0 ? "\(n >> 20) MiB" : "\(n) bytes"
     return size + " (set ANIMPLOT_MAX_INPUT to raise it)"
   }
 
   /// What every message says of an input over the limit (`FileSystem.readBytes` throws `EFBIG`).
-  public static var inputBytesExceeded: String { "larger than animplot's input limit, \(inputBytesDescription)" }
+  package static var inputBytesExceeded: String { "larger than animplot's input limit, \(inputBytesDescription)" }
 
   /// The most Unicode scalars (one glyph each) of one piece of text drawn from input (a channel, group, action or
   /// marker name); longer text is cut and ends in "…". Layout JSON and eval keep the whole text.
-  public static let drawnTextCharacters = 200
+  package static let drawnTextCharacters = 200
 
   /// The most pixels of an image `diff` and `check` allocate: each decoded PNG, and the area
   /// two images of different sizes are compared over (8192 × 8192).
-  public static let imagePixels = 1 << 26
+  package static let imagePixels = 1 << 26
 
   /// The most device pixels of a PNG animplot draws (width · scale × height · scale): the
   /// raster surface takes 4 bytes each, so 8192 × 8192 is 256 MB.
-  public static let picturePixels = 1 << 26
+  package static let picturePixels = 1 << 26
 
   /// The most key marks (keys, plus their handles when drawn) one SVG or PDF holds: vector
   /// surfaces keep every mark in memory until the file is finished. PNG has no such limit.
-  public static let vectorMarks = 500_000
+  package static let vectorMarks = 500_000
 
   /// `123`, `64K`, `512M`, `2G` (binary multiples) as bytes.
-  public static func parseSize(_ text: String) -> Int? {
+  package static func parseSize(_ text: String) -> Int? {
     var digits = Substring(text.uppercased())
     var unit = 1
     if let last = digits.last, let shift = ["K": 10, "M": 20, "G": 30][String(last)] {

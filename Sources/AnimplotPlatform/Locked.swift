@@ -11,11 +11,11 @@
 /// Used instead of the standard library's `Mutex`, whose Linux implementation waits on a futex
 /// directly: ThreadSanitizer does not see that synchronisation and reports every access it
 /// protects as a race (`make sanitize`); it does see `pthread_mutex_lock`.
-public final class Locked<Value>: @unchecked Sendable {
+package final class Locked<Value>: @unchecked Sendable {
   private let mutex: UnsafeMutablePointer<pthread_mutex_t>
   private var value: Value
 
-  public init(_ value: Value) {
+  package init(_ value: Value) {
     self.value = value
     mutex = .allocate(capacity: 1)
     mutex.initialize(to: pthread_mutex_t())
@@ -28,7 +28,7 @@ public final class Locked<Value>: @unchecked Sendable {
   }
 
   /// Runs `body` on the value with the lock held.
-  public func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+  package func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
     pthread_mutex_lock(mutex)
     defer { pthread_mutex_unlock(mutex) }
     return try body(&value)

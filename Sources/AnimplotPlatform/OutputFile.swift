@@ -21,15 +21,15 @@ import Synchronization
 ///
 /// Several outputs of one command are made in two steps, `stage` then `commit`, so that a
 /// failure of any leaves none of them.
-public enum OutputFile {
+package enum OutputFile {
   /// Writes `bytes` to `path` (or standard output for `-`).
   /// - Throws: `FileError` naming the path (`standard output` for `-`) and the system's reason.
-  public static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
+  package static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
     try stage(bytes, to: path).commit()
   }
 
   /// Writes UTF-8 text.
-  public static func write(_ text: String, to path: String) throws(FileError) {
+  package static func write(_ text: String, to path: String) throws(FileError) {
     try write(Array(text.utf8), to: path)
   }
 
@@ -38,7 +38,7 @@ public enum OutputFile {
   /// keeps its mode. A folder is refused. For files a command owns (check's artifacts), where
   /// writing through a link could change a file elsewhere.
   /// - Throws: `FileError`; nothing is left behind.
-  public static func replace(_ bytes: [UInt8], at path: String) throws(FileError) {
+  package static func replace(_ bytes: [UInt8], at path: String) throws(FileError) {
     var info = stat()
     var mode: mode_t?
     if lstat(path, &info) == 0 {
@@ -57,7 +57,7 @@ public enum OutputFile {
   /// Writes `bytes` where they will go, without touching `path` yet: for a regular or new file,
   /// into a temporary file beside the target; other targets are written on `commit`.
   /// - Throws: `FileError`; nothing is left behind.
-  public static func stage(_ bytes: [UInt8], to path: String) throws(FileError) -> StagedOutput {
+  package static func stage(_ bytes: [UInt8], to path: String) throws(FileError) -> StagedOutput {
     if path == "-" { return StagedOutput(target: .standardOutput(bytes)) }
     let target = resolved(path)
     var info = stat()
@@ -150,7 +150,7 @@ public enum OutputFile {
 }
 
 /// An output written but not yet in place: `commit()` puts it there, `discard()` drops it.
-public struct StagedOutput: Sendable {
+package struct StagedOutput: Sendable {
   enum Target: Sendable {
     case standardOutput([UInt8])
     case file(temporary: String, slot: Int32, target: String, path: String)
@@ -161,7 +161,7 @@ public struct StagedOutput: Sendable {
 
   /// Moves the output into place (renames the temporary file, or writes the device).
   /// - Throws: `FileError`; a temporary file is removed.
-  public func commit() throws(FileError) {
+  package func commit() throws(FileError) {
     switch target {
     case .standardOutput(let bytes):
       if case .failure(let error) = FileDescriptor.write(1, bytes) {
@@ -184,7 +184,7 @@ public struct StagedOutput: Sendable {
   }
 
   /// Drops the output: removes its temporary file, if any.
-  public func discard() {
+  package func discard() {
     if case .file(let temporary, let slot, _, _) = target { OutputFile.discard(temporary, slot: slot) }
   }
 }
@@ -192,14 +192,14 @@ public struct StagedOutput: Sendable {
 /// The temporary files to remove if SIGINT, SIGTERM or SIGHUP ends the process: those of
 /// outputs not yet in place (`OutputFile`) and any other (`check`'s SVG rasterising). The list
 /// and the handler are in C (CAnimplotSignals): a handler may only call async-signal-safe code.
-public enum SignalCleanup {
+package enum SignalCleanup {
   /// Installs the handler (leaving signals that are ignored, as under nohup, ignored). Call
   /// once, early.
-  public static func install() { animplot_temporaries_install() }
+  package static func install() { animplot_temporaries_install() }
 
   /// Lists `path`; returns the slot to unlist it with.
-  public static func add(_ path: String) -> Int32 { animplot_temporary_add(path) }
+  package static func add(_ path: String) -> Int32 { animplot_temporary_add(path) }
 
   /// Unlists a path (after removing or renaming it).
-  public static func remove(_ slot: Int32) { animplot_temporary_remove(slot) }
+  package static func remove(_ slot: Int32) { animplot_temporary_remove(slot) }
 }

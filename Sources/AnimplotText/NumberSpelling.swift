@@ -5,11 +5,11 @@
 
 /// The shortest decimal that reads back to `value` as a `Float`, without a needless `.0`
 /// (`1`, `0.6666667`, `1e-05`); `0` for −0.
-public func formatNumber(_ value: Float) -> String { formatNumber(value, wholeBelow: .infinity) }
+package func formatNumber(_ value: Float) -> String { formatNumber(value, wholeBelow: .infinity) }
 
 /// The shortest decimal that reads back to `value` as a `Double`, without a needless `.0`;
 /// `0` for −0.
-public func formatNumber(_ value: Double) -> String { formatNumber(value, wholeBelow: .infinity) }
+package func formatNumber(_ value: Double) -> String { formatNumber(value, wholeBelow: .infinity) }
 
 /// `formatNumber(value)`, but whole numbers of magnitude `limit` or more keep Swift's own
 /// spelling (`1000000.0` for `limit` 1e6).

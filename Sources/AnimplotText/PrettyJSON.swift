@@ -9,7 +9,7 @@
 ///
 /// Returns `nil` when `text` is not one well-formed JSON value (as far as its layout goes:
 /// brackets balanced and closed in order, strings terminated, separators between values).
-public func prettyJSON(_ text: String) -> String? {
+package func prettyJSON(_ text: String) -> String? {
   var text = text
   return text.withUTF8 { prettyJSON(bytes: $0) }
 }

@@ -1,9 +1,9 @@
 /// The nearest of a few known words to a mistyped one, for "did you mean" hints.
-public enum Suggestion {
+package enum Suggestion {
   /// The word of `candidates` at the smallest edit distance (insertions, deletions,
   /// substitutions and swaps of neighbours) from `word`, if that distance is at most a third
   /// of the word's length (at least 1), or a candidate `word` begins; ties go to the first.
-  public static func nearest(to word: String, among candidates: [String]) -> String? {
+  package static func nearest(to word: String, among candidates: [String]) -> String? {
     let typed = Array(word.lowercased().unicodeScalars.prefix(64))
     let allowed = max(1, typed.count / 3)
     var best: (word: String, distance: Int)?

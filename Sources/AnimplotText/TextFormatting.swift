@@ -1,5 +1,5 @@
 /// `s` as a JSON string literal, escaped as RFC 8259 requires.
-public func jsonStringLiteral(_ s: String) -> String { quoted(s, controls: .json) }
+package func jsonStringLiteral(_ s: String) -> String { quoted(s, controls: .json) }
 
 /// How `quoted` writes a control character other than a line feed, carriage return or tab.
 package enum ControlEscape: Sendable {
@@ -36,7 +36,7 @@ package func quoted(_ s: String, controls: ControlEscape) -> String {
 /// scalars with `…` before the closing quote (a 100,000-character key must not make a
 /// 100 KB line), and with the characters that do not show (`needsVisibleEscape`) written as
 /// `\u{200B}`, so that `"\u{200B}dataPath"` reads differently from `"dataPath"`.
-public func messageQuoted(_ s: String, limit: Int = 80) -> String {
+package func messageQuoted(_ s: String, limit: Int = 80) -> String {
   var kept = String.UnicodeScalarView()
   var count = 0
   var cut = false
@@ -54,7 +54,7 @@ public func messageQuoted(_ s: String, limit: Int = 80) -> String {
 
 /// `s` with every character that does not show (see `needsVisibleEscape`) written as
 /// `\u{XXXX}`; other characters, control characters included, are left as they are.
-public func visiblyEscaped(_ s: String) -> String {
+package func visiblyEscaped(_ s: String) -> String {
   guard s.unicodeScalars.contains(where: { $0.value >= 0x80 }) else { return s }
   var out = String.UnicodeScalarView()
   var previous: Unicode.Scalar?
@@ -78,7 +78,7 @@ public func visiblyEscaped(_ s: String) -> String {
 /// ignorable code points (Hangul fillers, variation selectors), and a combining mark with no
 /// letter, digit or symbol before it to combine with (`previous` is `nil`, white space, a
 /// control, or ASCII punctuation such as a quote).
-public func needsVisibleEscape(_ scalar: Unicode.Scalar, after previous: Unicode.Scalar?) -> Bool {
+package func needsVisibleEscape(_ scalar: Unicode.Scalar, after previous: Unicode.Scalar?) -> Bool {
   if scalar.value < 0x80 { return false }
   if scalar.value < 0xA0 { return true }
   let properties = scalar.properties

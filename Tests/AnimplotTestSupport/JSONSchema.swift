@@ -3,12 +3,12 @@ import Testing
 
 /// The repository's JSON Schemas (`docs/*.schema.json`, draft 2020-12) applied with python3's
 /// `jsonschema` package (Debian: python3-jsonschema), and python3 run in the repository.
-public enum JSONSchema {
+package enum JSONSchema {
   /// Whether python3 has `jsonschema` (the tests that validate skip without it).
-  public static let isAvailable: Bool = (try? python(["-c", "import jsonschema"]).status) == 0
+  package static let isAvailable: Bool = (try? python(["-c", "import jsonschema"]).status) == 0
 
   /// Runs python3 with `arguments` in the repository, `input` on its standard input.
-  public static func python(_ arguments: [String], input: Data = Data()) throws -> (
+  package static func python(_ arguments: [String], input: Data = Data()) throws -> (
     status: Int32, stdout: String, stderr: String
   ) {
     let process = Process()
@@ -30,7 +30,7 @@ public enum JSONSchema {
 
   /// The verdict of the schema at `schema` (a path in the repository) on each document: `nil`
   /// when valid, else its first error, with the path to the member.
-  public static func validate(_ documents: [String], schema: String) throws -> [String?] {
+  package static func validate(_ documents: [String], schema: String) throws -> [String?] {
     let script = """
       import json, sys, jsonschema
       schema = json.load(open(sys.argv[1]))

@@ -2,15 +2,15 @@ import Foundation
 
 /// The package's own folders, found from this file's place in it
 /// (`Tests/AnimplotTestSupport/Repository.swift`).
-public enum Repository {
+package enum Repository {
   /// The folder of `Package.swift`.
-  public static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  package static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
 
   /// The `animplot` executable the tests run: `$ANIMPLOT_BINARY` when it is set (`make test`
   /// sets it to the release build, `make sanitize` to the sanitized builds), else the one
   /// `swift build` left in `.build` (debug, then release).
-  public static var binary: URL {
+  package static var binary: URL {
     if let path = ProcessInfo.processInfo.environment["ANIMPLOT_BINARY"], !path.isEmpty {
       return URL(fileURLWithPath: path)
     }

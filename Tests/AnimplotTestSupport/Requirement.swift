@@ -5,17 +5,17 @@ import Testing
 /// folder, a browser). Missing, the test is skipped with one line saying what it needs and how
 /// to run it; missing while `CI` is set (to anything but the empty string), it fails instead,
 /// saying why: CI runs everything.
-public struct Requirement: Sendable {
+package struct Requirement: Sendable {
   /// What is needed, as the skip line names it ("Blender's oracle answers").
-  public var what: String
+  package var what: String
   /// Where it was looked for and not found, or why it is missing.
-  public var missing: String
+  package var missing: String
   /// How to run the tests that need it.
-  public var howToRun: String
+  package var howToRun: String
   /// Whether it is there.
-  public var isMet: Bool
+  package var isMet: Bool
 
-  public init(what: String, missing: String, howToRun: String, isMet: Bool) {
+  package init(what: String, missing: String, howToRun: String, isMet: Bool) {
     self.what = what
     self.missing = missing
     self.howToRun = howToRun
@@ -23,32 +23,32 @@ public struct Requirement: Sendable {
   }
 
   /// Whether `CI` is set to a non-empty value in `environment`.
-  public static func isCI(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+  package static func isCI(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
     !(environment["CI"] ?? "").isEmpty
   }
 
   /// The skip line's text.
-  public var skipLine: String { "needs \(what): \(missing); \(howToRun)" }
+  package var skipLine: String { "needs \(what): \(missing); \(howToRun)" }
 
   /// Whether the test runs: `true` when the requirement is met, `false` (skipped) when it is
   /// not, and an error (the test fails with its message) when it is not and CI is set.
-  public func check(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Bool {
+  package func check(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Bool {
     if isMet { return true }
     if Self.isCI(environment) { throw Unmet(message: "CI is set, so what is skipped elsewhere is required here: \(skipLine)") }
     return false
   }
 
   /// The failure of a requirement that CI needs.
-  public struct Unmet: Error, CustomStringConvertible {
-    public var message: String
-    public var description: String { message }
+  package struct Unmet: Error, CustomStringConvertible {
+    package var message: String
+    package var description: String { message }
   }
 }
 
 extension Trait where Self == ConditionTrait {
   /// Runs the test or suite only where `requirement` is met; skips it, saying why and how to
   /// run it, where it is not; fails it where it is not and CI is set.
-  public static func requires(_ requirement: Requirement) -> Self {
+  package static func requires(_ requirement: Requirement) -> Self {
     .enabled(Comment(rawValue: requirement.skipLine)) { try requirement.check() }
   }
 }

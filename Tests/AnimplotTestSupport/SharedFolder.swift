@@ -4,12 +4,12 @@ import Testing
 /// The shared reference folder: data the project tests against that the repository does not
 /// hold (Blender's own answers for its curves and actions, public sample files of other tools).
 /// It is `$ANIMPLOT_SHARED` when that is set, else `../shared` beside the package's folder.
-public enum SharedFolder {
+package enum SharedFolder {
   /// The folder, whether or not it exists.
-  public static var root: URL { root(environment: ProcessInfo.processInfo.environment) }
+  package static var root: URL { root(environment: ProcessInfo.processInfo.environment) }
 
   /// The folder `environment` names.
-  public static func root(environment: [String: String]) -> URL {
+  package static func root(environment: [String: String]) -> URL {
     if let path = environment["ANIMPLOT_SHARED"], !path.isEmpty {
       return URL(fileURLWithPath: path).standardizedFileURL
     }
@@ -19,32 +19,32 @@ public enum SharedFolder {
   /// Blender 3.4.1's answers: curves and realistic actions with the handles `fcurve.update()`
   /// computed, `fcurve.evaluate()`'s samples and the Dope Sheet's facts (`actions.json`,
   /// `curves.json`).
-  public static let oracle = Part(what: "Blender's oracle answers", path: "oracle", marker: "actions.json")
+  package static let oracle = Part(what: "Blender's oracle answers", path: "oracle", marker: "actions.json")
   /// Public glTF, Unity and Lottie files (`gltf/`, `unity/`, `lottie/`).
-  public static let samples = Part(what: "the public glTF, Unity and Lottie sample files", path: "realdata", marker: "")
+  package static let samples = Part(what: "the public glTF, Unity and Lottie sample files", path: "realdata", marker: "")
 
   /// A subfolder of the shared folder that tests read.
-  public struct Part: Sendable {
+  package struct Part: Sendable {
     /// What it holds, for the skip line.
-    public let what: String
+    package let what: String
     /// Its path in the shared folder.
-    public let path: String
+    package let path: String
     /// A file whose presence says the part is there (empty: the folder itself).
     let marker: String
 
     /// The subfolder, or nil when it is missing.
-    public var folder: URL? {
+    package var folder: URL? {
       let url = SharedFolder.root.appendingPathComponent(path)
       return FileManager.default.fileExists(atPath: url.appendingPathComponent(marker).path) ? url : nil
     }
 
     /// `relative` inside the subfolder (whether or not it exists).
-    public func file(_ relative: String) -> URL {
+    package func file(_ relative: String) -> URL {
       SharedFolder.root.appendingPathComponent(path).appendingPathComponent(relative)
     }
 
     /// What a test that reads this part needs.
-    public var requirement: Requirement {
+    package var requirement: Requirement {
       Requirement(
         what: "\(what) from the shared reference folder",
         missing: "\(SharedFolder.root.appendingPathComponent(path).path) not found",
@@ -56,5 +56,5 @@ public enum SharedFolder {
 
 extension Trait where Self == ConditionTrait {
   /// Runs the test or suite only where `part` of the shared folder is there (see `requires`).
-  public static func needs(_ part: SharedFolder.Part) -> Self { .requires(part.requirement) }
+  package static func needs(_ part: SharedFolder.Part) -> Self { .requires(part.requirement) }
 }

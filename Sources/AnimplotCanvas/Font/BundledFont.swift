@@ -14,7 +14,7 @@ public enum BundledFont {
 
   /// The font's metrics as a raster of `deviceScale` device pixels per logical pixel lays text
   /// out (Blender's whole-pixel advances): what every canvas measures with.
-  public static func metrics(deviceScale: Double) -> PixelFontMetrics {
+  package static func metrics(deviceScale: Double) -> PixelFontMetrics {
     PixelFontMetrics(font: metrics, deviceScale: deviceScale)
   }
 

@@ -6,20 +6,20 @@
 /// word comments out the rest of its line. The first word is the verb; an empty file means
 /// `graph`. The case supplies the input and the output, so `-o`/`--output` is refused. The
 /// words are parsed into a typed request by `CaseRequests`, with the verbs' own grammar.
-public struct CaseArguments: Sendable, Hashable {
+package struct CaseArguments: Sendable, Hashable {
   /// The verb, then its options.
-  public private(set) var words: [String]
+  package private(set) var words: [String]
 
   /// The verb a case uses when it has no `NAME.args` file.
-  public static let defaultVerb = "graph"
+  package static let defaultVerb = "graph"
 
   /// `graph` with no options.
-  public static let `default` = CaseArguments(validated: [defaultVerb])
+  package static let `default` = CaseArguments(validated: [defaultVerb])
 
   private init(validated words: [String]) { self.words = words }
 
   /// Parses and checks the text of a `NAME.args` file.
-  public init(parsing text: String) throws(CaseArgumentsError) {
+  package init(parsing text: String) throws(CaseArgumentsError) {
     let words = try Self.split(text)
     guard let verb = words.first else {
       self = .default
@@ -36,10 +36,10 @@ public struct CaseArguments: Sendable, Hashable {
   }
 
   /// The drawing verb: `graph`, `dopesheet`, `timeline`.
-  public var verb: String { words[0] }
+  package var verb: String { words[0] }
 
   /// The options after the verb.
-  public var options: [String] { Array(words.dropFirst()) }
+  package var options: [String] { Array(words.dropFirst()) }
 
   /// The words of `text`, split as a POSIX shell splits a command line (no expansions).
   static func split(_ text: String) throws(CaseArgumentsError) -> [String] {
@@ -109,7 +109,7 @@ public struct CaseArguments: Sendable, Hashable {
 }
 
 /// What is wrong with a `NAME.args` file.
-public enum CaseArgumentsError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum CaseArgumentsError: Error, Sendable, Hashable, CustomStringConvertible {
   /// A quote (`'` or `"`) opened on `line` is never closed.
   case unterminatedQuote(Character, line: Int)
   /// The file ends with a backslash.
@@ -119,7 +119,7 @@ public enum CaseArgumentsError: Error, Sendable, Hashable, CustomStringConvertib
   /// An output option: the case's reference decides where and what is drawn.
   case output(String)
 
-  public var description: String {
+  package var description: String {
     switch self {
     case .unterminatedQuote(let quote, let line): "line \(line): the \(quote) quote is never closed"
     case .trailingBackslash(let line): "line \(line): the file ends with a backslash"

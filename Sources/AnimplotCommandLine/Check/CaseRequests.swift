@@ -9,9 +9,9 @@ import ArgumentParser
 ///
 /// Parsing a command line costs about as much as a tenth of a small picture, and the cases of
 /// a folder mostly share their options: each distinct set of words is parsed once.
-public struct CaseRequests {
+package struct CaseRequests {
   /// The verbs a case may use: those whose views draw a picture or a layout.
-  public static var verbs: [String] { parsers.map(\.verb) }
+  package static var verbs: [String] { parsers.map(\.verb) }
 
   /// Each verb's parser, in the verbs' grammar.
   private static let parsers: [(verb: String, parse: @Sendable ([String]) throws -> Parsed)] = [
@@ -35,7 +35,7 @@ public struct CaseRequests {
   /// The options of a case with no `NAME.args`: `graph`.
   private let defaultCase: Parsed
 
-  public init() {
+  package init() {
     do {
       defaultCase = try Self.parse([CaseArguments.defaultVerb])
     } catch {
@@ -125,7 +125,7 @@ public struct CaseRequests {
 
 extension ReferenceKind {
   /// The output format whose files this kind of reference holds.
-  public var outputFormat: OutputFormat {
+  package var outputFormat: OutputFormat {
     switch self {
     case .png: .png
     case .svg: .svg
@@ -135,7 +135,7 @@ extension ReferenceKind {
   }
 
   /// The kind of reference that holds files of `format`, if check compares them.
-  public init?(_ format: OutputFormat) {
+  package init?(_ format: OutputFormat) {
     guard let kind = Self.allCases.first(where: { $0.outputFormat == format }) else { return nil }
     self = kind
   }

@@ -3,50 +3,50 @@ import AnimplotGolden
 
 /// How images are compared and how much difference is tolerated: the options `diff` and
 /// `check` share.
-public struct ComparisonOptions: ParsableArguments, Sendable {
-  public init() {}
+package struct ComparisonOptions: ParsableArguments, Sendable {
+  package init() {}
 
   @Flag(help: "Compare perceptually (YIQ distance, anti-aliasing detection) instead of exactly.")
-  public var perceptual = false
+  package var perceptual = false
 
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
       "Perceptual threshold, 0 to 1 (default 0.1); smaller is stricter.", valueName: "t"))
-  public var threshold: Double?
+  package var threshold: Double?
 
   @Flag(
     name: .customLong("include-aa"), help: "Count anti-aliasing-like differences too (perceptual).")
-  public var includeAA = false
+  package var includeAA = false
 
   @Option(
     name: .customLong("max-diff-pixels"), parsing: .unconditional,
     help: ArgumentHelp(
       "Tolerate at most this many differing pixels (default: 0 exact, 0.1% perceptual).",
       valueName: "n"))
-  public var maxDiffPixels: Int?
+  package var maxDiffPixels: Int?
 
   @Option(
     name: .customLong("max-diff-ratio"), parsing: .unconditional,
     help: ArgumentHelp(
       "Tolerate at most this fraction (0 to 1) of differing pixels.", valueName: "r"))
-  public var maxDiffRatio: Double?
+  package var maxDiffRatio: Double?
 
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
       "Side of the square window for the densest-window figure (default 16).", valueName: "n"))
-  public var window: Int?
+  package var window: Int?
 
   @Option(
     name: .customLong("max-window-pixels"), parsing: .unconditional,
     help: ArgumentHelp(
       "Tolerate at most this many differing pixels in any window (default: no limit exact, 24 perceptual).",
       valueName: "n"))
-  public var maxWindowPixels: Int?
+  package var maxWindowPixels: Int?
 
   /// The options the flags ask for, or a one-line error naming the flag at fault.
-  public func diffOptions() throws -> DiffOptions {
+  package func diffOptions() throws -> DiffOptions {
     if !perceptual {
       if threshold != nil { throw CLIError("--threshold applies only with --perceptual") }
       if includeAA { throw CLIError("--include-aa applies only with --perceptual") }

@@ -4,8 +4,8 @@ import ArgumentParser
 
 /// Where a verb showing `View` writes and in which format: `-o`, `--format`; the help lists
 /// the view's formats.
-public struct OutputOptions<View: PlotView>: ParsableArguments, Sendable {
-  public init() {}
+package struct OutputOptions<View: PlotView>: ParsableArguments, Sendable {
+  package init() {}
 
   @Option(
     name: .shortAndLong,
@@ -13,7 +13,7 @@ public struct OutputOptions<View: PlotView>: ParsableArguments, Sendable {
       View.showsEveryAction || View.outputFormats.contains(.png)
         ? "Output file, '-' for standard output, or a folder (ending in /) for several inputs."
         : "Output file ('-', the default, for standard output).", valueName: "output"))
-  public var output: String?
+  package var output: String?
 
   @Option(
     help: ArgumentHelp(
@@ -22,9 +22,9 @@ public struct OutputOptions<View: PlotView>: ParsableArguments, Sendable {
       }.joined(separator: ", ") + "; default: from the output's extension, else "
         + View.outputFormats[0].name + ". The extension and --format must agree.",
       valueName: "format"))
-  public var format: String?
+  package var format: String?
 
-  public func validate() throws {
+  package func validate() throws {
     if let output, output.hasSuffix(".") {
       throw ValidationError("--output '\(output)' has no extension")
     }

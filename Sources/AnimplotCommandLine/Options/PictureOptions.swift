@@ -5,38 +5,45 @@ import ArgumentParser
 
 /// The options every picture verb shares (README, "The Graph Editor"): size, device scale,
 /// theme, the frames shown, the playhead and PNG compression.
-public struct PictureOptions: ParsableArguments, Sendable {
-  public init() {}
+package struct PictureOptions: ParsableArguments, Sendable {
+  package init() {}
 
   @Option(parsing: .unconditional, help: "Width of the picture in pixels.")
-  public var width: Int = 1600
+  package var width: Int = 1600
 
   @Option(
     name: .customLong("height"), parsing: .unconditional,
     help: "Height of the picture in pixels (default: 900; for timeline 120).")
-  public var requestedHeight: Int?
+  package var requestedHeight: Int?
 
   @Option(parsing: .unconditional, help: "Device pixels per pixel (2 for HiDPI).")
-  public var scale: Double = 1
+  package var scale: Double = 1
 
-  @Option(help: "Colour theme: blender (Blender's dark theme; 'dark' says the same) or light (for documents and print).")
-  public var theme: Theme = .blender
+  @Option(
+    name: .customLong("theme"),
+    help: ArgumentHelp(
+      "Colour theme: blender (Blender's dark theme; 'dark' says the same) or light (for documents and print).",
+      valueName: "theme"))
+  package var themeArgument = ThemeArgument(.blender)
+
+  /// `--theme`.
+  package var theme: Theme { themeArgument.theme }
 
   @Option(parsing: .unconditional, help: ArgumentHelp("The frames shown, e.g. 1:120 (default: fit everything visible).", valueName: "start:end"))
-  public var frames: String?
+  package var frames: String?
 
   @Option(name: .customLong("current-frame"), parsing: .unconditional, help: ArgumentHelp("Where to draw the playhead (default: the file's currentFrame).", valueName: "frame"))
-  public var currentFrame: Double?
+  package var currentFrame: Double?
 
   @Option(
     name: .customLong("png-compression"),
     help: "PNG compression: fast, default or small (from 1,000,000 pixels up, default compresses as fast does).")
-  public var pngCompression: PNGCompression = .default
+  package var pngCompression: PNGCompression = .default
 
   /// Largest accepted width or height, pixels.
-  public static let maximumSide = 16_384
+  package static let maximumSide = 16_384
 
-  public func validate() throws {
+  package func validate() throws {
     try Self.checkSide("--width", width)
     try Self.checkSide("--height", requestedHeight)
     guard scale > 0 && scale <= 8 && scale.isFinite else {
@@ -50,11 +57,11 @@ public struct PictureOptions: ParsableArguments, Sendable {
   }
 
   /// Scale and compression.
-  public var settings: RenderSettings { RenderSettings(scale: scale, pngCompression: pngCompression) }
+  package var settings: RenderSettings { RenderSettings(scale: scale, pngCompression: pngCompression) }
 
   /// Sets the options every editor shares: width, height (`defaultHeight` when `--height` is
   /// absent), theme, frames and playhead.
-  public func apply<Options: EditorOptions>(to options: inout Options, defaultHeight: Int = 900) throws {
+  package func apply<Options: EditorOptions>(to options: inout Options, defaultHeight: Int = 900) throws {
     options.width = Double(width)
     options.height = Double(requestedHeight ?? defaultHeight)
     options.theme = theme
@@ -63,7 +70,7 @@ public struct PictureOptions: ParsableArguments, Sendable {
   }
 
   /// `A:B` with A < B.
-  public static func range(_ text: String, option: String) throws -> ClosedRange<Double> {
+  package static func range(_ text: String, option: String) throws -> ClosedRange<Double> {
     let parts = text.split(separator: ":", omittingEmptySubsequences: false)
     guard parts.count == 2, let a = Double(parts[0].trimmingCharacters(in: " ")),
       let b = Double(parts[1].trimmingCharacters(in: " ")), a.isFinite, b.isFinite
@@ -83,14 +90,20 @@ extension Substring {
   }
 }
 
-extension Theme: ExpressibleByArgument {
-  public init?(argument: String) {
+/// A theme named on the command line (`--theme light`): a type of the command line's own, as
+/// `InputKindArgument`.
+package struct ThemeArgument: ExpressibleByArgument, Sendable {
+  package var theme: Theme
+
+  package init(_ theme: Theme) { self.theme = theme }
+
+  package init?(argument: String) {
     guard let theme = Theme.named(argument) else { return nil }
-    self = theme
+    self.theme = theme
   }
 
-  public static var allValueStrings: [String] { Theme.names }
-  public var defaultValueDescription: String { name }
+  package static var allValueStrings: [String] { Theme.names }
+  package var defaultValueDescription: String { theme.name }
 }
 
 extension PNGCompression: ExpressibleByArgument {}

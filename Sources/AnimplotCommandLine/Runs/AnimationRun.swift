@@ -7,9 +7,9 @@ import ArgumentParser
 /// extension or `--format`; `.png` only with `--animated`), or, for `-o FOLDER/`, one PNG per
 /// picture named 0001.png, 0002.png … in playing order. Every file is staged first and put in
 /// place only when all were made.
-public enum AnimationRun {
+package enum AnimationRun {
   /// - Throws: `CLIError` with the one-line message of what failed.
-  public static func write<View: PlotView, Help>(
+  package static func write<View: PlotView, Help>(
     view makeView: () throws -> View, inputs: [String], output: String?, format: String?, animated: Bool,
     settings: RenderSettings, inputOptions: InputOptions<Help>
   ) throws where View.Content == PlayheadAnimation {

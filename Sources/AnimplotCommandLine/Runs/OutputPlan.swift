@@ -3,10 +3,10 @@ import AnimplotRender
 import ArgumentParser
 
 /// Where each input's output goes: `-o FILE` for one input, `-o FOLDER/` for several.
-public enum OutputPlan {
+package enum OutputPlan {
   /// The output path and format for each input.
   /// - Throws: `CLIError` for a missing or unsuitable `-o` or `--format`.
-  public static func make<View: PlotView>(
+  package static func make<View: PlotView>(
     inputs: [String], output: String?, requested: String?, view: View.Type
   ) throws -> [(input: String, path: String, format: OutputFormat)] {
     guard !inputs.isEmpty else { throw ValidationError("Missing expected argument '<inputs> ...'") }
@@ -46,7 +46,7 @@ public enum OutputPlan {
   }
 
   /// Refuses an output that is one of the inputs (it would be replaced before anyone noticed).
-  public static func refuseOverwriting(_ inputs: [String], with output: String) throws {
+  package static func refuseOverwriting(_ inputs: [String], with output: String) throws {
     guard output != "-", let target = FileSystem.canonical(output) else { return }
     for input in inputs where input != "-" && FileSystem.canonical(input) == target {
       throw CLIError("-o \(output): that is the input \(input); choose another output")
@@ -54,7 +54,7 @@ public enum OutputPlan {
   }
 
   /// Refuses a file output whose folder does not exist: only `-o FOLDER/` makes folders.
-  public static func requireFolder(of output: String) throws {
+  package static func requireFolder(of output: String) throws {
     guard output != "-", let slash = output.lastIndex(of: "/") else { return }
     let folder = slash == output.startIndex ? "/" : String(output[..<slash])
     // The nearest part of the folder's path that exists tells why it cannot be used.
@@ -75,7 +75,7 @@ public enum OutputPlan {
   /// - Throws: `FileError` naming the folder.
   /// - Returns: the folders it made, outermost first.
   @discardableResult
-  public static func prepareFolder(of path: String) throws -> [String] {
+  package static func prepareFolder(of path: String) throws -> [String] {
     guard let slash = path.lastIndex(of: "/") else { return [] }
     let folder = String(path[..<slash])
     guard !folder.isEmpty, !FileSystem.isDirectory(folder) else { return [] }
@@ -83,7 +83,7 @@ public enum OutputPlan {
   }
 
   /// The file name without folder and extension (`stdin` for standard input, `-`).
-  public static func stem(_ path: String) -> String {
+  package static func stem(_ path: String) -> String {
     if path == "-" { return "stdin" }
     let name = path.split(separator: "/").last.map(String.init) ?? path
     guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return name }

@@ -7,7 +7,7 @@ extension VerbArguments {
   /// Renders every input as the options ask and writes the outputs (`ViewRun.run`);
   /// `defaultOutput` when `-o` is absent.
   /// - Throws: `CLIError` with the one-line message of what failed.
-  public func run(defaultOutput: String? = nil) throws {
+  package func run(defaultOutput: String? = nil) throws {
     try ViewRun.run(
       view: { try self.view() }, inputs: inputs, output: outputOptions.output ?? defaultOutput,
       format: outputOptions.format, settings: settings, inputOptions: inputOptions)
@@ -15,14 +15,14 @@ extension VerbArguments {
 }
 
 /// How every verb that shows a view writes its outputs.
-public enum ViewRun {
+package enum ViewRun {
   /// Renders every input with the view `view()` makes and writes the outputs: `-o FILE` for
   /// one input, `-o FOLDER/` for several, made on every core. Each output is staged (written
   /// beside its place) as soon as it is made, and all are put in place only when every one
   /// succeeded: a bad input or a failed write leaves no output (the first failure in the order
   /// of the inputs is reported).
   /// - Throws: `CLIError` with the one-line message of what failed.
-  public static func run<View: PlotView, Help>(
+  package static func run<View: PlotView, Help>(
     view makeView: () throws -> View, inputs: [String], output: String?, format: String?, settings: RenderSettings,
     inputOptions: InputOptions<Help>
   ) throws {

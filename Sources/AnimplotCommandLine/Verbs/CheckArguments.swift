@@ -9,11 +9,11 @@ import ArgumentParser
 /// `animplot check DIR`: golden-image regression over a folder of cases (docs/check.md), exit 0
 /// when every case matches its reference, 1 when not. Each case's `NAME.args` is parsed once
 /// into a typed request (`CaseRequests`) with the verbs' own grammar.
-public struct CheckArguments: ParsableArguments, Sendable {
-  public init() {}
+package struct CheckArguments: ParsableArguments, Sendable {
+  package init() {}
 
   /// The verb's help, for the executable's command.
-  public static let configuration = CommandConfiguration(
+  package static let configuration = CommandConfiguration(
     commandName: "check",
     abstract: "Draw every case of a folder and compare it with its reference; exit 0 when all match, 1 when not.",
     discussion: """
@@ -50,7 +50,7 @@ public struct CheckArguments: ParsableArguments, Sendable {
       """)
 
   @Argument(help: "The folder of cases.")
-  public var folder: String
+  package var folder: String
 
   @Option(
     help: ArgumentHelp(
@@ -61,46 +61,46 @@ public struct CheckArguments: ParsableArguments, Sendable {
   @Option(
     help: ArgumentHelp(
       "Folder for the expected, actual and diff files of failing cases.", valueName: "dir"))
-  public var artifacts = ".animplot-artifacts"
+  package var artifacts = ".animplot-artifacts"
 
   @Option(
     help: ArgumentHelp(
       "Write an HTML report: each failing case's images side by side, the passing ones listed.",
       valueName: "file.html"))
-  public var report: String?
+  package var report: String?
 
   @Option(help: ArgumentHelp("Write a JUnit XML report for CI dashboards.", valueName: "file.xml"))
-  public var junit: String?
+  package var junit: String?
 
   @Option(
     help: ArgumentHelp(
       "Write a JSON summary: the versions, the settings and every case's verdict, figures and images; 'animplot merge' makes one report of the shards' summaries.",
       valueName: "file.json"))
-  public var json: String?
+  package var json: String?
 
   @Option(
     name: .shortAndLong,
     help: ArgumentHelp("Cases drawn at once (default: the number of cores).", valueName: "n"))
-  public var jobs: Int?
+  package var jobs: Int?
 
   @Option(
     help: ArgumentHelp(
       "Run one shard of the cases: shard I of N takes the cases at positions I, I+N, I+2N, … of the sorted list.",
       valueName: "I/N"))
-  public var shard: String?
+  package var shard: String?
 
   @Option(
     help: ArgumentHelp(
       "Only the cases whose name (ui/ball) or reference (ui/ball.png) matches this glob, e.g. 'ui/*' or '*ball*'; commas separate alternatives.",
       valueName: "glob"))
-  public var filter: String?
+  package var filter: String?
 
   @OptionGroup var criteria: ComparisonOptions
 
   /// The extensions of the inputs the drawing verbs read.
   static var inputExtensions: Set<String> { Set(InputKind.all.flatMap(\.fileExtensions)) }
 
-  public func validate() throws {
+  package func validate() throws {
     if let jobs, jobs < 1 { throw ValidationError("--jobs must be 1 or more, not \(jobs)") }
     if let shard {
       do {
@@ -111,7 +111,7 @@ public struct CheckArguments: ParsableArguments, Sendable {
     }
   }
 
-  public func run() throws {
+  package func run() throws {
     let started = Clock.seconds()
     let options = try criteria.diffOptions()
     let mode: RecordMode

@@ -8,11 +8,11 @@ import ArgumentParser
 
 /// `animplot diff EXPECTED ACTUAL`: compares two PNG images (docs/check.md), exit 0 match, 1
 /// differ.
-public struct DiffArguments: ParsableArguments {
-  public init() {}
+package struct DiffArguments: ParsableArguments {
+  package init() {}
 
   /// The verb's help, for the executable's command.
-  public static let configuration = CommandConfiguration(
+  package static let configuration = CommandConfiguration(
     commandName: "diff",
     abstract: "Compare two PNG images; exit 0 when they match, 1 when they differ.",
     discussion: """
@@ -61,55 +61,55 @@ public struct DiffArguments: ParsableArguments {
       """)
 
   @Argument(help: "The reference PNG image ('-' reads standard input).")
-  public var expected: String
+  package var expected: String
 
   @Argument(help: "The PNG image to check against it ('-' reads standard input).")
-  public var actual: String
+  package var actual: String
 
   @Option(
     name: .shortAndLong,
     help: ArgumentHelp("Write the diff image (PNG only; - for standard output).", valueName: "diff.png"))
-  public var output: String?
+  package var output: String?
 
   @OptionGroup var criteria: ComparisonOptions
 
   @Flag(name: .customLong("side-by-side"), help: "Make the diff image EXPECTED | ACTUAL | diff, labelled, and the worst window enlarged.")
-  public var sideBySide = false
+  package var sideBySide = false
 
   @Option(
     parsing: .unconditionalSingleValue,
     help: ArgumentHelp(
       "Leave a rectangle out of the comparison (pixels; repeatable).", valueName: "x,y,w,h"))
-  public var ignore: [String] = []
+  package var ignore: [String] = []
 
   @Option(
     help: ArgumentHelp(
       "Leave out the pixels where this PNG (the size of EXPECTED) is bright.",
       valueName: "mask.png"))
-  public var mask: String?
+  package var mask: String?
 
   @Option(
     name: .customLong("diff-color"),
     help: ArgumentHelp(
       "Colour of differing pixels in the diff image (default ff0000; alone, of all of them).",
       valueName: "RRGGBB"))
-  public var diffColor: String?
+  package var diffColor: String?
 
   @Option(
     name: .customLong("diff-color-alt"),
     help: ArgumentHelp(
       "Colour of differing pixels where ACTUAL is lighter (default 0000ff).", valueName: "RRGGBB"))
-  public var diffColorAlt: String?
+  package var diffColorAlt: String?
 
   @Option(
     name: .customLong("aa-color"),
     help: ArgumentHelp("Colour of anti-aliasing-excused pixels (default ffff00).", valueName: "RRGGBB"))
-  public var aaColor: String?
+  package var aaColor: String?
 
   @Option(help: "Summary format: text (one line) or json (one object).")
-  public var format: ReportFormat = .text
+  package var format: ReportFormat = .text
 
-  public func run() throws {
+  package func run() throws {
     let options = try criteria.diffOptions()
     if sideBySide && output == nil { throw CLIError("--side-by-side needs -o DIFF.png") }
     if expected == "-" && actual == "-" { throw CLIError("only one of the two images can be read from standard input ('-')") }
@@ -226,6 +226,6 @@ public struct DiffArguments: ParsableArguments {
 }
 
 /// How `diff` prints its findings.
-public enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
+package enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
   case text, json
 }

@@ -3,33 +3,33 @@ import AnimplotText
 import ArgumentParser
 
 /// `eval`: the channels' values at frames.
-public struct EvalArguments: VerbArguments {
-  public init() {}
+package struct EvalArguments: VerbArguments {
+  package init() {}
 
   @Argument(help: InputFilesHelp.help)
-  public var input: String
+  package var input: String
 
-  @OptionGroup public var inputOptions: InputOptions<FirstActionHelp>
+  @OptionGroup package var inputOptions: InputOptions<FirstActionHelp>
 
   @Option(parsing: .unconditional, help: ArgumentHelp("Frames to evaluate at, comma-separated (e.g. 1,2.5,10 or -5,0).", valueName: "frames"))
-  public var at: String?
+  package var at: String?
 
   @Option(parsing: .unconditional, help: ArgumentHelp("Frames START to END every STEP (default 1), e.g. 1:120, 0:10:0.5 or -10:10.", valueName: "start:end[:step]"))
-  public var range: String?
+  package var range: String?
 
-  @OptionGroup public var outputOptions: OutputOptions<EvaluationView>
+  @OptionGroup package var outputOptions: OutputOptions<EvaluationView>
 
-  public var inputs: [String] {
+  package var inputs: [String] {
     get { [input] }
     set { input = newValue.first ?? "" }
   }
 
-  public func validate() throws {
+  package func validate() throws {
     if let at { _ = try FrameList.parse(at: at) }
     if let range { _ = try FrameList.parse(range: range) }
   }
 
-  public func view() throws -> EvaluationView {
+  package func view() throws -> EvaluationView {
     guard at != nil || range != nil else { return EvaluationView() }
     var frames: [Double] = []
     if let at { frames += try FrameList.parse(at: at) }
@@ -39,11 +39,11 @@ public struct EvalArguments: VerbArguments {
 }
 
 /// Parsing of `--at` and `--range`.
-public enum FrameList {
+package enum FrameList {
   /// The most frames one call evaluates, to catch a mistyped step.
-  public static let limit = EvaluationView.maximumFrames
+  package static let limit = EvaluationView.maximumFrames
 
-  public static func parse(at text: String) throws -> [Double] {
+  package static func parse(at text: String) throws -> [Double] {
     try text.split(separator: ",", omittingEmptySubsequences: false).map { item in
       guard let v = decimal(item) else {
         throw ValidationError("--at: '\(item)' is not a frame number (expected e.g. 1,2.5,10)")
@@ -55,7 +55,7 @@ public enum FrameList {
 
   /// Refuses a number the model cannot store: frames and values are 32-bit floats, in a file
   /// or on the command line alike.
-  public static func checkFits(_ v: Double, option: String, text: String) throws {
+  package static func checkFits(_ v: Double, option: String, text: String) throws {
     guard Float(v).isFinite else {
       throw ValidationError(
         "\(option): '\(text)' does not fit a 32-bit float, as frames and values are stored (at most ±3.4e38)")
@@ -72,7 +72,7 @@ public enum FrameList {
   }
 
   /// The frames START:END[:STEP]; `source` names where they come from in errors.
-  public static func parse(range text: String, source: String = "--range") throws -> [Double] {
+  package static func parse(range text: String, source: String = "--range") throws -> [Double] {
     let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(decimal)
     guard parts.count == 2 || parts.count == 3, parts.allSatisfy({ $0 != nil }) else {
       throw ValidationError("\(source): '\(text)' is not START:END or START:END:STEP (e.g. 1:120 or 0:10:0.5)")

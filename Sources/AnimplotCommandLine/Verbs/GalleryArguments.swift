@@ -8,11 +8,11 @@ import ArgumentParser
 
 /// `gallery`: every interpolation and easing as small multiples. No input: the curves are made
 /// from the core's model.
-public struct GalleryArguments: ParsableArguments, Sendable {
-  public init() {}
+package struct GalleryArguments: ParsableArguments, Sendable {
+  package init() {}
 
   @Option(name: .shortAndLong, help: ArgumentHelp("Output file, '-' for standard output.", valueName: "output"))
-  public var output: String?
+  package var output: String?
 
   @Option(
     help: ArgumentHelp(
@@ -20,25 +20,25 @@ public struct GalleryArguments: ParsableArguments, Sendable {
         + GalleryView.outputFormats.map { $0.name + " (." + $0.fileExtensions.joined(separator: ", .") + ")" }
         .joined(separator: ", ") + "; default: from the output's extension. The extension and --format must agree.",
       valueName: "format"))
-  public var format: String?
+  package var format: String?
 
   @Option(
     help: ArgumentHelp(
       "Only these interpolations, comma-separated, e.g. quad,back (back and elastic bring their variants; default: all).",
       valueName: "names"))
-  public var only: String?
+  package var only: String?
 
   @Option(parsing: .unconditional, help: "Width of the picture in pixels (default: cells of 190 pixels).")
-  public var width: Int?
+  package var width: Int?
 
   @Option(parsing: .unconditional, help: "Height of the picture in pixels (default: cells of 130 pixels).")
-  public var height: Int?
+  package var height: Int?
 
-  @OptionGroup public var look: LookOptions
+  @OptionGroup package var look: LookOptions
 
 
 
-  public func validate() throws {
+  package func validate() throws {
     try PictureOptions.checkSide("--width", width)
     try PictureOptions.checkSide("--height", height)
     if let only { _ = try Self.interpolations(only) }
@@ -49,7 +49,7 @@ public struct GalleryArguments: ParsableArguments, Sendable {
 
   /// The interpolations `--only` names, comma-separated, in any letter case.
   /// - Throws: `ValidationError` naming the first unknown name and listing the valid ones.
-  public static func interpolations(_ text: String) throws -> [Interpolation] {
+  package static func interpolations(_ text: String) throws -> [Interpolation] {
     let names = Interpolation.allCases.map { "\($0)" }
     return try text.split(separator: ",", omittingEmptySubsequences: false).map { item in
       let word = item.trimmingCharacters(in: " ").lowercased()
@@ -63,10 +63,10 @@ public struct GalleryArguments: ParsableArguments, Sendable {
   }
 
   /// Scale and compression.
-  public var settings: RenderSettings { look.settings }
+  package var settings: RenderSettings { look.settings }
 
   /// The view with the options asked for.
-  public func view() throws -> GalleryView {
+  package func view() throws -> GalleryView {
     var options = GalleryOptions()
     options.width = width.map(Double.init)
     options.height = height.map(Double.init)
@@ -78,7 +78,7 @@ public struct GalleryArguments: ParsableArguments, Sendable {
   /// Renders the gallery and writes it to `-o` as the other verbs write: staged beside its
   /// place and renamed into place, so a failure leaves no output.
   /// - Throws: `CLIError` with the one-line message of what failed.
-  public func run() throws {
+  package func run() throws {
     guard let output else {
       throw CLIError("missing -o OUTPUT: a file, or '-' for standard output")
     }

@@ -6,20 +6,20 @@ import ArgumentParser
 
 /// `import`: any input converted to format 1: every action (every glTF animation), or those
 /// `--action` and `--channels` choose.
-public struct ImportArguments: ParsableArguments {
-  public init() {}
+package struct ImportArguments: ParsableArguments {
+  package init() {}
 
   @Argument(help: InputFilesHelp.help)
-  public var input: String
+  package var input: String
 
-  @OptionGroup public var inputOptions: InputOptions<EveryActionHelp>
+  @OptionGroup package var inputOptions: InputOptions<EveryActionHelp>
 
   @Option(name: .shortAndLong, help: "The output file, .json ('-' for standard output).")
-  public var output: String
+  package var output: String
 
   /// Reads the input and writes its actions in format 1.
   /// - Throws: `CLIError` for a bad input or output.
-  public func run() throws {
+  package func run() throws {
     if output != "-" && InputKind.fileExtension(of: output) != "json" {
       throw CLIError("-o \(output): import writes format 1 JSON; name the output .json ('-' for standard output)")
     }

@@ -6,10 +6,10 @@ import ArgumentParser
 /// `animplot merge SUMMARY.json...`: the shards of a check run (`check --shard I/N --json`)
 /// made into the reports one unsharded run would have written, its lines printed and its
 /// exit code returned.
-public struct MergeArguments: ParsableArguments, Sendable {
-  public init() {}
+package struct MergeArguments: ParsableArguments, Sendable {
+  package init() {}
 
-  public static let configuration = CommandConfiguration(
+  package static let configuration = CommandConfiguration(
     commandName: "merge",
     abstract: "Merge the JSON summaries of a sharded check into the reports of one run; exit 0 when all cases match, 1 when not.",
     discussion: """
@@ -30,22 +30,22 @@ public struct MergeArguments: ParsableArguments, Sendable {
       """)
 
   @Argument(help: ArgumentHelp("The shards' JSON summaries (check --json).", valueName: "summary.json"))
-  public var summaries: [String]
+  package var summaries: [String]
 
   @Option(help: ArgumentHelp("Write the merged HTML report.", valueName: "file.html"))
-  public var report: String?
+  package var report: String?
 
   @Option(help: ArgumentHelp("Write the merged JUnit XML report.", valueName: "file.xml"))
-  public var junit: String?
+  package var junit: String?
 
   @Option(help: ArgumentHelp("Write the merged JSON summary.", valueName: "file.json"))
-  public var json: String?
+  package var json: String?
 
-  public func validate() throws {
+  package func validate() throws {
     guard !summaries.isEmpty else { throw ValidationError("give the shards' summaries (check --json FILE)") }
   }
 
-  public func run() throws {
+  package func run() throws {
     var read: [(file: String, report: CheckReport)] = []
     var inputs: Set<String> = []
     for file in summaries {

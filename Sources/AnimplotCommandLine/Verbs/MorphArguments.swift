@@ -10,17 +10,17 @@ import ArgumentParser
 /// `morph`: outline A turning into outline B, as a filmstrip (PNG, SVG, PDF, display list) or
 /// an animation (APNG, animated SVG). No input argument: the shapes are named or given as SVG
 /// path data; the timing is one of Blender's easings, or a channel of an action file.
-public struct MorphArguments: ParsableArguments, Sendable {
-  public init() {}
+package struct MorphArguments: ParsableArguments, Sendable {
+  package init() {}
 
   @Option(
     help: ArgumentHelp(
       "Outline A: square, circle, star, heart, or SVG path data (e.g. 'M0 0 H10 V10 Z'; of several subpaths, the one enclosing the largest area).",
       valueName: "shape"))
-  public var from: String
+  package var from: String
 
   @Option(help: ArgumentHelp("Outline B, as --from.", valueName: "shape"))
-  public var to: String
+  package var to: String
 
   @Option(
     help: ArgumentHelp(
@@ -28,51 +28,51 @@ public struct MorphArguments: ParsableArguments, Sendable {
         + Interpolation.allCases.map { "\($0)" }.joined(separator: ", ")
         + " (no suffix: Blender's Automatic Easing); two keys 0 -> 1 evaluated as Blender does (default: bezier).",
       valueName: "name"))
-  public var easing: String?
+  package var easing: String?
 
   @Option(
     help: ArgumentHelp(
       "Follow a channel of this action file instead of an easing, normalised so that its value at the scene start is 0 and at the scene end is 1 (beyond: the morph extrapolates).",
       valueName: "input"))
-  public var curve: String?
+  package var curve: String?
 
   @Option(help: ArgumentHelp("With --curve: the channel, a glob on its label or dataPath[index]; it must match one.", valueName: "pattern"))
-  public var channel: String?
+  package var channel: String?
 
   @Option(
     name: [.customLong("action"), .customLong("animation")],
     help: ArgumentHelp("With --curve: the action of a multi-action file, by name or number (default: the first).", valueName: "name|index"))
-  public var action: String?
+  package var action: String?
 
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
       "Pictures: the morph at evenly spaced times from start to end (default: 9 for a filmstrip, 48 for an animation).",
       valueName: "n"))
-  public var frames: Int?
+  package var frames: Int?
 
   @Option(parsing: .unconditional, help: ArgumentHelp("Animations: pictures per second.", valueName: "fps"))
-  public var fps: Double = 24
+  package var fps: Double = 24
 
   @Option(parsing: .unconditional, help: ArgumentHelp("Animations: how many times the animation plays; 0 loops forever.", valueName: "n"))
-  public var loop: Int = 0
+  package var loop: Int = 0
 
   @Option(help: ArgumentHelp("Filmstrips: pictures per row (default: all in one row up to 9).", valueName: "n"))
-  public var columns: Int?
+  package var columns: Int?
 
   @Option(help: ArgumentHelp("Points each outline is resampled to, evenly spaced by arc length.", valueName: "n"))
-  public var points: Int = Morph.defaultCount
+  package var points: Int = Morph.defaultCount
 
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp("Side of each picture's square in pixels (default: 120 for a filmstrip, 240 for an animation).", valueName: "pixels"))
-  public var size: Int?
+  package var size: Int?
 
   @Flag(help: "Write an animation to a .png (APNG) or .svg file (the extension .apng needs no flag).")
-  public var animated = false
+  package var animated = false
 
   @Option(name: .shortAndLong, help: ArgumentHelp("Output file, '-' for standard output.", valueName: "output"))
-  public var output: String?
+  package var output: String?
 
   @Option(
     help: ArgumentHelp(
@@ -80,16 +80,16 @@ public struct MorphArguments: ParsableArguments, Sendable {
         + (MorphView.outputFormats + MorphAnimationView.outputFormats)
         .map { $0.name + " (." + $0.fileExtensions.joined(separator: ", .") + ")" }.joined(separator: ", ")
         + "; default: from the output's extension.", valueName: "format"))
-  public var format: String?
+  package var format: String?
 
-  @OptionGroup public var look: LookOptions
+  @OptionGroup package var look: LookOptions
 
 
 
   /// The most outline points one morph draws, over all its pictures.
-  public static let maximumPointsDrawn = 10_000_000
+  package static let maximumPointsDrawn = 10_000_000
 
-  public func validate() throws {
+  package func validate() throws {
     _ = try Self.shape(from, option: "--from")
     _ = try Self.shape(to, option: "--to")
     if let easing {
@@ -132,7 +132,7 @@ public struct MorphArguments: ParsableArguments, Sendable {
 
   /// The outline `text` names (a built-in, or SVG path data).
   /// - Throws: `ValidationError` naming the option, with the nearest built-in for a misspelt one.
-  public static func shape(_ text: String, option: String) throws -> Outline {
+  package static func shape(_ text: String, option: String) throws -> Outline {
     do {
       return try ShapeSpec.parse(text)
     } catch {
@@ -146,7 +146,7 @@ public struct MorphArguments: ParsableArguments, Sendable {
   }
 
   /// Every spelling `--easing` takes: `linear`, `quad`, `quad-in`, `quad-out`, `quad-in-out` ...
-  public static var easingNames: [String] {
+  package static var easingNames: [String] {
     Interpolation.allCases.flatMap { mode -> [String] in
       let name = "\(mode)"
       return mode.isEasing ? [name, name + "-in", name + "-out", name + "-in-out"] : [name]
@@ -155,7 +155,7 @@ public struct MorphArguments: ParsableArguments, Sendable {
 
   /// The interpolation and easing `--easing` names: `MODE[-in|-out|-in-out]` in any letter case.
   /// - Throws: `ValidationError` with the nearest valid name.
-  public static func easing(_ text: String) throws -> (Interpolation, Easing) {
+  package static func easing(_ text: String) throws -> (Interpolation, Easing) {
     let word = String(text.lowercased().drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
     var mode = word
     var easing = Easing.auto
@@ -177,16 +177,16 @@ public struct MorphArguments: ParsableArguments, Sendable {
   }
 
   /// Whether the output is an animation: `.apng`, or `--animated`.
-  public var isAnimation: Bool {
+  package var isAnimation: Bool {
     animated || output.flatMap { $0 == "-" ? nil : InputKind.fileExtension(of: $0) } == "apng" || format == "apng"
   }
 
   /// Scale and compression.
-  public var settings: RenderSettings { look.settings }
+  package var settings: RenderSettings { look.settings }
 
   /// The timing: the easing's two keys, or the channel of `--curve` over its scene range.
   /// - Throws: `CLIError` when the file cannot be read or the channel matches none or several.
-  public func timing() throws -> MorphTiming {
+  package func timing() throws -> MorphTiming {
     guard let curve, let channel else {
       let (interpolation, easing) = try Self.easing(easing ?? "bezier")
       return .easing(interpolation, easing)
@@ -209,7 +209,7 @@ public struct MorphArguments: ParsableArguments, Sendable {
   }
 
   /// The filmstrip view (the animation wraps it).
-  public func view() throws -> MorphView {
+  package func view() throws -> MorphView {
     var options = MorphOptions()
     options.theme = look.theme
     options.columns = columns
@@ -225,7 +225,7 @@ public struct MorphArguments: ParsableArguments, Sendable {
   /// Renders the morph and writes it to `-o`, staged beside its place and renamed into place,
   /// so a failure leaves no output.
   /// - Throws: `CLIError` with the one-line message of what failed.
-  public func run() throws {
+  package func run() throws {
     guard let output else {
       throw CLIError("missing -o OUTPUT: a file, or '-' for standard output")
     }

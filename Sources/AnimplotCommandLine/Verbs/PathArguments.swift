@@ -4,33 +4,33 @@ import AnimplotRender
 import ArgumentParser
 
 /// `path`: an object's motion path, as Blender's Motion Paths show it.
-public struct PathArguments: VerbArguments {
-  public init() {}
+package struct PathArguments: VerbArguments {
+  package init() {}
 
   @Argument(help: InputFilesHelp.help)
-  public var inputs: [String]
+  package var inputs: [String]
 
-  @OptionGroup public var inputOptions: InputOptions<FirstActionHelp>
-  @OptionGroup public var picture: PictureOptions
+  @OptionGroup package var inputOptions: InputOptions<FirstActionHelp>
+  @OptionGroup package var picture: PictureOptions
 
   @Option(help: "The view: xz (Blender's Front view: X right, Z up), xy (Top: X right, Y up) or yz (Right: Y right, Z up).")
-  public var plane: ProjectionPlane = .xz
+  package var plane: ProjectionPlane = .xz
 
   @Option(parsing: .unconditional, help: ArgumentHelp("Frames between samples, above 0 (default: 1, every whole frame).", valueName: "frames"))
-  public var step: Double = 1
+  package var step: Double = 1
 
-  @OptionGroup public var outputOptions: OutputOptions<PathView>
+  @OptionGroup package var outputOptions: OutputOptions<PathView>
 
-  public func validate() throws {
+  package func validate() throws {
     guard step > 0, step.isFinite else {
       throw ValidationError("--step \(step): expected a number of frames above 0")
     }
     try FrameList.checkFits(step, option: "--step", text: "\(step)")
   }
 
-  public var settings: RenderSettings { picture.settings }
+  package var settings: RenderSettings { picture.settings }
 
-  public func view() throws -> PathView {
+  package func view() throws -> PathView {
     var options = MotionPathOptions()
     try picture.apply(to: &options)
     options.plane = plane

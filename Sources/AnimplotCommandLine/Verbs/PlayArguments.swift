@@ -7,66 +7,66 @@ import ArgumentParser
 
 /// `play`: an editor with its playhead stepping through the frames, as an APNG, an animated
 /// SVG or a folder of PNG frames.
-public struct PlayArguments: VerbArguments {
-  public init() {}
+package struct PlayArguments: VerbArguments {
+  package init() {}
 
   @Argument(help: InputFilesHelp.help)
-  public var inputs: [String]
+  package var inputs: [String]
 
-  @OptionGroup public var inputOptions: InputOptions<ViewActionHelp>
+  @OptionGroup package var inputOptions: InputOptions<ViewActionHelp>
 
   @Option(name: .customLong("view"), help: "The editor that plays: graph, dopesheet or timeline.")
-  public var editor: PlayView.Editor = .graph
+  package var editor: PlayView.Editor = .graph
 
   @Option(parsing: .unconditional, help: "Width of the picture in pixels.")
-  public var width: Int = 1600
+  package var width: Int = 1600
 
   @Option(
     name: .customLong("height"), parsing: .unconditional,
     help: "Height of the picture in pixels (default: 900; for --view timeline 120).")
-  public var requestedHeight: Int?
+  package var requestedHeight: Int?
 
-  @OptionGroup public var look: LookOptions
+  @OptionGroup package var look: LookOptions
 
 
   @Option(parsing: .unconditional, help: ArgumentHelp("The frames played, e.g. 1:120 (default: the scene range).", valueName: "start:end"))
-  public var frames: String?
+  package var frames: String?
 
   @Option(parsing: .unconditional, help: ArgumentHelp("Frames the playhead moves per picture (Blender's Frame Step).", valueName: "frames"))
-  public var step: Double = 1
+  package var step: Double = 1
 
   @Option(parsing: .unconditional, help: ArgumentHelp("How many times the animation plays; 0 loops forever, as Blender does.", valueName: "n"))
-  public var loop: Int = 0
+  package var loop: Int = 0
 
   @Flag(
     name: .customLong("keys-only"),
     help: "One picture per key, each shown until the next key's time, as the jump-to-key buttons step.")
-  public var keysOnly = false
+  package var keysOnly = false
 
   @Flag(help: "Write an animated PNG to a .png file (the extension .apng needs no flag).")
-  public var animated = false
+  package var animated = false
 
   @Option(parsing: .unconditional, help: ArgumentHelp("The values shown by --view graph, e.g. -1:2.5 (default: fit).", valueName: "min:max"))
-  public var values: String?
+  package var values: String?
 
   @Flag(help: "--view graph: scale every curve to -1...1, as Blender's Normalize.")
-  public var normalize = false
+  package var normalize = false
 
   @Flag(name: .customLong("no-channel-list"), help: "Hide the channel list at the left.")
-  public var noChannelList = false
+  package var noChannelList = false
 
   @Flag(name: .customLong("no-scrollbars"), help: "Hide Blender's scrollbars along the bottom and right edges (shown with the channel list).")
-  public var noScrollbars = false
+  package var noScrollbars = false
 
   @Flag(help: "--view graph or dopesheet: draw Blender's editor header above the editor (26 px more at the top; the editor keeps --height).")
-  public var header = false
+  package var header = false
 
-  @OptionGroup public var outputOptions: OutputOptions<PlayView>
+  @OptionGroup package var outputOptions: OutputOptions<PlayView>
 
   /// The strip's height for `--view timeline` when `--height` is not given, pixels.
-  public static let timelineHeight = 120
+  package static let timelineHeight = 120
 
-  public func validate() throws {
+  package func validate() throws {
     try PictureOptions.checkSide("--width", width)
     try PictureOptions.checkSide("--height", requestedHeight)
     if let frames { _ = try PictureOptions.range(frames, option: "--frames") }
@@ -92,9 +92,9 @@ public struct PlayArguments: VerbArguments {
     }
   }
 
-  public var settings: RenderSettings { look.settings }
+  package var settings: RenderSettings { look.settings }
 
-  public func view() throws -> PlayView {
+  package func view() throws -> PlayView {
     func apply<Options: EditorOptions>(_ options: inout Options, height: Int) throws {
       options.width = Double(width)
       options.height = Double(requestedHeight ?? height)
@@ -121,7 +121,7 @@ public struct PlayArguments: VerbArguments {
   }
 
   /// Writes the animation (`AnimationRun.write`).
-  public func play() throws {
+  package func play() throws {
     try AnimationRun.write(
       view: { try self.view() }, inputs: inputs, output: outputOptions.output, format: outputOptions.format,
       animated: animated, settings: settings, inputOptions: inputOptions)

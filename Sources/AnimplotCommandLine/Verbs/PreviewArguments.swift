@@ -7,66 +7,66 @@ import ArgumentParser
 
 /// `preview`: a 2-D stage where the action's transform moves a shape, with its motion path
 /// behind it; an animation as `play` writes it, or a still filmstrip.
-public struct PreviewArguments: ParsableArguments, Sendable {
-  public init() {}
+package struct PreviewArguments: ParsableArguments, Sendable {
+  package init() {}
 
   @Argument(help: InputFilesHelp.help)
-  public var inputs: [String]
+  package var inputs: [String]
 
-  @OptionGroup public var inputOptions: InputOptions<FirstActionHelp>
+  @OptionGroup package var inputOptions: InputOptions<FirstActionHelp>
 
   @Option(help: ArgumentHelp(
     "The shape moved: square, circle, star, heart, or SVG path data (e.g. 'M0 0 L10 0 L5 8 Z'), scaled to one scene unit.",
     valueName: "shape"))
-  public var shape: String = "square"
+  package var shape: String = "square"
 
   @Option(parsing: .unconditional, help: ArgumentHelp("Scene units the shape spans at scale 1.", valueName: "units"))
-  public var size: Double = 1
+  package var size: Double = 1
 
   @Option(help: "The view: xz (Blender's Front view: X right, Z up), xy (Top: X right, Y up) or yz (Right: Y right, Z up).")
-  public var plane: ProjectionPlane = .xz
+  package var plane: ProjectionPlane = .xz
 
   @Option(parsing: .unconditional, help: ArgumentHelp("The frames played and traced, e.g. 1:120 (default: the scene range).", valueName: "start:end"))
-  public var frames: String?
+  package var frames: String?
 
   @Option(parsing: .unconditional, help: ArgumentHelp("Frames between pictures (and samples of the path).", valueName: "frames"))
-  public var step: Double = 1
+  package var step: Double = 1
 
   @Option(parsing: .unconditional, help: ArgumentHelp("How many times the animation plays; 0 loops forever.", valueName: "n"))
-  public var loop: Int = 0
+  package var loop: Int = 0
 
   @Flag(help: "Write an animated PNG to a .png file (the extension .apng needs no flag).")
-  public var animated = false
+  package var animated = false
 
   @Option(help: ArgumentHelp(
     "A still filmstrip of N pictures spread over the frames, for print (PNG, SVG or PDF), instead of an animation.",
     valueName: "n"))
-  public var filmstrip: Int?
+  package var filmstrip: Int?
 
   @Option(help: ArgumentHelp("Pictures per row of the filmstrip (default: up to 4).", valueName: "n"))
-  public var columns: Int?
+  package var columns: Int?
 
   @Option(parsing: .unconditional, help: "Width of the picture (of each filmstrip picture) in pixels.")
-  public var width: Int?
+  package var width: Int?
 
   @Option(parsing: .unconditional, help: "Height of the picture (of each filmstrip picture) in pixels.")
-  public var height: Int?
+  package var height: Int?
 
-  @OptionGroup public var look: LookOptions
+  @OptionGroup package var look: LookOptions
 
 
 
   @Option(name: .shortAndLong, help: ArgumentHelp(
     "Output: an .apng or .svg animation ('-' for standard output), a folder ending in / for PNG frames; with --filmstrip a .png, .svg or .pdf.",
     valueName: "output"))
-  public var output: String?
+  package var output: String?
 
   @Option(help: ArgumentHelp(
     "Output format: apng or svg; with --filmstrip png, svg, pdf or displaylist. Default: from the extension.",
     valueName: "format"))
-  public var format: String?
+  package var format: String?
 
-  public func validate() throws {
+  package func validate() throws {
     try PictureOptions.checkSide("--width", width)
     try PictureOptions.checkSide("--height", height)
     if let frames { _ = try PictureOptions.range(frames, option: "--frames") }
@@ -92,7 +92,7 @@ public struct PreviewArguments: ParsableArguments, Sendable {
   }
 
   /// The stage's options: the shape scaled so its larger side is one unit, centred.
-  public func stageOptions() throws -> StageOptions {
+  package func stageOptions() throws -> StageOptions {
     var options = StageOptions()
     options.view.width = Double(width ?? (filmstrip == nil ? 1600 : 480))
     options.view.height = Double(height ?? (filmstrip == nil ? 900 : 320))
@@ -120,7 +120,7 @@ public struct PreviewArguments: ParsableArguments, Sendable {
   var settings: RenderSettings { look.settings }
 
   /// Writes the animation (`AnimationRun.write`) or the filmstrip.
-  public func run() throws {
+  package func run() throws {
     if let filmstrip {
       if inputs.count != 1 { throw CLIError("preview takes one input, not \(inputs.count)") }
       if output?.hasSuffix("/") == true { throw CLIError("-o \(output!): a filmstrip is one file, not a folder") }

@@ -4,29 +4,32 @@ import AnimplotRender
 import ArgumentParser
 
 /// `recalc`: the input after Blender's `fcurve.update()`, in format 1.
-public struct RecalcArguments: ParsableArguments {
-  public init() {}
+package struct RecalcArguments: ParsableArguments {
+  package init() {}
 
   @Argument(help: InputFilesHelp.help)
-  public var input: String
+  package var input: String
 
   @Option(
     name: .customLong("input-format"),
     help: ArgumentHelp(
       "The kind of input (default: told by the content and the extension).", valueName: "kind"))
-  public var inputFormat: InputKind?
+  package var inputFormatArgument: InputKindArgument?
+
+  /// `--input-format`: the kind of input, `nil` to tell it from the content and the name.
+  package var inputFormat: InputKind? { inputFormatArgument?.kind }
 
   @Option(name: .shortAndLong, help: "The output file ('-' for standard output).")
-  public var output: String?
+  package var output: String?
 
   @Flag(
     name: .customLong("in-place"),
     help: "Replace the input (a format 1 or compact JSON file) with its recalculated self, atomically.")
-  public var inPlace = false
+  package var inPlace = false
 
   /// Reads the input, recalculates every handle and writes every action in format 1.
   /// - Throws: `CLIError` for a bad input or output.
-  public func run() throws {
+  package func run() throws {
     if inPlace {
       if output != nil { throw CLIError("--in-place writes to the input; leave out -o") }
       if input == "-" { throw CLIError("--in-place needs an input file, not standard input") }

@@ -3,7 +3,7 @@ import ArgumentParser
 
 /// The whole grammar of a verb that shows a view: its inputs and options, parsed the same way
 /// from a command line and from a `check` case's `NAME.args`, into a typed `RenderRequest`.
-public protocol VerbArguments: ParsableArguments, Sendable {
+package protocol VerbArguments: ParsableArguments, Sendable {
   /// The view the verb shows.
   associatedtype View: PlotView
 
@@ -25,13 +25,13 @@ public protocol VerbArguments: ParsableArguments, Sendable {
 
 extension VerbArguments {
   /// The verb: the view's name.
-  public static var verb: String { View.name }
+  package static var verb: String { View.name }
 
-  public var settings: RenderSettings { RenderSettings() }
+  package var settings: RenderSettings { RenderSettings() }
 
   /// The request for an output in `format`.
   /// - Throws: `ValidationError` when the view does not write `format`.
-  public func request(format: OutputFormat) throws -> RenderRequest {
+  package func request(format: OutputFormat) throws -> RenderRequest {
     guard View.outputFormats.contains(format) else {
       throw ValidationError(
         "\(View.name) does not write \(format.name); use " + OutputFormat.list(View.outputFormats.map(\.name)))
