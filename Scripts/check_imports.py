@@ -10,8 +10,13 @@ from each target's Swift sources (`import M`, `@testable import M`, `import stru
 `#if` blocks too). A product of another package provides the module of its own name (every
 product this package uses does; `PRODUCT_MODULES` lists any that do not).
 
-usage: python3 Scripts/check_imports.py            exit 1, naming each undeclared import
+The README's module graph (the mermaid block under "## Layout") must be the manifest's: each
+module of Sources/ (not the C modules) and the modules it depends on that it does not reach
+through another (the graph without its shortcuts).
+
+usage: python3 Scripts/check_imports.py            exit 1, naming each undeclared import or wrong edge
        python3 Scripts/check_imports.py --self-test  proves the check fails on an undeclared import
+       python3 Scripts/check_imports.py --graph      prints the graph for the README
 """
 import json
 import re
@@ -104,8 +109,43 @@ def problems(package: dict, extra: dict[str, list[str]] | None = None) -> list[s
     return found
 
 
+def module_graph(package: dict) -> set[tuple[str, str]]:
+    """The edges between the Swift modules of Sources/ with the shortcuts left out."""
+    targets = {t["name"]: t for t in package["targets"]
+               if t["path"].startswith("Sources/") and t.get("module_type") == "SwiftTarget"}
+    deps = {n: {d for d in t.get("target_dependencies") or [] if d in targets} for n, t in targets.items()}
+
+    def reach(n: str) -> set[str]:
+        seen: set[str] = set()
+        stack = list(deps[n])
+        while stack:
+            m = stack.pop()
+            if m not in seen:
+                seen.add(m)
+                stack += deps[m]
+        return seen
+
+    return {(n, m) for n in deps for m in deps[n] if not any(m in reach(k) for k in deps[n] if k != m)}
+
+
+def readme_problems(package: dict) -> list[str]:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text.split("\n## Layout", 1)[-1]
+    block = re.search(r"```mermaid\n(.*?)```", section, re.S)
+    if not block:
+        return ["README.md, \"Layout\": no mermaid block with the module graph"]
+    shown = set(re.findall(r"^\s*(\w[\w-]*)\s*-->\s*(\w[\w-]*)\s*$", block.group(1), re.M))
+    actual = module_graph(package)
+    return ([f"README.md, \"Layout\": shows {a} --> {b}, which Package.swift does not have" for a, b in sorted(shown - actual)]
+            + [f"README.md, \"Layout\": lacks {a} --> {b}" for a, b in sorted(actual - shown)])
+
+
 def main() -> int:
     package = describe()
+    if "--graph" in sys.argv:
+        for a, b in sorted(module_graph(package)):
+            print(f"  {a} --> {b}")
+        return 0
     if "--self-test" in sys.argv:
         if problems(package):
             print("check_imports --self-test: the manifest has undeclared imports already; run the check", file=sys.stderr)
@@ -120,13 +160,13 @@ def main() -> int:
             return 1
         print("check_imports --self-test: an undeclared import and the C library outside AnimplotPlatform are found")
         return 0
-    found = problems(package)
+    found = problems(package) + readme_problems(package)
     for line in found:
         print(line, file=sys.stderr)
     if found:
-        print(f"check_imports: {len(found)} import(s) Package.swift does not declare", file=sys.stderr)
+        print(f"check_imports: {len(found)} problem(s): imports Package.swift does not declare, or a README graph not its own", file=sys.stderr)
         return 1
-    print(f"check_imports: every import of {len(package['targets'])} targets is a declared dependency")
+    print(f"check_imports: every import of {len(package['targets'])} targets is a declared dependency; the README's graph is the manifest's")
     return 0
 
 
