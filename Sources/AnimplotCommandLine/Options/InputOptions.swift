@@ -36,14 +36,10 @@ package enum ViewActionHelp: ActionOptionHelp {
 package struct InputOptions<Help: ActionOptionHelp>: ParsableArguments, Sendable {
   package init() {}
 
-  @Option(
-    name: .customLong("input-format"),
-    help: ArgumentHelp(
-      "The kind of input (default: told by the content and the extension).", valueName: "kind"))
-  package var inputFormatArgument: InputKindArgument?
+  @OptionGroup package var inputFormatOption: InputFormatOption
 
   /// `--input-format`: the kind of input, `nil` to tell it from the content and the name.
-  package var inputFormat: InputKind? { inputFormatArgument?.kind }
+  package var inputFormat: InputKind? { inputFormatOption.kind }
 
   @Option(
     name: [.customLong("action"), .customLong("animation")],
@@ -93,6 +89,20 @@ package enum InputFilesHelp {
   package static let help = ArgumentHelp(
     "Input files: " + InputKind.all.map(\.summary).joined(separator: ", ")
       + "; '-' reads standard input.")
+}
+
+/// `--input-format KIND`: the kind of input, every verb that reads one.
+package struct InputFormatOption: ParsableArguments, Sendable {
+  package init() {}
+
+  @Option(
+    name: .customLong("input-format"),
+    help: ArgumentHelp(
+      "The kind of input (default: told by the content and the extension).", valueName: "kind"))
+  package var argument: InputKindArgument?
+
+  /// The kind given, `nil` to tell it from the content and the name.
+  package var kind: InputKind? { argument?.kind }
 }
 
 /// An input kind named on the command line (`--input-format gltf`). A type of the command

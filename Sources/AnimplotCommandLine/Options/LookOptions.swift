@@ -3,9 +3,8 @@ import AnimplotPlots
 import AnimplotRender
 import ArgumentParser
 
-/// Device scale, theme and PNG compression: the options the verbs of their own layout (play,
-/// preview, gallery, morph) share with the editors' `PictureOptions`.
-package struct LookOptions: ParsableArguments, Sendable {
+/// `--scale` and `--theme`: every verb that draws.
+package struct ScaleAndThemeOptions: ParsableArguments, Sendable {
   package init() {}
 
   @Option(parsing: .unconditional, help: "Device pixels per pixel (2 for HiDPI).")
@@ -21,16 +20,29 @@ package struct LookOptions: ParsableArguments, Sendable {
   /// `--theme`.
   package var theme: Theme { themeArgument.theme }
 
-  @Option(
-    name: .customLong("png-compression"),
-    help: "PNG compression: fast, default or small (from 1,000,000 pixels up, default compresses as fast does).")
-  package var pngCompression: PNGCompression = .default
-
   package func validate() throws {
     guard scale > 0 && scale <= 8 && scale.isFinite else {
       throw ValidationError("--scale must be greater than 0 and at most 8, not \(scale)")
     }
   }
+}
+
+/// Device scale, theme and PNG compression: the options the verbs of their own layout (play,
+/// preview, gallery, morph) share with the editors' `PictureOptions`.
+package struct LookOptions: ParsableArguments, Sendable {
+  package init() {}
+
+  @OptionGroup package var scaleAndTheme: ScaleAndThemeOptions
+
+  /// `--scale`: device pixels per pixel.
+  package var scale: Double { scaleAndTheme.scale }
+  /// `--theme`.
+  package var theme: Theme { scaleAndTheme.theme }
+
+  @Option(
+    name: .customLong("png-compression"),
+    help: "PNG compression: fast, default or small (from 1,000,000 pixels up, default compresses as fast does).")
+  package var pngCompression: PNGCompression = .default
 
   /// Scale and compression.
   package var settings: RenderSettings { RenderSettings(scale: scale, pngCompression: pngCompression) }

@@ -16,18 +16,12 @@ package struct PictureOptions: ParsableArguments, Sendable {
     help: "Height of the picture in pixels (default: 900; for timeline 120).")
   package var requestedHeight: Int?
 
-  @Option(parsing: .unconditional, help: "Device pixels per pixel (2 for HiDPI).")
-  package var scale: Double = 1
+  @OptionGroup package var scaleAndTheme: ScaleAndThemeOptions
 
-  @Option(
-    name: .customLong("theme"),
-    help: ArgumentHelp(
-      "Colour theme: blender (Blender's dark theme; 'dark' says the same) or light (for documents and print).",
-      valueName: "theme"))
-  package var themeArgument = ThemeArgument(.blender)
-
+  /// `--scale`: device pixels per pixel.
+  package var scale: Double { scaleAndTheme.scale }
   /// `--theme`.
-  package var theme: Theme { themeArgument.theme }
+  package var theme: Theme { scaleAndTheme.theme }
 
   @Option(parsing: .unconditional, help: ArgumentHelp("The frames shown, e.g. 1:120 (default: fit everything visible).", valueName: "start:end"))
   package var frames: String?
@@ -46,9 +40,6 @@ package struct PictureOptions: ParsableArguments, Sendable {
   package func validate() throws {
     try Self.checkSide("--width", width)
     try Self.checkSide("--height", requestedHeight)
-    guard scale > 0 && scale <= 8 && scale.isFinite else {
-      throw ValidationError("--scale must be greater than 0 and at most 8, not \(scale)")
-    }
     if let frames { _ = try Self.range(frames, option: "--frames") }
     if let currentFrame {
       guard currentFrame.isFinite else { throw ValidationError("--current-frame must be a finite number") }

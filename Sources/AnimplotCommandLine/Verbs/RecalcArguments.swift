@@ -10,14 +10,10 @@ package struct RecalcArguments: ParsableArguments {
   @Argument(help: InputFilesHelp.help)
   package var input: String
 
-  @Option(
-    name: .customLong("input-format"),
-    help: ArgumentHelp(
-      "The kind of input (default: told by the content and the extension).", valueName: "kind"))
-  package var inputFormatArgument: InputKindArgument?
+  @OptionGroup package var inputFormatOption: InputFormatOption
 
   /// `--input-format`: the kind of input, `nil` to tell it from the content and the name.
-  package var inputFormat: InputKind? { inputFormatArgument?.kind }
+  package var inputFormat: InputKind? { inputFormatOption.kind }
 
   @Option(name: .shortAndLong, help: "The output file ('-' for standard output).")
   package var output: String?
