@@ -58,6 +58,10 @@ package enum Limits {
   /// surfaces keep every mark in memory until the file is finished. PNG has no such limit.
   package static let vectorMarks = 500_000
 
+  /// The most keys and handles `graph --format json` lists: each takes a dozen lines of text
+  /// (3 million keys would make a gigabyte), so the layout JSON holds what an SVG may.
+  package static let layoutMarks = vectorMarks
+
   /// `123`, `64K`, `512M`, `2G` (binary multiples) as bytes.
   package static func parseSize(_ text: String) -> Int? {
     var digits = Substring(text.uppercased())

@@ -82,3 +82,25 @@ struct GraphLayoutJSONTests {
     #expect(help.stdout.contains("json (.json)") && help.stdout.contains("docs/graph-json.md"))
   }
 }
+
+extension GraphLayoutJSONTests {
+  /// More keys than a layout lists (500,000): one line saying so, exit 2, nothing written; with
+  /// fewer frames shown, the layout is listed.
+  @Test func aLayoutTooLargeIsRefused() throws {
+    let dir = try CLI.temporaryDirectory()
+    let input = dir.appendingPathComponent("many.json")
+    let count = 520_000
+    let frames = (0..<count).map(String.init).joined(separator: ",")
+    let values = (0..<count).map { String($0 % 7) }.joined(separator: ",")
+    try Data("{\"timeline\": [\(frames)], \"channels\": {\"a\": [\(values)]}, \"interpolation\": \"linear\"}".utf8)
+      .write(to: input)
+    let out = dir.appendingPathComponent("layout.json")
+    let refused = try CLI.run(["graph", input.path, "--format", "json", "-o", out.path])
+    #expect(refused.status == 2)
+    #expect(refused.stderr.contains("more than 500000") && refused.stderr.contains("--frames"), "\(refused.stderr)")
+    #expect(refused.stderr.split(separator: "\n").count == 1)
+    #expect(!FileManager.default.fileExists(atPath: out.path))
+    let fewer = try CLI.run(["graph", input.path, "--format", "json", "--frames", "0:1000", "-o", out.path])
+    #expect(fewer.status == 0, "\(fewer.stderr)")
+  }
+}

@@ -19,6 +19,16 @@ public struct GraphEditorLayout: EditorLayout {
   /// into `curves`).
   let drawingOrder: [Int]
 
+  /// How many keys and handles `json` lists: every key whose vertex or a handle is drawn, and
+  /// every handle drawn.
+  public var listedMarks: Int {
+    curves.reduce(0) { total, curve in
+      let withHandles = Set(curve.handles.map(\.key))
+      let keys = curve.track.keyframes.indices.count { curve.showsKey($0) || withHandles.contains($0) }
+      return total + keys + curve.handles.count
+    }
+  }
+
   /// The area the curves are drawn in (below the scrub strip, right of the channel list),
   /// device pixels.
   public var plotRect: Rect { deviceRect(viewport.rect) }

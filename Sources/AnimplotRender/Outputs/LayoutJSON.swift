@@ -5,7 +5,8 @@ extension OutputFormat {
   public static let layoutJSON = OutputFormat(
     id: "layout-json", name: "json", fileExtensions: ["json"],
     accepts: { $0 is any LayoutDescribing.Type },
-    encode: { content, renderer in
-      Array((content as! any LayoutDescribing).layoutJSON(scale: renderer.settings.scale).utf8)
+    encode: { (content, renderer) throws(RenderError) in
+      let described = content as! any LayoutDescribing
+      return Array(try described.layoutJSON(scale: renderer.settings.scale).utf8)
     })
 }

@@ -1,5 +1,6 @@
 import AnimplotCanvas
 import AnimplotCore
+import AnimplotPlatform
 import AnimplotPlots
 
 /// Blender's Graph Editor: the curves of one action; also as its layout in JSON (what is drawn
@@ -21,5 +22,16 @@ public struct GraphView: PlotView {
 extension GraphEditor: Drawable, LayoutDescribing {
   public var size: Size { pictureSize }
   /// Where everything is drawn at `scale` (`GraphEditorLayout.json`).
-  public func layoutJSON(scale: Double) -> String { layout(scale: scale).json }
+  /// - Throws: `RenderError` (`.request`) for more than 500,000 keys and handles to list.
+  public func layoutJSON(scale: Double) throws(RenderError) -> String {
+    let layout = layout(scale: scale)
+    let marks = layout.listedMarks
+    guard marks <= Limits.layoutMarks else {
+      throw RenderError(
+        .request,
+        "the layout would list \(marks) keys and handles, more than \(Limits.layoutMarks); "
+          + "show fewer channels (--channels) or frames (--frames)")
+    }
+    return layout.json
+  }
 }
