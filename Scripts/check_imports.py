@@ -38,7 +38,7 @@ PLATFORM_TARGET = "AnimplotPlatform"
 PRODUCT_MODULES: dict[str, set[str]] = {}
 
 IMPORT = re.compile(
-    r"^\s*(@_exported\s+|@testable\s+|@_implementationOnly\s+|(?:public|package|internal|private|fileprivate)\s+)*"
+    r"(?:^|;)\s*((?:@[A-Za-z_]+(?:\([^)]*\))?\s+|(?:public|package|internal|private|fileprivate)\s+)*)"
     r"import\s+(?:(?:struct|class|enum|protocol|func|var|let|typealias)\s+)?([A-Za-z_][A-Za-z0-9_]*)")
 
 
@@ -69,8 +69,9 @@ def imports(path: Path) -> list[tuple[int, str, bool]]:
             continue
         if stripped.startswith("//"):
             continue
-        match = IMPORT.match(line)
-        if match:
+        # Every import of the line (`import A; import B`), whatever its attributes
+        # (`@testable`, `@preconcurrency`, `@_spi(X)`).
+        for match in IMPORT.finditer(line.split("//")[0]):
             found.append((number, match.group(2), "@_exported" in (match.group(1) or "")))
     return found
 
@@ -150,11 +151,21 @@ def main() -> int:
         if problems(package):
             print("check_imports --self-test: the manifest has undeclared imports already; run the check", file=sys.stderr)
             return 1
-        # An undeclared module, the C library and a declared one: the first two must be found.
+        # An undeclared module, the C library and a declared one: the first two must be found;
+        # and the import lines' forms are all read.
         extra = {"AnimplotCore": ["AnimplotCairo", "Glibc", "RealModule"]}
         found = problems(package, extra)
         expected = ["imports AnimplotCairo", "imports the C library (Glibc)"]
         missing = [e for e in expected if not any(e in f for f in found)]
+        forms = {
+            "import A": ["A"], "@testable import A": ["A"], "@preconcurrency import A": ["A"],
+            "@_spi(Internal) import A": ["A"], "import A; import B": ["A", "B"], "import struct A.T": ["A"],
+            "  public import A // B": ["A"], "// import A": [],
+        }
+        for line, modules in forms.items():
+            seen = [m.group(2) for m in IMPORT.finditer(line.split("//")[0])] if not line.lstrip().startswith("//") else []
+            if seen != modules:
+                missing.append(f"{line!r} read as {seen}")
         if missing or len(found) != 2:
             print(f"check_imports --self-test: FAILED: found {found}, expected {expected}", file=sys.stderr)
             return 1

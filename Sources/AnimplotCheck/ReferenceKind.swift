@@ -5,7 +5,8 @@ package enum ReferenceKind: String, Sendable, Hashable, CaseIterable {
   /// `NAME.svg`: the reference and the actual SVG are both rasterised, then compared pixel
   /// by pixel.
   case svg
-  /// `NAME.layout.json`: a dope-sheet layout (`dopesheet --format json`), compared as text.
+  /// `NAME.layout.json`: a layout (`dopesheet --format json`, `graph --format json`), compared as
+  /// text.
   case layoutJSON
   /// `NAME.displaylist.txt`: a display list (`--format displaylist`), compared as text.
   case displayList

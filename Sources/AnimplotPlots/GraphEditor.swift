@@ -247,7 +247,8 @@ public struct GraphEditor: Sendable {
     var style = StrokeStyle(width: curve.strokeWidth)
     if track.locked { style.dash = [16 * 0.35, 16 * 0.65] }
     canvas.stroke(curve.path, color: color, style: style)
-    if !curve.handles.isEmpty { drawHandles(canvas, curve) }
+    let handles = curve.handles()
+    if !handles.isEmpty { drawHandles(canvas, curve, handles) }
     drawKeys(canvas, curve)
   }
 
@@ -266,10 +267,10 @@ public struct GraphEditor: Sendable {
   ///
   /// Both ends of a line lie on device pixel centres, as the key and ring drawn on them: a level
   /// handle is one row of pixels at full colour, not two half-lit ones.
-  func drawHandles(_ canvas: any Canvas, _ curve: CurveLayout) {
+  func drawHandles(_ canvas: any Canvas, _ curve: CurveLayout, _ handles: [HandleLayout]) {
     let keys = curve.track.keyframes
     let alpha = curve.alpha
-    for handle in curve.handles {
+    for handle in handles {
       let colors = handleColors(handle.type)
       let color = colors.color(selected: keys[handle.key].selected || handle.isSelected)
       canvas.stroke(
@@ -279,7 +280,7 @@ public struct GraphEditor: Sendable {
     let ring = Path.circle(center: .zero, radius: CurveLayout.handleRingRadius)
     let style = StrokeStyle(width: CurveLayout.handleRingWidth)
     for selected in [false, true] {
-      let points = curve.handles.filter { $0.isSelected == selected }.map(\.end)
+      let points = handles.filter { $0.isSelected == selected }.map(\.end)
       guard !points.isEmpty else { continue }
       let color = selected ? options.theme.graph.handleVertexSelected : options.theme.graph.handleVertex
       canvas.markers(ring, at: points, fill: nil, stroke: (color.withAlpha(alpha), style))

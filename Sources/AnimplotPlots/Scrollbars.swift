@@ -229,14 +229,14 @@ extension DopeSheetEditor {
   func scrollbars() -> Scrollbars? {
     guard options.showScrollbars, main.minX > 0 else { return nil }
     var first = Double.infinity, last = -Double.infinity
-    for row in layout.rows {
+    for row in sheet.rows {
       if let key = row.keys.first { first = min(first, Double(key.frame)) }
       if let key = row.keys.last { last = max(last, Double(key.frame)) }
     }
     if !(first <= last) { (first, last) = (scene.range.lowerBound, scene.range.upperBound) }
     let frames = (first - Scrollbars.framePadding)...(last + Scrollbars.framePadding)
     let horizontal = Scrollbars.horizontal(region: main, visible: viewport.frames, total: frames)
-    let content = max(rowTop(layout.rows.count) - main.minY, main.height)
+    let content = max(rowTop(sheet.rows.count) - main.minY, main.height)
     let vertical = Scrollbars.vertical(
       region: main, top: main.minY, visible: 0...main.height, total: 0...content, zoomable: false)
     return Scrollbars(colors: options.theme.scrollbar, bars: [horizontal, vertical].compactMap { $0 })

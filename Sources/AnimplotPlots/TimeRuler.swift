@@ -93,10 +93,21 @@ struct TimeRuler {
   /// mask, one device pixel narrower than the region the grid and keys are drawn across, so
   /// these sit up to a pixel left of the grid line of their frame, towards the region's right.
   func regionX(_ frame: Double, _ canvas: any Canvas) -> Double {
-    let scale = DevicePixels(canvas).scale
+    Self.regionX(frame, region: region, viewport: viewport, scale: DevicePixels(canvas).scale)
+  }
+
+  /// `regionX` in a region at `scale` (the sanitised device scale).
+  static func regionX(_ frame: Double, region: Rect, viewport: Viewport, scale: Double) -> Double {
     let width = region.width * scale
     guard width > 1 else { return viewport.x(frame) }
     return region.minX + (viewport.x(frame) - region.minX) * (width - 1) / width
+  }
+
+  /// The frame `regionX` puts at `x`: where scrubbing at `x` moves the playhead to.
+  static func frame(atRegionX x: Double, region: Rect, viewport: Viewport, scale: Double) -> Double {
+    let width = region.width * scale
+    guard width > 1 else { return viewport.frame(atX: x) }
+    return viewport.frame(atX: region.minX + (x - region.minX) * width / (width - 1))
   }
 
   /// Where `markers` are drawn on a raster of `scale` device pixels per logical pixel: those

@@ -140,7 +140,7 @@ struct GraphLayoutAgreementTests {
                 Issue.record("\(context): hit at \(key) found \(String(describing: other))")
               }
             }
-            for handle in curve.handles {
+            for handle in curve.handles() {
               let id = KeyID(channel: curve.channel, key: handle.key)
               let end = layout.devicePoint(handle.end)
               switch layout.hit(end) {

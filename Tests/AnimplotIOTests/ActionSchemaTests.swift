@@ -11,7 +11,6 @@ struct ActionSchemaTests {
   static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
 
-  static let hasValidator = JSONSchema.isAvailable
 
   static func python(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
     try JSONSchema.python(arguments)
@@ -27,7 +26,7 @@ struct ActionSchemaTests {
     (try? ActionDecoder.decode(text, file: "t.json")) != nil
   }
 
-  @Test(.enabled(if: hasValidator, "python3 without jsonschema"))
+  @Test(.requires(JSONSchema.validator))
   func theSchemaIsItsGeneratorsOutputAndValid() throws {
     let result = try Self.python(["Scripts/action_schema.py", "--check"])
     #expect(result.status == 0, "docs/action.schema.json differs from Scripts/action_schema.py's output: run it")
@@ -82,7 +81,7 @@ struct ActionSchemaTests {
   }
 
   @Test("every fixture, example and documented action is valid, and the decoder reads it",
-        .enabled(if: hasValidator, "python3 without jsonschema"))
+        .requires(JSONSchema.validator))
   func shippedActionsAreValid() throws {
     let documents = try Self.shippedActions()
     let names = documents.map(\.name)
@@ -130,7 +129,7 @@ struct ActionSchemaTests {
     ("an array at the top", #"[]"#),
   ]
 
-  @Test("the schema and the decoder reject the same invalid files", .enabled(if: hasValidator, "python3 without jsonschema"))
+  @Test("the schema and the decoder reject the same invalid files", .requires(JSONSchema.validator))
   func bothReject() throws {
     for ((what, text), verdict) in zip(Self.invalid, try Self.validate(Self.invalid.map(\.1))) {
       #expect(verdict != nil, "the schema accepts \(what)")
@@ -151,7 +150,7 @@ struct ActionSchemaTests {
     ("several actions", #"{"animplot": 1, "actions": [{"name": "A", "tracks": []}, {"tracks": [], "markers": [{"frame": 3}]}]}"#),
   ]
 
-  @Test("the schema and the decoder accept the same valid files", .enabled(if: hasValidator, "python3 without jsonschema"))
+  @Test("the schema and the decoder accept the same valid files", .requires(JSONSchema.validator))
   func bothAccept() throws {
     for ((what, text), verdict) in zip(Self.valid, try Self.validate(Self.valid.map(\.1))) {
       #expect(verdict == nil, "the schema refuses \(what): \(verdict ?? "")")

@@ -170,10 +170,10 @@ struct DopeSheetEditorTests {
     other.frameEnd = 60
     other.markers = [Marker(frame: 10, name: "contact"), Marker(frame: 45, name: "flash")]
     let editor = DopeSheetEditor(actions: [pictureAction, other], options: Self.options())
-    #expect(editor.layout.rows.map(\.name) == [
+    #expect(editor.sheet.rows.map(\.name) == [
       "Summary", "BallAction", "Object Transforms", "Z Location", "X Scale", "Influence", "Other", "Power",
     ])
-    #expect(editor.layout.rows[0].keys.map(\.frame) == [1, 10, 20, 25, 30, 40, 50])
+    #expect(editor.sheet.rows[0].keys.map(\.frame) == [1, 10, 20, 25, 30, 40, 50])
     #expect(editor.scene.range == 1...60 && editor.scene.currentFrame == 13)
     #expect(editor.scene.markers.map(\.name) == ["contact", "rest", "flash"])
   }

@@ -24,7 +24,7 @@ struct EditorLayoutTests {
     options.height = 2000
     let editor = DopeSheetEditor(actions: actions, options: options)
     let layout = editor.layout(scale: scale)
-    #expect(layout.rows.count == editor.layout.rows.count, "every row fits")
+    #expect(layout.rows.count == editor.sheet.rows.count, "every row fits")
     var glyphs = 0
     for row in layout.rows {
       for column in row.drawnColumns {
@@ -95,7 +95,11 @@ struct EditorLayoutTests {
       Issue.record("the strip: \(String(describing: layout.hit(stripPoint)))")
       return
     }
-    #expect(abs(frame - layout.frameAndValue(at: stripPoint).frame) < 1e-9)
+    // The frame whose playhead is drawn at that x (the strip maps frames one device pixel
+    // narrower than the plot), not quite the plot's frame there.
+    let x = TimeRuler.regionX(frame, region: layout.places.region, viewport: layout.viewport, scale: layout.scale)
+    #expect(abs(x * layout.scale - stripPoint.x) < 1e-6)
+    #expect(abs(frame - layout.frameAndValue(at: stripPoint).frame) < 0.1)
     #expect(layout.hit(Point(-1, 10)) == nil)
     #expect(layout.hit(Point(layout.pictureSize.width * scale, 10)) == nil)
   }
@@ -124,5 +128,32 @@ struct EditorLayoutTests {
     // A tolerance reaches the line from a few pixels away.
     #expect(layout.hit(Point(mid.x, mid.y - 3), tolerance: 4) == .curve(ChannelID(action: 0, track: 0)))
     #expect(layout.hit(Point(mid.x, mid.y - 3)) != .curve(ChannelID(action: 0, track: 0)))
+  }
+}
+
+extension EditorLayoutTests {
+  /// Overlapping glyphs: the one drawn on top answers, as the picture shows it. Blender draws
+  /// selected keys over unselected ones whatever their frames, so a selected key at frame 50 lies
+  /// over the unselected one at 51 (and wins the pixels between their centres).
+  @Test("overlapping glyphs: the selected one, drawn last, is hit", arguments: [1.0, 1.05, 2.0])
+  func overlappingGlyphs(scale: Double) throws {
+    let action = Action(name: "Near", tracks: [track("location", 0, [key(50, selected: true), key(51)])])
+    var options = DopeSheetEditorOptions()
+    options.width = 400
+    options.height = 120
+    options.frames = 0...100
+    options.showChannelList = false
+    options.rows.showSummary = false
+    let layout = DopeSheetEditor(actions: [action], options: options).layout(scale: scale)
+    let row = try #require(layout.rows.first { $0.row.kind == .channel })
+    let selected = try #require(layout.center(of: row, column: 0))
+    let unselected = try #require(layout.center(of: row, column: 1))
+    #expect(layout.hit(selected) == .key(row: row.index, column: 0))
+    // Between the centres, on the unselected key's side: still under the selected glyph.
+    let between = Point(unselected.x - 1, unselected.y)
+    #expect(layout.hit(between) == .key(row: row.index, column: 0))
+    // Past the selected glyph's reach, the unselected one.
+    let beyond = Point(unselected.x + 4 * scale, unselected.y)
+    #expect(layout.hit(beyond) == .key(row: row.index, column: 1))
   }
 }

@@ -165,12 +165,12 @@ struct ScrollbarTests {
     #expect(h.track.minX == 198 + 9 && v.track.width == 3.8 && abs(v.track.midX - 476.5) < 1e-9)
     #expect(abs(v.track.minY - 10.2) < 1e-9, "from the region's top, the scrub strip included")
     // 100 px of rows reaching rowTop(count): the thumb is that share of the track, at its top.
-    let content = editor.rowTop(editor.layout.rows.count)
+    let content = editor.rowTop(editor.sheet.rows.count)
     #expect(content > 100)
     #expect(v.thumb.lowerBound == v.track.minY)
     #expect(abs((v.thumb.upperBound - v.thumb.lowerBound) - max(30, v.track.height * 100 / content)) < 1e-9)
     // Frames 0…28 of the listed keys' span, 10 frames more each side: the thumb within the track.
-    let frames = editor.layout.rows.flatMap(\.keys).map { Double($0.frame) }
+    let frames = editor.sheet.rows.flatMap(\.keys).map { Double($0.frame) }
     let total = (frames.min()! - 10)...(frames.max()! + 10)
     #expect(Self.near(h.thumb, Scrollbars.thumb(track: h.track.minX...h.track.maxX, visible: 0...28, total: total)))
     #expect(h.thumb.lowerBound > h.track.minX && h.thumb.upperBound < h.track.maxX)

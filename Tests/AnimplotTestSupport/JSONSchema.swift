@@ -7,25 +7,38 @@ package enum JSONSchema {
   /// Whether python3 has `jsonschema` (the tests that validate skip without it).
   package static let isAvailable: Bool = (try? python(["-c", "import jsonschema"]).status) == 0
 
-  /// Runs python3 with `arguments` in the repository, `input` on its standard input.
+  /// What the tests that validate need: skipped without it, failed without it when CI is set.
+  package static let validator = Requirement(
+    what: "python3's jsonschema package", missing: "python3 cannot import jsonschema",
+    howToRun: "install it (Debian: apt-get install python3-jsonschema; or pip install jsonschema) and run make test",
+    isMet: isAvailable)
+
+  /// Runs python3 with `arguments` in the repository, `input` on its standard input. The input
+  /// and both outputs go through files, so that no pipe fills while another is written.
   package static func python(_ arguments: [String], input: Data = Data()) throws -> (
     status: Int32, stdout: String, stderr: String
   ) {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("animplot-python-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (inURL, outURL, errURL) = (
+      folder.appendingPathComponent("in"), folder.appendingPathComponent("out"), folder.appendingPathComponent("err")
+    )
+    try input.write(to: inURL)
+    for url in [outURL, errURL] { FileManager.default.createFile(atPath: url.path, contents: nil) }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = ["python3"] + arguments
     process.currentDirectoryURL = Repository.root
-    let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = stderr
+    process.standardInput = try FileHandle(forReadingFrom: inURL)
+    process.standardOutput = try FileHandle(forWritingTo: outURL)
+    process.standardError = try FileHandle(forWritingTo: errURL)
     try process.run()
-    stdin.fileHandleForWriting.write(input)
-    try stdin.fileHandleForWriting.close()
-    let out = stdout.fileHandleForReading.readDataToEndOfFile()
-    let err = stderr.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+    return (
+      process.terminationStatus, String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
+      String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
+    )
   }
 
   /// The verdict of the schema at `schema` (a path in the repository) on each document: `nil`

@@ -36,7 +36,7 @@ struct GraphLayoutJSONTests {
     return cases
   }
 
-  @Test func validStableAndSized() throws {
+  @Test(.requires(JSONSchema.validator)) func validStableAndSized() throws {
     var documents: [String] = []
     for (name, arguments) in try Self.cases() {
       for scale in ["1", "1.05", "2"] {
@@ -61,10 +61,6 @@ struct GraphLayoutJSONTests {
       }
     }
     #expect(documents.count >= 48)
-    guard JSONSchema.isAvailable else {
-      print("skipped: schema validation of graph --format json (python3's jsonschema is not installed)")
-      return
-    }
     let verdicts = try JSONSchema.validate(documents, schema: "docs/graph-layout.schema.json")
     for (i, verdict) in verdicts.enumerated() {
       #expect(verdict == nil, "document \(i): \(String(describing: verdict))")

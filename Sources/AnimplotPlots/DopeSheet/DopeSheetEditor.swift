@@ -16,8 +16,9 @@ public struct DopeSheetEditor: Sendable {
   public let options: DopeSheetEditorOptions
   /// The actions shown, in order (`ChannelID.action` counts them).
   public let actions: [Action]
-  /// The rows drawn, from top to bottom.
-  public let layout: DopeSheetLayout
+  /// The rows as data, from top to bottom (what `dopesheet --format json` prints); where they
+  /// are drawn is `layout(scale:)`'s.
+  public let sheet: DopeSheetLayout
   /// Frame ↔ x mapping of the key area (below the scrub strip, right of the channel list).
   public let viewport: Viewport
   let scene: SharedScene
@@ -29,7 +30,7 @@ public struct DopeSheetEditor: Sendable {
   public init(actions: [Action], options: DopeSheetEditorOptions = DopeSheetEditorOptions()) {
     self.options = options
     self.actions = actions
-    layout = DopeSheetLayout(actions: actions, options: options.rows)
+    sheet = DopeSheetLayout(actions: actions, options: options.rows)
     scene = SharedScene(actions)
     let left = EditorFrame.channelListWidth(
       pictureWidth: options.width, shown: options.showChannelList, preferred: options.channelListWidth)
@@ -38,7 +39,7 @@ public struct DopeSheetEditor: Sendable {
       x: main.minX, y: main.minY + TimeRuler.stripHeight, width: main.width,
       height: max(1, main.height - TimeRuler.stripHeight))
     viewport = Viewport(
-      frames: options.frames ?? Self.fit(layout.rows, scene: scene.range), values: 0...1, rect: keys)
+      frames: options.frames ?? Self.fit(sheet.rows, scene: scene.range), values: 0...1, rect: keys)
   }
 
   /// The frames Blender's View All shows: the listed keys' span (the scene range when there

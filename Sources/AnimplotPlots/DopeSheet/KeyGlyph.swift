@@ -18,11 +18,15 @@ struct KeyGlyph: Hashable {
   var borderWidth: Double
   /// The centre dot of automatic handles, in the border colour; `nil` for other shapes.
   var dot: Path?
-  /// The outline's measures, for `contains`: the diamond's half-diagonal (or the circle's
-  /// radius) and the half-side of a square or clipped diamond, logical pixels.
-  private var reach: Double
-  private var halfSide: Double?
-  private var round: Bool
+  /// The outline's form and measures, for `contains`, logical pixels.
+  private enum Form: Hashable {
+    /// A diamond of this half-diagonal, cut at ±`cut` when that is given.
+    case diamond(Double, cut: Double?)
+    /// A square of this half-side.
+    case square(Double)
+    case circle(radius: Double)
+  }
+  private var form: Form
 
   /// Blender's base glyph size at UI scale 1 (`0.5 × widget unit × keyframe_scale_fac`), pixels.
   static let baseSize = 10.0
@@ -59,14 +63,12 @@ struct KeyGlyph: Hashable {
     let sideLogical = side.rounded() * toLogical
     borderWidth = (t0 + width) * toLogical
     dot = nil
-    reach = edge
-    halfSide = nil
-    round = false
+    form = .diamond(edge, cut: nil)
     switch shape {
     case nil, .free:
       outline = .polygon([Point(0, -edge), Point(edge, 0), Point(0, edge), Point(-edge, 0)])
     case .aligned:
-      halfSide = sideLogical
+      form = .diamond(edge, cut: sideLogical)
       // The diamond with its top and bottom cut at ±side.
       let side = sideLogical, cut = edge - side
       outline = .polygon([
@@ -76,12 +78,10 @@ struct KeyGlyph: Hashable {
     case .vector:
       let side = sideLogical
       outline = .rect(Rect(x: -side, y: -side, width: 2 * side, height: 2 * side))
-      reach = 2 * side
-      halfSide = side
+      form = .square(side)
     case .autoClamped, .auto:
       outline = .circle(center: .zero, radius: edge * (2 / Double.pi).squareRoot())
-      reach = edge * (2 / Double.pi).squareRoot()
-      round = true
+      form = .circle(radius: edge * (2 / Double.pi).squareRoot())
       if shape == .auto {
         let dotWidth = 1.6 * width
         dot = .circle(center: .zero, radius: (max(0, dotWidth - 1) + dotWidth) / 2 * toLogical)
@@ -100,9 +100,13 @@ extension KeyGlyph {
   func contains(_ offset: Point, slack: Double = 0) -> Bool {
     let grow = borderWidth / 2 + slack
     let x = abs(offset.x), y = abs(offset.y)
-    if round { return x * x + y * y <= (reach + grow) * (reach + grow) }
-    if let halfSide, reach == 2 * halfSide { return x <= halfSide + grow && y <= halfSide + grow }
-    guard x + y <= reach + grow else { return false }
-    return halfSide.map { y <= $0 + grow } ?? true
+    switch form {
+    case .circle(let radius): return x * x + y * y <= (radius + grow) * (radius + grow)
+    case .square(let half): return x <= half + grow && y <= half + grow
+    case .diamond(let reach, let cut):
+      // The border reaches `grow` past the edges: √2 · grow in |x| + |y|.
+      guard x + y <= reach + grow * 2.0.squareRoot() else { return false }
+      return cut.map { y <= $0 + grow } ?? true
+    }
   }
 }

@@ -9,7 +9,7 @@ import AnimplotCanvas
 /// Everything of one look across all rows is one canvas call (one path of bars, one batch of
 /// markers), so a dope sheet of a hundred thousand keys costs a few dozen calls; rows never
 /// overlap, so the batching does not change what covers what between rows.
-struct KeyRowPainter {
+struct KeyRowPainter: Sendable {
   /// Height of a static hold bar: the base key size (`icon`), pixels.
   static let holdHeight = KeyGlyph.baseSize
   /// Height of a moving hold bar (`0.7 × icon`), pixels.
@@ -126,12 +126,23 @@ struct KeyRowPainter {
     fillBatches(canvas, rects)
   }
 
-  /// What keys drawn in one batch share.
-  private struct Look: Hashable {
+  /// What keys drawn in one batch share. Batches are drawn in this order: unselected under
+  /// selected, then by type and shape, so the order never depends on hashing.
+  struct Look: Hashable, Comparable {
     var type: KeyframeType
     var selected: Bool
     var shape: KeyShape?
     var alpha: Double
+
+    static func < (a: Look, b: Look) -> Bool {
+      (a.selected ? 1 : 0, a.type.rawValue, a.shape?.rawValue ?? 0, a.alpha)
+        < (b.selected ? 1 : 0, b.type.rawValue, b.shape?.rawValue ?? 0, b.alpha)
+    }
+  }
+
+  /// The batch `key` of `row` is drawn in.
+  func look(_ key: KeyColumn, of row: DopeSheetRow) -> Look {
+    Look(type: key.type, selected: key.selected, shape: showsHandleTypes ? key.shape : nil, alpha: Self.alpha(row))
   }
 
   private func drawKeys(_ canvas: any Canvas, _ entries: [Entry]) {
@@ -139,20 +150,12 @@ struct KeyRowPainter {
     let pixels = DevicePixels(canvas)
     for entry in entries {
       let y = entry.keys.y
-      let alpha = Self.alpha(entry.row)
       for column in entry.keys.columns {
-        let key = entry.row.keys[column.index]
-        let look = Look(
-          type: key.type, selected: key.selected, shape: showsHandleTypes ? key.shape : nil,
-          alpha: alpha)
-        points[look, default: []].append(Point(column.x, y))
+        points[look(entry.row.keys[column.index], of: entry.row), default: []].append(Point(column.x, y))
       }
     }
-    // Unselected under selected, then by type and shape, so the order never depends on hashing.
-    let looks = points.keys.sorted { a, b in
-      (a.selected ? 1 : 0, a.type.rawValue, a.shape?.rawValue ?? 0, a.alpha)
-        < (b.selected ? 1 : 0, b.type.rawValue, b.shape?.rawValue ?? 0, b.alpha)
-    }
+    // Each batch in `Look`'s order; within one, the rows from the top, the columns by frame.
+    let looks = points.keys.sorted()
     for look in looks {
       let glyph = KeyGlyph(type: look.type, shape: look.shape, scale: pixels.scale)
       let colors = fillColors(look.type)

@@ -13,8 +13,8 @@ public struct DopeSheetEditorLayout: EditorLayout {
   public let places: EditorPlaces
   /// The rows drawn (those whose top lies within the region), from the top.
   public let rows: [DopeSheetRowLayout]
-  /// Keys drawn in the shape of their handle types (`showHandlesAndInterpolation`).
-  let showsHandleTypes: Bool
+  /// What draws the rows' glyphs, in which order.
+  let painter: KeyRowPainter
 
   /// The area the rows are drawn in (below the scrub strip, right of the channel list), device
   /// pixels.
@@ -52,20 +52,20 @@ extension DopeSheetEditor {
   public func layout(scale: Double) -> DopeSheetEditorLayout {
     let geometry = ChannelRows(scale: scale)
     let painter = painter
-    let visible = layout.rows.indices.prefix { main.minY + geometry.top($0) < main.maxY }
+    let visible = sheet.rows.indices.prefix { main.minY + geometry.top($0) < main.maxY }
     let rows = visible.map { i in
       let middle = main.minY + geometry.middle(i)
       return DopeSheetRowLayout(
-        index: i, row: layout.rows[i],
+        index: i, row: sheet.rows[i],
         backdrop: Rect(x: main.minX, y: main.minY + geometry.top(i), width: main.width, height: geometry.height(i)),
-        middle: middle, keys: painter.keyPlaces(layout.rows[i], middle: middle, scale: geometry.scale))
+        middle: middle, keys: painter.keyPlaces(sheet.rows[i], middle: middle, scale: geometry.scale))
     }
     let scrollbars = scrollbars()
     let markers = editorFrame(playhead: nil, scrollbars: scrollbars).markerLayouts(scale: geometry.scale)
     let list: ChannelListLayout?
     if main.minX > 0 {
       list = ChannelList(theme: options.theme, width: main.minX, height: options.height, style: .dopeSheet)
-        .layout(layout.rows.map(ChannelList.Row.init), scale: geometry.scale)
+        .layout(sheet.rows.map(ChannelList.Row.init), scale: geometry.scale)
     } else {
       list = nil
     }
@@ -73,15 +73,15 @@ extension DopeSheetEditor {
       scale: geometry.scale, pictureSize: pictureSize,
       headerRows: options.showHeader ? EditorHeader.deviceRows(editorHeight: options.height, scale: geometry.scale) : 0,
       viewport: viewport, region: main, channelList: list, markers: markers, scrollbars: scrollbars)
-    return DopeSheetEditorLayout(places: places, rows: rows, showsHandleTypes: options.showHandlesAndInterpolation)
+    return DopeSheetEditorLayout(places: places, rows: rows, painter: painter)
   }
 
-  /// The keys merged into key column `column` of row `row` (positions in `layout.rows` and in
+  /// The keys merged into key column `column` of row `row` (positions in `sheet.rows` and in
   /// that row's `keys`), in the order they were merged: every key of the row's channels that
   /// Blender's keylist puts in that column.
   public func keys(row: Int, column: Int) -> [KeyID] {
-    guard layout.rows.indices.contains(row) else { return [] }
-    let channels = layout.rows[row].channels
+    guard sheet.rows.indices.contains(row) else { return [] }
+    let channels = sheet.rows[row].channels
     var list = KeyList(tracking: true)
     for channel in channels {
       let track = actions[channel.action].tracks[channel.track]

@@ -47,7 +47,9 @@ public struct EditorPlaces: Sendable {
     }
     guard region.holds(p) else { return nil }
     if let axis = scrollbars?.axis(at: p) { return .scrollbar(axis) }
-    if p.y < region.minY + TimeRuler.stripHeight { return .scrubStrip(frame: viewport.frame(atX: p.x)) }
+    if p.y < region.minY + TimeRuler.stripHeight {
+      return .scrubStrip(frame: TimeRuler.frame(atRegionX: p.x, region: region, viewport: viewport, scale: scale))
+    }
     if let marker = markers.last(where: { $0.triangle.holds(p) }) { return .marker(marker.index) }
     return content(p)
   }

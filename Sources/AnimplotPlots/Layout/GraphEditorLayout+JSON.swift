@@ -59,19 +59,25 @@ extension GraphEditorLayout {
     if curve.mapping != .identity {
       fields.append(("normalization", object([("factor", JSONText.number(curve.mapping.factor)), ("offset", JSONText.number(curve.mapping.offset))])))
     }
-    // Each key whose vertex or a handle is drawn, in the track's order.
-    var handles: [Int: [(HandleSide, Point)]] = [:]
-    for h in curve.handles { handles[h.key, default: []].append((h.side, h.end)) }
+    // Each key whose vertex or a handle is visible, in the track's order (the handles come key
+    // by key, in the same order).
+    let handles = curve.handles().filter(curve.isVisible)
+    var next = 0
     var keys: [String] = []
     for (i, key) in track.keyframes.enumerated() {
-      let shown = curve.showsKey(i)
-      guard shown || handles[i] != nil else { continue }
+      var sides: [(String, String)] = []
+      while next < handles.count && handles[next].key == i {
+        sides.append((handles[next].side.rawValue, point(devicePoint(handles[next].end))))
+        next += 1
+      }
+      let visible = curve.isKeyVisible(i)
+      guard visible || !sides.isEmpty else { continue }
       var k: [(String, String)] = [
         ("index", String(i)), ("frame", JSONText.number(key.frame)), ("value", JSONText.number(key.value)),
         ("center", point(devicePoint(curve.keyCenter(i)))),
       ]
-      k += flags([("selected", key.selected), ("active", i == curve.activeKey), ("hidden", !shown)])
-      if let sides = handles[i] { k.append(("handles", object(sides.map { ($0.0.rawValue, point(devicePoint($0.1))) }))) }
+      k += flags([("selected", key.selected), ("active", i == curve.activeKey), ("hidden", !visible)])
+      if !sides.isEmpty { k.append(("handles", object(sides))) }
       keys.append(object(k))
     }
     fields.append(("keys", "[" + keys.joined(separator: ", ") + "]"))

@@ -19,14 +19,34 @@ public struct GraphEditorLayout: EditorLayout {
   /// into `curves`).
   let drawingOrder: [Int]
 
-  /// How many keys and handles `json` lists: every key whose vertex or a handle is drawn, and
-  /// every handle drawn.
+  /// How many keys and handles `json` lists: every key whose vertex or a handle is visible,
+  /// and every visible handle.
   public var listedMarks: Int {
     curves.reduce(0) { total, curve in
-      let withHandles = Set(curve.handles.map(\.key))
-      let keys = curve.track.keyframes.indices.count { curve.showsKey($0) || withHandles.contains($0) }
-      return total + keys + curve.handles.count
+      let handles = curve.handles().filter(curve.isVisible)
+      let withHandles = Set(handles.map(\.key))
+      let keys = curve.track.keyframes.indices.count { curve.isKeyVisible($0) || withHandles.contains($0) }
+      return total + keys + handles.count
     }
+  }
+
+  /// The laid-out curve of `channel`; `nil` for a hidden track or no such channel.
+  public func curve(for channel: ChannelID) -> CurveLayout? {
+    curves.first { $0.channel == channel }
+  }
+
+  /// The centre of `key`'s vertex, device pixels (on a device pixel centre, as drawn; also for a
+  /// key whose vertex is not drawn); `nil` for no such key on a curve drawn.
+  public func center(of key: KeyID) -> Point? {
+    guard let curve = curve(for: key.channel), curve.track.keyframes.indices.contains(key.key) else { return nil }
+    return devicePoint(curve.keyCenter(key.key))
+  }
+
+  /// The end of `key`'s handle on `side`, where its ring is drawn, device pixels; `nil` when that
+  /// handle is not drawn.
+  public func end(of key: KeyID, side: HandleSide) -> Point? {
+    guard let curve = curve(for: key.channel) else { return nil }
+    return curve.handles().first { $0.key == key.key && $0.side == side }.map { devicePoint($0.end) }
   }
 
   /// The area the curves are drawn in (below the scrub strip, right of the channel list),
@@ -64,8 +84,8 @@ public struct CurveLayout: Sendable {
   let pixels: DevicePixels
   /// Keys whose vertex centre lies outside this rectangle are not drawn (logical pixels).
   let vertexBounds: Rect
-  /// The handles drawn, key by key, left before right.
-  let handles: [HandleLayout]
+  /// Which keys show their handles (`GraphOptions.handles`; `none` on a locked curve).
+  let handlesShown: GraphOptions.Handles
   /// The active key (the active curve's last selected key): drawn last, in the active colour.
   public let activeKey: Int?
   /// The curve's opacity: 1 when selected, else the theme's inactive alpha.
@@ -92,13 +112,75 @@ public struct CurveLayout: Sendable {
   /// The centre of every key's vertex, in `track.keyframes` order (`keyCenter`).
   var keyCenters: [Point] { track.keyframes.indices.map(keyCenter) }
 
-  /// Whether a vertex centred at `p` (logical) is drawn.
+  /// Whether a vertex centred at `p` (logical) is drawn: within 10 px of the view, as Blender
+  /// culls vertices (drawn clipped to the region).
   func showsVertex(at p: Point) -> Bool {
     p.x >= vertexBounds.minX && p.x <= vertexBounds.maxX && p.y >= vertexBounds.minY && p.y <= vertexBounds.maxY
   }
 
   /// Whether key `index`'s vertex is drawn.
   public func showsKey(_ index: Int) -> Bool { showsVertex(at: keyCenter(index)) }
+
+  /// Whether key `index`'s vertex is drawn and reaches into the view (`viewport.rect`: not
+  /// clipped away beyond the picture's edges, under the scrub strip or the channel list).
+  public func isKeyVisible(_ index: Int) -> Bool {
+    let c = keyCenter(index)
+    guard showsVertex(at: c) else { return false }
+    let r = vertexRadius, view = viewport.rect
+    return c.x + r >= view.minX && c.x - r <= view.maxX && c.y + r >= view.minY && c.y - r <= view.maxY
+  }
+
+  /// The handles drawn, key by key, left before right: of the keys `handlesShown` selects,
+  /// where the segment they shape is Bézier, and whose end is a place (a handle overflowing to
+  /// infinity is not drawn). Worked out when asked, as `keyCenter`.
+  func handles() -> [HandleLayout] {
+    guard handlesShown != .none else { return [] }
+    let keys = track.keyframes
+    var handles: [HandleLayout] = []
+    for (i, k) in keys.enumerated() {
+      guard handlesShown == .all || k.selected || k.selectedHandleLeft || k.selectedHandleRight else { continue }
+      let leftShown = i > 0 ? keys[i - 1].interpolation == .bezier : k.interpolation == .bezier
+      let sides: [(HandleSide, CurvePoint, HandleType, Bool, Bool)] = [
+        (.left, k.handleLeft, k.handleLeftType, k.selectedHandleLeft, leftShown),
+        (.right, k.handleRight, k.handleRightType, k.selectedHandleRight, k.interpolation == .bezier),
+      ]
+      for (side, handle, type, selected, shown) in sides where shown {
+        let end = pixels.point(viewport.point(Double(handle.frame), mapping.apply(Double(handle.value))))
+        guard end.x.isFinite, end.y.isFinite else { continue }
+        handles.append(HandleLayout(key: i, side: side, end: end, type: type, isSelected: selected))
+      }
+    }
+    return handles
+  }
+
+  /// Whether `handle`, a handle of this curve, reaches into the view (its line or its ring).
+  func isVisible(_ handle: HandleLayout) -> Bool {
+    let ring = Self.handleRingRadius + Self.handleRingWidth / 2
+    let view = viewport.rect, e = handle.end
+    if e.x + ring >= view.minX && e.x - ring <= view.maxX && e.y + ring >= view.minY && e.y - ring <= view.maxY {
+      return true
+    }
+    return view.meets(from: keyCenter(handle.key), to: e)
+  }
+}
+
+extension Rect {
+  /// Whether the segment from `a` to `b` crosses the rectangle (Liang–Barsky clipping).
+  func meets(from a: Point, to b: Point) -> Bool {
+    guard a.x.isFinite, a.y.isFinite, b.x.isFinite, b.y.isFinite else { return false }
+    var t0 = 0.0, t1 = 1.0
+    let dx = b.x - a.x, dy = b.y - a.y
+    for (p, q) in [(-dx, a.x - minX), (dx, maxX - a.x), (-dy, a.y - minY), (dy, maxY - a.y)] {
+      if p == 0 {
+        if q < 0 { return false }
+      } else {
+        let t = q / p
+        if p < 0 { t0 = max(t0, t) } else { t1 = min(t1, t) }
+        if t0 > t1 { return false }
+      }
+    }
+    return true
+  }
 }
 
 /// A Bézier handle as drawn: a line from its key's centre to `end` and a hollow ring at `end`.
@@ -144,9 +226,13 @@ public struct MarkerLayout: Sendable, Hashable {
 extension GraphEditor {
   /// The editor laid out on a raster of `scale` device pixels per logical pixel (the scale of
   /// the canvas it is drawn on: `RenderSettings.scale`).
-  public func layout(scale: Double) -> GraphEditorLayout {
+  public func layout(scale: Double) -> GraphEditorLayout { layout(scale: scale, withPaths: true) }
+
+  /// The layout, its curves' paths built (for drawing and `hit`) or not (for the JSON, which
+  /// does not list them).
+  package func layout(scale: Double, withPaths: Bool) -> GraphEditorLayout {
     let pixels = DevicePixels(scale: scale)
-    let paths = curvePaths()
+    let paths = withPaths ? curvePaths() : Array(repeating: Path(), count: curves.count)
     let visible = viewport.rect.insetBy(dx: -10, dy: -10)
     let laidCurves = curves.indices.map { i in
       curveLayout(curves[i], path: paths[i], pixels: pixels, vertexBounds: visible)
@@ -166,26 +252,11 @@ extension GraphEditor {
     return GraphEditorLayout(places: places, curves: laidCurves, drawingOrder: drawingOrder())
   }
 
-  /// One curve laid out: its keys' and drawn handles' centres on device pixels, its look.
+  /// One curve laid out: where its keys and handles are drawn (worked out when asked), its look.
   func curveLayout(_ curve: Curve, path: Path, pixels: DevicePixels, vertexBounds: Rect) -> CurveLayout {
     let theme = options.theme
     let track = curve.track, mapping = curve.mapping
     let keys = track.keyframes
-    var handles: [HandleLayout] = []
-    if !track.locked && options.handles != .none {
-      for (i, k) in keys.enumerated() {
-        guard options.handles == .all || k.selected || k.selectedHandleLeft || k.selectedHandleRight else { continue }
-        let leftShown = i > 0 ? keys[i - 1].interpolation == .bezier : k.interpolation == .bezier
-        let sides: [(HandleSide, CurvePoint, HandleType, Bool, Bool)] = [
-          (.left, k.handleLeft, k.handleLeftType, k.selectedHandleLeft, leftShown),
-          (.right, k.handleRight, k.handleRightType, k.selectedHandleRight, k.interpolation == .bezier),
-        ]
-        for (side, handle, type, selected, shown) in sides where shown {
-          let end = pixels.point(viewport.point(Double(handle.frame), mapping.apply(Double(handle.value))))
-          handles.append(HandleLayout(key: i, side: side, end: end, type: type, isSelected: selected))
-        }
-      }
-    }
     let alpha = track.selected ? 1 : theme.graph.inactiveCurveAlpha
     let radius: Double =
       switch options.keyShape {
@@ -194,7 +265,8 @@ extension GraphEditor {
       }
     return CurveLayout(
       channel: curve.channel, track: track, color: curve.color, mapping: mapping, path: path,
-      viewport: viewport, pixels: pixels, vertexBounds: vertexBounds, handles: handles,
+      viewport: viewport, pixels: pixels, vertexBounds: vertexBounds,
+      handlesShown: track.locked ? .none : options.handles,
       // Files carry no active-key index: the active curve's last selected key is the active one.
       activeKey: track.active ? keys.lastIndex(where: \.selected) : nil,
       alpha: alpha, vertexAlpha: min(1, max(0.2, 1 - 0.5 * (1 - alpha))),

@@ -83,7 +83,8 @@ extension CurveLayout {
     func key(_ i: Int) -> KeyID { KeyID(channel: channel, key: i) }
     // Vertices: the active key, then selected ones, then the others, each class later over
     // earlier.
-    let radius = vertexRadius + (isDiamond ? 0.5 : 0) + slack
+    // A diamond's 1-px outline reaches half a pixel past its edge: 0.5·√2 in |x| + |y|.
+    let radius = vertexRadius + (isDiamond ? 0.5 * 2.0.squareRoot() : 0) + slack
     func onVertex(_ i: Int) -> Bool {
       let c = keyCenter(i)
       guard showsVertex(at: c) else { return false }
@@ -97,6 +98,7 @@ extension CurveLayout {
       }
     }
     // Handle rings (selected ones drawn over the others), then handle lines.
+    let handles = self.handles()
     let ring = Self.handleRingRadius + Self.handleRingWidth / 2 + slack
     for selected in [true, false] {
       for h in handles.reversed() where h.isSelected == selected {
@@ -122,16 +124,21 @@ extension DopeSheetEditorLayout {
   public func hit(_ point: Point, tolerance: Double = 0) -> DopeSheetEditorHit? {
     let slack = max(0, tolerance) / scale
     return places.hit(point) { p in
-      // A glyph may reach past its row's backdrop: look at the rows around `p` for glyphs first.
-      for laid in rows where abs(p.y - laid.keys.y) <= KeyGlyph.maximumHalfExtent + slack {
-        for column in laid.keys.columns.reversed() {
+      // The glyphs holding `p` (a glyph may reach past its row's backdrop: the rows around `p`),
+      // the one drawn last on top: by batch (`KeyRowPainter.Look`), then row, then column.
+      var top: (look: KeyRowPainter.Look, row: Int, column: Int, index: Int)?
+      for (r, laid) in rows.enumerated() where abs(p.y - laid.keys.y) <= KeyGlyph.maximumHalfExtent + slack {
+        for (c, column) in laid.keys.columns.enumerated()
+        where abs(p.x - column.x) <= KeyGlyph.maximumHalfExtent + slack {
           let key = laid.row.keys[column.index]
-          let glyph = KeyGlyph(type: key.type, shape: showsHandleTypes ? key.shape : nil, scale: scale)
-          if glyph.contains(Point(p.x - column.x, p.y - laid.keys.y), slack: slack) {
-            return .key(row: laid.index, column: column.index)
-          }
+          let look = painter.look(key, of: laid.row)
+          let glyph = KeyGlyph(type: look.type, shape: look.shape, scale: scale)
+          guard glyph.contains(Point(p.x - column.x, p.y - laid.keys.y), slack: slack) else { continue }
+          if let t = top, (t.look, t.row, t.column) > (look, r, c) { continue }
+          top = (look, r, c, column.index)
         }
       }
+      if let top { return .key(row: rows[top.row].index, column: top.index) }
       if let laid = rows.first(where: { $0.backdrop.holds(p) }) { return .row(laid.index) }
       return .keyArea(frame: viewport.frame(atX: p.x))
     }
@@ -171,46 +178,51 @@ func distance(_ p: Point, toSegment a: Point, _ b: Point) -> Double {
 
 extension Path {
   /// Whether the path's outline passes within `limit` of `p`: its lines, and its cubics
-  /// flattened finely enough (segments of at most a logical pixel) for a pointer.
+  /// subdivided (de Casteljau) where their control polygon comes near `p`, until flat to a tenth
+  /// of a pixel. Points that are not finite are never near.
   func passes(within limit: Double, of p: Point) -> Bool {
     var start = Point.zero, current = Point.zero
-    func near(_ a: Point, _ b: Point) -> Bool {
-      // Cheap rejection by the segment's box before the exact distance.
-      guard p.x >= min(a.x, b.x) - limit, p.x <= max(a.x, b.x) + limit, p.y >= min(a.y, b.y) - limit,
-        p.y <= max(a.y, b.y) + limit
-      else { return false }
-      return AnimplotPlots.distance(p, toSegment: a, b) <= limit
-    }
     for element in elements {
       switch element {
       case .move(let q):
         start = q
         current = q
       case .line(let q):
-        if near(current, q) { return true }
+        if Self.segment(current, q, within: limit, of: p) { return true }
         current = q
       case .cubic(let c1, let c2, let end):
-        // The control polygon holds the curve: skip cubics whose hull is far from `p`.
-        let xs = [current.x, c1.x, c2.x, end.x], ys = [current.y, c1.y, c2.y, end.y]
-        if p.x >= xs.min()! - limit, p.x <= xs.max()! + limit, p.y >= ys.min()! - limit, p.y <= ys.max()! + limit {
-          let hull = AnimplotPlots.distance(current, c1) + AnimplotPlots.distance(c1, c2) + AnimplotPlots.distance(c2, end)
-          let steps = Swift.max(4, Swift.min(1024, Int(hull.rounded(.up))))
-          var previous = current
-          for k in 1...steps {
-            let t = Double(k) / Double(steps), u = 1 - t
-            let a = u * u * u, b = 3 * u * u * t, c = 3 * u * t * t, d = t * t * t
-            let q = Point(
-              a * current.x + b * c1.x + c * c2.x + d * end.x, a * current.y + b * c1.y + c * c2.y + d * end.y)
-            if near(previous, q) { return true }
-            previous = q
-          }
-        }
+        if Self.cubic(current, c1, c2, end, within: limit, of: p, depth: 0) { return true }
         current = end
       case .close:
-        if near(current, start) { return true }
+        if Self.segment(current, start, within: limit, of: p) { return true }
         current = start
       }
     }
     return false
+  }
+
+  private static func segment(_ a: Point, _ b: Point, within limit: Double, of p: Point) -> Bool {
+    // Cheap rejection by the segment's box (false for points that are not finite).
+    guard p.x >= min(a.x, b.x) - limit, p.x <= max(a.x, b.x) + limit, p.y >= min(a.y, b.y) - limit,
+      p.y <= max(a.y, b.y) + limit
+    else { return false }
+    return distance(p, toSegment: a, b) <= limit
+  }
+
+  private static func cubic(
+    _ a: Point, _ b: Point, _ c: Point, _ d: Point, within limit: Double, of p: Point, depth: Int
+  ) -> Bool {
+    // The control polygon holds the curve: far from `p` (or not finite), so is the curve.
+    let xs = [a.x, b.x, c.x, d.x], ys = [a.y, b.y, c.y, d.y]
+    guard p.x >= xs.min()! - limit, p.x <= xs.max()! + limit, p.y >= ys.min()! - limit,
+      p.y <= ys.max()! + limit, (xs + ys).allSatisfy(\.isFinite)
+    else { return false }
+    let hull = distance(a, b) + distance(b, c) + distance(c, d)
+    if hull - distance(a, d) <= 0.1 || depth >= 48 { return segment(a, d, within: limit, of: p) }
+    func mid(_ u: Point, _ v: Point) -> Point { Point((u.x + v.x) / 2, (u.y + v.y) / 2) }
+    let ab = mid(a, b), bc = mid(b, c), cd = mid(c, d)
+    let abc = mid(ab, bc), bcd = mid(bc, cd), m = mid(abc, bcd)
+    return cubic(a, ab, abc, m, within: limit, of: p, depth: depth + 1)
+      || cubic(m, bcd, cd, d, within: limit, of: p, depth: depth + 1)
   }
 }

@@ -15,7 +15,9 @@ public struct ChannelID: Sendable, Hashable, Comparable {
   public static func < (a: ChannelID, b: ChannelID) -> Bool { (a.action, a.track) < (b.action, b.track) }
 }
 
-/// Which key: the key at `key` in its channel's `keyframes`.
+/// Which key: the key at `key` in its channel's `keyframes`, as the editor was given them
+/// (loading sorts a track's keys by frame, so this is its place in frame order for a file read
+/// with animplot).
 public struct KeyID: Sendable, Hashable, Comparable {
   public var channel: ChannelID
   /// The key's position in the track's `keyframes`.

@@ -20,5 +20,5 @@ public struct DopeSheetView: PlotView {
 extension DopeSheetEditor: Drawable, LayoutDescribing {
   public var size: Size { pictureSize }
   /// The rows as data (`DopeSheetLayout.json`), the same at every scale.
-  public func layoutJSON(scale: Double) -> String { layout.json }
+  public func layoutJSON(scale: Double) -> String { sheet.json }
 }

@@ -1,3 +1,4 @@
+import AnimplotCairo
 import AnimplotCanvas
 import AnimplotCore
 import AnimplotPlatform
@@ -24,7 +25,15 @@ extension GraphEditor: Drawable, LayoutDescribing {
   /// Where everything is drawn at `scale` (`GraphEditorLayout.json`).
   /// - Throws: `RenderError` (`.request`) for more than 500,000 keys and handles to list.
   public func layoutJSON(scale: Double) throws(RenderError) -> String {
-    let layout = layout(scale: scale)
+    // A picture that cannot be made has no layout either: refused as PNG, SVG and PDF are.
+    let (width, height) = (Int(pictureSize.width), Int(pictureSize.height))
+    let limit = Double(CairoCanvas.maximumDevicePixels)
+    guard scale.isFinite, scale > 0, Double(width) * scale >= 1, Double(height) * scale >= 1,
+      Double(width) * scale <= limit, Double(height) * scale <= limit
+    else {
+      throw RenderError(.backend, "cannot render: \(CairoCanvasError.invalidSize(width: width, height: height, scale: scale))")
+    }
+    let layout = layout(scale: scale, withPaths: false)
     let marks = layout.listedMarks
     guard marks <= Limits.layoutMarks else {
       throw RenderError(
