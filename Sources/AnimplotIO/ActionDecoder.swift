@@ -66,6 +66,7 @@ extension ActionDocument {
 public enum ActionDecoder {
   /// Decodes UTF-8 JSON bytes.
   /// - Parameters:
+  ///   - bytes: the file's bytes (a byte order mark is skipped).
   ///   - file: the name errors should give for the input.
   ///   - recalculate: apply Blender's `fcurve.update()` to every track (the default, as on
   ///     load in Blender); `false` keeps the keys exactly as written.

@@ -22,7 +22,11 @@ public final class Renderer {
   }
 
   /// The bytes of `view` of the actions in `input`, in `format`.
-  /// - Parameter selection: which action of a multi-action file, and which channels.
+  /// - Parameters:
+  ///   - input: where the actions come from.
+  ///   - view: how they are shown, with its options.
+  ///   - selection: which action of a multi-action file, and which channels.
+  ///   - format: the output's format.
   /// - Throws: `RenderError` naming the input: unreadable or badly formed, no such action or
   ///   channel, a format the view does not write, a backend failure.
   public func render<View: PlotView>(
@@ -36,7 +40,11 @@ public final class Renderer {
 
   /// The bytes of `view` of `actions` (handles already recalculated, as loading does), in
   /// `format`.
-  /// - Parameter name: names the actions in errors.
+  /// - Parameters:
+  ///   - actions: the actions shown (one unless the view shows every action).
+  ///   - view: how they are shown, with its options.
+  ///   - format: the output's format.
+  ///   - name: names the actions in errors.
   public func render<View: PlotView>(
     _ actions: [Action], view: View, as format: OutputFormat, name: String = "<actions>"
   ) throws(RenderError) -> [UInt8] {

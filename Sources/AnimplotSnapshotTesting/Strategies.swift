@@ -19,6 +19,9 @@ extension Snapshotting where Value == Action, Format == Data {
   /// The Graph Editor of the action as a PNG, compared pixel by pixel.
   /// - Parameters:
   ///   - options: what the Graph Editor shows (`width`/`height` override its size).
+  ///   - width: the picture's width, logical pixels; `nil` keeps the options'.
+  ///   - height: the picture's height; `nil` keeps the options'.
+  ///   - settings: the device scale and PNG compression.
   ///   - comparison: exact (the default) or perceptual, with budgets (`DiffOptions`).
   public static func graph(
     _ options: GraphOptions = GraphOptions(), width: Double? = nil, height: Double? = nil,

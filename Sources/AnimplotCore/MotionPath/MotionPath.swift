@@ -72,11 +72,15 @@ public struct MotionPath: Sendable, Hashable {
 
   /// Samples `action`'s location from `range` (default: the scene range, `Action.sceneRange`)
   /// every `step` frames, the range's end included when a step lands on it.
+  /// - Parameters:
+  ///   - action: the action whose location is sampled.
+  ///   - range: the frames sampled; `nil` for the scene range.
+  ///   - step: frames between samples; must be above 0.
+  ///   - requiringLocation: whether an action without a location channel is refused (a
+  ///     motion path) or sampled as staying at the origin (the preview stage, which other
+  ///     channels move).
   /// - Throws: `MotionPath.Problem` when there is no location channel, the step is not
   ///   positive, or the samples would be more than `maximumSamples`.
-  /// - Parameter requiringLocation: whether an action without a location channel is refused
-  ///   (a motion path) or sampled as staying at the origin (the preview stage, which other
-  ///   channels move).
   public init(
     action: Action, range: ClosedRange<Double>? = nil, step: Double = 1, requiringLocation: Bool = true
   ) throws(Problem) {

@@ -26,7 +26,10 @@ public struct Playback: Sendable, Hashable {
 
   /// A transport over `range` at `fps`.
   /// - Parameters:
+  ///   - range: the frames played.
+  ///   - fps: frames per second.
   ///   - step: frames per step; must be above 0.
+  ///   - loops: whether playback starts over at the end (Blender's default) or stops there.
   ///   - keyFrames: the frames of the keys to jump between (any order, repeats allowed).
   ///   - frame: where the playhead starts; default the start of the range.
   public init(

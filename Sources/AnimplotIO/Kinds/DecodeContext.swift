@@ -62,7 +62,9 @@ public struct DecodeContext: Sendable {
   /// Only files in that folder or below it are read: absolute paths, URIs with a scheme
   /// (`http:`, `file:`), `..` that climbs out and symbolic links that lead out are refused,
   /// so an input cannot make animplot read elsewhere.
-  /// - Parameter limit: the most bytes to read; a longer file is an error.
+  /// - Parameters:
+  ///   - uri: the reference as the input writes it (percent-escapes are decoded).
+  ///   - limit: the most bytes to read; a longer file is an error.
   public func resource(_ uri: String, limit: Int) throws(ResourceError) -> [UInt8] {
     guard let decoded = Self.percentDecoded(uri) else {
       throw .refused("\(quoted(uri)) is not a valid URI (bad %-escape)")

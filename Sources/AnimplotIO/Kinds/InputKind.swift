@@ -30,6 +30,9 @@ public struct InputKind: Sendable, Hashable, CustomStringConvertible {
 
   /// A kind of input.
   /// - Parameters:
+  ///   - name: the name `--input-format` takes.
+  ///   - summary: one line for help and errors.
+  ///   - fileExtensions: its files' extensions, without the dot, lower case.
   ///   - sniff: judges the bytes of a whole file (it may stop early).
   ///   - decode: the file's actions (handles recalculated as Blender's `fcurve.update()` when
   ///     the context's `recalculate`, else the keys as written), or a located error naming the
@@ -58,9 +61,13 @@ public struct InputKind: Sendable, Hashable, CustomStringConvertible {
 
   /// The actions of a file of this kind.
   /// - Parameters:
+  ///   - bytes: the file's bytes.
   ///   - file: names the input in errors.
+  ///   - path: where the file is (external resources are read relative to it); `nil` for
+  ///     standard input.
   ///   - recalculate: apply Blender's `fcurve.update()` (the default), or keep the keys as
   ///     written.
+  ///   - options: what the file of another tool does not say (frame rate, CSV joins).
   public func decode(
     _ bytes: UnsafeBufferPointer<UInt8>, file: String, path: String? = nil, recalculate: Bool = true,
     options: ImportOptions = ImportOptions()
@@ -83,7 +90,15 @@ public struct InputKind: Sendable, Hashable, CustomStringConvertible {
 
   /// The actions of `bytes`, of `kind` or else of the kind `detect` tells from the content and
   /// `path` (`nil` for standard input).
-  /// - Parameter file: names the input in errors.
+  /// - Parameters:
+  ///   - bytes: the file's bytes.
+  ///   - file: names the input in errors.
+  ///   - path: where the file is (its extension helps tell the kind; external resources are
+  ///     read relative to it); `nil` for standard input.
+  ///   - kind: the kind the file is read as; `nil` tells it.
+  ///   - recalculate: apply Blender's `fcurve.update()` (the default), or keep the keys as
+  ///     written.
+  ///   - options: what the file of another tool does not say (frame rate, CSV joins).
   /// - Throws: `ActionDecodingError` naming the file: of no kind animplot reads, or badly
   ///   formed.
   public static func decode(

@@ -18,7 +18,10 @@ public struct ActionSelection: Sendable, Hashable {
   /// The actions of `document` a view shows: the chosen one (`every: false`, or when
   /// `action` names one), else every action; each filtered to the chosen channels. Actions
   /// left without a channel are dropped from a list of several.
-  /// - Parameter file: names the input in errors.
+  /// - Parameters:
+  ///   - document: the input's actions.
+  ///   - every: whether the view shows every action (the Dope Sheet, the Timeline).
+  ///   - file: names the input in errors.
   /// - Throws: `RenderError` (`.input`) when the action is not there or no channel matches.
   public func actions(of document: ActionDocument, every: Bool, file: String) throws(RenderError)
     -> [Action]

@@ -19,6 +19,9 @@ public struct OutputFormat: Sendable, Hashable, CustomStringConvertible {
 
   /// A kind of output.
   /// - Parameters:
+  ///   - id: the format's identity (`png`, `layout-json`).
+  ///   - name: the name `--format` takes (`png`, `json`).
+  ///   - fileExtensions: extensions without the dot, lower case; the first is the one written.
   ///   - accepts: whether the format encodes renditions of this type (`$0 is any Drawable.Type`).
   ///   - encode: the file's bytes for a rendition it accepts, made with the renderer's
   ///     settings and backends.
@@ -68,6 +71,7 @@ extension OutputFormat {
   /// outputs (`nil`) default to the view's first format.
   ///
   /// - Parameters:
+  ///   - view: the view whose formats are chosen from.
   ///   - path: the output file, `-`, or `nil` for a folder of outputs.
   ///   - requested: the name asked for (`--format`).
   /// - Throws: `RenderError` (`.request`) naming the option at fault: a format the view does
