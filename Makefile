@@ -46,6 +46,8 @@ demo: build
 # with a line saying what it needs and how to run it, and the run ends with a summary of what
 # was skipped; with CI set they fail instead.
 test: deps
+	@# With CI set, the JSON Schema tests are required: python3's jsonschema (from PyPI) too.
+	@if [ -n "$(strip $(CI))" ]; then python3 -c 'import jsonschema' 2>/dev/null || python3 -m pip install --quiet jsonschema; fi
 	@# The manifest says what the code uses: every import a declared dependency, the C library
 	@# in AnimplotPlatform only (and the check shown to fail on an undeclared import).
 	python3 Scripts/check_imports.py
