@@ -75,10 +75,10 @@ struct APNGWriter {
       if written == 0 {
         PNGChunks.append("IDAT", data, to: &file)
       } else {
-        var chunk: [UInt8] = []
-        PNGChunks.appendBigEndian(sequence, to: &chunk)
+        var number: [UInt8] = []
+        PNGChunks.appendBigEndian(sequence, to: &number)
         sequence += 1
-        PNGChunks.append("fdAT", chunk + data, to: &file)
+        PNGChunks.append("fdAT", number, data, to: &file)
       }
     }
     written += 1

@@ -62,6 +62,17 @@ public final class CairoCanvas: Canvas {
     return marks > Limits.vectorMarks
   }
 
+  /// Whether a canvas of `width`×`height` logical pixels at `scale` can be made: each side at
+  /// least 1 and at most `maximumDevicePixels` device pixels.
+  /// - Throws: `CairoCanvasError.invalidSize` when it cannot.
+  public static func checkSize(width: Int, height: Int, scale: Double) throws(CairoCanvasError) {
+    let limit = Double(maximumDevicePixels)
+    guard width >= 1, height >= 1, scale.isFinite, scale > 0,
+      Double(width) * scale <= limit, Double(height) * scale <= limit,
+      Double(width) * scale >= 1, Double(height) * scale >= 1
+    else { throw .invalidSize(width: width, height: height, scale: scale) }
+  }
+
   /// A blank (transparent) canvas of `width`×`height` logical pixels.
   ///
   /// - Throws: `CairoCanvasError.invalidSize` when a side is below 1 or above
@@ -72,11 +83,7 @@ public final class CairoCanvas: Canvas {
     width: Int, height: Int, scale: Double = 1, format: Format,
     pngCompression: PNGCompression = .default
   ) throws(CairoCanvasError) {
-    let limit = Double(Self.maximumDevicePixels)
-    guard width >= 1, height >= 1, scale.isFinite, scale > 0,
-      Double(width) * scale <= limit, Double(height) * scale <= limit,
-      Double(width) * scale >= 1, Double(height) * scale >= 1
-    else { throw .invalidSize(width: width, height: height, scale: scale) }
+    try Self.checkSize(width: width, height: height, scale: scale)
     // A raster surface holds 4 bytes per device pixel: 16384² at scale 2 would be 4 GB.
     let devicePixels = (Double(width) * scale).rounded(.up) * (Double(height) * scale).rounded(.up)
     if format == .png && devicePixels > Double(Limits.picturePixels) {

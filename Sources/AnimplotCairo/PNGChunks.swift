@@ -13,12 +13,18 @@ package enum PNGChunks {
     return bytes
   }
 
-  /// Appends a chunk to `file`.
-  package static func append(_ type: String, _ data: [UInt8], to file: inout [UInt8]) {
-    let typed = Array(type.utf8) + data
-    appendBigEndian(UInt32(data.count), to: &file)
-    file += typed
-    appendBigEndian(crc(typed), to: &file)
+  /// Appends a chunk to `file` whose data is `parts` one after the other (an APNG frame's
+  /// sequence number and its image data, say), with no copy of the data to join them.
+  package static func append(_ type: String, _ parts: [UInt8]..., to file: inout [UInt8]) {
+    let typeBytes = Array(type.utf8)
+    appendBigEndian(UInt32(parts.reduce(0) { $0 + $1.count }), to: &file)
+    file += typeBytes
+    var checksum = crc(typeBytes)
+    for part in parts {
+      file += part
+      checksum = crc(part, after: checksum)
+    }
+    appendBigEndian(checksum, to: &file)
   }
 
   /// Appends `value` as 4 bytes, most significant first, as PNG stores its numbers.
@@ -26,10 +32,13 @@ package enum PNGChunks {
     bytes += [UInt8(value >> 24), UInt8(value >> 16 & 0xFF), UInt8(value >> 8 & 0xFF), UInt8(value & 0xFF)]
   }
 
-  /// zlib's CRC-32 of `bytes` (a chunk's type and data), as PNG chunks carry it.
-  package static func crc<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> UInt32 {
-    let contiguous = Array(bytes)
-    return UInt32(contiguous.withUnsafeBufferPointer { crc32(0, $0.baseAddress, uInt($0.count)) })
+  /// zlib's CRC-32 of `bytes` (a chunk's type and data), as PNG chunks carry it; `after` the
+  /// CRC of what comes before them, to go on from it.
+  package static func crc<Bytes: Collection<UInt8>>(_ bytes: Bytes, after start: UInt32 = 0) -> UInt32 {
+    func of(_ buffer: UnsafeBufferPointer<UInt8>) -> UInt32 {
+      UInt32(crc32(uLong(start), buffer.baseAddress, uInt(buffer.count)))
+    }
+    return bytes.withContiguousStorageIfAvailable(of) ?? Array(bytes).withUnsafeBufferPointer(of)
   }
 
   /// Checks the signature and lists the chunks up to `IEND`, so that a cut-off file is

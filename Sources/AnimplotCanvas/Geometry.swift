@@ -41,6 +41,9 @@ public struct Rect: Sendable, Hashable {
   public var midY: Double { y + height / 2 }
 
   /// The rectangle shrunk by `dx` on the left and right and `dy` at the top and bottom.
+  /// Whether `p` lies in the rectangle or on its edge.
+  public func contains(_ p: Point) -> Bool { p.x >= minX && p.x <= maxX && p.y >= minY && p.y <= maxY }
+
   public func insetBy(dx: Double, dy: Double) -> Rect {
     Rect(x: x + dx, y: y + dy, width: width - 2 * dx, height: height - 2 * dy)
   }

@@ -17,7 +17,7 @@ extension CheckReport {
       ("format", jsonStringLiteral(Self.jsonFormat)),
       ("version", "1"),
       ("folder", jsonStringLiteral(folder)),
-      ("versions", Self.object(versions.map { ($0.name, jsonStringLiteral($0.version)) })),
+      ("versions", jsonObject(versions.map { ($0.name, jsonStringLiteral($0.version)) })),
       ("comparison", Self.json(options)),
       ("record", jsonStringLiteral(mode.rawValue)),
       ("shard", shard.map { jsonStringLiteral($0.description) } ?? "null"),
@@ -28,10 +28,10 @@ extension CheckReport {
       ("passed", String(passedCount)),
       ("failed", String(failedCount)),
       ("recorded", String(recordedCount)),
-      ("orphans", "[" + orphans.map(jsonStringLiteral).joined(separator: ", ") + "]"),
+      ("orphans", jsonArray(orphans.map(jsonStringLiteral))),
     ]
-    members.append(("cases", "[" + results.map(Self.json).joined(separator: ", ") + "]"))
-    return prettyJSON(Self.object(members)) ?? Self.object(members) + "\n"
+    members.append(("cases", jsonArray(results.map(Self.json))))
+    return prettyJSON(jsonObject(members)) ?? jsonObject(members) + "\n"
   }
 
   /// Reads a summary `json` wrote.
@@ -89,10 +89,6 @@ extension CheckReport {
 
   // MARK: Writing
 
-  private static func object(_ members: [(String, String)]) -> String {
-    "{" + members.map { jsonStringLiteral($0.0) + ": " + $0.1 }.joined(separator: ", ") + "}"
-  }
-
 
   private static func json(_ options: DiffOptions) -> String {
     var members: [(String, String)] = []
@@ -108,7 +104,7 @@ extension CheckReport {
     members.append(("window", String(options.windowSize)))
     members.append(("maxWindowPixels", options.maxWindowPixels.map(String.init) ?? "null"))
     members.append(("description", jsonStringLiteral(Self.comparisonDescription(options))))
-    return object(members)
+    return jsonObject(members)
   }
 
   private static func json(_ result: CaseResult) -> String {
@@ -129,7 +125,7 @@ extension CheckReport {
     members += [
       ("message", jsonStringLiteral(result.message)),
       ("seconds", jsonNumber(result.seconds)),
-      ("artifacts", "[" + result.artifacts.map(jsonStringLiteral).joined(separator: ", ") + "]"),
+      ("artifacts", jsonArray(result.artifacts.map(jsonStringLiteral))),
     ]
     if let figures = result.figures { members.append(("figures", json(figures))) }
     var images = [("expected", result.images.expected), ("actual", result.images.actual), ("diff", result.images.diff)]
@@ -137,14 +133,14 @@ extension CheckReport {
     if let crop = result.images.crop {
       let w = crop.window
       images.append(
-        ("crop", object([
+        ("crop", jsonObject([
           ("png", "\"" + Markup.base64(crop.png) + "\""), ("scale", "\(crop.scale)"),
-          ("window", object([("x", "\(w.x)"), ("y", "\(w.y)"), ("size", "\(w.size)"), ("pixels", "\(w.pixels)")])),
+          ("window", jsonObject([("x", "\(w.x)"), ("y", "\(w.y)"), ("size", "\(w.size)"), ("pixels", "\(w.pixels)")])),
         ])))
     }
-    if !images.isEmpty { members.append(("images", object(images))) }
+    if !images.isEmpty { members.append(("images", jsonObject(images))) }
     if let diff = result.textDiff { members.append(("textDiff", jsonStringLiteral(diff))) }
-    return object(members)
+    return jsonObject(members)
   }
 
   private static func json(_ r: DiffResult) -> String {
@@ -155,20 +151,20 @@ extension CheckReport {
       ("antialiasedPixels", String(r.antialiasedPixels)), ("comparedPixels", String(r.comparedPixels)),
     ]
     if let w = r.worstWindow {
-      members.append(("worstWindow", object([("x", "\(w.x)"), ("y", "\(w.y)"), ("size", "\(w.size)"), ("pixels", "\(w.pixels)")])))
+      members.append(("worstWindow", jsonObject([("x", "\(w.x)"), ("y", "\(w.y)"), ("size", "\(w.size)"), ("pixels", "\(w.pixels)")])))
     }
     if let b = r.boundingBox { members.append(("boundingBox", "[\(b.minX), \(b.minY), \(b.maxX), \(b.maxY)]")) }
     members.append(("rms", jsonNumber(r.rms)))
     let violations = r.violations.map { v in
       switch v {
-      case .sizeMismatch: object([("kind", "\"size\"")])
-      case .pixelBudget(.pixels(let n)): object([("kind", "\"pixels\""), ("maxDiffPixels", "\(n)")])
-      case .pixelBudget(.ratio(let ratio)): object([("kind", "\"pixels\""), ("maxDiffRatio", jsonNumber(ratio))])
-      case .windowBudget(let max): object([("kind", "\"window\""), ("maxWindowPixels", "\(max)")])
+      case .sizeMismatch: jsonObject([("kind", "\"size\"")])
+      case .pixelBudget(.pixels(let n)): jsonObject([("kind", "\"pixels\""), ("maxDiffPixels", "\(n)")])
+      case .pixelBudget(.ratio(let ratio)): jsonObject([("kind", "\"pixels\""), ("maxDiffRatio", jsonNumber(ratio))])
+      case .windowBudget(let max): jsonObject([("kind", "\"window\""), ("maxWindowPixels", "\(max)")])
       }
     }
-    members.append(("violations", "[" + violations.joined(separator: ", ") + "]"))
-    return object(members)
+    members.append(("violations", jsonArray(violations)))
+    return jsonObject(members)
   }
 }
 

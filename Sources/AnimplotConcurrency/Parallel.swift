@@ -17,8 +17,10 @@ package enum Parallel {
       for i in 0..<count { body(i) }
       return
     }
+    // With a thread for every item to spare, libdispatch hands the items out itself.
+    guard jobs < count else { return DispatchQueue.concurrentPerform(iterations: count, execute: body) }
     let next = Atomic<Int>(0)
-    DispatchQueue.concurrentPerform(iterations: min(jobs, count)) { _ in
+    DispatchQueue.concurrentPerform(iterations: jobs) { _ in
       while true {
         let i = next.add(1, ordering: .relaxed).oldValue
         guard i < count else { return }

@@ -33,19 +33,19 @@ public enum ActionEncoder {
     let i1 = indent + "  "
     out += indent + "{\n"
     if version { out += i1 + "\"animplot\": 1,\n" }
-    out += i1 + "\"name\": " + quoted(a.name) + ",\n"
-    out += i1 + "\"fps\": " + number(a.fps) + ",\n"
-    if let s = a.frameStart { out += i1 + "\"frameStart\": " + number(s) + ",\n" }
-    if let e = a.frameEnd { out += i1 + "\"frameEnd\": " + number(e) + ",\n" }
-    if let c = a.currentFrame { out += i1 + "\"currentFrame\": " + number(c) + ",\n" }
+    out += i1 + "\"name\": " + jsonStringLiteral(a.name) + ",\n"
+    out += i1 + "\"fps\": " + formatNumber(a.fps) + ",\n"
+    if let s = a.frameStart { out += i1 + "\"frameStart\": " + formatNumber(s) + ",\n" }
+    if let e = a.frameEnd { out += i1 + "\"frameEnd\": " + formatNumber(e) + ",\n" }
+    if let c = a.currentFrame { out += i1 + "\"currentFrame\": " + formatNumber(c) + ",\n" }
     if let o = a.object {
-      out += i1 + "\"object\": {\"name\": " + quoted(o.name) + ", \"type\": " + quoted(o.type.spelling)
+      out += i1 + "\"object\": {\"name\": " + jsonStringLiteral(o.name) + ", \"type\": " + jsonStringLiteral(o.type.spelling)
         + (o.selected ? ", \"selected\": true" : "") + "},\n"
     }
     if !a.markers.isEmpty {
       out += i1 + "\"markers\": ["
       for (i, m) in a.markers.enumerated() {
-        out += (i == 0 ? "\n" : ",\n") + i1 + "  {\"frame\": " + number(m.frame) + ", \"name\": " + quoted(m.name)
+        out += (i == 0 ? "\n" : ",\n") + i1 + "  {\"frame\": " + formatNumber(m.frame) + ", \"name\": " + jsonStringLiteral(m.name)
         if m.selected { out += ", \"selected\": true" }
         out += "}"
       }
@@ -64,13 +64,13 @@ public enum ActionEncoder {
   static func writeTrack(_ t: FCurve, into out: inout String, indent: String) {
     let i1 = indent + "  "
     out += indent + "{\n"
-    out += i1 + "\"dataPath\": " + quoted(t.dataPath) + ", \"index\": " + String(t.index)
-    if let label = t.label { out += ", \"label\": " + quoted(label) }
-    if let group = t.group { out += ", \"group\": " + quoted(group) }
-    if let q = t.quaternion { out += ", \"quaternion\": " + quoted(q.component.spelling) }
-    if let color = t.color { out += ", \"color\": " + quoted(color.hex) }
-    out += ",\n" + i1 + "\"extrapolation\": " + quoted(t.extrapolation.spelling)
-    out += ", \"autoSmoothing\": " + quoted(t.autoSmoothing.spelling)
+    out += i1 + "\"dataPath\": " + jsonStringLiteral(t.dataPath) + ", \"index\": " + String(t.index)
+    if let label = t.label { out += ", \"label\": " + jsonStringLiteral(label) }
+    if let group = t.group { out += ", \"group\": " + jsonStringLiteral(group) }
+    if let q = t.quaternion { out += ", \"quaternion\": " + jsonStringLiteral(q.component.spelling) }
+    if let color = t.color { out += ", \"color\": " + jsonStringLiteral(color.hex) }
+    out += ",\n" + i1 + "\"extrapolation\": " + jsonStringLiteral(t.extrapolation.spelling)
+    out += ", \"autoSmoothing\": " + jsonStringLiteral(t.autoSmoothing.spelling)
     for (name, flag) in [
       ("muted", t.muted), ("locked", t.locked), ("hidden", t.hidden), ("selected", t.selected),
       ("active", t.active),
@@ -82,8 +82,8 @@ public enum ActionEncoder {
       out += i1 + "\"modifiers\": ["
       for (i, m) in t.modifiers.enumerated() {
         guard case .cycles(let c) = m else { continue }
-        out += (i == 0 ? "" : ", ") + "{\"type\": \"cycles\", \"before\": " + quoted(c.before.spelling)
-          + ", \"after\": " + quoted(c.after.spelling) + ", \"beforeCount\": " + String(c.beforeCount)
+        out += (i == 0 ? "" : ", ") + "{\"type\": \"cycles\", \"before\": " + jsonStringLiteral(c.before.spelling)
+          + ", \"after\": " + jsonStringLiteral(c.after.spelling) + ", \"beforeCount\": " + String(c.beforeCount)
           + ", \"afterCount\": " + String(c.afterCount) + "}"
       }
       out += "],\n"
@@ -99,25 +99,20 @@ public enum ActionEncoder {
 
   static func writeKey(_ k: Keyframe, into out: inout String) {
     let d = Keyframe(frame: 0, value: 0)
-    out += "{\"frame\": " + number(k.frame) + ", \"value\": " + number(k.value)
-    out += ", \"interpolation\": " + quoted(k.interpolation.spelling)
-    if k.easing != d.easing { out += ", \"easing\": " + quoted(k.easing.spelling) }
-    if k.back != d.back { out += ", \"back\": " + number(k.back) }
-    if k.amplitude != d.amplitude { out += ", \"amplitude\": " + number(k.amplitude) }
-    if k.period != d.period { out += ", \"period\": " + number(k.period) }
-    out += ", \"handleLeftType\": " + quoted(k.handleLeftType.spelling)
-    out += ", \"handleRightType\": " + quoted(k.handleRightType.spelling)
-    out += ", \"handleLeft\": [" + number(k.handleLeft.frame) + ", " + number(k.handleLeft.value) + "]"
-    out += ", \"handleRight\": [" + number(k.handleRight.frame) + ", " + number(k.handleRight.value) + "]"
-    if k.type != d.type { out += ", \"type\": " + quoted(k.type.spelling) }
+    out += "{\"frame\": " + formatNumber(k.frame) + ", \"value\": " + formatNumber(k.value)
+    out += ", \"interpolation\": " + jsonStringLiteral(k.interpolation.spelling)
+    if k.easing != d.easing { out += ", \"easing\": " + jsonStringLiteral(k.easing.spelling) }
+    if k.back != d.back { out += ", \"back\": " + formatNumber(k.back) }
+    if k.amplitude != d.amplitude { out += ", \"amplitude\": " + formatNumber(k.amplitude) }
+    if k.period != d.period { out += ", \"period\": " + formatNumber(k.period) }
+    out += ", \"handleLeftType\": " + jsonStringLiteral(k.handleLeftType.spelling)
+    out += ", \"handleRightType\": " + jsonStringLiteral(k.handleRightType.spelling)
+    out += ", \"handleLeft\": [" + formatNumber(k.handleLeft.frame) + ", " + formatNumber(k.handleLeft.value) + "]"
+    out += ", \"handleRight\": [" + formatNumber(k.handleRight.frame) + ", " + formatNumber(k.handleRight.value) + "]"
+    if k.type != d.type { out += ", \"type\": " + jsonStringLiteral(k.type.spelling) }
     if k.selected { out += ", \"selected\": true" }
     if k.selectedHandleLeft { out += ", \"selectedHandleLeft\": true" }
     if k.selectedHandleRight { out += ", \"selectedHandleRight\": true" }
     out += "}"
   }
 }
-
-@inline(__always) private func number(_ v: Float) -> String { formatNumber(v) }
-@inline(__always) private func number(_ v: Double) -> String { formatNumber(v) }
-
-@inline(__always) private func quoted(_ s: String) -> String { jsonStringLiteral(s) }

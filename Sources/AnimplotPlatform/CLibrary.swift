@@ -84,7 +84,7 @@ package struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
 /// Raw memory, as the C library compares it.
 package enum Memory {
   /// Whether the `count` bytes at `a` and at `b` are the same (`memcmp`).
-  @inline(__always)
+  @inlinable
   package static func equal(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
     memcmp(a, b, count) == 0
   }

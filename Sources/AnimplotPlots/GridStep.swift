@@ -42,7 +42,7 @@ public enum GridStep {
   /// under 0.001) as many decimals as the step needs, so neighbouring labels differ.
   public static func label(_ value: Double, step: Double) -> String {
     if step >= 1 { return wholeNumber(value) }
-    return fixed(value, decimals: decimals(step))
+    return formatNumber(value, decimals: decimals(step))
   }
 
   /// The decimals that write every multiple of `step` (below 1): 1 for 0.1 to 0.5, 2 for 0.01
@@ -62,6 +62,4 @@ public enum GridStep {
     formatNumber(value.rounded(.towardZero), wholeBelow: 1e15)
   }
 
-  /// `value` with exactly `decimals` decimals, like C's `%.*f` (`formatNumber`).
-  static func fixed(_ value: Double, decimals: Int) -> String { formatNumber(value, decimals: decimals) }
 }

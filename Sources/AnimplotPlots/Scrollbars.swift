@@ -17,8 +17,7 @@ import AnimplotCore
 struct Scrollbars {
   /// One scrollbar: its track (where the thumb may lie) and the thumb's span along it.
   struct Bar: Equatable {
-    enum Axis { case horizontal, vertical }
-    var axis: Axis
+    var axis: ScrollbarAxis
     /// The track, as thick as the thumb.
     var track: Rect
     /// The thumb's start and end along the track (x for horizontal, y for vertical), logical px.

@@ -20,6 +20,6 @@ public protocol LayoutDescribing: Rendition {
   /// The layout as a JSON document, ending in a newline, for a picture drawn at `scale` device
   /// pixels per logical pixel (where it gives places in pixels).
   /// - Throws: `RenderError` (`.request`) when the layout would list more than a document
-  ///   should hold (`graph --format json`: 500,000 keys and handles).
+  ///   should hold (`graph --format json`: `Limits.layoutMarks` keys and handles).
   func layoutJSON(scale: Double) throws(RenderError) -> String
 }

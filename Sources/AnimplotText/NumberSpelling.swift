@@ -1,7 +1,7 @@
-// The one place that turns numbers into decimal text, for every text output: display lists,
-// SVG, JSON, CSV, reports, labels and messages. Each caller chooses its form by the
-// parameters: the shortest decimal that reads back (`formatNumber(_:)`), or a fixed number of
-// decimals (`formatNumber(_:decimals:trailingZeros:)`).
+// The one place that turns numbers into decimal text, for the text outputs: display lists,
+// SVG, JSON, CSV, reports and labels (messages quote numbers as Swift writes them). Each
+// caller chooses its form by the parameters: the shortest decimal that reads back
+// (`formatNumber(_:)`), or a fixed number of decimals (`formatNumber(_:decimals:trailingZeros:)`).
 
 /// The shortest decimal that reads back to `value` as a `Float`, without a needless `.0`
 /// (`1`, `0.6666667`, `1e-05`); `0` for −0.
@@ -39,6 +39,26 @@ package func formatNumber(_ value: Double, decimals: Int, trailingZeros: Bool = 
   for _ in 0..<decimals { scale *= 10 }
   let scaled = (abs(value) * scale).rounded()
   guard scaled < 9_007_199_254_740_992 else { return value.description }
+  let sign = value < 0 && scaled != 0 ? "-" : ""
+  // Up to 18 decimals the whole part and the fraction are integers (a display list writes
+  // millions of numbers: no string slicing); beyond, the digits are cut as text.
+  if decimals <= 18 {
+    var unit: UInt64 = 1
+    for _ in 0..<decimals { unit *= 10 }
+    let units = UInt64(scaled)
+    var fraction = units % unit, count = decimals
+    if !trailingZeros {
+      if fraction == 0 { count = 0 }
+      while count > 0 && fraction % 10 == 0 {
+        fraction /= 10
+        count -= 1
+      }
+    }
+    let whole = String(units / unit)
+    guard count > 0 else { return sign + whole }
+    let text = String(fraction)
+    return sign + whole + "." + String(repeating: "0", count: count - text.count) + text
+  }
   var digits = String(Int(scaled))
   if digits.count <= decimals { digits = String(repeating: "0", count: decimals + 1 - digits.count) + digits }
   let whole = digits.dropLast(decimals)
@@ -46,7 +66,6 @@ package func formatNumber(_ value: Double, decimals: Int, trailingZeros: Bool = 
   if !trailingZeros {
     while fraction.last == "0" { fraction = fraction.dropLast() }
   }
-  let sign = value < 0 && scaled != 0 ? "-" : ""
   return sign + whole + (fraction.isEmpty ? "" : "." + fraction)
 }
 

@@ -1,6 +1,15 @@
 /// `s` as a JSON string literal, escaped as RFC 8259 requires.
 package func jsonStringLiteral(_ s: String) -> String { quoted(s, controls: .json) }
 
+/// A JSON object of `members` in their order, keys as string literals and values as written:
+/// `{"a": 1, "b": [2]}`, on one line (`prettyJSON` lays it out).
+package func jsonObject(_ members: [(key: String, value: String)]) -> String {
+  "{" + members.map { jsonStringLiteral($0.key) + ": " + $0.value }.joined(separator: ", ") + "}"
+}
+
+/// A JSON array of `elements` as written, on one line.
+package func jsonArray(_ elements: [String]) -> String { "[" + elements.joined(separator: ", ") + "]" }
+
 /// How `quoted` writes a control character other than a line feed, carriage return or tab.
 package enum ControlEscape: Sendable {
   /// `\u001b`, as JSON requires (DEL, which JSON allows, as it is).

@@ -5,11 +5,14 @@ import ArgumentParser
 
 extension VerbArguments {
   /// Renders every input as the options ask and writes the outputs (`ViewRun.run`);
-  /// `defaultOutput` when `-o` is absent.
+  /// `defaultOutput` when `-o` is absent, and for one input's layout JSON (`--format json` of
+  /// `graph` and `dopesheet`) standard output, as eval's table.
   /// - Throws: `CLIError` with the one-line message of what failed.
   package func run(defaultOutput: String? = nil) throws {
+    let layoutToStandardOutput = outputOptions.format == "json" && inputs.count == 1
     try ViewRun.run(
-      view: { try self.view() }, inputs: inputs, output: outputOptions.output ?? defaultOutput,
+      view: { try self.view() }, inputs: inputs,
+      output: outputOptions.output ?? defaultOutput ?? (layoutToStandardOutput ? "-" : nil),
       format: outputOptions.format, settings: settings, inputOptions: inputOptions)
   }
 }

@@ -28,10 +28,10 @@ extension DopeSheetLayout {
 
   private static func json(_ row: DopeSheetRow) -> String {
     var out =
-      "{\"name\": " + JSONText.string(row.name) + ", \"kind\": \"" + row.kind.rawValue
+      "{\"name\": " + jsonStringLiteral(row.name) + ", \"kind\": \"" + row.kind.rawValue
       + "\", \"depth\": " + String(row.depth)
     if let type = row.objectType { out += ", \"objectType\": \"" + "\(type)" + "\"" }
-    if let dataPath = row.dataPath { out += ", \"dataPath\": " + JSONText.string(dataPath) }
+    if let dataPath = row.dataPath { out += ", \"dataPath\": " + jsonStringLiteral(dataPath) }
     if let index = row.index { out += ", \"index\": " + String(index) }
     for (flag, name) in [
       (row.selected, "selected"), (row.locked, "locked"), (row.muted, "muted"),
@@ -46,17 +46,17 @@ extension DopeSheetLayout {
   }
 
   private static func json(_ key: KeyColumn) -> String {
-    "{\"frame\": " + JSONText.number(key.frame) + ", \"type\": \"" + "\(key.type)"
+    "{\"frame\": " + jsonNumber(key.frame) + ", \"type\": \"" + "\(key.type)"
       + "\", \"selected\": " + String(key.selected) + ", \"shape\": \"" + "\(key.shape)" + "\"}"
   }
 
   private static func json(_ hold: HoldBlock) -> String {
-    "{\"start\": " + JSONText.number(hold.start) + ", \"end\": " + JSONText.number(hold.end)
+    "{\"start\": " + jsonNumber(hold.start) + ", \"end\": " + jsonNumber(hold.end)
       + ", \"kind\": \"" + hold.kind.rawValue + "\", \"selected\": " + String(hold.selected) + "}"
   }
 
   private static func json(_ line: InterpolationLine) -> String {
-    "{\"start\": " + JSONText.number(line.start) + ", \"end\": " + JSONText.number(line.end)
+    "{\"start\": " + jsonNumber(line.start) + ", \"end\": " + jsonNumber(line.end)
       + ", \"mixed\": " + String(line.mixed) + "}"
   }
 }

@@ -131,7 +131,6 @@ public struct DopeSheetLayout: Sendable, Hashable {
     row.locked = track.locked
     row.muted = track.muted
     row.action = channel.action
-    row.channel = channel
     row.channels = [channel]
     return row
   }

@@ -28,12 +28,13 @@ public struct DopeSheetRow: Sendable, Hashable {
   /// The action of an object, action, group or channel row, by its position among the actions
   /// laid out; `nil` on the Summary. Not part of the JSON.
   public var action: Int?
-  /// The channel of a channel row: its action's position among the actions laid out and the
-  /// track's in that action's `tracks` (before `channels` filtered them). Not part of the JSON.
-  public var channel: ChannelID?
   /// The channels whose keys the row merges, in the order they were merged (one on a channel
-  /// row; the action's, group's or every listed channel on the others). Not part of the JSON.
+  /// row; the action's, group's or every listed channel on the others): each its action's
+  /// position among the actions laid out and the track's in that action's `tracks` (before
+  /// `DopeSheetOptions.channels` filtered them). Not part of the JSON.
   public var channels: [ChannelID] = []
+  /// The channel of a channel row.
+  public var channel: ChannelID? { kind == .channel ? channels.first : nil }
   /// The row's key columns, in frame order.
   public var keys: [KeyColumn]
   /// The hold bars between adjacent columns, in frame order.

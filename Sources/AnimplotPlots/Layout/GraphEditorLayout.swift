@@ -19,17 +19,6 @@ public struct GraphEditorLayout: EditorLayout {
   /// into `curves`).
   let drawingOrder: [Int]
 
-  /// How many keys and handles `json` lists: every key whose vertex or a handle is visible,
-  /// and every visible handle.
-  public var listedMarks: Int {
-    curves.reduce(0) { total, curve in
-      let handles = curve.handles().filter(curve.isVisible)
-      let withHandles = Set(handles.map(\.key))
-      let keys = curve.track.keyframes.indices.count { curve.isKeyVisible($0) || withHandles.contains($0) }
-      return total + keys + handles.count
-    }
-  }
-
   /// The laid-out curve of `channel`; `nil` for a hidden track or no such channel.
   public func curve(for channel: ChannelID) -> CurveLayout? {
     curves.first { $0.channel == channel }
@@ -114,9 +103,7 @@ public struct CurveLayout: Sendable {
 
   /// Whether a vertex centred at `p` (logical) is drawn: within 10 px of the view, as Blender
   /// culls vertices (drawn clipped to the region).
-  func showsVertex(at p: Point) -> Bool {
-    p.x >= vertexBounds.minX && p.x <= vertexBounds.maxX && p.y >= vertexBounds.minY && p.y <= vertexBounds.maxY
-  }
+  func showsVertex(at p: Point) -> Bool { vertexBounds.contains(p) }
 
   /// Whether key `index`'s vertex is drawn.
   public func showsKey(_ index: Int) -> Bool { showsVertex(at: keyCenter(index)) }
@@ -125,9 +112,7 @@ public struct CurveLayout: Sendable {
   /// clipped away beyond the picture's edges, under the scrub strip or the channel list).
   public func isKeyVisible(_ index: Int) -> Bool {
     let c = keyCenter(index)
-    guard showsVertex(at: c) else { return false }
-    let r = vertexRadius, view = viewport.rect
-    return c.x + r >= view.minX && c.x - r <= view.maxX && c.y + r >= view.minY && c.y - r <= view.maxY
+    return showsVertex(at: c) && viewport.rect.insetBy(dx: -vertexRadius, dy: -vertexRadius).contains(c)
   }
 
   /// The handles drawn, key by key, left before right: of the keys `handlesShown` selects,
@@ -156,11 +141,8 @@ public struct CurveLayout: Sendable {
   /// Whether `handle`, a handle of this curve, reaches into the view (its line or its ring).
   func isVisible(_ handle: HandleLayout) -> Bool {
     let ring = Self.handleRingRadius + Self.handleRingWidth / 2
-    let view = viewport.rect, e = handle.end
-    if e.x + ring >= view.minX && e.x - ring <= view.maxX && e.y + ring >= view.minY && e.y - ring <= view.maxY {
-      return true
-    }
-    return view.meets(from: keyCenter(handle.key), to: e)
+    return viewport.rect.insetBy(dx: -ring, dy: -ring).contains(handle.end)
+      || viewport.rect.meets(from: keyCenter(handle.key), to: handle.end)
   }
 }
 

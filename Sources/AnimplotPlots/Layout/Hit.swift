@@ -85,8 +85,9 @@ extension CurveLayout {
     // earlier.
     // A diamond's 1-px outline reaches half a pixel past its edge: 0.5·√2 in |x| + |y|.
     let radius = vertexRadius + (isDiamond ? 0.5 * 2.0.squareRoot() : 0) + slack
+    let centers = keyCenters
     func onVertex(_ i: Int) -> Bool {
-      let c = keyCenter(i)
+      let c = centers[i]
       guard showsVertex(at: c) else { return false }
       let dx = abs(p.x - c.x), dy = abs(p.y - c.y)
       return isDiamond ? dx + dy <= radius : dx * dx + dy * dy <= radius * radius
@@ -102,11 +103,11 @@ extension CurveLayout {
     let ring = Self.handleRingRadius + Self.handleRingWidth / 2 + slack
     for selected in [true, false] {
       for h in handles.reversed() where h.isSelected == selected {
-        if distance(p, h.end) <= ring { return .handle(key(h.key), h.side) }
+        if pointDistance(p, h.end) <= ring { return .handle(key(h.key), h.side) }
       }
     }
     for h in handles.reversed() {
-      if distance(p, toSegment: keyCenter(h.key), h.end) <= handleLineWidth / 2 + slack {
+      if distanceToChord(p, centers[h.key], h.end) <= handleLineWidth / 2 + slack {
         return .handle(key(h.key), h.side)
       }
     }
@@ -151,7 +152,7 @@ extension DopeSheetEditorHit: EditorPartHit {}
 extension Scrollbars {
   /// The scrollbar whose thumb holds `p` (logical pixels), the last drawn first.
   func axis(at p: Point) -> ScrollbarAxis? {
-    bars.last { $0.thumbRect.holds(p) }.map { $0.axis == .horizontal ? .horizontal : .vertical }
+    bars.last { $0.thumbRect.holds(p) }?.axis
   }
 }
 
@@ -161,26 +162,25 @@ extension Rect {
   func holds(_ p: Point) -> Bool { p.x >= minX && p.x < maxX && p.y >= minY && p.y < maxY }
 }
 
-/// The distance between two points.
-func distance(_ a: Point, _ b: Point) -> Double {
-  let dx = a.x - b.x, dy = a.y - b.y
-  return (dx * dx + dy * dy).squareRoot()
-}
-
-/// The distance from `p` to the segment `a`–`b`.
-func distance(_ p: Point, toSegment a: Point, _ b: Point) -> Double {
-  let dx = b.x - a.x, dy = b.y - a.y
-  let length2 = dx * dx + dy * dy
-  guard length2 > 0 else { return distance(p, a) }
-  let t = max(0, min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / length2))
-  return distance(p, Point(a.x + t * dx, a.y + t * dy))
-}
-
 extension Path {
   /// Whether the path's outline passes within `limit` of `p`: its lines, and its cubics
-  /// subdivided (de Casteljau) where their control polygon comes near `p`, until flat to a tenth
-  /// of a pixel. Points that are not finite are never near.
+  /// flattened (`flattenCubic`, to a tenth of a pixel) where their control polygon comes near
+  /// `p`. Points that are not finite are never near.
   func passes(within limit: Double, of p: Point) -> Bool {
+    func near(_ points: [Point]) -> Bool {
+      // The box of `points` (which holds a cubic when they are its control polygon) near `p`;
+      // false for points that are not finite.
+      guard let minX = points.map(\.x).min(), let maxX = points.map(\.x).max(),
+        let minY = points.map(\.y).min(), let maxY = points.map(\.y).max()
+      else { return false }
+      return p.x >= minX - limit && p.x <= maxX + limit && p.y >= minY - limit && p.y <= maxY + limit
+        && points.allSatisfy { $0.x.isFinite && $0.y.isFinite }
+    }
+    func onSegment(_ a: Point, _ b: Point) -> Bool {
+      // The segment's box first (false for points that are not finite), then the distance.
+      p.x >= min(a.x, b.x) - limit && p.x <= max(a.x, b.x) + limit && p.y >= min(a.y, b.y) - limit
+        && p.y <= max(a.y, b.y) + limit && distanceToChord(p, a, b) <= limit
+    }
     var start = Point.zero, current = Point.zero
     for element in elements {
       switch element {
@@ -188,41 +188,20 @@ extension Path {
         start = q
         current = q
       case .line(let q):
-        if Self.segment(current, q, within: limit, of: p) { return true }
+        if onSegment(current, q) { return true }
         current = q
       case .cubic(let c1, let c2, let end):
-        if Self.cubic(current, c1, c2, end, within: limit, of: p, depth: 0) { return true }
+        if near([current, c1, c2, end]) {
+          var points = [current]
+          flattenCubic(current, c1, c2, end, tolerance: 0.1, depth: 0, into: &points)
+          if zip(points, points.dropFirst()).contains(where: onSegment) { return true }
+        }
         current = end
       case .close:
-        if Self.segment(current, start, within: limit, of: p) { return true }
+        if onSegment(current, start) { return true }
         current = start
       }
     }
     return false
-  }
-
-  private static func segment(_ a: Point, _ b: Point, within limit: Double, of p: Point) -> Bool {
-    // Cheap rejection by the segment's box (false for points that are not finite).
-    guard p.x >= min(a.x, b.x) - limit, p.x <= max(a.x, b.x) + limit, p.y >= min(a.y, b.y) - limit,
-      p.y <= max(a.y, b.y) + limit
-    else { return false }
-    return distance(p, toSegment: a, b) <= limit
-  }
-
-  private static func cubic(
-    _ a: Point, _ b: Point, _ c: Point, _ d: Point, within limit: Double, of p: Point, depth: Int
-  ) -> Bool {
-    // The control polygon holds the curve: far from `p` (or not finite), so is the curve.
-    let xs = [a.x, b.x, c.x, d.x], ys = [a.y, b.y, c.y, d.y]
-    guard p.x >= xs.min()! - limit, p.x <= xs.max()! + limit, p.y >= ys.min()! - limit,
-      p.y <= ys.max()! + limit, (xs + ys).allSatisfy(\.isFinite)
-    else { return false }
-    let hull = distance(a, b) + distance(b, c) + distance(c, d)
-    if hull - distance(a, d) <= 0.1 || depth >= 48 { return segment(a, d, within: limit, of: p) }
-    func mid(_ u: Point, _ v: Point) -> Point { Point((u.x + v.x) / 2, (u.y + v.y) / 2) }
-    let ab = mid(a, b), bc = mid(b, c), cd = mid(c, d)
-    let abc = mid(ab, bc), bcd = mid(bc, cd), m = mid(abc, bcd)
-    return cubic(a, ab, abc, m, within: limit, of: p, depth: depth + 1)
-      || cubic(m, bcd, cd, d, within: limit, of: p, depth: depth + 1)
   }
 }

@@ -201,7 +201,7 @@ public struct MotionPathPlot: Sendable {
       decimals += 1
     }
     if decimals == 0 { return GridStep.wholeNumber(value.rounded()) }
-    return GridStep.fixed(value, decimals: decimals)
+    return formatNumber(value, decimals: decimals)
   }
 
   func drawGrid(_ canvas: any Canvas, _ colors: View3DColors) {
@@ -444,7 +444,7 @@ public struct MotionPathPlot: Sendable {
       m *= 10
       decimals += 1
     }
-    return GridStep.fixed(value, decimals: decimals)
+    return formatNumber(value, decimals: decimals)
   }
 }
 
@@ -472,8 +472,4 @@ struct LabelSpace {
   mutating func insert(_ r: Rect) {
     for c in cells(r) { buckets[c, default: []].append(r) }
   }
-}
-
-fileprivate extension Rect {
-  func contains(_ p: Point) -> Bool { p.x >= minX && p.x <= maxX && p.y >= minY && p.y <= maxY }
 }

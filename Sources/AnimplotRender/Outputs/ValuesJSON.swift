@@ -17,7 +17,7 @@ extension ValueTable {
       out += i == 0 ? "\n  " : ",\n  "
       out += "{\"dataPath\": " + jsonStringLiteral(t.dataPath) + ", \"index\": \(t.index), \"label\": "
         + jsonStringLiteral(t.displayLabel) + ", \"values\": ["
-        + columns[i].map { $0.isFinite ? formatNumber(Double($0)) : "null" }.joined(separator: ", ") + "]}"
+        + columns[i].map { jsonNumber(Double($0)) }.joined(separator: ", ") + "]}"
     }
     return out + "\n ]}\n"
   }

@@ -23,24 +23,23 @@ public struct GraphView: PlotView {
 extension GraphEditor: Drawable, LayoutDescribing {
   public var size: Size { pictureSize }
   /// Where everything is drawn at `scale` (`GraphEditorLayout.json`).
-  /// - Throws: `RenderError` (`.request`) for more than 500,000 keys and handles to list.
+  /// - Throws: `RenderError`: `.backend` for a picture no canvas can be made for (as SVG and PDF
+  ///   refuse it), `.request` for more keys and handles to list than `Limits.layoutMarks`.
   public func layoutJSON(scale: Double) throws(RenderError) -> String {
-    // A picture that cannot be made has no layout either: refused as PNG, SVG and PDF are.
-    let (width, height) = (Int(pictureSize.width), Int(pictureSize.height))
-    let limit = Double(CairoCanvas.maximumDevicePixels)
-    guard scale.isFinite, scale > 0, Double(width) * scale >= 1, Double(height) * scale >= 1,
-      Double(width) * scale <= limit, Double(height) * scale <= limit
-    else {
-      throw RenderError(.backend, "cannot render: \(CairoCanvasError.invalidSize(width: width, height: height, scale: scale))")
+    do {
+      try CairoCanvas.checkSize(width: Int(pictureSize.width), height: Int(pictureSize.height), scale: scale)
+    } catch {
+      throw RenderError(.backend, "cannot render: \(error)")
     }
     let layout = layout(scale: scale, withPaths: false)
-    let marks = layout.listedMarks
+    let listing = layout.listing()
+    let marks = listing.marks
     guard marks <= Limits.layoutMarks else {
       throw RenderError(
         .request,
         "the layout would list \(marks) keys and handles, more than \(Limits.layoutMarks); "
           + "show fewer channels (--channels) or frames (--frames)")
     }
-    return layout.json
+    return layout.json(listing)
   }
 }

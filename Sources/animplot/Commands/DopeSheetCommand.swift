@@ -20,8 +20,5 @@ struct DopeSheetCommand: ParsableCommand {
 
   @OptionGroup var arguments: DopeSheetArguments
 
-  /// The layout as JSON goes to standard output unless -o says otherwise, as eval's table does.
-  func run() throws {
-    try arguments.run(defaultOutput: arguments.outputOptions.format == "json" && arguments.inputs.count == 1 ? "-" : nil)
-  }
+  func run() throws { try arguments.run() }
 }

@@ -21,8 +21,5 @@ struct GraphCommand: ParsableCommand {
 
   @OptionGroup var arguments: GraphArguments
 
-  /// The layout as JSON goes to standard output unless -o says otherwise, as the Dope Sheet's does.
-  func run() throws {
-    try arguments.run(defaultOutput: arguments.outputOptions.format == "json" && arguments.inputs.count == 1 ? "-" : nil)
-  }
+  func run() throws { try arguments.run() }
 }
