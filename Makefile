@@ -51,7 +51,6 @@ test: deps
 	@# The manifest says what the code uses: every import a declared dependency, the C library
 	@# in AnimplotPlatform only (and the check shown to fail on an undeclared import).
 	python3 Scripts/check_imports.py
-	python3 Scripts/check_imports.py --self-test
 	$(SWIFT) build --build-tests
 	@mkdir -p .build && : > $(TESTLOG)
 	set -o pipefail; $(SWIFT) test --skip-build 2>&1 | tee -a $(TESTLOG)

@@ -180,7 +180,8 @@ let package = Package(
 
 // `make fuzz` (Scripts/fuzz.sh) adds the libFuzzer executables of Fuzz/ with ANIMPLOT_FUZZ set and
 // builds them with -sanitize=fuzzer: each holds only LLVMFuzzerTestOneInput and its entry point,
-// so they link only so, and no other build of the package sees them.
+// which calls libFuzzer's driver, so they link only with libFuzzer; no other build of the
+// package sees them.
 if Context.environment["ANIMPLOT_FUZZ"] != nil {
   package.targets += [
     .target(name: "FuzzDriver", path: "Fuzz/FuzzDriver"),

@@ -2,8 +2,9 @@
 """Checks that Package.swift says what the code uses: every module a target's sources import
 is one of its declared dependencies (a target of this package, or a product of a package it
 depends on), never one it only receives through another target; the C library (Glibc, Musl,
-Darwin) is imported by AnimplotPlatform alone, and no source re-exports a module
-(`@_exported import`).
+Darwin) is imported by AnimplotPlatform alone, no source re-exports a module
+(`@_exported import`), and no C module of Sources/ re-exports what its headers include
+(`export *` would hand libc to every module importing it).
 
 The targets and their dependencies come from `swift package describe --type json`; the imports
 from each target's Swift sources (`import M`, `@testable import M`, `import struct M.T`, inside
@@ -14,9 +15,9 @@ The README's module graph (the mermaid block under "## Layout") must be the mani
 module of Sources/ (not the C modules) and the modules it depends on that it does not reach
 through another (the graph without its shortcuts).
 
-usage: python3 Scripts/check_imports.py            exit 1, naming each undeclared import or wrong edge
-       python3 Scripts/check_imports.py --self-test  proves the check fails on an undeclared import
-       python3 Scripts/check_imports.py --graph      prints the graph for the README
+usage: python3 Scripts/check_imports.py         exit 1, naming each problem; then shows that the check
+                                                finds an undeclared import and libc (self-test)
+       python3 Scripts/check_imports.py --graph  prints the graph for the README
 """
 import json
 import re
@@ -48,12 +49,12 @@ def describe() -> dict:
     return json.loads(out[out.index("{"):])
 
 
-def imports(path: Path) -> list[tuple[int, str, bool]]:
-    """Each import of a Swift file: its line, the module, whether it is re-exported."""
+def imports(text: str) -> list[tuple[int, str, bool]]:
+    """Each import of Swift source `text`: its line, the module, whether it is re-exported."""
     found = []
     in_comment = False
     in_string = False
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+    for number, line in enumerate(text.splitlines(), 1):
         stripped = line.strip()
         # Inside a multi-line string literal (a script's text, say), an `import` is text.
         if line.count('"""') % 2 == 1:
@@ -89,7 +90,7 @@ def problems(package: dict, extra: dict[str, list[str]] | None = None) -> list[s
         is_test = target["type"] == "test" or target["path"].startswith("Tests/")
         own = modules[name]
         sources = [(ROOT / target["path"] / s) for s in target.get("sources", []) if s.endswith(".swift")]
-        seen = [(str(p.relative_to(ROOT)), *i) for p in sources for i in imports(p)]
+        seen = [(str(p.relative_to(ROOT)), *i) for p in sources for i in imports(p.read_text(encoding="utf-8"))]
         seen += [(f"{target['path']} (self-test)", 0, m, False) for m in (extra or {}).get(name, [])]
         for file, line, module, exported in seen:
             where = f"{file}:{line}" if line else file
@@ -108,6 +109,35 @@ def problems(package: dict, extra: dict[str, list[str]] | None = None) -> list[s
             if module not in declared:
                 found.append(f"{where}: target {name} imports {module}, which its dependencies in Package.swift do not list")
     return found
+
+
+def module_map_problems() -> list[str]:
+    """A C module that re-exports what its headers include (`export *`) hands the C library to
+    every module importing it: none may."""
+    return [f"{m.relative_to(ROOT)}: exports what its headers include (export *): libc would reach its importers"
+            for m in sorted((ROOT / "Sources").glob("*/module.modulemap"))
+            if re.search(r"^\s*export\s+\*", m.read_text(encoding="utf-8"), re.M)]
+
+
+def self_test(package: dict) -> list[str]:
+    """What is wrong with the check itself: it must find an undeclared module and the C library
+    outside AnimplotPlatform, and read every form of import line."""
+    extra = {"AnimplotCore": ["AnimplotCairo", "Glibc", "RealModule"]}
+    found = problems(package, extra)
+    expected = ["imports AnimplotCairo", "imports the C library (Glibc)"]
+    wrong = [f"did not find {e!r}" for e in expected if not any(e in f for f in found)]
+    if len(found) != 2:
+        wrong.append(f"found {found}, expected only {expected}")
+    forms = {
+        "import A": ["A"], "@testable import A": ["A"], "@preconcurrency import A": ["A"],
+        "@_spi(Internal) import A": ["A"], "import A; import B": ["A", "B"], "import struct A.T": ["A"],
+        "  public import A // B": ["A"], "// import A": [], '"""\nimport A\n"""': [],
+    }
+    for text, modules in forms.items():
+        seen = [module for _, module, _ in imports(text)]
+        if seen != modules:
+            wrong.append(f"{text!r} read as {seen}, not {modules}")
+    return wrong
 
 
 def module_graph(package: dict) -> set[tuple[str, str]]:
@@ -147,37 +177,21 @@ def main() -> int:
         for a, b in sorted(module_graph(package)):
             print(f"  {a} --> {b}")
         return 0
-    if "--self-test" in sys.argv:
-        if problems(package):
-            print("check_imports --self-test: the manifest has undeclared imports already; run the check", file=sys.stderr)
-            return 1
-        # An undeclared module, the C library and a declared one: the first two must be found;
-        # and the import lines' forms are all read.
-        extra = {"AnimplotCore": ["AnimplotCairo", "Glibc", "RealModule"]}
-        found = problems(package, extra)
-        expected = ["imports AnimplotCairo", "imports the C library (Glibc)"]
-        missing = [e for e in expected if not any(e in f for f in found)]
-        forms = {
-            "import A": ["A"], "@testable import A": ["A"], "@preconcurrency import A": ["A"],
-            "@_spi(Internal) import A": ["A"], "import A; import B": ["A", "B"], "import struct A.T": ["A"],
-            "  public import A // B": ["A"], "// import A": [],
-        }
-        for line, modules in forms.items():
-            seen = [m.group(2) for m in IMPORT.finditer(line.split("//")[0])] if not line.lstrip().startswith("//") else []
-            if seen != modules:
-                missing.append(f"{line!r} read as {seen}")
-        if missing or len(found) != 2:
-            print(f"check_imports --self-test: FAILED: found {found}, expected {expected}", file=sys.stderr)
-            return 1
-        print("check_imports --self-test: an undeclared import and the C library outside AnimplotPlatform are found")
-        return 0
-    found = problems(package) + readme_problems(package)
+    found = problems(package) + module_map_problems() + readme_problems(package)
     for line in found:
         print(line, file=sys.stderr)
     if found:
-        print(f"check_imports: {len(found)} problem(s): imports Package.swift does not declare, or a README graph not its own", file=sys.stderr)
+        print(f"check_imports: {len(found)} problem(s): imports Package.swift does not declare, libc re-exported, "
+              "or a README graph not its own", file=sys.stderr)
         return 1
-    print(f"check_imports: every import of {len(package['targets'])} targets is a declared dependency; the README's graph is the manifest's")
+    # Then the check is shown to work: it finds what it must on a clean manifest.
+    wrong = self_test(package)
+    for line in wrong:
+        print(f"check_imports: self-test: {line}", file=sys.stderr)
+    if wrong:
+        return 1
+    print(f"check_imports: every import of {len(package['targets'])} targets is a declared dependency, no C module "
+          "re-exports libc, the README's graph is the manifest's; the check finds an undeclared import (self-test)")
     return 0
 
 

@@ -11,7 +11,7 @@ func runFuzzerDriver(
 ) -> CInt
 
 /// Runs libFuzzer with the process's arguments on `target`.
-public func runFuzzer(
+package func runFuzzer(
   _ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
   _ target: @convention(c) (UnsafePointer<UInt8>, Int) -> CInt
 ) -> CInt {

@@ -1,6 +1,6 @@
 /// One comparison of a check run: an input drawn with its case's options and compared with
 /// one reference file. How it is drawn (the verb and options of `NAME.args`) is the caller's
-/// business: Golden knows files and comparisons, not command lines.
+/// business: AnimplotCheck knows files and comparisons, not command lines.
 package struct CheckCase: Sendable, Hashable {
   /// The input's path relative to the folder, without its extension: `ball`, `ui/button`.
   package var name: String

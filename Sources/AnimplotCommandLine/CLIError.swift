@@ -14,7 +14,6 @@ package struct CLIError: Error {
 
 /// Writing to the process's standard streams without Foundation.
 package enum Terminal {
-  /// Writes `message` and a newline to standard error, prefixed with `animplot: `.
   /// Writes `animplot: MESSAGE` as one line: control characters in it (from a file name, say)
   /// are escaped as in JSON, so the line cannot break; characters that do not show (a
   /// zero-width space, a bidirectional control) are escaped as `\u{200B}` (`visiblyEscaped`).

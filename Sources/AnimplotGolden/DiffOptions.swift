@@ -72,8 +72,8 @@ public struct DiffOptions: Sendable, Hashable {
   /// The default YIQ threshold of the perceptual metric (pixelmatch's).
   public static let defaultThreshold = 0.1
 
-  /// Perceptual comparison with the budgets of research note §1.8: threshold 0.1, AA pixels
-  /// excused, at most 0.1 % of the pixels differing, at most 24 in any 16×16 window.
+  /// Perceptual comparison with animplot's default budgets (docs/check.md): threshold 0.1, AA
+  /// pixels excused, at most 0.1 % of the pixels differing, at most 24 in any 16×16 window.
   public static let perceptual = DiffOptions(
     unchecked: .perceptual(threshold: defaultThreshold, includeAntialiased: false),
     pixelBudget: .ratio(0.001), windowSize: 16, maxWindowPixels: 24)

@@ -97,6 +97,6 @@ public struct ImageFileError: Error, Sendable, Hashable, CustomStringConvertible
 extension ImageFileError.Reason {
   /// Why a file could not be read, from the system's error.
   static func unreadable(_ error: SystemError) -> Self {
-    .unreadable(error.isOverLimit ? "it is " + Limits.inputBytesExceeded : "\(error)")
+    .unreadable(error.unreadableReason)
   }
 }

@@ -26,7 +26,7 @@ public enum ActionFile {
       let reason =
         error.isFolder
         ? "it is a directory"
-        : error.isOverLimit ? "it is " + Limits.inputBytesExceeded : error.description
+        : error.unreadableReason
       throw ActionDecodingError(.unreadable(reason), file: path)
     }
   }

@@ -77,6 +77,10 @@ package struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The input is larger than the limit it was read with (`EFBIG`, as `FileSystem.readBytes`
   /// reports `Limits.inputBytes` crossed).
   package var isOverLimit: Bool { errno == EFBIG }
+
+  /// Why a file could not be read, for a message: `it is larger than …` past the input limit
+  /// (`Limits.inputBytes`), else the C library's text.
+  package var unreadableReason: String { isOverLimit ? "it is " + Limits.inputBytesExceeded : description }
   /// Nothing is at the path (`ENOENT`).
   package var isMissing: Bool { errno == ENOENT }
 }

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#else
-  import Darwin
-#endif
-
 /// Limits on what input can make animplot read, allocate or draw, each defined once here and
 /// listed in the README ("Limits"). A limit crossed is a one-line error (exit 2) or, for text,
 /// a cut with an ellipsis; never an abort.

@@ -68,11 +68,11 @@ package enum Subprocess {
 }
 
 /// A file in the temporary folder (`TMPDIR`, else `/tmp`), made with a unique name, listed
-/// for removal on SIGINT and SIGTERM until `remove`.
+/// for removal on SIGINT, SIGTERM and SIGHUP until `remove`.
 package struct TemporaryFile: Sendable {
   /// Its path.
   package let path: String
-  /// Its slot in the list of files removed on SIGINT and SIGTERM.
+  /// Its slot in the list of files removed on SIGINT, SIGTERM and SIGHUP.
   private let slot: Int32
 
   /// Makes an empty file `animplot-PREFIX-XXXXXX` + `suffix` in the temporary folder.

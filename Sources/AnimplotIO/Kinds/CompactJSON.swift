@@ -1,5 +1,5 @@
 extension InputKind {
-  /// The compact form (docs/format.md §1.1): one `timeline` of frames and a value array per
+  /// The compact form (docs/format.md, "The compact form"): one `timeline` of frames and a value array per
   /// channel.
   public static let compactJSON = InputKind(
     name: "compact", summary: "the compact form: timeline and channels (JSON)",
