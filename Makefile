@@ -19,7 +19,7 @@ all: build
 # With CI set, what a clone may lack is required, not skipped: the shared reference folder
 # ($ANIMPLOT_SHARED, default ../shared) and a browser, which `make test` then installs.
 ifneq ($(strip $(CI)),)
-test: DEBS += chromium-headless-shell
+test: DEBS += chromium-headless-shell python3-jsonschema python3-yaml
 endif
 # What `make test`'s steps print, from which it says at the end what they skipped.
 TESTLOG  := .build/make-test.log
@@ -46,8 +46,10 @@ demo: build
 # with a line saying what it needs and how to run it, and the run ends with a summary of what
 # was skipped; with CI set they fail instead.
 test: deps
-	@# With CI set, the JSON Schema tests are required: python3's jsonschema (from PyPI) too.
-	@if [ -n "$(strip $(CI))" ]; then python3 -c 'import jsonschema' 2>/dev/null || python3 -m pip install --quiet jsonschema; fi
+	@# With CI set, the JSON Schema and YAML tests are required: Debian's packages above serve the
+	@# system's python3; another python3 first on PATH (pyenv's) gets them from PyPI.
+	@if [ -n "$(strip $(CI))" ] && ! python3 -c 'import jsonschema, yaml' 2>/dev/null; then \
+	  python3 -m pip install --quiet jsonschema pyyaml || python3 -m pip install --quiet --break-system-packages jsonschema pyyaml; fi
 	@# The manifest says what the code uses: every import a declared dependency, the C library
 	@# in AnimplotPlatform only (and the check shown to fail on an undeclared import).
 	python3 Scripts/check_imports.py

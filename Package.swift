@@ -168,7 +168,7 @@ let package = Package(
       name: "AnimplotCommandLineTests",
       dependencies: [
         "AnimplotCommandLine", "AnimplotRender", "AnimplotGolden", "AnimplotCheck", "AnimplotPlots", "AnimplotCairo",
-        "AnimplotText", "AnimplotCanvas", "AnimplotCore",
+        "AnimplotText", "AnimplotCanvas", "AnimplotCore", "AnimplotTestSupport",
       ]),
     .testTarget(
       name: "FuzzRegressionTests", dependencies: ["AnimplotFuzzTargets"], exclude: ["Crashers"]),

@@ -110,7 +110,6 @@ func pngHeader(_ png: [UInt8]) -> (width: Int, height: Int, colorType: Int) {
   return (u32(16), u32(20), Int(png[25]))
 }
 
-
 /// Writes `bytes` to `path`; false on failure.
 @discardableResult
 func writeFile(_ path: String, _ bytes: [UInt8]) -> Bool { (try? OutputFile.write(bytes, to: path)) != nil }

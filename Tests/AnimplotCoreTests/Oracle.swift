@@ -28,14 +28,6 @@ enum Oracle {
     }
   }
 
-  nonisolated(unsafe) static let actions: [[String: Any]] = {
-    guard let dir = directory,
-      let data = try? Data(contentsOf: dir.appendingPathComponent("actions.json")),
-      let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-    else { return [] }
-    return (root["actions"] as? [[String: Any]]) ?? []
-  }()
-
   private static func load(
     _ file: String, _ entries: ([String: Any]) -> [[String: Any]]
   ) -> [OracleCase] {

@@ -7,36 +7,19 @@ import Testing
 
 /// `animplot diff` end to end: the built binary, its exit codes, its output and its files.
 @Suite struct DiffCommandTests {
-  /// The binary under test (`Repository.binary`: `$ANIMPLOT_BINARY`, else the debug build).
-  static var binary: URL { Repository.binary }
-
-  struct Run {
+  /// What a run of the binary printed: its exit status, standard output, standard error.
+  struct DiffRun {
     var status: Int32
     var stdout: Data
     var stderr: String
     var text: String { String(decoding: stdout, as: UTF8.self) }
   }
 
-  static func animplot(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil) throws -> Run {
-    let process = Process()
-    process.executableURL = binary
-    process.arguments = arguments
-    if let directory { process.currentDirectoryURL = directory }
-    let out = Pipe()
-    let err = Pipe()
-    let input = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = input
-    try process.run()
-    if let stdin { input.fileHandleForWriting.write(stdin) }
-    try input.fileHandleForWriting.close()
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Run(
-      status: process.terminationStatus, stdout: stdout,
-      stderr: String(decoding: stderr, as: UTF8.self))
+  /// Runs the binary under test (`Repository.binary`: `$ANIMPLOT_BINARY`, else the debug build,
+  /// then the release one) with `arguments` (`Run`).
+  static func animplot(_ arguments: [String], stdin: Data? = nil, in directory: URL? = nil) throws -> DiffRun {
+    let run = try Run.of(Repository.binary, arguments, stdin: stdin ?? Data(), in: directory)
+    return DiffRun(status: run.status, stdout: run.stdout, stderr: run.errors)
   }
 
   /// A fresh folder holding the test images as PNG files.
@@ -63,7 +46,7 @@ import Testing
   }
 
   @Test func binaryIsBuilt() {
-    #expect(FileManager.default.isExecutableFile(atPath: Self.binary.path), "run swift build first")
+    #expect(FileManager.default.isExecutableFile(atPath: Repository.binary.path), "run swift build first")
   }
 
   @Test func identicalImagesExitZero() throws {

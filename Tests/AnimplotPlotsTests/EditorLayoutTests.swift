@@ -1,6 +1,7 @@
 import AnimplotCanvas
 import AnimplotCore
 import AnimplotIO
+import AnimplotTestSupport
 @testable import AnimplotPlots
 import Foundation
 import Testing
@@ -9,8 +10,7 @@ import Testing
 /// on the Dope Sheet's key glyphs, and which keys a glyph merges.
 @Suite("Editor layouts and hit")
 struct EditorLayoutTests {
-  static let examples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Examples")
+  static let examples = Repository.root.appendingPathComponent("Examples")
 
   static func actions(_ file: String) throws -> [Action] {
     try ActionFile.load(examples.appendingPathComponent(file).path).actions

@@ -5,7 +5,7 @@ import Testing
 /// `jsonschema` package (Debian: python3-jsonschema), and python3 run in the repository.
 package enum JSONSchema {
   /// Whether python3 has `jsonschema` (the tests that validate skip without it).
-  package static let isAvailable: Bool = (try? python(["-c", "import jsonschema"]).status) == 0
+  static let isAvailable: Bool = (try? python(["-c", "import jsonschema"]).status) == 0
 
   /// What the tests that validate need: skipped without it, failed without it when CI is set.
   package static let validator = Requirement(
@@ -13,32 +13,12 @@ package enum JSONSchema {
     howToRun: "install it (Debian: apt-get install python3-jsonschema; or pip install jsonschema) and run make test",
     isMet: isAvailable)
 
-  /// Runs python3 with `arguments` in the repository, `input` on its standard input. The input
-  /// and both outputs go through files, so that no pipe fills while another is written.
+  /// Runs python3 with `arguments` in the repository, `input` on its standard input (`Run`).
   package static func python(_ arguments: [String], input: Data = Data()) throws -> (
     status: Int32, stdout: String, stderr: String
   ) {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("animplot-python-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let (inURL, outURL, errURL) = (
-      folder.appendingPathComponent("in"), folder.appendingPathComponent("out"), folder.appendingPathComponent("err")
-    )
-    try input.write(to: inURL)
-    for url in [outURL, errURL] { FileManager.default.createFile(atPath: url.path, contents: nil) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3"] + arguments
-    process.currentDirectoryURL = Repository.root
-    process.standardInput = try FileHandle(forReadingFrom: inURL)
-    process.standardOutput = try FileHandle(forWritingTo: outURL)
-    process.standardError = try FileHandle(forWritingTo: errURL)
-    try process.run()
-    process.waitUntilExit()
-    return (
-      process.terminationStatus, String(decoding: try Data(contentsOf: outURL), as: UTF8.self),
-      String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
-    )
+    let run = try Run.python(arguments, stdin: input)
+    return (run.status, run.output, run.errors)
   }
 
   /// The verdict of the schema at `schema` (a path in the repository) on each document: `nil`

@@ -16,34 +16,15 @@ enum CLI {
   }
 
   /// Runs `animplot ARGS` with `stdin` as its standard input; `environment` changes the
-  /// test's environment (a `nil` value removes the variable).
+  /// test's environment (a `nil` value removes the variable). Through files (`Run`).
   static func run(
     _ arguments: [String], stdin: String? = nil, stdinData: Data? = nil, in directory: URL? = nil,
     environment: [String: String?] = [:]
   ) throws -> Result {
-    let process = Process()
-    process.executableURL = binary
-    process.arguments = arguments
-    process.currentDirectoryURL = directory ?? repository
-    if !environment.isEmpty {
-      var merged = ProcessInfo.processInfo.environment
-      for (name, value) in environment { merged[name] = value }
-      process.environment = merged
-    }
-    let out = Pipe(), err = Pipe(), input = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = input
-    try process.run()
-    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-    if let stdinData { input.fileHandleForWriting.write(stdinData) }
-    try input.fileHandleForWriting.close()
-    let outData = out.fileHandleForReading.readDataToEndOfFile()
-    let errData = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return Result(
-      status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-      stderr: String(decoding: errData, as: UTF8.self))
+    let run = try Run.of(
+      binary, arguments, stdin: Data((stdin ?? "").utf8) + (stdinData ?? Data()), in: directory,
+      environment: environment)
+    return Result(status: run.status, stdout: run.output, stderr: run.errors)
   }
 
   /// A fresh temporary directory, inside one folder per test run. Folders left by earlier

@@ -1,3 +1,4 @@
+import AnimplotTestSupport
 import Foundation
 import Testing
 
@@ -179,7 +180,12 @@ struct DocsCommandsTests {
     }
   }
 
-  @Test("the CI recipes' YAML parses", .enabled(if: (try? python(["-c", "import yaml"])) == 0, "python3 without yaml"))
+  static let yaml = Requirement(
+    what: "python3's yaml package", missing: "python3 cannot import yaml",
+    howToRun: "install it (Debian: apt-get install python3-yaml; or pip install pyyaml) and run make test",
+    isMet: (try? python(["-c", "import yaml"])) == 0)
+
+  @Test("the CI recipes' YAML parses", .requires(yaml))
   func yamlParses() throws {
     let text = try String(contentsOf: CLI.repository.appendingPathComponent("docs/check.md"), encoding: .utf8)
     let blocks = text.components(separatedBy: "```yaml\n").dropFirst().map { $0.components(separatedBy: "\n```")[0] }
@@ -192,17 +198,6 @@ struct DocsCommandsTests {
 
   /// python3's exit status with `input` on its standard input.
   static func python(_ arguments: [String], input: String = "") throws -> Int32 {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3"] + arguments
-    let stdin = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    stdin.fileHandleForWriting.write(Data(input.utf8))
-    try stdin.fileHandleForWriting.close()
-    process.waitUntilExit()
-    return process.terminationStatus
+    try Run.python(arguments, stdin: Data(input.utf8)).status
   }
 }

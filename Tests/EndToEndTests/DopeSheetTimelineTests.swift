@@ -1,3 +1,4 @@
+import AnimplotTestSupport
 import Foundation
 import Testing
 
@@ -9,13 +10,6 @@ struct DopeSheetTimelineTests {
   static let fourActions = "Examples/blender-four-actions.json"
 
   /// Width and height from a PNG's IHDR chunk.
-  static func pngSize(_ data: Data) -> (Int, Int)? {
-    let bytes = [UInt8](data)
-    guard bytes.count > 24, bytes[0..<8] == [137, 80, 78, 71, 13, 10, 26, 10] else { return nil }
-    func int(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
-    return (int(16), int(20))
-  }
-
   @Test(arguments: ["dopesheet", "timeline"])
   func writesEveryFormat(verb: String) throws {
     let dir = try CLI.temporaryDirectory()
@@ -26,7 +20,7 @@ struct DopeSheetTimelineTests {
     }
     let height = verb == "timeline" ? 120 : 900
     let png = try Data(contentsOf: dir.appendingPathComponent("out.png"))
-    #expect(Self.pngSize(png).map { [$0.0, $0.1] } == [1600, height])
+    #expect(pngSize(png).map { [$0.0, $0.1] } == [1600, height])
     let svg = try String(contentsOf: dir.appendingPathComponent("out.svg"), encoding: .utf8)
     #expect(svg.contains(#"width="1600px" height="\#(height)px""#))
     #expect(try Data(contentsOf: dir.appendingPathComponent("out.pdf")).starts(with: Array("%PDF-".utf8)))

@@ -1,3 +1,4 @@
+import AnimplotTestSupport
 import Foundation
 import Testing
 
@@ -13,7 +14,7 @@ struct GalleryCommandTests {
     #expect(r.stdout.isEmpty && r.stderr.isEmpty)
     let png = try Data(contentsOf: out)
     // 3 columns of 190 px and a label column; 15 rows of 130 px, 4 section headings.
-    #expect(DopeSheetTimelineTests.pngSize(png).map { [$0.0, $0.1] } == [726, 2174])
+    #expect(pngSize(png).map { [$0.0, $0.1] } == [726, 2174])
     #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["gallery.png"])
   }
 
@@ -25,7 +26,7 @@ struct GalleryCommandTests {
       "--height", "700",
     ])
     try #require(r.status == 0, "\(r.stderr)")
-    #expect(DopeSheetTimelineTests.pngSize(try Data(contentsOf: out)).map { [$0.0, $0.1] } == [1200, 1400])
+    #expect(pngSize(try Data(contentsOf: out)).map { [$0.0, $0.1] } == [1200, 1400])
   }
 
   @Test func otherFormatsAndStandardOutput() throws {

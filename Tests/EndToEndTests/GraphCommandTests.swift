@@ -1,3 +1,4 @@
+import AnimplotTestSupport
 import Foundation
 import Testing
 
@@ -29,9 +30,7 @@ struct GraphCommandTests {
     let r = try CLI.run(["graph", ball, "-o", out.path, "--width", "300", "--height", "200", "--scale", "2"])
     #expect(r.status == 0, "\(r.stderr)")
     let data = try bytes(out)
-    // IHDR width and height, big-endian, at bytes 16–23.
-    let w = data[16..<20].reduce(0) { $0 << 8 | Int($1) }, h = data[20..<24].reduce(0) { $0 << 8 | Int($1) }
-    #expect(w == 600 && h == 400)
+    #expect(pngSize(data)! == (600, 400))
   }
 
   @Test func standardOutput() throws {

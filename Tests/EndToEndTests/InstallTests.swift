@@ -1,3 +1,4 @@
+import AnimplotTestSupport
 import Foundation
 import Testing
 
@@ -6,17 +7,8 @@ import Testing
 @Suite("manual page and completions")
 struct InstallTests {
   static func run(_ executable: String, _ arguments: [String]) throws -> (status: Int32, stdout: String) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.currentDirectoryURL = CLI.repository
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    let run = try Run.of(URL(fileURLWithPath: executable), arguments)
+    return (run.status, run.output)
   }
 
   @Test("the manual page has every verb and option --help shows, and no date")

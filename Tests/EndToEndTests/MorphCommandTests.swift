@@ -1,3 +1,4 @@
+import AnimplotTestSupport
 import Foundation
 import Testing
 
@@ -16,14 +17,14 @@ struct MorphCommandTests {
     try #require(r.status == 0, "\(r.stderr)")
     #expect(r.stdout.isEmpty && r.stderr.isEmpty)
     // 9 cells of 120 px with gaps of 8 and margins of 12; one row with its caption.
-    #expect(DopeSheetTimelineTests.pngSize(try Data(contentsOf: out)).map { [$0.0, $0.1] } == [1168, 166])
+    #expect(pngSize(try Data(contentsOf: out)).map { [$0.0, $0.1] } == [1168, 166])
     #expect(try Self.files(dir) == ["m.png"])
     // Rows, scale, theme; the same bytes twice.
     let again = dir.appendingPathComponent("n.png")
     let args = ["morph", "--from", "circle", "--to", "heart", "--easing", "back-out", "--frames", "7", "--columns", "3",
       "--scale", "2", "--theme", "light"]
     #expect(try CLI.run(args + ["-o", again.path]).status == 0)
-    #expect(DopeSheetTimelineTests.pngSize(try Data(contentsOf: again)).map { [$0.0, $0.1] } == [2 * 400, 2 * (24 + 3 * 142 + 16)])
+    #expect(pngSize(try Data(contentsOf: again)).map { [$0.0, $0.1] } == [2 * 400, 2 * (24 + 3 * 142 + 16)])
     let third = dir.appendingPathComponent("o.png")
     #expect(try CLI.run(args + ["-o", third.path]).status == 0)
     #expect(try Data(contentsOf: again) == Data(contentsOf: third))
@@ -53,7 +54,7 @@ struct MorphCommandTests {
     let apng = [UInt8](try Data(contentsOf: out))
     let actl = try #require(apng.firstRange(of: Array("acTL".utf8))).upperBound
     #expect(Array(apng[actl..<(actl + 8)]) == [0, 0, 0, 6, 0, 0, 0, 3])
-    #expect(DopeSheetTimelineTests.pngSize(Data(apng)).map { [$0.0, $0.1] } == [88, 110])
+    #expect(pngSize(Data(apng)).map { [$0.0, $0.1] } == [88, 110])
     #expect(try PNGCheck.accepts(out), "pngcheck refused the APNG")
     // --animated with .png: the same bytes.
     let png = dir.appendingPathComponent("m.png")

@@ -1,3 +1,4 @@
+import AnimplotTestSupport
 import Foundation
 import Testing
 
@@ -15,7 +16,7 @@ struct PathCommandTests {
       #expect(r.stdout.isEmpty && r.stderr.isEmpty)
     }
     let png = try Data(contentsOf: dir.appendingPathComponent("out.png"))
-    #expect(DopeSheetTimelineTests.pngSize(png).map { [$0.0, $0.1] } == [1600, 900])
+    #expect(pngSize(png).map { [$0.0, $0.1] } == [1600, 900])
     #expect(try Data(contentsOf: dir.appendingPathComponent("out.pdf")).starts(with: Array("%PDF-".utf8)))
     let list = try String(contentsOf: dir.appendingPathComponent("out.txt"), encoding: .utf8)
     #expect(list.hasPrefix("canvas 1600 900\n"))

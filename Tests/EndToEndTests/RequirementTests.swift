@@ -34,20 +34,13 @@ struct RequirementTests {
     try Data("#!/bin/sh\nexit 3\n".utf8).write(to: blender)
     try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: blender.path)
     func run(ci: String?) throws -> (status: Int32, output: String) {
-      let process = Process()
-      process.executableURL = Repository.root.appendingPathComponent("Integrations/blender/test_export.sh")
-      var environment = ProcessInfo.processInfo.environment
-      environment["PATH"] = dir.path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-      environment["ANIMPLOT_SHARED"] = dir.appendingPathComponent("nowhere").path
-      environment["CI"] = ci
-      process.environment = environment
-      let out = Pipe()
-      process.standardOutput = out
-      process.standardError = out
-      try process.run()
-      let data = out.fileHandleForReading.readDataToEndOfFile()
-      process.waitUntilExit()
-      return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+      let run = try Run.of(
+        Repository.root.appendingPathComponent("Integrations/blender/test_export.sh"), [],
+        environment: [
+          "PATH": dir.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"),
+          "ANIMPLOT_SHARED": dir.appendingPathComponent("nowhere").path, "CI": ci,
+        ])
+      return (run.status, run.output + run.errors)
     }
     let blend = dir.appendingPathComponent("nowhere/oracle/realistic_actions.blend").path
     let skipped = try run(ci: nil)
