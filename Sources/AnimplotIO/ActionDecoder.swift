@@ -6,6 +6,9 @@ public struct ActionDocument: Sendable, Equatable {
   public var actions: [Action]
   /// Whether the file used the multi-action form.
   public var isMultiAction: Bool
+  /// Whether the keys are taken exactly as stored (`"recalculate": false` at the top of the
+  /// file, as Blender reads a saved file), with no handle recalculation on load.
+  public var keysAsStored = false
 
   public init(actions: [Action], isMultiAction: Bool = false) {
     self.actions = actions
@@ -80,7 +83,7 @@ public enum ActionDecoder {
       var document = try TopLevel.decode(&reader, form: form)
       try reader.expectEnd()
       try document.validateQuaternions()
-      document.finish(recalculate: recalculate)
+      document.finish(recalculate: recalculate && !document.keysAsStored)
       return document
     } catch {
       var e = error

@@ -20,6 +20,10 @@ package enum SharedFolder {
   /// computed, `fcurve.evaluate()`'s samples and the Dope Sheet's facts (`actions.json`,
   /// `curves.json`).
   package static let oracle = Part(what: "Blender's oracle answers", path: "oracle", marker: "actions.json")
+  /// Blender 3.4.1's Graph Editor run on edits: initial curves, operations and Blender's state
+  /// after each (`edits_seed1.json`).
+  package static let edits = Part(
+    what: "Blender's Graph Editor edit answers", path: "oracle/edits", marker: "edits_seed1.json")
   /// Public glTF, Unity and Lottie files (`gltf/`, `unity/`, `lottie/`).
   package static let samples = Part(what: "the public glTF, Unity and Lottie sample files", path: "realdata", marker: "")
 

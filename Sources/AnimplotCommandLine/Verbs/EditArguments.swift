@@ -1,0 +1,117 @@
+import AnimplotCore
+import AnimplotEdit
+import AnimplotIO
+import AnimplotPlatform
+import AnimplotRender
+import ArgumentParser
+
+/// `edit`: Blender's Graph Editor operations applied to an action, written in format 1 with the
+/// keys as they come out (`"recalculate": false`).
+package struct EditArguments: ParsableArguments {
+  package init() {}
+
+  @Argument(help: "The action file to edit (format 1 or the compact form; other kinds through import).")
+  package var input: String
+
+  @Option(name: .customLong("ops"), help: ArgumentHelp("The edit script: {\"scene\": {...}, \"editor\": {...}, \"ops\": [...]} (docs/edit.md).", valueName: "ops.json"))
+  package var opsFile: String?
+
+  @Option(name: .customLong("op"), parsing: .singleValue, help: ArgumentHelp("One operation as JSON, after those of --ops; repeatable, applied in order (e.g. '{\"op\": \"translate\", \"delta\": [2, 0]}').", valueName: "json"))
+  package var operations: [String] = []
+
+  @Option(name: .customLong("action"), help: ArgumentHelp("The action to edit, by name or number (default: the first).", valueName: "name"))
+  package var action: String?
+
+  @Option(name: .shortAndLong, help: "The output file ('-' for standard output, the default).")
+  package var output: String?
+
+  @Flag(name: .customLong("in-place"), help: "Replace the input with the edited action, atomically.")
+  package var inPlace = false
+
+  /// Reads the input and the script, applies every operation and writes the result.
+  /// - Throws: `CLIError` for a bad input, script or output; nothing is written then.
+  package func run() throws {
+    if inPlace {
+      if output != nil { throw CLIError("--in-place writes to the input; leave out -o") }
+      if input == "-" { throw CLIError("--in-place needs an input file, not standard input") }
+    }
+    if opsFile == nil && operations.isEmpty { throw CLIError("edit needs operations: --ops OPS.json or --op JSON") }
+    let output = inPlace ? input : self.output ?? "-"
+    if output != "-" && InputKind.fileExtension(of: output) != "json" {
+      throw CLIError("-o \(output): edit writes format 1 JSON; name the output .json ('-' for standard output)")
+    }
+    var document: ActionDocument
+    do {
+      let source = Input.file(input)
+      let bytes = try source.read()
+      let kind = bytes.withUnsafeBufferPointer { InputKind.detect($0, path: input) }
+      guard kind == .actionJSON || kind == .compactJSON else {
+        throw CLIError("\(input): edit reads an action file (format 1 or the compact form), not \(kind?.summary ?? "this kind of file"); convert it with animplot import first")
+      }
+      document = try source.document()
+    } catch let error as CLIError {
+      throw error
+    } catch {
+      throw CLIError("\(error)")
+    }
+    var scripts: [(name: String, script: EditScript)] = []
+    if let opsFile {
+      do {
+        let bytes = try Input.file(opsFile).read()
+        scripts.append((opsFile, try EditScriptDecoder.decode(bytes, file: opsFile)))
+      } catch {
+        throw CLIError("\(error)")
+      }
+    }
+    for (i, text) in operations.enumerated() {
+      do {
+        let script = try EditScriptDecoder.decode(Array(("{\"ops\": [" + text + "]}").utf8), file: "--op #\(i + 1)")
+        scripts.append(("--op #\(i + 1)", script))
+      } catch {
+        throw CLIError("\(error)")
+      }
+    }
+    let index: Int
+    do {
+      let chosen = try document.action(named: action)
+      index = document.actions.firstIndex(of: chosen) ?? 0
+    } catch {
+      throw CLIError("\(input): \(error)")
+    }
+    var edited = document.actions[index]
+    var editDocument = EditDocument(curves: edited.tracks, scene: Self.scene(of: edited))
+    for (name, script) in scripts {
+      script.apply(to: &editDocument.scene)
+      script.apply(to: &editDocument.editor)
+      for (i, operation) in script.operations.enumerated() {
+        do {
+          try editDocument.apply(operation)
+        } catch {
+          throw CLIError("\(name): ops[\(i)]: \(error)")
+        }
+      }
+    }
+    edited.tracks = editDocument.fcurves
+    edited.currentFrame = editDocument.scene.currentFrame
+    edited.cursorValue = editDocument.scene.cursorValue
+    edited.markers = editDocument.scene.markers
+    document.actions[index] = edited
+    document.keysAsStored = true
+    if !inPlace { try OutputPlan.refuseOverwriting([input] + (opsFile.map { [$0] } ?? []), with: output) }
+    try RecalcArguments.refuseOverflow(document, input: input)
+    try OutputFile.write(ActionEncoder.encode(document), to: output)
+  }
+
+  /// The scene an action gives its edits: fps, range, current frame, cursor, markers.
+  static func scene(of action: Action) -> EditScene {
+    var scene = EditScene()
+    scene.fps = action.fps
+    let range = action.sceneRange
+    scene.frameStart = range.lowerBound
+    scene.frameEnd = range.upperBound
+    scene.currentFrame = (action.currentFrame ?? range.lowerBound).rounded()
+    scene.cursorValue = action.cursorValue ?? 0
+    scene.markers = action.markers
+    return scene
+  }
+}

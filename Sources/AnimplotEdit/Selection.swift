@@ -1,0 +1,51 @@
+import AnimplotCore
+
+extension EditDocument {
+  mutating func select(keys: [Int], part: SelectPart, extend: Bool) throws -> EditStatus {
+    for index in keys where !curves.contains(where: { $0.fcurve.keyframes.indices.contains(index) }) {
+      throw EditError("select: no key \(index) (the curves hold \(curves.map(\.keyframes.count).max() ?? 0) keys at most)")
+    }
+    if !extend {
+      for c in curves.indices {
+        withKeys(c) { keys in for i in keys.indices { keys[i].selectAll(false) } }
+      }
+    }
+    for c in curves.indices {
+      withKeys(c) { keyframes in
+        for i in keys where keyframes.indices.contains(i) {
+          switch part {
+          case .key: keyframes[i].selected = true
+          case .left: keyframes[i].selectedHandleLeft = true
+          case .right: keyframes[i].selectedHandleRight = true
+          case .all: keyframes[i].selectAll(true)
+          }
+        }
+      }
+      curves[c].fcurve.selected = true
+    }
+    return .finished
+  }
+
+  mutating func selectAll(_ action: SelectAllAction) -> EditStatus {
+    var action = action
+    if action == .toggle {
+      let any = editableCurves.contains { c in curves[c].keyframes.contains { $0.isAnySelected } }
+      action = any ? .deselect : .select
+    }
+    for c in editableCurves {
+      withKeys(c) { keys in
+        for i in keys.indices {
+          switch action {
+          case .select: keys[i].selectAll(true)
+          case .deselect: keys[i].selectAll(false)
+          case .invert: keys[i].selectAll(!keys[i].selected)
+          case .toggle: break
+          }
+        }
+      }
+      // Selecting keys selects their channel; deselecting leaves channels as they are.
+      if action != .deselect { curves[c].fcurve.selected = true }
+    }
+    return .finished
+  }
+}
