@@ -139,7 +139,7 @@ let package = Package(
       ],
       exclude: ["Resources"]),
     .testTarget(name: "AnimplotTextTests", dependencies: ["AnimplotText"]),
-    .testTarget(name: "AnimplotEditTests", dependencies: ["AnimplotEdit", "AnimplotCore", "AnimplotTestSupport"]),
+    .testTarget(name: "AnimplotEditTests", dependencies: ["AnimplotEdit", "AnimplotCore", "AnimplotIO", "AnimplotTestSupport"]),
     .testTarget(name: "AnimplotConcurrencyTests", dependencies: ["AnimplotConcurrency"]),
     .testTarget(name: "AnimplotCanvasTests", dependencies: ["AnimplotCanvas"]),
     .testTarget(

@@ -8,6 +8,8 @@ import Foundation
 struct EditOracleCase: @unchecked Sendable {
   var id: String
   var primary: String
+  /// The case as Blender's answers give it (scene, editor, initial state, steps).
+  var json: [String: Any]
   var document: EditDocument
   var steps: [Step]
 
@@ -185,7 +187,8 @@ enum EditOracle {
         json: op, operation: operation, unsupported: unsupported, status: step["status"] as! String,
         curves: (step["state"] as! [String: Any])["curves"] as! [[String: Any]])
     }
-    return EditOracleCase(id: c["id"] as! String, primary: c["primary"] as! String, document: document, steps: steps)
+    return EditOracleCase(
+      id: c["id"] as! String, primary: c["primary"] as! String, json: c, document: document, steps: steps)
   }
 
   /// The first difference between a document's curves and Blender's state, or nil.
