@@ -110,7 +110,7 @@ extension EditDocument {
           keys[k].handleRight.value = keys[k].handleRight.value * 0.7 + y3[i] * 0.3
         }
       }
-      curves[c].update()
+      curves[c].update(times: 2)
     }
     return .finished
   }
@@ -308,7 +308,7 @@ extension EditDocument {
           curves[c].insert(key, id: newKeyID(), at: index)
         }
       }
-      curves[c].update()
+      curves[c].update(times: 2)
     }
     return pasted ? .finished : .cancelled
   }

@@ -72,9 +72,12 @@ public struct EditCurve: Sendable, Hashable {
   }
 
   /// Blender's update after an edit: keys sorted by frame (identities with them), then handles
-  /// clamped to their side and recomputed (`FCurve.recalculateHandles()`).
-  mutating func update() {
+  /// clamped to their side and recomputed (`FCurve.recalculateHandles()`) `times` times.
+  /// Recomputing is not idempotent to the last bit (an aligned handle turns by a rounding
+  /// each time), and Blender's operators recompute once or twice: see `docs/edit.md`.
+  mutating func update(times: Int = 1) {
     sortByFrame()
-    fcurve.recalculateHandles()
+    for _ in 0..<times { fcurve.recalculateHandles() }
   }
+
 }

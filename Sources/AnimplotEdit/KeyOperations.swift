@@ -39,7 +39,7 @@ extension EditDocument {
           keys[i] = key
         }
       }
-      curves[c].update()
+      curves[c].update(times: 2)
     }
     return .finished
   }
@@ -71,7 +71,7 @@ extension EditDocument {
           }
         }
       }
-      curves[c].update()
+      curves[c].update(times: 2)
     }
     return .finished
   }
@@ -109,7 +109,7 @@ extension EditDocument {
           keys[i] = key
         }
       }
-      curves[c].update()
+      curves[c].update(times: 2)
     }
     return .finished
   }

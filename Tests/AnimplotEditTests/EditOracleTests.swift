@@ -54,8 +54,8 @@ struct EditOracleTests {
   static let floors: [String: Int] = [
     "blend_to_default": 1, "blend_to_neighbor": 1, "breakdown": 2, "clean": 10, "copy": 6, "delete": 32,
     "duplicate_move": 4, "easing": 15, "equalize_handles": 8, "euler_filter": 1, "extrapolation": 6,
-    "handle_type": 52, "insert": 50, "interpolation": 46, "mirror": 13, "paste": 5, "sample": 2, "scale": 24,
-    "select": 212, "select_all": 4, "smooth": 3, "snap": 35, "translate": 69,
+    "handle_type": 57, "insert": 54, "interpolation": 48, "mirror": 14, "paste": 6, "sample": 2, "scale": 25,
+    "select": 212, "select_all": 4, "smooth": 5, "snap": 42, "translate": 75,
   ]
 
   /// Undo of every step of every case gives back the document before it exactly, and redo the
