@@ -223,15 +223,18 @@ extension EditDocument {
   /// `graph.euler_filter` on each rotation curve with more than two keys: each key moves by
   /// whole turns until it lies within half a turn of the key before it, handles along.
   mutating func eulerFilter() -> EditStatus {
+    // π as Blender's C code has it: the double constant rounded to the nearest float (Swift's
+    // `Float.pi` is rounded down, one unit lower).
+    let pi = Float(Double.pi)
     var changed = false
     for c in selectedEditableCurves where curves[c].fcurve.dataPath.hasSuffix("rotation_euler") {
       guard curves[c].keyframes.count > 2 else { continue }
       withKeys(c) { keys in
         for i in 1..<keys.count {
           let prev = keys[i - 1].value
-          if abs(prev - keys[i].value) >= Float.pi {
-            let turn = (prev > keys[i].value ? 1 : -1) * 2 * Float.pi
-            while abs(keys[i].value - prev) >= Float.pi {
+          if abs(prev - keys[i].value) >= pi {
+            let turn = (prev > keys[i].value ? 1 : -1) * 2 * pi
+            while abs(keys[i].value - prev) >= pi {
               keys[i].handleLeft.value += turn
               keys[i].value += turn
               keys[i].handleRight.value += turn
