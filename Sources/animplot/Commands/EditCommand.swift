@@ -14,8 +14,7 @@ struct EditCommand: ParsableCommand {
 
       Examples:
         animplot edit walk.json --ops retime.json -o walk.edited.json
-        animplot edit walk.json --op '{"op": "select_all", "action": "SELECT"}' \\
-          --op '{"op": "translate", "delta": [2, 0], "snap": "FRAME"}' --in-place
+        animplot edit walk.json --op '{"op": "select_all", "action": "SELECT"}' --op '{"op": "translate", "delta": [2, 0], "snap": "FRAME"}' --in-place
       """)
 
   @OptionGroup var arguments: EditArguments
