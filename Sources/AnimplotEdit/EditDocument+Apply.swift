@@ -24,6 +24,8 @@ extension EditDocument {
     switch operation {
     case .select(let keys, let part, let extend):
       return try select(keys: keys, part: part, extend: extend)
+    case .selectInChannel(let address, let keys, let part, let extend):
+      return try selectInChannel(address: address, keys: keys, part: part, extend: extend)
     case .selectAll(let action):
       return selectAll(action)
     case .translate(let dx, let dy, let snap):

@@ -6,6 +6,10 @@ public enum EditOperation: Sendable, Hashable {
   /// is cleared first; then `part` of each listed key (indices into the current key array) is
   /// selected, on every curve, and the curves are selected.
   case select(keys: [Int], part: SelectPart, extend: Bool)
+  /// Selects keys of one channel (`dataPath[index]`), all of them when `keys` is nil, as
+  /// clicking them in that channel does: unless `extend`, every flag of every key is cleared
+  /// first. The channel is selected.
+  case selectInChannel(address: String, keys: [Int]?, part: SelectPart, extend: Bool)
   /// `graph.select_all`.
   case selectAll(SelectAllAction)
   /// `transform.translate` by (frames, value), with the editor's auto snapping (`snap` sets it).

@@ -26,6 +26,38 @@ extension EditDocument {
     return .finished
   }
 
+  mutating func selectInChannel(address: String, keys: [Int]?, part: SelectPart, extend: Bool) throws -> EditStatus {
+    let matches = curves.indices.filter { curves[$0].fcurve.address == address }
+    guard !matches.isEmpty else {
+      let names = curves.prefix(12).map(\.fcurve.address).joined(separator: ", ")
+      throw EditError("select: no channel \(address); the action has \(names)\(curves.count > 12 ? ", ..." : "")")
+    }
+    for c in matches {
+      for index in keys ?? [] where !curves[c].keyframes.indices.contains(index) {
+        throw EditError("select: \(address) has no key \(index) (it has \(curves[c].keyframes.count), numbered from 0)")
+      }
+    }
+    if !extend {
+      for c in curves.indices {
+        withKeys(c) { keys in for i in keys.indices { keys[i].selectAll(false) } }
+      }
+    }
+    for c in matches {
+      withKeys(c) { keyframes in
+        for i in keys ?? Array(keyframes.indices) {
+          switch part {
+          case .key: keyframes[i].selected = true
+          case .left: keyframes[i].selectedHandleLeft = true
+          case .right: keyframes[i].selectedHandleRight = true
+          case .all: keyframes[i].selectAll(true)
+          }
+        }
+      }
+      curves[c].fcurve.selected = true
+    }
+    return .finished
+  }
+
   mutating func selectAll(_ action: SelectAllAction) -> EditStatus {
     var action = action
     if action == .toggle {

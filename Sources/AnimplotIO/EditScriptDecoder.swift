@@ -102,7 +102,7 @@ public enum EditScriptDecoder {
   enum OpField: String, JSONFields {
     case op, keys, part, extend, action, delta, snap, factor, pivot, how, frame, value, options
     case keyframe_type, keyframeType, type, mode, side, length, flatten, threshold, channels
-    case offset, merge, flipped
+    case offset, merge, flipped, channel
     static let table = FieldTable<Self>()
   }
 
@@ -273,7 +273,8 @@ public enum EditScriptDecoder {
       case .frame, .value, .length, .threshold: numbers[field] = [try r.readFloat()]
       case .options:
         try r.readElements { (r, _) throws(ActionDecodingError) in options.append(try readChoice(&r, Vocabulary.insertOption)) }
-      case .part, .action, .snap, .pivot, .how, .keyframe_type, .keyframeType, .type, .mode, .side, .offset, .merge:
+      case .part, .action, .snap, .pivot, .how, .keyframe_type, .keyframeType, .type, .mode, .side, .offset, .merge,
+        .channel:
         strings[field] = (try r.readString(), at)
       }
     }
@@ -309,8 +310,12 @@ public enum EditScriptDecoder {
     let snap: AutoSnap? = strings[.snap] == nil ? nil : try choice(.snap, Vocabulary.autoSnap)
     switch opName {
     case "select":
+      let part = try choice(.part, Vocabulary.part, default: .all)
+      if let (channel, _) = strings[.channel] {
+        return .selectInChannel(address: channel, keys: keys, part: part, extend: flags[.extend] ?? false)
+      }
       guard let keys else { throw r.error(.missingField("keys"), at: start) }
-      return .select(keys: keys, part: try choice(.part, Vocabulary.part, default: .all), extend: flags[.extend] ?? false)
+      return .select(keys: keys, part: part, extend: flags[.extend] ?? false)
     case "selectall": return .selectAll(try choice(.action, Vocabulary.selectAll, default: .toggle))
     case "translate":
       let (dx, dy) = try pair(.delta)

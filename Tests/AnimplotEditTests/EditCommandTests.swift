@@ -57,3 +57,74 @@ struct EditCommandTests {
     #expect(ran >= 250)
   }
 }
+
+/// `animplot edit`'s options for people, its errors, and its outputs.
+struct EditOptionsTests {
+  static let curve = Repository.root.appendingPathComponent("Examples/edit-curve.json")
+
+  func folder() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("animplot-edit-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }
+
+  /// The options apply in the order given, as the same operations in a script do.
+  @Test func optionsAreTheScriptsOperationsInOrder() throws {
+    let run = try Run.of(
+      Repository.binary,
+      ["edit", Self.curve.path, "--select", "location[2]:1", "--translate", "2.4,0.5", "--snap", "nearest-frame",
+       "--interpolation", "linear"])
+    #expect(run.status == 0, "\(run.errors)")
+    let written = try ActionDecoder.decode(Array(run.stdout))
+    let input = try ActionDecoder.decode(Array(try Data(contentsOf: Self.curve)))
+    var document = EditDocument(curves: input.actions[0].tracks)
+    try document.apply(.selectInChannel(address: "location[2]", keys: [1], part: .key, extend: false))
+    try document.apply(.translate(frames: 2.4, value: 0.5, snap: nil))
+    try document.apply(.snap(.nearestFrame))
+    try document.apply(.interpolation(.linear))
+    #expect(written.actions[0].tracks == document.fcurves)
+    #expect(written.actions[0].tracks[0].keyframes[1].frame == 15)
+    #expect(written.actions[0].tracks[0].keyframes[1].interpolation == .linear)
+    #expect(written.keysAsStored)
+    // Read back as stored: the same keys, bit for bit.
+    #expect(try ActionDecoder.decode(Array(run.stdout)).actions[0].tracks == written.actions[0].tracks)
+  }
+
+  @Test(arguments: [
+    (["--translat", "2,0"], "did you mean --translate?"),
+    (["--select", "location[5]"], "--select location[5]: select: no channel location[5]"),
+    (["--select", "location[2]:9"], "location[2] has no key 9"),
+    (["--snap", "nearest"], "--snap nearest: unknown value \"nearest\""),
+    (["--translate", "2"], "--translate 2: expected two numbers DX,DY"),
+    (["--op", "{\"op\": \"bake\"}"], "bake and unbake are out of scope"),
+    (["--op", "{\"op\": \"snap\", \"type\": \"NEAREST\"}"], "ops[0].type: unknown value \"NEAREST\""),
+    ([String](), "edit needs operations"),
+  ])
+  func aBadEditIsOneLineAndWritesNothing(arguments: [String], message: String) throws {
+    let dir = try folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let output = dir.appendingPathComponent("out.json")
+    let run = try Run.of(Repository.binary, ["edit", Self.curve.path] + arguments + ["-o", output.path])
+    #expect(run.status == 2)
+    #expect(run.errors.contains(message), "\(run.errors)")
+    #expect(run.errors.split(separator: "\n").count == 1)
+    #expect(!FileManager.default.fileExists(atPath: output.path))
+  }
+
+  @Test func inPlaceReplacesTheInputWithItsEditedSelf() throws {
+    let dir = try folder()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let file = dir.appendingPathComponent("curve.json")
+    try FileManager.default.copyItem(at: Self.curve, to: file)
+    let run = try Run.of(Repository.binary, ["edit", file.path, "--select", "all", "--snap", "nearest-frame", "--in-place"])
+    #expect(run.status == 0, "\(run.errors)")
+    let written = try ActionDecoder.decode(Array(try Data(contentsOf: file)))
+    #expect(written.keysAsStored)
+    #expect(written.actions[0].tracks[0].keyframes.map(\.frame) == [1, 12, 24, 36])
+    // A failed edit leaves the file as it was.
+    let before = try Data(contentsOf: file)
+    let bad = try Run.of(Repository.binary, ["edit", file.path, "--select", "location[9]", "--in-place"])
+    #expect(bad.status == 2)
+    #expect(try Data(contentsOf: file) == before)
+  }
+}

@@ -19,6 +19,10 @@ package struct EditArguments: ParsableArguments {
   @Option(name: .customLong("op"), parsing: .singleValue, help: ArgumentHelp("One operation as JSON, after those of --ops; repeatable, applied in order (e.g. '{\"op\": \"translate\", \"delta\": [2, 0]}').", valueName: "json"))
   package var operations: [String] = []
 
+  /// The options for people, in the order given (parsed by `EditSteps`).
+  @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Edits as options, applied in the order given after --ops and --op (see the list above).", valueName: "edits"))
+  package var steps: [String] = []
+
   @Option(name: .customLong("action"), help: ArgumentHelp("The action to edit, by name or number (default: the first).", valueName: "name"))
   package var action: String?
 
@@ -35,7 +39,10 @@ package struct EditArguments: ParsableArguments {
       if output != nil { throw CLIError("--in-place writes to the input; leave out -o") }
       if input == "-" { throw CLIError("--in-place needs an input file, not standard input") }
     }
-    if opsFile == nil && operations.isEmpty { throw CLIError("edit needs operations: --ops OPS.json or --op JSON") }
+    let stepScripts = try EditSteps.script(steps)
+    if opsFile == nil && operations.isEmpty && stepScripts.isEmpty {
+      throw CLIError("edit needs operations: --ops OPS.json, --op JSON or options such as --select and --translate")
+    }
     let output = inPlace ? input : self.output ?? "-"
     if output != "-" && InputKind.fileExtension(of: output) != "json" {
       throw CLIError("-o \(output): edit writes format 1 JSON; name the output .json ('-' for standard output)")
@@ -71,6 +78,14 @@ package struct EditArguments: ParsableArguments {
         throw CLIError("\(error)")
       }
     }
+    for (label, text) in stepScripts {
+      do {
+        scripts.append((label, try EditScriptDecoder.decode(Array(text.utf8), file: label)))
+      } catch {
+        // The option is the place: the JSON it was turned into is not the user's.
+        throw CLIError("\(label): \(error.message)")
+      }
+    }
     let index: Int
     do {
       let chosen = try document.action(named: action)
@@ -87,7 +102,7 @@ package struct EditArguments: ParsableArguments {
         do {
           try editDocument.apply(operation)
         } catch {
-          throw CLIError("\(name): ops[\(i)]: \(error)")
+          throw CLIError(name.hasPrefix("--") && !name.hasPrefix("--op #") ? "\(name): \(error)" : "\(name): ops[\(i)]: \(error)")
         }
       }
     }

@@ -7,14 +7,19 @@ struct EditCommand: ParsableCommand {
     commandName: "edit",
     abstract: "Apply Blender's Graph Editor operations (select, move, insert, handle types, snap ...) to an action.",
     discussion: """
-      Reads the action, applies the operations of --ops (then each --op, in order) exactly as \
-      Blender 3.4's Graph Editor does, and writes the action in format 1 with the keys as they \
-      come out ("recalculate": false), to -o (standard output by default) or over the input \
-      with --in-place. The vocabulary is in docs/edit.md.
+      Reads the action, applies the operations of --ops, then each --op, then the edit options \
+      below, in the order given, exactly as Blender 3.4's Graph Editor does, and writes the \
+      action in format 1 with the keys as they come out ("recalculate": false), to -o \
+      (standard output by default) or over the input with --in-place. The vocabulary is in \
+      docs/edit.md.
+
+      Edit options (CHANNEL is dataPath[index], e.g. location[2]; KEYS are key numbers from 0):
+      \(EditSteps.help)
 
       Examples:
+        animplot edit walk.json --select 'location[2]:3' --translate 2,0 -o out.json
+        animplot edit walk.json --select all --snap nearest-frame --in-place
         animplot edit walk.json --ops retime.json -o walk.edited.json
-        animplot edit walk.json --op '{"op": "select_all", "action": "SELECT"}' --op '{"op": "translate", "delta": [2, 0], "snap": "FRAME"}' --in-place
       """)
 
   @OptionGroup var arguments: EditArguments

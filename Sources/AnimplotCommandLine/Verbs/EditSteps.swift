@@ -1,0 +1,151 @@
+import AnimplotIO
+import Foundation
+
+/// The edit verb's options for people (`--select 'location[2]:3' --translate 2,0 --snap
+/// nearest-frame`), applied in the order given: each becomes an operation of the script
+/// vocabulary (docs/edit.md), read by the same decoder, so its values and errors are the same.
+package enum EditSteps {
+  /// An option, its value's shape, and the operation it writes.
+  struct Step {
+    let name: String
+    let value: String?
+    let help: String
+  }
+
+  static let steps: [Step] = [
+    Step(name: "--select", value: "all|none|CHANNEL[:KEYS]", help: "select keys (+CHANNEL adds to the selection)"),
+    Step(name: "--translate", value: "DX,DY", help: "move the selection by frames and value"),
+    Step(name: "--scale", value: "SX,SY", help: "scale the selection around the pivot"),
+    Step(name: "--auto-snap", value: "MODE", help: "moved keys' frames: none, frame, step, time-step, second, marker"),
+    Step(name: "--pivot", value: "MODE", help: "bounding-box-center, cursor or individual-origins"),
+    Step(name: "--snap", value: "MODE", help: "current-frame, value, nearest-frame, nearest-second, nearest-marker,\n      horizontal"),
+    Step(name: "--insert", value: "FRAME,VALUE", help: "a key in the active channel, as Ctrl right-click"),
+    Step(name: "--delete", value: nil, help: "delete the selected keys"),
+    Step(name: "--interpolation", value: "MODE", help: "constant, linear, bezier, sine ... elastic"),
+    Step(name: "--easing", value: "MODE", help: "auto, ease-in, ease-out, ease-in-out"),
+    Step(name: "--handle-type", value: "TYPE", help: "free, aligned, vector, auto, auto-clamped"),
+    Step(name: "--mirror", value: "MODE", help: "current-frame, value, y-axis, x-axis, marker"),
+    Step(name: "--extrapolation", value: "MODE", help: "constant, linear, make-cyclic, clear-cyclic"),
+    Step(name: "--clean", value: "THRESHOLD", help: "remove redundant selected keys"),
+    Step(name: "--smooth", value: nil, help: "smooth the selected keys"),
+  ]
+
+  /// What `--help` says about them.
+  package static var help: String {
+    steps.map { "  \($0.name)\($0.value.map { " " + $0 } ?? "")\n      \($0.help)" }.joined(separator: "\n")
+  }
+
+  /// The scripts the options give, in order, each as JSON text.
+  /// - Throws: `CLIError` naming the option for an unknown option or a bad value.
+  package static func script(_ arguments: [String]) throws -> [(name: String, json: String)] {
+    var out: [(String, String)] = []
+    var i = 0
+    while i < arguments.count {
+      var token = arguments[i]
+      var inlineValue: String?
+      if let eq = token.firstIndex(of: "="), token.hasPrefix("--") {
+        inlineValue = String(token[token.index(after: eq)...])
+        token = String(token[..<eq])
+      }
+      guard let step = steps.first(where: { $0.name == token }) else {
+        let known = steps.map(\.name)
+        let suggestion = known.min { editDistance($0, token) < editDistance($1, token) }
+        var message = "edit: unexpected argument '\(arguments[i])'"
+        if token.hasPrefix("--"), let suggestion, editDistance(suggestion, token) <= 3 { message += "; did you mean \(suggestion)?" }
+        throw CLIError(message)
+      }
+      var value = inlineValue
+      if step.value != nil && value == nil {
+        guard i + 1 < arguments.count else { throw CLIError("\(step.name) needs a value: \(step.value!)") }
+        i += 1
+        value = arguments[i]
+      }
+      let label = step.name + (value.map { " " + $0 } ?? "")
+      let text = try json(step.name, value, label: label)
+      out.append((label, text.hasPrefix("{\"editor\"") ? text : "{\"ops\": [" + text + "]}"))
+      i += 1
+    }
+    return out
+  }
+
+  static func quoted(_ s: String) -> String {
+    var out = "\""
+    for c in s.unicodeScalars {
+      switch c {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      default:
+        if c.value < 0x20 { out += "\\u" + String(repeating: "0", count: 4 - String(c.value, radix: 16).count) + String(c.value, radix: 16) } else { out.unicodeScalars.append(c) }
+      }
+    }
+    return out + "\""
+  }
+
+  static func numbers(_ text: String, count: Int, label: String, shape: String) throws -> String {
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+    guard parts.count == count, parts.allSatisfy({ Double($0).map { Float($0).isFinite } ?? false }) else {
+      throw CLIError("\(label): expected \(shape)")
+    }
+    return "[" + parts.map { String(Double($0)!) }.joined(separator: ", ") + "]"
+  }
+
+  static func json(_ name: String, _ value: String?, label: String) throws -> String {
+    let v = value ?? ""
+    switch name {
+    case "--select":
+      if v == "all" { return #"{"op": "select_all", "action": "SELECT"}"# }
+      if v == "none" { return #"{"op": "select_all", "action": "DESELECT"}"# }
+      var spec = Substring(v)
+      let extend = spec.hasPrefix("+")
+      if extend { spec = spec.dropFirst() }
+      var channel = String(spec)
+      var keys = ""
+      if let colon = spec.lastIndex(of: ":"), !spec[spec.index(after: colon)...].isEmpty,
+        spec[spec.index(after: colon)...].allSatisfy({ $0.isNumber || $0 == "," })
+      {
+        channel = String(spec[..<colon])
+        let indices = spec[spec.index(after: colon)...].split(separator: ",").compactMap { Int($0) }
+        keys = ", \"keys\": [" + indices.map(String.init).joined(separator: ", ") + "]"
+      }
+      if !channel.hasSuffix("]") { channel += "[0]" }
+      return "{\"op\": \"select\", \"channel\": \(quoted(channel)), \"part\": \"key\", \"extend\": \(extend)\(keys)}"
+    case "--translate":
+      return "{\"op\": \"translate\", \"delta\": \(try numbers(v, count: 2, label: label, shape: "two numbers DX,DY (frames, value)"))}"
+    case "--scale":
+      return "{\"op\": \"scale\", \"factor\": \(try numbers(v, count: 2, label: label, shape: "two numbers SX,SY"))}"
+    case "--auto-snap": return "{\"editor\": {\"auto_snap\": \(quoted(v))}, \"ops\": []}"
+    case "--pivot": return "{\"editor\": {\"pivot_point\": \(quoted(v))}, \"ops\": []}"
+    case "--snap": return "{\"op\": \"snap\", \"type\": \(quoted(v))}"
+    case "--insert":
+      _ = try numbers(v, count: 2, label: label, shape: "two numbers FRAME,VALUE")
+      let p = v.split(separator: ",").map { String(Double($0.trimmingCharacters(in: .whitespaces))!) }
+      return "{\"op\": \"insert\", \"how\": \"click\", \"frame\": \(p[0]), \"value\": \(p[1]), \"extend\": false}"
+    case "--delete": return #"{"op": "delete"}"#
+    case "--interpolation": return "{\"op\": \"interpolation\", \"mode\": \(quoted(v))}"
+    case "--easing": return "{\"op\": \"easing\", \"mode\": \(quoted(v))}"
+    case "--handle-type": return "{\"op\": \"handle_type\", \"type\": \(quoted(v))}"
+    case "--mirror": return "{\"op\": \"mirror\", \"type\": \(quoted(v))}"
+    case "--extrapolation": return "{\"op\": \"extrapolation\", \"type\": \(quoted(v))}"
+    case "--clean":
+      _ = try numbers(v, count: 1, label: label, shape: "a threshold, e.g. 0.001")
+      return "{\"op\": \"clean\", \"threshold\": \(Double(v)!)}"
+    case "--smooth": return #"{"op": "smooth"}"#
+    default: throw CLIError("edit: unexpected argument '\(name)'")
+    }
+  }
+
+  static func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    var row = Array(0...b.count)
+    for i in 1...max(a.count, 1) where !a.isEmpty {
+      var previous = row[0]
+      row[0] = i
+      for j in stride(from: 1, through: b.count, by: 1) {
+        let current = row[j]
+        row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+        previous = current
+      }
+    }
+    return row[b.count]
+  }
+}
