@@ -125,7 +125,14 @@ extension EditDocument {
       // The transform updates the curve as it applies (sorted, handles recalculated), then
       // when it ends, after merging, twice more (as measured: three recalculations in all).
       if moving.contains(where: \.any) {
-        curves[c].update()
+        // Keys still in order: handles recomputed in place (a handle moved past its key is
+        // clamped to it, not swapped); keys that passed each other: sorted first.
+        let inOrder = !zip(curves[c].keyframes, curves[c].keyframes.dropFirst()).contains { $0.frame > $1.frame }
+        if inOrder {
+          curves[c].fcurve.recalculateHandlesKeepingOrder()
+        } else {
+          curves[c].update()
+        }
       }
       if editor.autoMerge { mergeOntoMovedKeys(c) }
       curves[c].update(times: 2)
