@@ -212,12 +212,10 @@ extension EditDocument {
     f * target + (1 - f) * origin
   }
 
-  /// A key set to a value, its handles shifted by the change.
+  /// A key set to a value; its handles stay where they are (Blender 3.4's slider operators move
+  /// the key point only, and the recalculation that follows moves the auto and vector ones).
   static func moveKey(_ key: inout Keyframe, to value: Float) {
-    let delta = value - key.value
     key.value = value
-    key.handleLeft.value += delta
-    key.handleRight.value += delta
   }
 
   /// `graph.euler_filter` on each rotation curve with more than two keys: each key moves by

@@ -219,14 +219,14 @@ extension EditDocument {
     a > b ? a - b <= threshold : b - a <= threshold
   }
 
-  /// `graph.duplicate`: a copy of each key with anything selected goes right after it, takes
-  /// the selection, and the original is deselected.
+  /// `graph.duplicate`: a copy of each key whose point is selected goes right after it, fully
+  /// selected, and the original is deselected; a key with only a handle selected stays as it is.
   mutating func duplicateSelected() {
     for c in editableCurves {
       var i = 0
       while i < curves[c].keyframes.count {
         let key = curves[c].keyframes[i]
-        if key.isAnySelected {
+        if key.selected {
           var original = key
           original.selectAll(false)
           curves[c].fcurve.keyframes[i] = original
