@@ -117,7 +117,10 @@ extension EditDocument {
 
   /// `graph.sample`: between the first and the last key of each run of selected keys, a
   /// breakdown key at every whole frame, valued as the curve was before.
-  mutating func sample() -> EditStatus {
+  /// The most keys one `sample` may add to a curve.
+  public static let maximumSamples = 1_000_000
+
+  mutating func sample() throws -> EditStatus {
     for c in editableCurves {
       var i = 0
       var start: Int?
@@ -137,7 +140,12 @@ extension EditDocument {
           continue
         }
         let startFrame = keys[s].frame
-        let range = Int((keys[i].frame - startFrame).rounded(.up))
+        let span = (keys[i].frame - startFrame).rounded(.up)
+        guard span <= Float(Self.maximumSamples), abs(startFrame) < 1e9 else {
+          throw EditError(
+            "sample: \(curves[c].fcurve.address) would get a key on each of \(span) frames (at most \(Self.maximumSamples))")
+        }
+        let range = Int(span)
         let first = Int(startFrame.rounded(.down))
         if range > 1 {
           let samples = (1..<range).map { n -> (Float, Float) in
@@ -232,11 +240,26 @@ extension EditDocument {
           let prev = keys[i - 1].value
           if abs(prev - keys[i].value) >= pi {
             let turn = (prev > keys[i].value ? 1 : -1) * 2 * pi
-            while abs(keys[i].value - prev) >= pi {
+            // Blender adds one turn at a time; a key millions of turns away (or so large that a
+            // turn is lost in rounding) would never arrive, so past a thousand turns the rest
+            // are taken in one step, and a key that floats cannot bring within half a turn
+            // stays as it was.
+            let original = keys[i]
+            var steps = 0
+            while abs(keys[i].value - prev) >= pi && steps < 1000 {
               keys[i].handleLeft.value += turn
               keys[i].value += turn
               keys[i].handleRight.value += turn
+              steps += 1
               changed = true
+            }
+            if abs(keys[i].value - prev) >= pi {
+              let turns = Float(((Double(prev) - Double(keys[i].value)) / (2 * Double.pi)).rounded())
+              let shift = turns * 2 * pi
+              keys[i].handleLeft.value += shift
+              keys[i].value += shift
+              keys[i].handleRight.value += shift
+              if !(abs(keys[i].value - prev) < pi) { keys[i] = original }
             }
           }
         }

@@ -9,8 +9,22 @@ extension EditDocument {
   public mutating func apply(_ operation: EditOperation) throws -> EditStatus {
     var copy = self
     let status = try copy.perform(operation)
+    try copy.checkFinite()
     self = copy
     return status
+  }
+
+  /// Every key's frame, value and handles finite: an edit whose result overflows 32-bit floats
+  /// (a move by 3e38) is refused, as a file holding it would be.
+  func checkFinite() throws {
+    for curve in curves {
+      for key in curve.keyframes {
+        let numbers = [key.frame, key.value, key.handleLeft.frame, key.handleLeft.value, key.handleRight.frame, key.handleRight.value]
+        if !numbers.allSatisfy(\.isFinite) {
+          throw EditError("the edit overflows 32-bit floats at \(curve.fcurve.address) (a key or handle beyond ±3.4e38)")
+        }
+      }
+    }
   }
 
   /// The document after `operation`, and what the operation reported.
@@ -64,7 +78,7 @@ extension EditDocument {
     case .smooth:
       return smooth()
     case .sample:
-      return sample()
+      return try sample()
     case .eulerFilter:
       return eulerFilter()
     case .extrapolation(let mode):

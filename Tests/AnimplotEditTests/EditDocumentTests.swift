@@ -50,4 +50,41 @@ struct EditDocumentTests {
     #expect(document.curves.isEmpty)
     #expect(try document.apply(.delete) == .cancelled)
   }
+
+  @Test func anEditThatOverflowsFloatsIsRefused() throws {
+    let document = EditDocument(curves: [Self.curve([1, 5])])
+    var copy = document
+    try copy.apply(.selectAll(.select))
+    let selected = copy
+    try copy.apply(.translate(frames: 1e38, value: 0, snap: AutoSnap.none))
+    let moved = copy
+    do {
+      try copy.apply(.translate(frames: 3e38, value: 0, snap: AutoSnap.none))
+      Issue.record("a move to 6e38 applied")
+    } catch {
+      #expect("\(error)".contains("overflows 32-bit floats"))
+    }
+    #expect(copy == moved && copy != selected)
+  }
+
+  @Test func sampleRefusesARunOfMillionsOfFrames() throws {
+    var curve = FCurve(dataPath: "location", index: 0)
+    curve.keyframes = [Keyframe(frame: -1e7, value: 0), Keyframe(frame: 1e7, value: 1)]
+    var document = EditDocument(curves: [curve])
+    try document.apply(.selectAll(.select))
+    #expect(throws: EditError.self) { _ = try document.applying(.sample) }
+  }
+
+  /// Blender adds a turn at a time; a key floats cannot bring within half a turn stays, and the
+  /// filter ends.
+  @Test func eulerFilterEndsOnKeysFarBeyondATurn() throws {
+    var curve = FCurve(dataPath: "rotation_euler", index: 0)
+    curve.keyframes = [0, 1e30, -1e30, 50, 7].enumerated().map { Keyframe(frame: Float($0.offset), value: $0.element) }
+    curve.selected = true
+    var document = EditDocument(curves: [curve])
+    try document.apply(.eulerFilter)
+    let values = document.curves[0].keyframes.map(\.value)
+    #expect(values[1] == 1e30 && values[2] == -1e30)
+    #expect(abs(values[4] - 50) < Float.pi)
+  }
 }
