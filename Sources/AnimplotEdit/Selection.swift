@@ -5,25 +5,33 @@ extension EditDocument {
     for index in keys where !curves.contains(where: { $0.fcurve.keyframes.indices.contains(index) }) {
       throw EditError("select: no key \(index) (the curves hold \(curves.map(\.keyframes.count).max() ?? 0) keys at most)")
     }
-    if !extend {
-      for c in curves.indices {
-        withKeys(c) { keys in for i in keys.indices { keys[i].selectAll(false) } }
-      }
-    }
+    if !extend { deselectEveryKey() }
     for c in curves.indices {
-      withKeys(c) { keyframes in
-        for i in keys where keyframes.indices.contains(i) {
-          switch part {
-          case .key: keyframes[i].selected = true
-          case .left: keyframes[i].selectedHandleLeft = true
-          case .right: keyframes[i].selectedHandleRight = true
-          case .all: keyframes[i].selectAll(true)
-          }
-        }
-      }
-      curves[c].fcurve.selected = true
+      select(part, of: keys.filter { curves[c].keyframes.indices.contains($0) }, in: c)
     }
     return .finished
+  }
+
+  /// Clears the three flags of every key.
+  mutating func deselectEveryKey() {
+    for c in curves.indices {
+      withKeys(c) { keys in for i in keys.indices { keys[i].selectAll(false) } }
+    }
+  }
+
+  /// Selects `part` of the keys at `indices` of curve `c`, and the curve.
+  mutating func select(_ part: SelectPart, of indices: [Int], in c: Int) {
+    withKeys(c) { keyframes in
+      for i in indices {
+        switch part {
+        case .key: keyframes[i].selected = true
+        case .left: keyframes[i].selectedHandleLeft = true
+        case .right: keyframes[i].selectedHandleRight = true
+        case .all: keyframes[i].selectAll(true)
+        }
+      }
+    }
+    curves[c].fcurve.selected = true
   }
 
   mutating func selectInChannel(address: String, keys: [Int]?, part: SelectPart, extend: Bool) throws -> EditStatus {
@@ -37,24 +45,8 @@ extension EditDocument {
         throw EditError("select: \(address) has no key \(index) (it has \(curves[c].keyframes.count), numbered from 0)")
       }
     }
-    if !extend {
-      for c in curves.indices {
-        withKeys(c) { keys in for i in keys.indices { keys[i].selectAll(false) } }
-      }
-    }
-    for c in matches {
-      withKeys(c) { keyframes in
-        for i in keys ?? Array(keyframes.indices) {
-          switch part {
-          case .key: keyframes[i].selected = true
-          case .left: keyframes[i].selectedHandleLeft = true
-          case .right: keyframes[i].selectedHandleRight = true
-          case .all: keyframes[i].selectAll(true)
-          }
-        }
-      }
-      curves[c].fcurve.selected = true
-    }
+    if !extend { deselectEveryKey() }
+    for c in matches { select(part, of: keys ?? Array(curves[c].keyframes.indices), in: c) }
     return .finished
   }
 

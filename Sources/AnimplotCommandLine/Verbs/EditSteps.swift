@@ -1,4 +1,5 @@
 import AnimplotIO
+import AnimplotText
 import Foundation
 
 /// The edit verb's options for people (`--select 'location[2]:3' --translate 2,0 --snap
@@ -48,10 +49,10 @@ package enum EditSteps {
         token = String(token[..<eq])
       }
       guard let step = steps.first(where: { $0.name == token }) else {
-        let known = steps.map(\.name)
-        let suggestion = known.min { editDistance($0, token) < editDistance($1, token) }
         var message = "edit: unexpected argument '\(arguments[i])'"
-        if token.hasPrefix("--"), let suggestion, editDistance(suggestion, token) <= 3 { message += "; did you mean \(suggestion)?" }
+        if token.hasPrefix("--"), let suggestion = Suggestion.nearest(to: token, among: steps.map(\.name)) {
+          message += "; did you mean \(suggestion)?"
+        }
         throw CLIError(message)
       }
       var value = inlineValue
@@ -66,19 +67,6 @@ package enum EditSteps {
       i += 1
     }
     return out
-  }
-
-  static func quoted(_ s: String) -> String {
-    var out = "\""
-    for c in s.unicodeScalars {
-      switch c {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      default:
-        if c.value < 0x20 { out += "\\u" + String(repeating: "0", count: 4 - String(c.value, radix: 16).count) + String(c.value, radix: 16) } else { out.unicodeScalars.append(c) }
-      }
-    }
-    return out + "\""
   }
 
   static func numbers(_ text: String, count: Int, label: String, shape: String) throws -> String {
@@ -108,44 +96,29 @@ package enum EditSteps {
         keys = ", \"keys\": [" + indices.map(String.init).joined(separator: ", ") + "]"
       }
       if !channel.hasSuffix("]") { channel += "[0]" }
-      return "{\"op\": \"select\", \"channel\": \(quoted(channel)), \"part\": \"key\", \"extend\": \(extend)\(keys)}"
+      return "{\"op\": \"select\", \"channel\": \(jsonStringLiteral(channel)), \"part\": \"key\", \"extend\": \(extend)\(keys)}"
     case "--translate":
       return "{\"op\": \"translate\", \"delta\": \(try numbers(v, count: 2, label: label, shape: "two numbers DX,DY (frames, value)"))}"
     case "--scale":
       return "{\"op\": \"scale\", \"factor\": \(try numbers(v, count: 2, label: label, shape: "two numbers SX,SY"))}"
-    case "--auto-snap": return "{\"editor\": {\"auto_snap\": \(quoted(v))}, \"ops\": []}"
-    case "--pivot": return "{\"editor\": {\"pivot_point\": \(quoted(v))}, \"ops\": []}"
-    case "--snap": return "{\"op\": \"snap\", \"type\": \(quoted(v))}"
+    case "--auto-snap": return "{\"editor\": {\"auto_snap\": \(jsonStringLiteral(v))}, \"ops\": []}"
+    case "--pivot": return "{\"editor\": {\"pivot_point\": \(jsonStringLiteral(v))}, \"ops\": []}"
+    case "--snap": return "{\"op\": \"snap\", \"type\": \(jsonStringLiteral(v))}"
     case "--insert":
       _ = try numbers(v, count: 2, label: label, shape: "two numbers FRAME,VALUE")
       let p = v.split(separator: ",").map { String(Double($0.trimmingCharacters(in: .whitespaces))!) }
       return "{\"op\": \"insert\", \"how\": \"click\", \"frame\": \(p[0]), \"value\": \(p[1]), \"extend\": false}"
     case "--delete": return #"{"op": "delete"}"#
-    case "--interpolation": return "{\"op\": \"interpolation\", \"mode\": \(quoted(v))}"
-    case "--easing": return "{\"op\": \"easing\", \"mode\": \(quoted(v))}"
-    case "--handle-type": return "{\"op\": \"handle_type\", \"type\": \(quoted(v))}"
-    case "--mirror": return "{\"op\": \"mirror\", \"type\": \(quoted(v))}"
-    case "--extrapolation": return "{\"op\": \"extrapolation\", \"type\": \(quoted(v))}"
+    case "--interpolation": return "{\"op\": \"interpolation\", \"mode\": \(jsonStringLiteral(v))}"
+    case "--easing": return "{\"op\": \"easing\", \"mode\": \(jsonStringLiteral(v))}"
+    case "--handle-type": return "{\"op\": \"handle_type\", \"type\": \(jsonStringLiteral(v))}"
+    case "--mirror": return "{\"op\": \"mirror\", \"type\": \(jsonStringLiteral(v))}"
+    case "--extrapolation": return "{\"op\": \"extrapolation\", \"type\": \(jsonStringLiteral(v))}"
     case "--clean":
       _ = try numbers(v, count: 1, label: label, shape: "a threshold, e.g. 0.001")
       return "{\"op\": \"clean\", \"threshold\": \(Double(v)!)}"
     case "--smooth": return #"{"op": "smooth"}"#
     default: throw CLIError("edit: unexpected argument '\(name)'")
     }
-  }
-
-  static func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    var row = Array(0...b.count)
-    for i in 1...max(a.count, 1) where !a.isEmpty {
-      var previous = row[0]
-      row[0] = i
-      for j in stride(from: 1, through: b.count, by: 1) {
-        let current = row[j]
-        row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-        previous = current
-      }
-    }
-    return row[b.count]
   }
 }
