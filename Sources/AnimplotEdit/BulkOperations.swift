@@ -67,12 +67,15 @@ extension EditDocument {
     }
   }
 
-  /// The value a property has with no animation: 1 for scale, 0 otherwise (Blender's
-  /// defaults for the transform channels).
+  /// The value a property has with no animation (Blender's defaults for the transform
+  /// channels): 1 for scale, quaternion W and the axis-angle's Z, 0 otherwise.
   static func defaultValue(of curve: FCurve) -> Float {
-    switch curve.dataPath {
+    // The property's own name: `pose.bones["Arm"].scale` is a scale.
+    let name = curve.dataPath.split(separator: ".").last.map(String.init) ?? curve.dataPath
+    switch name {
     case "scale", "delta_scale": return 1
-    case "rotation_quaternion" where curve.index == 0: return 1
+    case "rotation_quaternion", "delta_rotation_quaternion": return curve.index == 0 ? 1 : 0
+    case "rotation_axis_angle": return curve.index == 2 ? 1 : 0
     default: return 0
     }
   }
@@ -119,6 +122,8 @@ extension EditDocument {
   /// breakdown key at every whole frame, valued as the curve was before.
   /// The most keys one `sample` may add to a curve.
   public static let maximumSamples = 1_000_000
+  /// Keys added times keys in the curve up to which `sample` recalculates after each key.
+  static let exactSampleBudget = 4_000_000
 
   mutating func sample() throws -> EditStatus {
     for c in editableCurves {
@@ -143,7 +148,9 @@ extension EditDocument {
         let span = (keys[i].frame - startFrame).rounded(.up)
         guard span <= Float(Self.maximumSamples), abs(startFrame) < 1e9 else {
           throw EditError(
-            "sample: \(curves[c].fcurve.address) would get a key on each of \(span) frames (at most \(Self.maximumSamples))")
+            abs(startFrame) < 1e9
+              ? "sample: \(curves[c].fcurve.address) would get a key on each of \(Int(span)) frames (at most \(Self.maximumSamples))"
+              : "sample: \(curves[c].fcurve.address) has keys beyond frame ±1e9, where whole frames cannot be told apart")
         }
         let range = Int(span)
         let first = Int(startFrame.rounded(.down))
@@ -152,8 +159,12 @@ extension EditDocument {
             let frame = Float(first + n)
             return (frame, curves[c].fcurve.value(at: frame))
           }
+          // Blender recalculates the handles after each key it adds; that is kept while it
+          // costs little (the result can differ in the last bit otherwise), and a run of many
+          // keys recalculates once at the end.
+          let exact = samples.count * curves[c].keyframes.count <= Self.exactSampleBudget
           for (frame, value) in samples {
-            insertVertex(c, frame: frame, value: value, type: .breakdown, flags: [.needed])
+            insertVertex(c, frame: frame, value: value, type: .breakdown, flags: exact ? [.needed] : [.fast])
           }
           i += range - 1
         }
@@ -239,27 +250,28 @@ extension EditDocument {
         for i in 1..<keys.count {
           let prev = keys[i - 1].value
           if abs(prev - keys[i].value) >= pi {
-            let turn = (prev > keys[i].value ? 1 : -1) * 2 * pi
+            let sign: Float = prev > keys[i].value ? 1 : -1
+            let turn = sign * 2 * pi
             // Blender adds one turn at a time; a key millions of turns away (or so large that a
             // turn is lost in rounding) would never arrive, so past a thousand turns the rest
             // are taken in one step, and a key that floats cannot bring within half a turn
             // stays as it was.
             let original = keys[i]
             var steps = 0
-            while abs(keys[i].value - prev) >= pi && steps < 1000 {
+            while sign * (prev - keys[i].value) >= pi && steps < 1000 {
               keys[i].handleLeft.value += turn
               keys[i].value += turn
               keys[i].handleRight.value += turn
               steps += 1
               changed = true
             }
-            if abs(keys[i].value - prev) >= pi {
+            if sign * (prev - keys[i].value) >= pi {
               let turns = Float(((Double(prev) - Double(keys[i].value)) / (2 * Double.pi)).rounded())
               let shift = turns * 2 * pi
               keys[i].handleLeft.value += shift
               keys[i].value += shift
               keys[i].handleRight.value += shift
-              if !(abs(keys[i].value - prev) < pi) { keys[i] = original }
+              if !(abs(prev - keys[i].value) <= pi) { keys[i] = original }
             }
           }
         }
@@ -296,6 +308,10 @@ extension EditDocument {
     case .end: shift = cfra - clipboard.lastFrame
     case .relative: shift = cfra - Float(clipboard.copiedAtFrame)
     case .none: shift = 0
+    }
+    if flipped, let bone = clipboard.channels.first(where: { $0.dataPath.contains("pose.bones[") }) {
+      // Blender then swaps left and right bones (.L and .R) and mirrors their transforms.
+      throw EditError("paste: flipped paste of bone channels (\(bone.dataPath)) is not supported")
     }
     let targets = selectedEditableCurves.isEmpty ? editableCurves : selectedEditableCurves
     var pasted = false

@@ -14,9 +14,9 @@ extension EditDocument {
     return status
   }
 
-  /// Every key's frame, value and handles finite: an edit whose result overflows 32-bit floats
+  /// Throws `EditError` unless every key's frame, value and handles are finite. An edit whose result overflows 32-bit floats
   /// (a move by 3e38) is refused, as a file holding it would be.
-  func checkFinite() throws {
+  public func checkFinite() throws {
     for curve in curves {
       for key in curve.keyframes {
         let numbers = [key.frame, key.value, key.handleLeft.frame, key.handleLeft.value, key.handleRight.frame, key.handleRight.value]
@@ -72,8 +72,10 @@ extension EditDocument {
     case .mirror(let mode):
       return mirror(mode)
     case .equalizeHandles(let side, let length, let flatten):
+      guard length >= 0 else { throw EditError("equalize_handles: the length must be 0 or more, found \(length)") }
       return equalizeHandles(side: side, length: length, flatten: flatten)
     case .clean(let threshold, let channels):
+      guard threshold >= 0 else { throw EditError("clean: the threshold must be 0 or more, found \(threshold)") }
       return clean(threshold: threshold, channels: channels)
     case .smooth:
       return smooth()

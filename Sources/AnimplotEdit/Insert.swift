@@ -122,7 +122,7 @@ extension EditDocument {
   }
 
   mutating func insertClick(frame: Float, value: Float, extend: Bool) -> EditStatus {
-    guard let c = activeCurve else { return .cancelled }
+    guard let c = activeCurve, editableCurves.contains(c) else { return .cancelled }
     if !extend {
       for d in editableCurves {
         withKeys(d) { keys in for i in keys.indices { keys[i].selectAll(false) } }

@@ -195,8 +195,21 @@ extension EditDocument {
     if frames.isEmpty { return }
     var keep = [Bool](repeating: true, count: keys.count)
     var values = keys.map(\.value)
+    // The kept frames ascend (the keys are sorted): the candidates for a key are the few within
+    // the threshold below the first frame beyond it, the newest first.
+    func candidates(_ frame: Float) -> ReversedCollection<Range<Int>> {
+      var lo = 0
+      var hi = frames.count
+      while lo < hi {
+        let mid = (lo + hi) / 2
+        if frames[mid].frame <= frame + Self.sameFrameThreshold { lo = mid + 1 } else { hi = mid }
+      }
+      var start = lo
+      while start > 0 && frames[start - 1].frame >= frame - 2 * Self.sameFrameThreshold { start -= 1 }
+      return (start..<lo).reversed()
+    }
     for i in keys.indices.reversed() {
-      for r in frames.indices.reversed() where Self.nearlyEqual(keys[i].frame, frames[r].frame, Self.sameFrameThreshold) {
+      for r in candidates(keys[i].frame) where Self.nearlyEqual(keys[i].frame, frames[r].frame, Self.sameFrameThreshold) {
         if keys[i].isAnySelected {
           if frames[r].removed == frames[r].count - 1 {
             values[i] = frames[r].sum / Float(frames[r].count)
@@ -222,22 +235,24 @@ extension EditDocument {
   /// `graph.duplicate`: a copy of each key whose point is selected goes right after it, fully
   /// selected, and the original is deselected; a key with only a handle selected stays as it is.
   mutating func duplicateSelected() {
-    for c in editableCurves {
-      var i = 0
-      while i < curves[c].keyframes.count {
-        let key = curves[c].keyframes[i]
-        if key.selected {
-          var original = key
-          original.selectAll(false)
-          curves[c].fcurve.keyframes[i] = original
-          var copy = key
-          copy.selectAll(true)
-          curves[c].insert(copy, id: newKeyID(), at: i + 1)
-          i += 2
-        } else {
-          i += 1
+    for c in editableCurves where curves[c].keyframes.contains(where: \.selected) {
+      var keys: [Keyframe] = []
+      var ids: [KeyIdentity] = []
+      for (key, id) in zip(curves[c].keyframes, curves[c].keyIDs) {
+        guard key.selected else {
+          keys.append(key)
+          ids.append(id)
+          continue
         }
+        var original = key
+        original.selectAll(false)
+        var copy = key
+        copy.selectAll(true)
+        keys += [original, copy]
+        ids += [id, newKeyID()]
       }
+      curves[c].fcurve.keyframes = keys
+      curves[c].keyIDs = ids
     }
   }
 }

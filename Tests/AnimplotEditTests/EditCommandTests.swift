@@ -97,7 +97,7 @@ struct EditOptionsTests {
     (["--snap", "nearest"], "--snap nearest: unknown value \"nearest\""),
     (["--translate", "2"], "--translate 2: expected two numbers DX,DY"),
     (["--op", "{\"op\": \"bake\"}"], "bake and unbake are out of scope"),
-    (["--op", "{\"op\": \"snap\", \"type\": \"NEAREST\"}"], "ops[0].type: unknown value \"NEAREST\""),
+    (["--op", "{\"op\": \"snap\", \"type\": \"NEAREST\"}"], "--op #1:1:24: type: unknown value \"NEAREST\""),
     ([String](), "edit needs operations"),
   ])
   func aBadEditIsOneLineAndWritesNothing(arguments: [String], message: String) throws {
@@ -126,5 +126,70 @@ struct EditOptionsTests {
     let bad = try Run.of(Repository.binary, ["edit", file.path, "--select", "location[9]", "--in-place"])
     #expect(bad.status == 2)
     #expect(try Data(contentsOf: file) == before)
+  }
+}
+
+/// What the review of the edit verb found, each kept from coming back.
+struct EditReviewTests {
+  static let curve = Repository.root.appendingPathComponent("Examples/edit-curve.json")
+
+  @Test func standardInputIsReadOnce() throws {
+    let run = try Run.of(Repository.binary, ["edit", "-", "--select", "all"], stdin: try Data(contentsOf: Self.curve))
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(run.output.contains("\"recalculate\": false"))
+  }
+
+  @Test(arguments: [["--clean", " 0.1"], ["--delete=3"], ["--select", "location[2]:"], ["--select", "location[2]:,"],
+    ["--select", "location[2]:99999999999999999999"], ["--op", ""], ["--op", "{\"op\": \"delete\"}, {\"op\": \"delete\"}"]])
+  func oddOptionsAreRefusedOrRead(arguments: [String]) throws {
+    let run = try Run.of(Repository.binary, ["edit", Self.curve.path] + arguments)
+    // " 0.1" is a threshold like "0.1"; the others are refused with one line.
+    if arguments == ["--clean", " 0.1"] {
+      #expect(run.status == 0, "\(run.errors)")
+    } else {
+      #expect(run.status == 2, "\(arguments): \(run.errors)")
+      #expect(run.errors.split(separator: "\n").count == 1)
+    }
+  }
+
+  @Test func aFileTakenAsStoredMustHoldItsKeysInOrder() throws {
+    let text = #"{"recalculate": false, "tracks": [{"dataPath": "location", "keyframes": [{"frame": 10, "value": 0}, {"frame": 0, "value": 1}]}]}"#
+    #expect(throws: ActionDecodingError.self) { _ = try ActionDecoder.decode(text) }
+    #expect(throws: Never.self) { _ = try ActionDecoder.decode(text.replacingOccurrences(of: "\"recalculate\": false, ", with: "")) }
+  }
+
+  @Test func theSceneIsWrittenBackOnlyWhereAnEditChangedIt() throws {
+    let text = #"{"name": "A", "currentFrame": 7.5, "tracks": [{"dataPath": "location", "keyframes": [{"frame": 1, "value": 0}, {"frame": 9, "value": 1}]}]}"#
+    let run = try Run.of(Repository.binary, ["edit", "-", "--select", "all"], stdin: Data(text.utf8))
+    #expect(run.status == 0, "\(run.errors)")
+    #expect(run.output.contains("\"currentFrame\": 7.5"))
+    #expect(!run.output.contains("cursorValue"))
+  }
+
+  @Test func aCancelledOperationSaysSoAndGoesOn() throws {
+    let run = try Run.of(Repository.binary, ["edit", Self.curve.path, "--snap", "nearest-marker"])
+    #expect(run.status == 0)
+    #expect(run.errors.contains("--snap nearest-marker: changed nothing"))
+  }
+
+  @Test func bonesBlendToTheirPropertysDefault() throws {
+    var curve = FCurve(dataPath: "pose.bones[\"Arm\"].scale", index: 1)
+    curve.keyframes = [Keyframe(frame: 1, value: 3), Keyframe(frame: 5, value: 2)]
+    curve.selected = true
+    var document = EditDocument(curves: [curve])
+    try document.apply(.selectAll(.select))
+    try document.apply(.blendToDefault(factor: 1))
+    #expect(document.curves[0].keyframes.map(\.value) == [1, 1])
+  }
+
+  /// Auto-merge after a move of every key of a long curve is not quadratic: 200,000 keys move.
+  @Test func movingEveryKeyOfALongCurveMerges() throws {
+    var curve = FCurve(dataPath: "location", index: 0)
+    curve.keyframes = (0..<200_000).map { Keyframe(frame: Float($0), value: 0) }
+    var document = EditDocument(curves: [curve])
+    try document.apply(.selectAll(.select))
+    try document.apply(.translate(frames: 1, value: 0, snap: AutoSnap.none))
+    #expect(document.curves[0].keyframes.count == 200_000)
+    #expect(document.curves[0].keyframes.first?.frame == 1)
   }
 }

@@ -49,13 +49,13 @@ package struct EditArguments: ParsableArguments {
     }
     var document: ActionDocument
     do {
-      let source = Input.file(input)
-      let bytes = try source.read()
+      // Read once (standard input cannot be read twice), then decoded from the bytes.
+      let bytes = try Input.file(input).read()
       let kind = bytes.withUnsafeBufferPointer { InputKind.detect($0, path: input) }
       guard kind == .actionJSON || kind == .compactJSON else {
         throw CLIError("\(input): edit reads an action file (format 1 or the compact form), not \(kind?.summary ?? "this kind of file"); convert it with animplot import first")
       }
-      document = try source.document()
+      document = try Input.bytes(bytes, name: input, kind: kind).document()
     } catch let error as CLIError {
       throw error
     } catch {
@@ -71,11 +71,21 @@ package struct EditArguments: ParsableArguments {
       }
     }
     for (i, text) in operations.enumerated() {
+      let label = "--op #\(i + 1)"
+      // The operation is read inside a script's "ops" list; places are given in its own text.
+      let wrapper = "{\"ops\": ["
       do {
-        let script = try EditScriptDecoder.decode(Array(("{\"ops\": [" + text + "]}").utf8), file: "--op #\(i + 1)")
-        scripts.append(("--op #\(i + 1)", script))
-      } catch {
-        throw CLIError("\(error)")
+        let script = try EditScriptDecoder.decode(Array((wrapper + text + "\n]}").utf8), file: label)
+        guard script.operations.count == 1 else {
+          throw CLIError("\(label): expected one operation, a JSON object such as {\"op\": \"delete\"}; found \(script.operations.count)")
+        }
+        scripts.append((label, script))
+      } catch let error as ActionDecodingError {
+        var e = error
+        if e.line == 1, let column = e.column { e.column = max(1, column - wrapper.count) }
+        if e.path.hasPrefix("ops[0]") { e.path = String(e.path.dropFirst("ops[0]".count).drop { $0 == "." }) }
+        if e.path == "ops" { e.path = "" }
+        throw CLIError("\(e)")
       }
     }
     for (label, text) in stepScripts {
@@ -88,33 +98,54 @@ package struct EditArguments: ParsableArguments {
     }
     let index: Int
     do {
-      let chosen = try document.action(named: action)
-      index = document.actions.firstIndex(of: chosen) ?? 0
+      index = try Self.index(of: action, in: document)
+    } catch {
+      throw CLIError("\(input): \(error.path.isEmpty ? "" : error.path + ": ")\(error.message)")
+    }
+    var edited = document.actions[index]
+    let scene = Self.scene(of: edited)
+    var editDocument = EditDocument(curves: edited.tracks, scene: scene)
+    do {
+      try editDocument.checkFinite()
     } catch {
       throw CLIError("\(input): \(error)")
     }
-    var edited = document.actions[index]
-    var editDocument = EditDocument(curves: edited.tracks, scene: Self.scene(of: edited))
     for (name, script) in scripts {
       script.apply(to: &editDocument.scene)
       script.apply(to: &editDocument.editor)
       for (i, operation) in script.operations.enumerated() {
+        let place = name.hasPrefix("--") ? name : "\(name): ops[\(i)]"
+        let status: EditStatus
         do {
-          try editDocument.apply(operation)
+          status = try editDocument.apply(operation)
         } catch {
-          throw CLIError(name.hasPrefix("--") && !name.hasPrefix("--op #") ? "\(name): \(error)" : "\(name): ops[\(i)]: \(error)")
+          throw CLIError("\(place): \(error)")
+        }
+        if status == .cancelled {
+          // As Blender's operator, it changed nothing; a script may mean that, so it goes on.
+          Terminal.error("\(place): changed nothing (nothing it acts on)")
         }
       }
     }
     edited.tracks = editDocument.fcurves
-    edited.currentFrame = editDocument.scene.currentFrame
-    edited.cursorValue = editDocument.scene.cursorValue
-    edited.markers = editDocument.scene.markers
+    // The scene goes back to the file only where the script changed it.
+    if editDocument.scene.currentFrame != scene.currentFrame { edited.currentFrame = editDocument.scene.currentFrame }
+    if editDocument.scene.cursorValue != scene.cursorValue { edited.cursorValue = editDocument.scene.cursorValue }
+    if editDocument.scene.markers != scene.markers { edited.markers = editDocument.scene.markers }
     document.actions[index] = edited
     document.keysAsStored = true
     if !inPlace { try OutputPlan.refuseOverwriting([input] + (opsFile.map { [$0] } ?? []), with: output) }
     try RecalcArguments.refuseOverflow(document, input: input)
     try OutputFile.write(ActionEncoder.encode(document), to: output)
+  }
+
+  /// The position of the action `name` picks (as `ActionDocument.action(named:)` reads it).
+  static func index(of name: String?, in document: ActionDocument) throws(ActionDecodingError) -> Int {
+    guard let name else { return 0 }
+    if let i = document.actions.firstIndex(where: { $0.name == name }) { return i }
+    let chosen = try document.action(named: name)
+    if let i = Int(name), document.actions.indices.contains(i) { return i }
+    return document.actions.firstIndex(of: chosen) ?? 0
   }
 
   /// The scene an action gives its edits: fps, range, current frame, cursor, markers.

@@ -56,6 +56,7 @@ package enum EditSteps {
         throw CLIError(message)
       }
       var value = inlineValue
+      if step.value == nil && inlineValue != nil { throw CLIError("\(step.name) takes no value (found '\(arguments[i])')") }
       if step.value != nil && value == nil {
         guard i + 1 < arguments.count else { throw CLIError("\(step.name) needs a value: \(step.value!)") }
         i += 1
@@ -69,6 +70,7 @@ package enum EditSteps {
     return out
   }
 
+  /// `count` comma-separated finite numbers as a JSON array.
   static func numbers(_ text: String, count: Int, label: String, shape: String) throws -> String {
     let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
     guard parts.count == count, parts.allSatisfy({ Double($0).map { Float($0).isFinite } ?? false }) else {
@@ -88,13 +90,17 @@ package enum EditSteps {
       if extend { spec = spec.dropFirst() }
       var channel = String(spec)
       var keys = ""
-      if let colon = spec.lastIndex(of: ":"), !spec[spec.index(after: colon)...].isEmpty,
-        spec[spec.index(after: colon)...].allSatisfy({ $0.isNumber || $0 == "," })
-      {
+      let shape = "expected all, none or CHANNEL[:KEYS] (e.g. location[2] or location[2]:0,3)"
+      if let colon = spec.lastIndex(of: ":"), !spec[..<colon].hasSuffix("\\") {
+        let list = spec[spec.index(after: colon)...]
+        let indices = list.split(separator: ",", omittingEmptySubsequences: false).map { Int($0) }
+        guard !list.isEmpty, indices.allSatisfy({ ($0 ?? -1) >= 0 }) else {
+          throw CLIError("\(label): \(shape); KEYS are key numbers from 0, comma-separated")
+        }
         channel = String(spec[..<colon])
-        let indices = spec[spec.index(after: colon)...].split(separator: ",").compactMap { Int($0) }
-        keys = ", \"keys\": [" + indices.map(String.init).joined(separator: ", ") + "]"
+        keys = ", \"keys\": [" + indices.map { String($0!) }.joined(separator: ", ") + "]"
       }
+      guard !channel.isEmpty, channel.first != "[" else { throw CLIError("\(label): \(shape)") }
       if !channel.hasSuffix("]") { channel += "[0]" }
       return "{\"op\": \"select\", \"channel\": \(jsonStringLiteral(channel)), \"part\": \"key\", \"extend\": \(extend)\(keys)}"
     case "--translate":
@@ -105,8 +111,7 @@ package enum EditSteps {
     case "--pivot": return "{\"editor\": {\"pivot_point\": \(jsonStringLiteral(v))}, \"ops\": []}"
     case "--snap": return "{\"op\": \"snap\", \"type\": \(jsonStringLiteral(v))}"
     case "--insert":
-      _ = try numbers(v, count: 2, label: label, shape: "two numbers FRAME,VALUE")
-      let p = v.split(separator: ",").map { String(Double($0.trimmingCharacters(in: .whitespaces))!) }
+      let p = try numbers(v, count: 2, label: label, shape: "two numbers FRAME,VALUE").dropFirst().dropLast().split(separator: ",")
       return "{\"op\": \"insert\", \"how\": \"click\", \"frame\": \(p[0]), \"value\": \(p[1]), \"extend\": false}"
     case "--delete": return #"{"op": "delete"}"#
     case "--interpolation": return "{\"op\": \"interpolation\", \"mode\": \(jsonStringLiteral(v))}"
@@ -115,8 +120,7 @@ package enum EditSteps {
     case "--mirror": return "{\"op\": \"mirror\", \"type\": \(jsonStringLiteral(v))}"
     case "--extrapolation": return "{\"op\": \"extrapolation\", \"type\": \(jsonStringLiteral(v))}"
     case "--clean":
-      _ = try numbers(v, count: 1, label: label, shape: "a threshold, e.g. 0.001")
-      return "{\"op\": \"clean\", \"threshold\": \(Double(v)!)}"
+      return "{\"op\": \"clean\", \"threshold\": \(try numbers(v, count: 1, label: label, shape: "a threshold, e.g. 0.001").dropFirst().dropLast())}"
     case "--smooth": return #"{"op": "smooth"}"#
     default: throw CLIError("edit: unexpected argument '\(name)'")
     }
