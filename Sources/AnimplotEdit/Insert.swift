@@ -88,8 +88,9 @@ extension EditDocument {
     let prevAuto = prev.isFullyAuto || prev.handleRightType == .vector
     let nextAuto = next.isFullyAuto || next.handleLeftType == .vector
     if keyAuto && prevAuto && nextAuto { return }
+    guard key.frame > prev.frame && key.frame < next.frame else { return }
     let segment = BezierSegment(from: prev, to: next).corrected()
-    guard let t = segment.parameter(at: key.frame) else { return }
+    guard let t = segment.parameter(at: key.frame), t > 0 && t < 1 else { return }
     func lerp(_ a: CurvePoint, _ b: CurvePoint) -> CurvePoint {
       let s = 1 - t
       return CurvePoint(frame: s * a.frame + t * b.frame, value: s * a.value + t * b.value)
@@ -100,11 +101,13 @@ extension EditDocument {
     let p123 = lerp(p12, p23)
     let p234 = lerp(p23, p34)
     let p1234 = lerp(p123, p234)
-    let delta = key.value - p1234.value
+    // The split point is moved onto the new key, its handles with it (in frame and value).
+    let dx = key.frame - p1234.frame
+    let dy = key.value - p1234.value
     keys[index - 1].handleRight = p12
     keys[index + 1].handleLeft = p34
-    key.handleLeft = CurvePoint(frame: p123.frame, value: p123.value + delta)
-    key.handleRight = CurvePoint(frame: p234.frame, value: p234.value + delta)
+    key.handleLeft = CurvePoint(frame: p123.frame + dx, value: p123.value + dy)
+    key.handleRight = CurvePoint(frame: p234.frame + dx, value: p234.value + dy)
     if key.isFullyAuto {
       var autoWorksWell = false
       if (prevAuto || nextAuto) && curves[c].fcurve.autoSmoothing == .contAccel {
@@ -190,6 +193,8 @@ extension EditDocument {
         if scene.onlyInsertNeeded && !Self.keyNeeded(keys, frame: frame, value: value) { continue }
         insertVertex(c, frame: frame, value: value, type: scene.keyframeType, flags: [])
       }
+      // The operator then updates every curve it keyed once more.
+      curves[c].update()
     }
     return targets.isEmpty ? .cancelled : .finished
   }
