@@ -15,6 +15,7 @@ public struct EditScript: Sendable, Hashable {
   var sceneSettings: [SceneSetting] = []
   var editorSettings: [EditorSetting] = []
 
+  /// A script of `operations` with no settings.
   public init(operations: [EditOperation] = []) { self.operations = operations }
 
   enum SceneSetting: Sendable, Hashable {
@@ -64,6 +65,11 @@ public struct EditScript: Sendable, Hashable {
 /// Reads edit scripts: `{"scene": {...}, "editor": {...}, "ops": [...]}` with the members and
 /// values Blender's operators use (`frame_current`, `NEAREST_FRAME`), camelCase aliases too.
 public enum EditScriptDecoder {
+  /// Decodes a script's UTF-8 JSON bytes.
+  /// - Parameters:
+  ///   - bytes: the script (a byte order mark is skipped).
+  ///   - file: the name errors give for it.
+  /// - Throws: `ActionDecodingError` with the line, column and JSON path of the first problem.
   public static func decode(_ bytes: [UInt8], file: String? = nil) throws(ActionDecodingError) -> EditScript {
     let result = bytes.withUnsafeBufferPointer { buffer in
       Result { () throws(ActionDecodingError) in
