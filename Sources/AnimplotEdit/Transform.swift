@@ -84,11 +84,18 @@ extension EditDocument {
             if key.handleLeftType == .vector && m.left { key.handleLeftType = .free }
             if key.handleRightType == .vector && m.right { key.handleRightType = .free }
           } else if !translating {
-            // Scaling a key's handles keeps their shape: auto sides turn aligned, vector free.
-            if key.handleLeftType.isAuto { key.handleLeftType = .aligned }
-            if key.handleRightType.isAuto { key.handleRightType = .aligned }
-            if key.handleLeftType == .vector { key.handleLeftType = .free }
-            if key.handleRightType == .vector { key.handleRightType = .free }
+            if individual {
+              // Around each key's own point the key itself stays: only its handles move, and
+              // they are treated as handles moved without their key.
+              if key.handleLeftType.isAuto { key.handleLeftType = .aligned }
+              if key.handleRightType.isAuto { key.handleRightType = .aligned }
+              if key.handleLeftType == .vector { key.handleLeftType = .free }
+              if key.handleRightType == .vector { key.handleRightType = .free }
+            } else if key.isFullyAuto {
+              // A scaled auto key keeps the shape its handles had: aligned on both sides.
+              key.handleLeftType = .aligned
+              key.handleRightType = .aligned
+            }
           }
 
           func moved(_ p: CurvePoint, center: CurvePoint) -> CurvePoint {
