@@ -1,0 +1,73 @@
+import AnimplotCore
+import AnimplotIO
+import AnimplotTestSupport
+import Foundation
+import Testing
+
+/// Every verb on the public glTF, Unity and Lottie files: imported transforms carry Blender's
+/// meaning, so `path` and `preview` draw every file that moves something, and the Dope
+/// Sheet's labels read as Blender's channel list shows them.
+@Suite("Other tools' real files")
+struct RealFilesTests {
+  /// The sample files animplot reads (licences and notes left out), relative to the folder.
+  static func files() -> [String] {
+    let root = SharedFolder.samples.file("").path
+    guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
+    var out: [String] = []
+    while let relative = walker.nextObject() as? String {
+      let ext = (relative as NSString).pathExtension.lowercased()
+      let name = (relative as NSString).lastPathComponent
+      if ["gltf", "glb", "anim", "lottie"].contains(ext) || (ext == "json" && name.hasPrefix("lottie")) {
+        out.append(relative)
+      }
+    }
+    return out.sorted()
+  }
+
+  @Test(.needs(SharedFolder.samples)) func pathAndPreviewDrawEveryFileThatMovesSomething() throws {
+    let dir = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    var drawn = 0
+    let files = Self.files()
+    #expect(files.count >= 20)
+    for file in files {
+      let input = SharedFolder.samples.file(file).path
+      let document = try ActionFile.load(input)
+      let moves = ObjectChannels.of(document.actions).contains(where: \.hasTransform)
+      for verb in [["path"], ["preview", "--filmstrip", "2"]] {
+        let out = dir.appendingPathComponent("out.png").path
+        let r = try CLI.run(verb + [input, "--width", "320", "--height", "200", "-o", out])
+        if moves {
+          #expect(r.status == 0, "\(verb[0]) \(file): \(r.stderr)")
+          #expect(pngSize([UInt8]((try? Data(contentsOf: URL(fileURLWithPath: out))) ?? Data())) != nil, "\(verb[0]) \(file)")
+          drawn += 1
+        } else {
+          #expect(r.status == 2 && r.stderr.contains("no "), "\(verb[0]) \(file): \(r.stderr)")
+        }
+        try? FileManager.default.removeItem(atPath: out)
+      }
+    }
+    #expect(drawn >= 36)
+  }
+
+  @Test(.needs(SharedFolder.samples)) func dopeSheetLabelsAreUniqueInTheirGroupAndDoNotRepeatIt() throws {
+    for file in Self.files() {
+      let r = try CLI.run(["dopesheet", SharedFolder.samples.file(file).path, "--format", "json"])
+      #expect(r.status == 0, "\(file): \(r.stderr)")
+      let json = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
+      var group: String?
+      var seen = Set<String>()
+      for row in json["rows"] as! [[String: Any]] {
+        let name = row["name"] as! String
+        switch row["kind"] as! String {
+        case "group", "action", "object", "summary":
+          group = row["kind"] as! String == "group" ? name : nil
+          seen = []
+        default:
+          #expect(seen.insert(name).inserted, "\(file): \(name) twice in \(group ?? "its action")")
+          if let group { #expect(!name.contains(group), "\(file): \(name) repeats its group \(group)") }
+        }
+      }
+    }
+  }
+}
