@@ -71,3 +71,25 @@ struct RealFilesTests {
     }
   }
 }
+
+/// `--channel-list-width`: the list as wide as asked (within 5/12 of the picture), in the
+/// Graph Editor and the Dope Sheet; out of range is a usage error.
+@Suite("--channel-list-width")
+struct ChannelListWidthTests {
+  @Test func theListIsAsWideAsAsked() throws {
+    let ball = CLI.repository.appendingPathComponent("Examples/blender-bouncing-ball.json").path
+    for verb in ["graph", "dopesheet"] {
+      let r = try CLI.run([verb, ball, "--format", "json", "--channel-list-width", "300"])
+      #expect(r.status == 0, "\(r.stderr)")
+      #expect(r.stdout.contains(#""channelList": {"#) || verb == "dopesheet")
+      if verb == "graph" {
+        let json = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
+        #expect((json["channelList"] as! [String: Any])["width"] as! Double == 300)
+      }
+      let png = try CLI.temporaryDirectory().appendingPathComponent("l.png").path
+      #expect(try CLI.run([verb, ball, "--channel-list-width", "300", "-o", png]).status == 0)
+      let bad = try CLI.run([verb, ball, "--channel-list-width", "20", "-o", png + "x.png"])
+      #expect(bad.status == 2 && bad.stderr.contains("--channel-list-width 20.0: expected a number of pixels from 100 to 2000"))
+    }
+  }
+}

@@ -30,6 +30,8 @@ package struct DopeSheetArguments: VerbArguments {
   @Flag(name: .customLong("no-channel-list"), help: "Hide the channel list at the left.")
   package var noChannelList = false
 
+  @OptionGroup package var channelList: ChannelListOptions
+
   @Flag(name: .customLong("no-scrollbars"), help: "Hide Blender's scrollbars along the bottom and right edges (shown with the channel list).")
   package var noScrollbars = false
 
@@ -44,6 +46,7 @@ package struct DopeSheetArguments: VerbArguments {
     var options = DopeSheetEditorOptions()
     try picture.apply(to: &options)
     options.showChannelList = !noChannelList
+    options.channelListWidth = channelList.width(or: options.channelListWidth)
     options.showScrollbars = !noScrollbars
     options.showHeader = header
     options.showHandlesAndInterpolation = showHandleTypes

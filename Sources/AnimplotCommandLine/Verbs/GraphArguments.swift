@@ -18,6 +18,8 @@ package struct GraphArguments: VerbArguments {
   @Flag(name: .customLong("no-channel-list"), help: "Hide the channel list at the left.")
   package var noChannelList = false
 
+  @OptionGroup package var channelList: ChannelListOptions
+
   @Flag(name: .customLong("no-scrollbars"), help: "Hide Blender's scrollbars along the bottom and right edges (shown with the channel list).")
   package var noScrollbars = false
 
@@ -52,6 +54,7 @@ package struct GraphArguments: VerbArguments {
     try picture.apply(to: &options)
     options.values = try values.map { try PictureOptions.range($0, option: "--values") }
     options.showChannelList = !noChannelList
+    options.channelListWidth = channelList.width(or: options.channelListWidth)
     options.showScrollbars = !noScrollbars
     options.showHeader = header
     options.handles = handles
