@@ -50,6 +50,45 @@ struct RealFilesTests {
     #expect(drawn >= 36)
   }
 
+  /// The animations a file has, counted from the file itself: a glTF's `animations`, one clip
+  /// of a Unity file, one animation of a Lottie JSON file.
+  static func animationCount(_ path: String) throws -> Int {
+    var data = try Data(contentsOf: URL(fileURLWithPath: path))
+    switch (path as NSString).pathExtension.lowercased() {
+    case "glb":
+      let length = Int(data[12]) | Int(data[13]) << 8 | Int(data[14]) << 16 | Int(data[15]) << 24
+      data = data.subdata(in: 20..<(20 + length))
+      fallthrough
+    case "gltf":
+      let json = try JSONSerialization.jsonObject(with: data) as! [String: Any]
+      return (json["animations"] as? [Any])?.count ?? 0
+    default: return 1
+    }
+  }
+
+  @Test(.needs(SharedFolder.samples)) func infoListsEveryAnimationOfEveryFile() throws {
+    for file in Self.files() {
+      let path = SharedFolder.samples.file(file).path
+      let r = try CLI.run(["info", path, "--format", "json"])
+      #expect(r.status == 0, "\(file): \(r.stderr)")
+      let json = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
+      let actions = json["actions"] as! [[String: Any]]
+      #expect(actions.count == (try Self.animationCount(path)), "\(file)")
+      #expect(json["kind"] as? String != nil)
+      for action in actions {
+        let channels = action["channels"] as! [[String: Any]]
+        #expect(!channels.isEmpty && !(action["objects"] as! [String]).isEmpty, "\(file)")
+        #expect(channels.allSatisfy { ($0["keys"] as! Int) > 0 && !($0["interpolations"] as! [String]).isEmpty })
+      }
+      let text = try CLI.run(["info", path])
+      #expect(text.status == 0 && text.stdout.hasPrefix(path + ": "))
+      #expect(text.stdout.components(separatedBy: "\n[").count - 1 == actions.count, "\(file)")
+    }
+    // Times in seconds land on the frame they mean: BoxAnimated's 3.70833 s at 24 fps is 89.
+    let box = try CLI.run(["info", SharedFolder.samples.file("gltf/BoxAnimated/BoxAnimated.glb").path])
+    #expect(box.stdout.contains("keys 0–89, scene 0–89"), "\(box.stdout)")
+  }
+
   @Test(.needs(SharedFolder.samples)) func dopeSheetLabelsAreUniqueInTheirGroupAndDoNotRepeatIt() throws {
     for file in Self.files() {
       let r = try CLI.run(["dopesheet", SharedFolder.samples.file(file).path, "--format", "json"])

@@ -224,7 +224,7 @@ enum GLTFImporter {
       // Frames are 32-bit floats: each must be finite and after the one before.
       var lastFrame = -Float.infinity
       for (k, t) in times.enumerated() {
-        let frame = Float(Double(t) * fps)
+        let frame = SecondsToFrames.frame(Double(t), fps: fps)
         guard frame.isFinite, frame > lastFrame else {
           throw inputCursor.invalid(
             "time \(k) (\(t) s) is frame \(Double(t) * fps) at \(JSONCursor.show(fps)) fps, which "
@@ -392,7 +392,7 @@ enum GLTFImporter {
     let mode: Interpolation = interpolation == "STEP" ? .constant : cubic ? .bezier : .linear
     for k in 0..<n {
       let t = Double(times[k])
-      let frame = Float(t * fps)
+      let frame = SecondsToFrames.frame(t, fps: fps)
       let value = sign * (cubic ? values[(3 * k + 1) * width + c] : values[k * width + c])
       var key = Keyframe(frame: frame, value: value)
       key.interpolation = mode

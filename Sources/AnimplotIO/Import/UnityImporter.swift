@@ -99,8 +99,8 @@ enum UnityImporter {
       }
     }
     if let settings = try root.member("m_AnimationClipSettings") {
-      if let start = try settings.member("m_StartTime")?.number() { action.frameStart = start * fps }
-      if let stop = try settings.member("m_StopTime")?.number() { action.frameEnd = stop * fps }
+      if let start = try settings.member("m_StartTime")?.number() { action.frameStart = Double(SecondsToFrames.frame(start, fps: fps)) }
+      if let stop = try settings.member("m_StopTime")?.number() { action.frameEnd = Double(SecondsToFrames.frame(stop, fps: fps)) }
       if let s = action.frameStart, let e = action.frameEnd, e < s { action.frameEnd = s }
     }
     guard !action.tracks.isEmpty else { throw root.invalid("the clip holds no curves animplot reads") }
@@ -186,7 +186,7 @@ enum UnityImporter {
     keys.reserveCapacity(raw.count)
     var lastFrame = -Float.infinity
     for (k, r) in raw.enumerated() {
-      let frame = Float(r.time * fps)
+      let frame = SecondsToFrames.frame(r.time, fps: fps)
       guard frame.isFinite, frame > lastFrame, Float(r.value).isFinite else {
         throw curve.invalid(
           "key \(k) (\(r.time) s, value \(r.value)) does not fit 32-bit floats at \(fps) fps, or does not come after the key before it there")
