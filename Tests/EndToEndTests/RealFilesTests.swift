@@ -132,3 +132,27 @@ struct ChannelListWidthTests {
     }
   }
 }
+
+/// A view of one action on a file of several says which it took and how to choose.
+@Suite("One action of several")
+struct OneActionOfSeveralTests {
+  @Test func graphEvalAndPlaySayWhichActionTheyTook() throws {
+    let four = CLI.repository.appendingPathComponent("Examples/blender-four-actions.json").path
+    let dir = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    for arguments in [
+      ["graph", four, "-o", dir.appendingPathComponent("g.png").path],
+      ["eval", four, "--at", "1"],
+      ["play", four, "--frames", "1:3", "-o", dir.appendingPathComponent("p.apng").path],
+    ] {
+      let r = try CLI.run(arguments)
+      #expect(r.status == 0, "\(r.stderr)")
+      #expect(r.stderr == "animplot: \(four): \(arguments[0]) shows one action: the first of 4, \"BouncingBall\"; --action NAME or NUMBER (from 0) shows another, and 'animplot info \(four)' lists them\n")
+      let chosen = try CLI.run(arguments + ["--action", "1"])
+      #expect(chosen.status == 0 && chosen.stderr.isEmpty, "\(chosen.stderr)")
+    }
+    // Views of every action, and files of one, say nothing.
+    let sheet = try CLI.run(["dopesheet", four, "-o", dir.appendingPathComponent("d.png").path])
+    #expect(sheet.status == 0 && sheet.stderr.isEmpty)
+  }
+}
