@@ -156,3 +156,27 @@ struct OneActionOfSeveralTests {
     #expect(sheet.status == 0 && sheet.stderr.isEmpty)
   }
 }
+
+/// `--height auto`: the Dope Sheet and the Graph Editor tall enough for every channel row.
+@Suite("--height auto")
+struct AutoHeightTests {
+  @Test func everyRowFits() throws {
+    let four = CLI.repository.appendingPathComponent("Examples/blender-four-actions.json").path
+    let dir = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let rows = try CLI.run(["dopesheet", four, "--format", "json"])
+    let count = ((try JSONSerialization.jsonObject(with: Data(rows.stdout.utf8)) as! [String: Any])["rows"] as! [Any]).count
+    let png = dir.appendingPathComponent("d.png")
+    let r = try CLI.run(["dopesheet", four, "--height", "auto", "-o", png.path])
+    #expect(r.status == 0, "\(r.stderr)")
+    let height = try #require(pngSize([UInt8](try Data(contentsOf: png)))).height
+    // The scrub strip (23 px), then a row every 18 px, and one row's room below the last.
+    #expect(height >= 23 + 18 * count && height <= 23 + 18 * (count + 2), "\(height) for \(count) rows")
+    // The Graph Editor keeps its 900 px where the rows need fewer.
+    let graph = dir.appendingPathComponent("g.png")
+    #expect(try CLI.run(["graph", four, "--action", "0", "--height", "auto", "-o", graph.path]).status == 0)
+    #expect(pngSize([UInt8](try Data(contentsOf: graph)))?.height == 900)
+    let path = try CLI.run(["path", four, "--height", "auto", "-o", dir.appendingPathComponent("p.png").path])
+    #expect(path.status == 2 && path.stderr.contains("--height auto: only graph and dopesheet fit their rows"))
+  }
+}

@@ -44,13 +44,15 @@ package struct DopeSheetArguments: VerbArguments {
 
   package func view() throws -> DopeSheetView {
     var options = DopeSheetEditorOptions()
-    try picture.apply(to: &options)
+    try picture.apply(to: &options, fitsRows: true)
     options.showChannelList = !noChannelList
     options.channelListWidth = channelList.width(or: options.channelListWidth)
     options.showScrollbars = !noScrollbars
     options.showHeader = header
     options.showHandlesAndInterpolation = showHandleTypes
     options.rows = DopeSheetOptions(showSummary: !noSummary, collapseGroups: collapseGroups)
-    return DopeSheetView(options: options)
+    var view = DopeSheetView(options: options)
+    view.fitsHeight = picture.autoHeight
+    return view
   }
 }

@@ -51,7 +51,7 @@ package struct GraphArguments: VerbArguments {
 
   package func view() throws -> GraphView {
     var options = GraphOptions()
-    try picture.apply(to: &options)
+    try picture.apply(to: &options, fitsRows: true)
     options.values = try values.map { try PictureOptions.range($0, option: "--values") }
     options.showChannelList = !noChannelList
     options.channelListWidth = channelList.width(or: options.channelListWidth)
@@ -62,6 +62,8 @@ package struct GraphArguments: VerbArguments {
     options.normalize = normalize
     options.colors = colors
     options.showCursor = !noCursor
-    return GraphView(options: options)
+    var view = GraphView(options: options)
+    view.fitsHeight = picture.autoHeight
+    return view
   }
 }

@@ -7,13 +7,18 @@ import AnimplotPlots
 public struct DopeSheetView: PlotView {
   public var options: DopeSheetEditorOptions
 
+  /// Whether the height is the one that shows every row (`--height auto`).
+  public var fitsHeight = false
+
   public init(options: DopeSheetEditorOptions = DopeSheetEditorOptions()) { self.options = options }
 
   public static let name = "dopesheet"
   public static let showsEveryAction = true
 
   public func content(of actions: [Action]) throws(RenderError) -> DopeSheetEditor {
-    DopeSheetEditor(actions: actions, options: options)
+    var options = options
+    if fitsHeight { options.height = DopeSheetEditor.fittingHeight(actions: actions, options: options) }
+    return DopeSheetEditor(actions: actions, options: options)
   }
 }
 

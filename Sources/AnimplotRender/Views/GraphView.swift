@@ -9,6 +9,10 @@ import AnimplotPlots
 public struct GraphView: PlotView {
   public var options: GraphOptions
 
+  /// Whether the height is the one that shows every channel row (`--height auto`), at least
+  /// `options.height`.
+  public var fitsHeight = false
+
   public init(options: GraphOptions = GraphOptions()) { self.options = options }
 
   public static let name = "graph"
@@ -16,6 +20,8 @@ public struct GraphView: PlotView {
 
   public func content(of actions: [Action]) throws(RenderError) -> GraphEditor {
     guard let action = actions.first else { throw RenderError(.input, "no action to draw") }
+    var options = options
+    if fitsHeight { options.height = GraphEditor.fittingHeight(action: action, minimum: options.height) }
     return GraphEditor(action: action, options: options)
   }
 }
