@@ -300,7 +300,7 @@ public struct GraphEditor: Sendable {
     let track = curve.track
     let vertexAlpha = curve.vertexAlpha
     var unselected: [Point] = [], selected: [Point] = [], active: [Point] = []
-    for (i, (key, p)) in zip(track.keyframes, curve.keyCenters).enumerated() where curve.showsVertex(at: p) {
+    for (i, (key, p)) in zip(track.keyframes, curve.keyCenters).enumerated() where curve.showsKey(i, at: p) {
       if i == curve.activeKey {
         active.append(p)
       } else if key.selected {

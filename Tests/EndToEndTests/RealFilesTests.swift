@@ -180,3 +180,52 @@ struct AutoHeightTests {
     #expect(path.status == 2 && path.stderr.contains("--height auto: only graph and dopesheet fit their rows"))
   }
 }
+
+/// `--keys` and `--select`: readable by default, Blender's look on request.
+@Suite("--keys and --select")
+struct KeysAndSelectTests {
+  /// The keys the Graph Editor's layout JSON lists as drawn, per curve.
+  static func drawnKeys(_ arguments: [String]) throws -> [Int] {
+    let r = try CLI.run(["graph"] + arguments + ["--format", "json"])
+    #expect(r.status == 0, "\(r.stderr)")
+    let json = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
+    return (json["curves"] as! [[String: Any]]).map { ($0["keys"] as! [[String: Any]]).filter { $0["hidden"] as? Bool != true }.count }
+  }
+
+  @Test func sampledCurvesLoseTheMarkersThatWouldTouch() throws {
+    let dir = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    // 400 samples of a sine, one a frame: a sampled curve.
+    var csv = "frame,location[2]\n"
+    for i in 0..<400 { csv += "\(i),\(sin(Double(i) / 25))\n" }
+    let file = dir.appendingPathComponent("wave.csv")
+    try csv.write(to: file, atomically: true, encoding: .utf8)
+    let size = ["--width", "900", "--height", "500"]
+    let all = try Self.drawnKeys([file.path, "--keys", "all"] + size)
+    let auto = try Self.drawnKeys([file.path] + size)
+    let none = try Self.drawnKeys([file.path, "--keys", "none"] + size)
+    #expect(all == [400])
+    // The first and last, the lowest and the highest are kept; the crowded rest goes.
+    #expect(auto[0] >= 4 && auto[0] < 40, "\(auto)")
+    #expect(none == [0])
+    // Keys set by hand keep every marker however small the picture (Blender's look).
+    let ball = CLI.repository.appendingPathComponent("Examples/blender-bouncing-ball.json").path
+    #expect(try Self.drawnKeys([ball, "--width", "300", "--height", "200"]) == (try Self.drawnKeys([ball, "--width", "300", "--height", "200", "--keys", "all"])))
+  }
+
+  @Test func selectAllNoneOrTheFiles() throws {
+    let ball = CLI.repository.appendingPathComponent("Examples/blender-bouncing-ball.json").path
+    func selected(_ extra: [String]) throws -> (curves: Int, keys: Int) {
+      let r = try CLI.run(["graph", ball, "--format", "json"] + extra)
+      let json = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as! [String: Any]
+      let curves = json["curves"] as! [[String: Any]]
+      return (
+        curves.filter { $0["selected"] as? Bool == true }.count,
+        curves.flatMap { $0["keys"] as! [[String: Any]] }.filter { $0["selected"] as? Bool == true }.count
+      )
+    }
+    let file = try selected([]), all = try selected(["--select", "all"]), none = try selected(["--select", "none"])
+    #expect(all.curves > file.curves && all.keys > file.keys)
+    #expect(none.curves == 0 && none.keys == 0)
+  }
+}

@@ -131,4 +131,6 @@ package struct ThemeArgument: ExpressibleByArgument, Sendable {
 extension PNGCompression: ExpressibleByArgument {}
 extension GraphOptions.Handles: ExpressibleByArgument {}
 extension GraphOptions.KeyShape: ExpressibleByArgument {}
+extension GraphOptions.KeyMarkers: ExpressibleByArgument {}
+extension SelectMode: ExpressibleByArgument {}
 extension CurveColorMode: ExpressibleByArgument {}

@@ -32,6 +32,9 @@ package struct DopeSheetArguments: VerbArguments {
 
   @OptionGroup package var channelList: ChannelListOptions
 
+  @Option(help: "What is drawn selected: file (what the file says; imported curves are selected, as Blender's importers leave them), all or none.")
+  package var select: SelectMode = .file
+
   @Flag(name: .customLong("no-scrollbars"), help: "Hide Blender's scrollbars along the bottom and right edges (shown with the channel list).")
   package var noScrollbars = false
 
@@ -53,6 +56,7 @@ package struct DopeSheetArguments: VerbArguments {
     options.rows = DopeSheetOptions(showSummary: !noSummary, collapseGroups: collapseGroups)
     var view = DopeSheetView(options: options)
     view.fitsHeight = picture.autoHeight
+    view.select = select
     return view
   }
 }

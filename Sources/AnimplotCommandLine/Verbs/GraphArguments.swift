@@ -20,6 +20,9 @@ package struct GraphArguments: VerbArguments {
 
   @OptionGroup package var channelList: ChannelListOptions
 
+  @Option(help: "What is drawn selected: file (what the file says; imported curves are selected, as Blender's importers leave them), all or none.")
+  package var select: SelectMode = .file
+
   @Flag(name: .customLong("no-scrollbars"), help: "Hide Blender's scrollbars along the bottom and right edges (shown with the channel list).")
   package var noScrollbars = false
 
@@ -31,6 +34,9 @@ package struct GraphArguments: VerbArguments {
 
   @Option(name: .customLong("key-shape"), help: "Keys as Blender's round vertices (round) or as diamonds in the channel colour (diamond).")
   package var keyShape: GraphOptions.KeyShape = .round
+
+  @Option(help: "Which keys' markers are drawn: auto (leaves out those that would touch the one before, keeping the first, last, extreme and selected keys), all (Blender's) or none.")
+  package var keys: GraphOptions.KeyMarkers = .auto
 
   @Flag(help: "Scale every curve to -1...1, as Blender's Normalize.")
   package var normalize = false
@@ -59,11 +65,13 @@ package struct GraphArguments: VerbArguments {
     options.showHeader = header
     options.handles = handles
     options.keyShape = keyShape
+    options.keys = keys
     options.normalize = normalize
     options.colors = colors
     options.showCursor = !noCursor
     var view = GraphView(options: options)
     view.fitsHeight = picture.autoHeight
+    view.select = select
     return view
   }
 }

@@ -90,3 +90,15 @@ extension Keyframe {
     handleRight.value = Float(Double(handleRight.value) * factor)
   }
 }
+
+extension ActionDocument {
+  /// Every track selected, as Blender's importers leave the F-curves they make (a new F-curve
+  /// is visible and selected), so that imported curves are drawn as Blender shows them after
+  /// an import, not faded. (Blender selects the keys too; they are left unselected here, so
+  /// that `--handles selected` does not draw every handle: `--select all` shows that.)
+  mutating func selectEveryCurve() {
+    for a in actions.indices {
+      for t in actions[a].tracks.indices { actions[a].tracks[t].selected = true }
+    }
+  }
+}

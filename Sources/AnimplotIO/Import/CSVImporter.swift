@@ -84,6 +84,7 @@ enum CSVImporter {
       action.tracks.append(curve)
     }
     var document = ActionDocument(actions: [consume action])
+    document.selectEveryCurve()
     document.finish(recalculate: context.recalculate)
     return document
   }

@@ -72,6 +72,7 @@ enum GLTFImporter {
     // in place would copy every one.
     let isMulti = actions.count > 1
     var document = ActionDocument(actions: consume actions, isMultiAction: isMulti)
+    document.selectEveryCurve()
     document.finish(recalculate: context.recalculate)
     return document
   }

@@ -44,6 +44,7 @@ enum LottieImporter {
     action.tracks = builder.tracks
     guard !action.tracks.isEmpty else { throw root.invalid("the animation has no animated layer transform") }
     var document = ActionDocument(actions: [action])
+    document.selectEveryCurve()
     document.finish(recalculate: context.recalculate)
     return document
   }

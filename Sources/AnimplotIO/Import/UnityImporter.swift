@@ -108,6 +108,7 @@ enum UnityImporter {
       throw root.invalid("\(action.tracks[problem.track].displayLabel): \(problem.message)")
     }
     var document = ActionDocument(actions: [action])
+    document.selectEveryCurve()
     document.finish(recalculate: context.recalculate)
     return document
   }

@@ -9,6 +9,8 @@ public struct DopeSheetView: PlotView {
 
   /// Whether the height is the one that shows every row (`--height auto`).
   public var fitsHeight = false
+  /// What is drawn selected (`--select`).
+  public var select: SelectMode = .file
 
   public init(options: DopeSheetEditorOptions = DopeSheetEditorOptions()) { self.options = options }
 
@@ -16,6 +18,7 @@ public struct DopeSheetView: PlotView {
   public static let showsEveryAction = true
 
   public func content(of actions: [Action]) throws(RenderError) -> DopeSheetEditor {
+    let actions = select.apply(to: actions)
     var options = options
     if fitsHeight { options.height = DopeSheetEditor.fittingHeight(actions: actions, options: options) }
     return DopeSheetEditor(actions: actions, options: options)
