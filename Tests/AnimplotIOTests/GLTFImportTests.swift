@@ -325,8 +325,51 @@ struct GLTFImportTests {
     #expect(abs(Double(action.tracks[3].value(at: Float(12))) - 0.70710678) < 1e-6)
     animations[0]["channels"] = (animations[0]["channels"] as! [[String: Any]]) + [["sampler": 0, "target": ["node": 0, "path": "rotation"]]]
     json["animations"] = animations
-    #expect(failure(json).contains("animations[0].channels[1]: Cube.rotation is already animated by animations[0].channels[0]")
-      || failure(json).contains("is already animated by animations[0].channels[0]"))
+    // Both on one property: the later channel wins, with a warning.
+    let twice = try decode(GLTFSample.bytes(json))
+    #expect(twice.actions[0].tracks.count == 4)
+    #expect(twice.warnings == [
+      #"t.gltf: animations[0] "Move": left out animations[0].channels[0]: Cube.rotation is animated again by animations[0].channels[1], which wins"#
+    ])
+  }
+
+  /// A broken channel or animation the rest does not need is left out with a warning; asked
+  /// for by name or number, it is the error. Duplicate targets: the later channel wins.
+  @Test func whatCanBeReadIsRead() throws {
+    var json = GLTFSample().json()
+    var animations = json["animations"] as! [[String: Any]]
+    // The same translation again, STEP: the later channel wins.
+    animations[0]["samplers"] = [
+      ["input": 0, "output": 1, "interpolation": "LINEAR"], ["input": 0, "output": 1, "interpolation": "STEP"],
+    ]
+    animations[0]["channels"] = [
+      ["sampler": 0, "target": ["node": 0, "path": "translation"]], ["sampler": 1, "target": ["node": 0, "path": "translation"]],
+    ]
+    // A second animation whose output holds no values.
+    var accessors = json["accessors"] as! [[String: Any]]
+    accessors.append(["bufferView": 1, "componentType": 5126, "count": 0, "type": "VEC3"])
+    json["accessors"] = accessors
+    animations.append([
+      "name": "Broken", "channels": [["sampler": 0, "target": ["node": 0, "path": "scale"]]],
+      "samplers": [["input": 0, "output": 2]],
+    ])
+    // A third, fine, after it: numbers count the broken one.
+    animations.append(animations[0].merging(["name": "Again"]) { $1 })
+    json["animations"] = animations
+    let document = try decode(GLTFSample.bytes(json))
+    #expect(document.actions.map(\.name) == ["Move", "Again"])
+    #expect(document.actions[0].tracks.count == 3 && document.actions[0].tracks.allSatisfy { $0.keyframes[0].interpolation == .constant })
+    #expect(document.warnings.count == 3, "\(document.warnings)")
+    #expect(document.warnings[0].contains("animations[0].channels[0]: Cube.translation is animated again by animations[0].channels[1], which wins"))
+    #expect(document.warnings[1].hasPrefix("t.gltf:1:") && document.warnings[1].contains("(animation 1 \"Broken\" left out; the others are read)"))
+    #expect(throws: ActionDecodingError.self) { try document.action(named: "Broken") }
+    #expect(throws: ActionDecodingError.self) { try document.action(named: "1") }
+    #expect(try document.action(named: "2").name == "Again")
+    // The only animation broken: the file is refused, as before.
+    var only = json
+    only["animations"] = [animations[1]]
+    #expect(failure(only).hasPrefix("t.gltf:1:") && failure(only).contains("accessors[2].count: expected a whole number from 1"))
+    #expect(failure(only) != "no error")
   }
 
   /// `--animation` by index, and import's round trip through format 1.

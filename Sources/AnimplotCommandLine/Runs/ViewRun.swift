@@ -85,6 +85,7 @@ enum ActionChoice {
   {
     let document = try input.document()
     let actions = try selection.actions(of: document, every: View.showsEveryAction, file: input.name)
+    for warning in document.warnings { Terminal.error(warning) }
     // `play` shows every action in the Dope Sheet and Timeline, the first in the Graph Editor.
     let showsOne = (view as? PlayView).map { $0.editor == .graph } ?? !View.showsEveryAction
     if showsOne, selection.action == nil, document.actions.count > 1, let first = actions.first {

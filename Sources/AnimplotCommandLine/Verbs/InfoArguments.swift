@@ -48,6 +48,7 @@ package struct InfoArguments: ParsableArguments {
     } catch {
       throw CLIError(error.description)
     }
+    for warning in document.warnings { Terminal.error(warning) }
     let info = FileInfo(file: input, kind: kind, document: document)
     let text = format == "json" ? info.json() : info.text()
     try OutputPlan.refuseOverwriting([input], with: output)
@@ -122,6 +123,16 @@ package struct FileInfo {
       ("file", jsonStringLiteral(file)),
       ("kind", kind.map { jsonStringLiteral($0.name) } ?? "null"),
       ("actions", jsonArray(actions)),
+      (
+        "skipped",
+        jsonArray(
+          document.skipped.map {
+            jsonObject([
+              ("index", String($0.index)), ("name", $0.name.map(jsonStringLiteral) ?? "null"),
+              ("error", jsonStringLiteral($0.error.description)),
+            ])
+          })
+      ),
     ])
     return (prettyJSON(root) ?? root) + "\n"
   }
@@ -150,6 +161,10 @@ package struct FileInfo {
         if track.muted { line += "  (muted)" }
         lines.append(line)
       }
+    }
+    for skipped in document.skipped {
+      lines.append("")
+      lines.append("(animation \(skipped.index) \(skipped.name ?? "") left out: \(skipped.error.description))")
     }
     return lines.joined(separator: "\n") + "\n"
   }

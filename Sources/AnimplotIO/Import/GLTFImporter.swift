@@ -53,18 +53,39 @@ enum GLTFImporter {
 
     var actions: [Action] = []
     var usedNames = Set<String>()
-    for (a, animation) in (try root.member("animations")?.elements() ?? []).enumerated() {
+    // A broken animation is left out with a warning when the file has others to read; asked
+    // for (`--animation`), it is the error (`ActionDocument.action(named:)`).
+    var warnings: [String] = []
+    var skipped: [ActionDocument.SkippedAction] = []
+    var firstError: ActionDecodingError?
+    let animations = try root.member("animations")?.elements() ?? []
+    for (a, animation) in animations.enumerated() {
       var name = try animation.member("name")?.string() ?? "Animation \(a)"
       if name.isEmpty { name = "Animation \(a)" }
       if usedNames.contains(name) { name += " (\(a))" }
       usedNames.insert(name)
       var action = Action(name: name)
       action.fps = fps
-      action.tracks = try tracks(of: animation, nodes: nodes, accessors: &accessors, fps: fps, root: root)
+      do throws(ActionDecodingError) {
+        let (built, notes) = try tracks(of: animation, nodes: nodes, accessors: &accessors, fps: fps, root: root)
+        guard !built.isEmpty || notes.isEmpty else {
+          throw animation.invalid("no channel of the animation could be read (\(notes[0]))")
+        }
+        action.tracks = built
+        warnings += notes.map { "\(context.file): animations[\(a)] \(messageQuoted(name)): left out \($0)" }
+      } catch {
+        var located = error
+        if located.file == nil { located.file = context.file }
+        firstError = firstError ?? located
+        skipped.append(ActionDocument.SkippedAction(index: a, name: name, error: located))
+        warnings.append("\(located.description) (animation \(a) \(messageQuoted(name)) left out; the others are read)")
+        continue
+      }
       action.frameStart = 0
       action.frameEnd = action.keyRange.map { max(0, $0.upperBound) } ?? 0
       actions.append(action)
     }
+    if let firstError, actions.isEmpty { throw firstError }
     guard !actions.isEmpty else {
       throw root.invalid("the file has no animations")
     }
@@ -72,6 +93,8 @@ enum GLTFImporter {
     // in place would copy every one.
     let isMulti = actions.count > 1
     var document = ActionDocument(actions: consume actions, isMultiAction: isMulti)
+    document.warnings = warnings
+    document.skipped = skipped
     document.selectEveryCurve()
     document.finish(recalculate: context.recalculate)
     return document
@@ -121,15 +144,21 @@ enum GLTFImporter {
     case pointer(String)
   }
 
+  /// The tracks of `animation`, and a note for each channel left out: one whose sampler,
+  /// accessor or target is broken (the rest does not need it), or one animating what a later
+  /// channel animates too (the later one wins, as three.js, Blender and magnum do).
   private static func tracks(
     of animation: JSONCursor, nodes: NodeNames, accessors: inout GLTFAccessors, fps: Double, root: JSONCursor
-  ) throws(ActionDecodingError) -> [FCurve] {
+  ) throws(ActionDecodingError) -> (tracks: [FCurve], notes: [String]) {
     let samplers = try animation.required("samplers").elements()
     var byGroup: [(group: String, tracks: [FCurve], jobs: [KeyJob])] = []
     var groupIndex: [String: Int] = [:]
     var jobs: [KeyJob] = []
     var seen: [Target: String] = [:]
+    var notes: [String] = []
     for channel in try animation.required("channels").elements() {
+      // (Not indented once more, so that the channel's code reads as before.)
+      do throws(ActionDecodingError) {
       let samplerCursor = try channel.required("sampler")
       let s = try samplerCursor.integer()
       guard s < samplers.count else {
@@ -194,7 +223,13 @@ enum GLTFImporter {
       if case .node(_, let p) = what { property = p }
       let rotation = property == "rotation"
       if let other = seen[what] {
-        throw channel.invalid("\(labelBase) is already animated by \(other)")
+        // The later channel wins: the earlier one's tracks go.
+        for g in byGroup.indices {
+          let keep = byGroup[g].tracks.indices.filter { byGroup[g].tracks[$0].dataPath != dataPath }
+          byGroup[g].tracks = keep.map { byGroup[g].tracks[$0] }
+          byGroup[g].jobs = keep.map { byGroup[g].jobs[$0] }
+        }
+        notes.append("\(other): \(labelBase) is animated again by \(channel.path), which wins")
       }
       seen[what] = channel.path
 
@@ -316,6 +351,10 @@ enum GLTFImporter {
         groupIndex[group] = byGroup.count
         byGroup.append((group, built, Array(jobs.suffix(built.count))))
       }
+      } catch {
+        notes.append("\(channel.path): " + (error.path.isEmpty || error.path == channel.path ? "" : error.path + ": ") + error.message)
+        continue
+      }
     }
     var tracks = byGroup.flatMap(\.tracks)
     let ordered = byGroup.flatMap(\.jobs)
@@ -327,7 +366,7 @@ enum GLTFImporter {
         times: job.times, values: job.values, width: job.width, component: job.component,
         interpolation: job.interpolation, fps: fps, sign: job.sign)
     }
-    return tracks
+    return (tracks, notes)
   }
 
   /// What one track's keys are made from.
