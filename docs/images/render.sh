@@ -44,4 +44,23 @@ mv "$TMP/dopesheet_bouncing_ball.png" "$TMP/dopesheet_all_actions.png" docs/imag
   -o docs/images/preview_bouncing_ball.png $SMALL
 # A square turning into a star, timed by Blender's Back easing (ease out): it overshoots.
 "$BIN" morph --from square --to star --easing back-out -o docs/images/morph.png $SMALL
+
+# Other tools' files (docs/import.md), from the shared folder of public samples when it is there
+# ($ANIMPLOT_SHARED, else the folder beside the checkout, as the tests find it).
+REAL="${ANIMPLOT_SHARED:-../shared}/realdata"
+if [ -d "$REAL" ]; then
+  "$BIN" path "$REAL/gltf/BoxAnimated/BoxAnimated.glb" -o docs/images/import_gltf_box_path.png --width 900 --height 500 $SMALL
+  "$BIN" graph "$REAL/gltf/BoxAnimated/BoxAnimated.glb" -o docs/images/import_gltf_box_graph_light.png \
+    --width 900 --height 500 --theme light $SMALL
+  "$BIN" dopesheet "$REAL/gltf/InterpolationTest/InterpolationTest.glb" --height auto --width 900 \
+    -o docs/images/import_gltf_interpolationtest_dopesheet.png $SMALL
+  "$BIN" graph "$REAL/unity/mlagents_FlagSwing.anim" -o docs/images/import_unity_flagswing_graph_light.png \
+    --width 900 --height 500 --theme light $SMALL
+  "$BIN" preview "$REAL/unity/steamvr_BallAnimation.anim" --filmstrip 4 --columns 4 --width 300 --height 220 \
+    -o docs/images/import_unity_ball_preview.png $SMALL
+  "$BIN" path "$REAL/lottie/lottie-web_dalek.json" -o docs/images/import_lottie_dalek_path_light.png \
+    --width 900 --height 500 --theme light $SMALL
+  "$BIN" dopesheet "$REAL/lottie/lottie-android_BounceEasings.json" -o docs/images/import_lottie_bounce_dopesheet.png \
+    --width 900 --height auto --channel-list-width 300 $SMALL
+fi
 ls -l docs/images/*.png
