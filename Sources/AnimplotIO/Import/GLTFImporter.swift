@@ -4,8 +4,10 @@ import AnimplotText
 
 /// glTF 2.0 animations as actions (docs/import.md, "glTF 2.0").
 ///
-/// Each animation is an action; each channel's vector is one track per component, labelled by
-/// node and path (`Cube.rotation W`, `Face.weights[3]`) and grouped by node. Times in seconds
+/// Each animation is an action; each channel's vector is one track per component, grouped by
+/// node: a node's TRS as Blender's channels of the node's object, Z up as Blender's importer
+/// makes it (`objects["Cube"].rotation_quaternion`, `W Quaternion Rotation`; `BlenderChannel`),
+/// morph weights `objects["Face"].weights[3]`. Times in seconds
 /// become frames at `fps` (default 24). STEP keys are constant, LINEAR linear, CUBICSPLINE
 /// Bézier with the exact handles (tangent × Δt / 3). Rotations are coupled quaternions
 /// (`QuaternionRole`): LINEAR is slerp, and every value is normalised.

@@ -4,8 +4,9 @@ import AnimplotCore
 /// "Lottie (Bodymovin JSON and `.lottie` archives)").
 ///
 /// Every animated transform property of every layer (anchor, position, split position, scale,
-/// rotation, opacity, 3-D rx/ry/rz/orientation, skew) is a track per dimension, labelled by the
-/// layer path (precomp layers and parents: `Comp/Body/Arm: Position X`). Frames are the root
+/// rotation, opacity, 3-D rx/ry/rz/orientation, skew) is a track per dimension, grouped by the
+/// layer path (precomp layers and parents: `Comp/Body/Arm`); position, scale, rotation and
+/// opacity as Blender's channels of that object (`X Location`; `BlenderChannel.lottie`). Frames are the root
 /// composition's (`fr`; the scene range `ip`…`op`). A segment's `o`/`i` easing (per dimension)
 /// is the exact Bézier whose handles sit at those fractions of the segment; hold keys are
 /// constant; old `e`-style keys read too. Spatial position segments (`to`/`ti`) move along a
