@@ -43,8 +43,14 @@ enum LottieImporter {
     var builder = Builder(assets: assets, fr: fr, range: (ip ?? 0)...(max(op ?? 0, ip ?? 0)))
     try builder.layers(try root.required("layers"), prefix: "", time: TimeMap(), depth: 0)
     action.tracks = builder.tracks
+    if action.tracks.isEmpty, let error = builder.firstError { throw error }
     guard !action.tracks.isEmpty else { throw root.invalid("the animation has no animated layer transform") }
     var document = ActionDocument(actions: [action])
+    document.warnings = builder.warnings.map { warning in
+      var located = warning.error
+      located.file = context.file
+      return "\(located.description) (\(warning.what) left out; the rest is read)"
+    }
     document.selectEveryCurve()
     document.finish(recalculate: context.recalculate)
     return document
@@ -63,6 +69,9 @@ enum LottieImporter {
     /// of one name, make a path again, and the later ones get ` (2)`, ` (3)` ... so that each
     /// is its own group and object.
     var pathsUsed: [String: Int] = [:]
+    /// Properties left out: why, and which.
+    var warnings: [(error: ActionDecodingError, what: String)] = []
+    var firstError: ActionDecodingError?
 
     /// The most layer instances one file may make (`Limits`-style: one place, in the README).
     static let maximumInstances = 100_000
@@ -211,6 +220,10 @@ enum LottieImporter {
       _ property: JSONCursor, path: String, dataPath: String, label: String, axes: [String], time: TimeMap,
       blender: (Int) -> BlenderChannel? = { _ in nil }
     ) throws(ActionDecodingError) {
+      // A property that cannot be read is left out with a warning (the rest of the file does
+      // not need it); `decode` refuses the file when nothing else could be read.
+      // (Not indented once more, so that the property's code reads as before.)
+      do throws(ActionDecodingError) {
       guard try Self.isAnimated(property) else { return }
       let keys = try Keys.decode(property)
       guard !keys.frames.isEmpty else { return }
@@ -247,6 +260,10 @@ enum LottieImporter {
         curve.group = path
         curve.keyframes = frames
         tracks.append(curve)
+      }
+      } catch {
+        firstError = firstError ?? error
+        warnings.append((error, "\(path): \(label)"))
       }
     }
 
