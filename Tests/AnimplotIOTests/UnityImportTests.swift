@@ -133,3 +133,17 @@ struct UnityImportTests {
     #expect(failure(deep).contains("nested deeper than 256 levels"))
   }
 }
+
+extension UnityImportTests {
+  /// A curve that cannot be read is left out with a located warning; the others are read.
+  @Test func aBrokenCurveIsLeftOutWithAWarning() throws {
+    let second =
+      "  - curve:\n      m_Curve:\n      - serializedVersion: 3\n        time: 0\n        value: five\n"
+      + "        inSlope: 0\n        outSlope: 0\n    attribute: m_Beta\n    path: Body\n  m_SampleRate: 30\n"
+    let text = clip.replacingOccurrences(of: "  m_SampleRate: 30\n", with: second)
+    let document = try InputKind.decode(Array(text.utf8), file: "c.anim", path: nil, kind: .unity)
+    #expect(document.actions[0].tracks.map(\.displayLabel) == ["m_Alpha"])
+    #expect(document.warnings.count == 1)
+    #expect(document.warnings.first?.hasPrefix("c.anim:") == true && document.warnings.first?.contains("expected a number, found \"five\" (Body: m_Beta left out; the rest is read)") == true, "\(document.warnings)")
+  }
+}

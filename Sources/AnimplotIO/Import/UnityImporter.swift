@@ -39,6 +39,8 @@ enum UnityImporter {
 
     // Editor curves first; runtime curves for what they do not cover.
     var tracks: [(group: String, curve: FCurve)] = []
+    // Curves left out: why, and which.
+    var leftOut: [(error: ActionDecodingError, what: String)] = []
     // What a path's curves animate (`m_LocalPosition`, `euler`, ...), as fields before this
     // one covered it: a later field's curves of the same kind are other spellings of it.
     var covered = Set<String>()
@@ -52,9 +54,15 @@ enum UnityImporter {
         coveredHere.insert(kindKey)
         let (base, index) = split(attribute)
         var curve = track(path: path, attribute: base, component: index, label: attribute)
-        curve.keyframes = try keys(
-          try entry.required("curve"), component: nil, fps: fps,
-          factor: BlenderChannel.unity(base, component: index)?.factor ?? 1)
+        do throws(ActionDecodingError) {
+          curve.keyframes = try keys(
+            try entry.required("curve"), component: nil, fps: fps,
+            factor: BlenderChannel.unity(base, component: index)?.factor ?? 1)
+        } catch {
+          // A curve that cannot be read is left out with a warning; the rest is read.
+          leftOut.append((error, (path.isEmpty ? "" : path + ": ") + attribute))
+          continue
+        }
         tracks.append((path.isEmpty ? "(root)" : path, curve))
       }
       covered.formUnion(coveredHere)
@@ -75,9 +83,14 @@ enum UnityImporter {
         }
         for (c, name) in components.enumerated() {
           var curve = track(path: path, attribute: attribute, component: c, label: attribute + "." + name)
-          curve.keyframes = try keys(
-            try entry.required("curve"), component: name, fps: fps,
-            factor: BlenderChannel.unity(attribute, component: c)?.factor ?? 1)
+          do throws(ActionDecodingError) {
+            curve.keyframes = try keys(
+              try entry.required("curve"), component: name, fps: fps,
+              factor: BlenderChannel.unity(attribute, component: c)?.factor ?? 1)
+          } catch {
+            leftOut.append((error, (path.isEmpty ? "" : path + ": ") + attribute + "." + name))
+            continue
+          }
           tracks.append((path.isEmpty ? "(root)" : path, curve))
         }
       }
@@ -103,11 +116,17 @@ enum UnityImporter {
       if let stop = try settings.member("m_StopTime")?.number() { action.frameEnd = Double(SecondsToFrames.frame(stop, fps: fps)) }
       if let s = action.frameStart, let e = action.frameEnd, e < s { action.frameEnd = s }
     }
+    if action.tracks.isEmpty, let first = leftOut.first { throw first.error }
     guard !action.tracks.isEmpty else { throw root.invalid("the clip holds no curves animplot reads") }
     if let problem = action.quaternionProblem() {
       throw root.invalid("\(action.tracks[problem.track].displayLabel): \(problem.message)")
     }
     var document = ActionDocument(actions: [action])
+    document.warnings = leftOut.map { note in
+      var located = note.error
+      located.file = context.file
+      return "\(located.description) (\(note.what) left out; the rest is read)"
+    }
     document.selectEveryCurve()
     document.finish(recalculate: context.recalculate)
     return document
