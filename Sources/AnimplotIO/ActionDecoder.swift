@@ -10,6 +10,29 @@ public struct ActionDocument: Sendable, Equatable {
   /// file, as Blender reads a saved file), with no handle recalculation on load.
   public var keysAsStored = false
 
+  /// Parts of the file left out because something in them is wrong that the rest does not
+  /// need (a broken channel, an animation whose accessor is empty): one located line each, for
+  /// standard error. Empty for a file read whole.
+  public var warnings: [String] = []
+  /// Animations of the file that could not be read, by their number in the file (counting
+  /// them all), with why: `action(named:)` names the error when asked for one of them.
+  public var skipped: [SkippedAction] = []
+
+  /// An animation of the file left out, and why.
+  public struct SkippedAction: Sendable, Equatable {
+    /// Its number among the file's animations, from 0.
+    public var index: Int
+    /// Its name, if it has one.
+    public var name: String?
+    public var error: ActionDecodingError
+
+    public init(index: Int, name: String?, error: ActionDecodingError) {
+      self.index = index
+      self.name = name
+      self.error = error
+    }
+  }
+
   public init(actions: [Action], isMultiAction: Bool = false) {
     self.actions = actions
     self.isMultiAction = isMultiAction
@@ -24,14 +47,17 @@ public struct ActionDocument: Sendable, Equatable {
       return first
     }
     if let match = actions.first(where: { $0.name == name }) { return match }
-    // A number picks by position (glTF animations are often unnamed).
+    // An animation that could not be read, asked for: its error.
+    if let broken = skipped.first(where: { $0.name == name || String($0.index) == name }) { throw broken.error }
+    // A number picks by position (glTF animations are often unnamed), counting those left out.
     if let index = Int(name), name.allSatisfy(\.isASCII) {
-      guard index >= 0, index < actions.count else {
+      let count = actions.count + skipped.count
+      guard index >= 0, index < count else {
         throw ActionDecodingError(
-          .invalid("no action (or animation) number \(index): the file has \(actions.count), numbered 0 to \(actions.count - 1)"),
+          .invalid("no action (or animation) number \(index): the file has \(count), numbered 0 to \(count - 1)"),
           path: "actions")
       }
-      return actions[index]
+      return actions[index - skipped.filter { $0.index < index }.count]
     }
     // Named, at most twenty of them (a file may hold thousands).
     var names = actions.prefix(20).map { $0.name.count > 80 ? String($0.name.prefix(80)) + "…" : $0.name }

@@ -118,6 +118,13 @@ public struct GraphEditor: Sendable {
       ? EditorHeader(theme: options.theme, width: options.width, editor: .graph(normalize: options.normalize)) : nil
   }
 
+  /// The editor's height that shows every row of the channel list of `action` and a row's
+  /// room below the last, for `--height auto`; at least `minimum` (the plot needs room).
+  public static func fittingHeight(action: Action, minimum: Double = 900) -> Double {
+    let rows = ChannelList.graphRows(action, colors: CurveColors.colors(for: action.tracks, theme: .blender, mode: .auto)).count
+    return max(minimum, (ChannelRows(scale: 1).top(rows + 1)).rounded(.up))
+  }
+
   /// The picture's size: the editor's, and the header's height with `showHeader`.
   public var pictureSize: Size {
     EditorHeader.pictureSize(width: options.width, editorHeight: options.height, shown: options.showHeader)
@@ -293,7 +300,7 @@ public struct GraphEditor: Sendable {
     let track = curve.track
     let vertexAlpha = curve.vertexAlpha
     var unselected: [Point] = [], selected: [Point] = [], active: [Point] = []
-    for (i, (key, p)) in zip(track.keyframes, curve.keyCenters).enumerated() where curve.showsVertex(at: p) {
+    for (i, (key, p)) in zip(track.keyframes, curve.keyCenters).enumerated() where curve.showsKey(i, at: p) {
       if i == curve.activeKey {
         active.append(p)
       } else if key.selected {

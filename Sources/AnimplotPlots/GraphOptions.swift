@@ -8,6 +8,18 @@ public struct GraphOptions: Sendable, Hashable {
     case none
   }
 
+  /// Which keys' markers are drawn.
+  public enum KeyMarkers: String, Sendable, CaseIterable {
+    /// Every key's, except where a marker would touch the one drawn before it on its curve:
+    /// then it is left out unless it is the first or last key, a local extreme of the values,
+    /// or selected. A curve sampled every frame shows its line, not a worm of dots.
+    case auto
+    /// Every key's, as Blender draws them.
+    case all
+    /// None: the curves alone.
+    case none
+  }
+
   /// How keys are drawn.
   public enum KeyShape: String, Sendable, CaseIterable {
     /// Blender's round vertices: black, orange when selected, white when active.
@@ -41,6 +53,8 @@ public struct GraphOptions: Sendable, Hashable {
   public var showHeader = false
   public var handles: Handles = .selected
   public var keyShape: KeyShape = .round
+  /// Which keys' markers are drawn (`--keys`).
+  public var keys: KeyMarkers = .auto
   /// Blender's Normalize: every curve scaled to −1…1.
   public var normalize = false
   public var colors: CurveColorMode = .auto

@@ -81,15 +81,60 @@ struct GLTFImportTests {
       let file = channel["file"] as! String
       if documents[file] == nil { documents[file] = try ActionFile.load(RealData.path("gltf/" + file)) }
       let action = documents[file]!.actions[channel["animation"] as! Int]
-      let dataPath = channel["dataPath"] as! String, index = channel["index"] as! Int
+      let gltfPath = channel["dataPath"] as! String, component = channel["index"] as! Int
+      // nodes[N].property[component] → Blender's channel of the node's object (Z up).
+      let node = Int(gltfPath.split(separator: "]")[0].dropFirst("nodes[".count))!
+      let property = String(gltfPath.split(separator: ".").last!)
+      let blender = BlenderChannel.gltf(property, component: component) ?? BlenderChannel(property: property, index: component)
+      let names = try Self.nodeNames(RealData.path("gltf/" + file))
+      let dataPath = ObjectChannels.dataPath(owner: names[node], property: blender.property), index = blender.index
       let track = try #require(action.tracks.first { $0.dataPath == dataPath && $0.index == index }, "\(file) \(dataPath)[\(index)]")
-      for (frame, expected) in zip(channel["frames"] as! [Double], channel["values"] as! [Double]) {
+      for (frame, expected) in zip(channel["frames"] as! [Double], (channel["values"] as! [Double]).map { $0 * blender.factor }) {
         let value = Double(track.value(at: Float(frame)))
         #expect(abs(value - expected) <= 1e-5 * max(1, abs(expected)), "\(file) \(dataPath)[\(index)] at frame \(frame)")
         compared += 1
       }
     }
     #expect(compared > 10_000)
+  }
+
+  /// The names the importer gives a file's nodes: `name`, `nodes[i]` without one, ` (node i)`
+  /// added where several share one.
+  static func nodeNames(_ path: String) throws -> [String] {
+    var data = try Data(contentsOf: URL(fileURLWithPath: path))
+    if data.starts(with: Array("glTF".utf8)) {
+      let length = Int(data[12]) | Int(data[13]) << 8 | Int(data[14]) << 16 | Int(data[15]) << 24
+      data = data.subdata(in: 20..<(20 + length))
+    }
+    let json = try JSONSerialization.jsonObject(with: data) as! [String: Any]
+    let raw = (json["nodes"] as? [[String: Any]] ?? []).enumerated().map { i, n in
+      (n["name"] as? String).flatMap { $0.isEmpty ? nil : $0 } ?? "nodes[\(i)]"
+    }
+    return raw.enumerated().map { i, n in raw.filter { $0 == n }.count > 1 ? "\(n) (node \(i))" : n }
+  }
+
+  /// Blender's glTF importer turns Y up into Z up: translation (x, y, z) is location
+  /// (x, −z, y), rotation (x, y, z, w) the quaternion (w, x, −z, y), scale (x, z, y).
+  @Test func axesAreBlendersZUp() throws {
+    var sample = GLTFSample()
+    sample.times = [0, 1]
+    sample.values = [1, 2, 3, 1, 2, 3]
+    let moved = try decode(GLTFSample.bytes(sample.json())).actions[0]
+    #expect(moved.tracks.map(\.dataPath) == Array(repeating: #"objects["Cube"].location"#, count: 3))
+    #expect(moved.tracks.map(\.displayLabel) == ["X Location", "Y Location", "Z Location"])
+    #expect(moved.tracks.map { $0.value(at: Float(0)) } == [1, -3, 2])
+    sample.path = "scale"
+    #expect(try decode(GLTFSample.bytes(sample.json())).actions[0].tracks.map { $0.value(at: Float(0)) } == [1, 3, 2])
+    sample.path = "rotation"
+    sample.outputType = "VEC4"
+    sample.values = [0.5, 0.5, -0.5, 0.5, 0.5, 0.5, -0.5, 0.5]
+    let turned = try decode(GLTFSample.bytes(sample.json())).actions[0]
+    #expect(turned.tracks.map(\.displayLabel) == ["W Quaternion Rotation", "X Quaternion Rotation", "Y Quaternion Rotation", "Z Quaternion Rotation"])
+    #expect(turned.tracks.map(\.quaternion?.component) == [.w, .x, .y, .z])
+    #expect(turned.tracks.map { $0.value(at: Float(0)) } == [0.5, 0.5, 0.5, 0.5])
+    // The objects a motion path traces: the node, by name, its channels relative to it.
+    let objects = ObjectChannels.of([moved])
+    #expect(objects.map(\.name) == ["Cube"] && objects[0].action.tracks.allSatisfy { $0.dataPath == "location" })
   }
 
   /// InterpolationTest.glb's step, cubic-spline and slerp values, as its authors give them
@@ -101,15 +146,16 @@ struct GLTFImportTests {
       let track = try #require(document.actions[animation].tracks.first { $0.displayLabel.hasSuffix(label) })
       return Double(track.value(at: Float(seconds * 24)))
     }
-    #expect(try value(0, "scale X", 0.49) == 1)
-    #expect(try value(0, "scale X", 0.5) == 0)
-    #expect(try value(0, "scale X", 0.51) == 0)
+    #expect(try value(0, "X Scale", 0.49) == 1)
+    #expect(try value(0, "X Scale", 0.5) == 0)
+    #expect(try value(0, "X Scale", 0.51) == 0)
     for (t, v) in [(0.125, 0.84375), (0.25, 0.5), (0.375, 0.15625), (1.9, 0.896), (2.5, 1)] {
-      #expect(abs(try value(2, "scale X", t) - v) < 1e-6, "cubic spline at \(t) s")
+      #expect(abs(try value(2, "X Scale", t) - v) < 1e-6, "cubic spline at \(t) s")
     }
+    // glTF's z is Blender's −y.
     for (t, z, w) in [(0.25, -0.1950903, 0.9807853), (0.5, -0.3826834, 0.9238795), (0.75, -0.5555702, 0.8314696)] {
-      #expect(abs(try value(5, "rotation Z", t) - z) < 1e-6, "slerp z at \(t) s")
-      #expect(abs(try value(5, "rotation W", t) - w) < 1e-6, "slerp w at \(t) s")
+      #expect(abs(try value(5, "Y Quaternion Rotation", t) + z) < 1e-6, "slerp z at \(t) s")
+      #expect(abs(try value(5, "W Quaternion Rotation", t) - w) < 1e-6, "slerp w at \(t) s")
     }
   }
 
@@ -117,7 +163,8 @@ struct GLTFImportTests {
   /// first half turn goes through y = −0.7071 (docs/import.md).
   @Test(.needs(SharedFolder.samples)) func oppositeHemispheresFollowTheSignOfTheDotProduct() throws {
     let action = try ActionFile.load(RealData.path("gltf/AnimatedCube/AnimatedCube.gltf")).actions[0]
-    let y = try #require(action.tracks.first { $0.quaternion?.component == .y })
+    // glTF's y is Blender's z.
+    let y = try #require(action.tracks.first { $0.quaternion?.component == .z })
     #expect(abs(Double(y.value(at: Float(12))) + 0.70710678) < 1e-6)
   }
 
@@ -129,7 +176,7 @@ struct GLTFImportTests {
     sample.times = [0, 1]
     sample.values = [0, 0, 0, 1, 0, 1, 0, 0]
     let turn = try decode(GLTFSample.bytes(sample.json())).actions[0]
-    let y2 = try #require(turn.tracks.first { $0.quaternion?.component == .y })
+    let y2 = try #require(turn.tracks.first { $0.quaternion?.component == .z })
     #expect(abs(Double(y2.value(at: Float(12))) - 0.70710678) < 1e-6)
   }
 
@@ -141,8 +188,8 @@ struct GLTFImportTests {
     sample.values = [0, 0, 0, 1, 2, 3, 6, 0, 0, 3, 0, 0, 4, 5, 6, 0, 0, 0]
     let action = try decode(GLTFSample.bytes(sample.json())).actions[0]
     #expect(action.name == "Move")
-    #expect(action.tracks.map(\.displayLabel) == ["Cube.translation X", "Cube.translation Y", "Cube.translation Z"])
-    #expect(action.tracks.allSatisfy { $0.group == "Cube" && $0.dataPath == "nodes[0].translation" })
+    #expect(action.tracks.map(\.displayLabel) == ["X Location", "Y Location", "Z Location"])
+    #expect(action.tracks.allSatisfy { $0.group == "Cube" && $0.dataPath == #"objects["Cube"].location"# })
     let x = action.tracks[0].keyframes
     // Tangent 6/s over 1 s (24 frames): the right handle a third out, 6 × 1 / 3 = 2 up.
     #expect(x[0].interpolation == .bezier && x[0].handleRightType == .free)
@@ -273,12 +320,56 @@ struct GLTFImportTests {
     ]]
     json["animations"] = animations
     let action = try decode(GLTFSample.bytes(json)).actions[0]
-    #expect(action.tracks.map(\.quaternion?.component) == [.x, .y, .z, .w])
-    #expect(abs(Double(action.tracks[1].value(at: Float(12))) - 0.70710678) < 1e-6)
+    #expect(action.tracks.map(\.quaternion?.component) == [.w, .x, .y, .z])
+    // glTF's y, Blender's z.
+    #expect(abs(Double(action.tracks[3].value(at: Float(12))) - 0.70710678) < 1e-6)
     animations[0]["channels"] = (animations[0]["channels"] as! [[String: Any]]) + [["sampler": 0, "target": ["node": 0, "path": "rotation"]]]
     json["animations"] = animations
-    #expect(failure(json).contains("animations[0].channels[1]: Cube.rotation is already animated by animations[0].channels[0]")
-      || failure(json).contains("is already animated by animations[0].channels[0]"))
+    // Both on one property: the later channel wins, with a warning.
+    let twice = try decode(GLTFSample.bytes(json))
+    #expect(twice.actions[0].tracks.count == 4)
+    #expect(twice.warnings == [
+      #"t.gltf: animations[0] "Move": left out animations[0].channels[0]: Cube.rotation is animated again by animations[0].channels[1], which wins"#
+    ])
+  }
+
+  /// A broken channel or animation the rest does not need is left out with a warning; asked
+  /// for by name or number, it is the error. Duplicate targets: the later channel wins.
+  @Test func whatCanBeReadIsRead() throws {
+    var json = GLTFSample().json()
+    var animations = json["animations"] as! [[String: Any]]
+    // The same translation again, STEP: the later channel wins.
+    animations[0]["samplers"] = [
+      ["input": 0, "output": 1, "interpolation": "LINEAR"], ["input": 0, "output": 1, "interpolation": "STEP"],
+    ]
+    animations[0]["channels"] = [
+      ["sampler": 0, "target": ["node": 0, "path": "translation"]], ["sampler": 1, "target": ["node": 0, "path": "translation"]],
+    ]
+    // A second animation whose output holds no values.
+    var accessors = json["accessors"] as! [[String: Any]]
+    accessors.append(["bufferView": 1, "componentType": 5126, "count": 0, "type": "VEC3"])
+    json["accessors"] = accessors
+    animations.append([
+      "name": "Broken", "channels": [["sampler": 0, "target": ["node": 0, "path": "scale"]]],
+      "samplers": [["input": 0, "output": 2]],
+    ])
+    // A third, fine, after it: numbers count the broken one.
+    animations.append(animations[0].merging(["name": "Again"]) { $1 })
+    json["animations"] = animations
+    let document = try decode(GLTFSample.bytes(json))
+    #expect(document.actions.map(\.name) == ["Move", "Again"])
+    #expect(document.actions[0].tracks.count == 3 && document.actions[0].tracks.allSatisfy { $0.keyframes[0].interpolation == .constant })
+    #expect(document.warnings.count == 3, "\(document.warnings)")
+    #expect(document.warnings[0].contains("animations[0].channels[0]: Cube.translation is animated again by animations[0].channels[1], which wins"))
+    #expect(document.warnings[1].hasPrefix("t.gltf:1:") && document.warnings[1].contains("(animation 1 \"Broken\" left out; the others are read)"))
+    #expect(throws: ActionDecodingError.self) { try document.action(named: "Broken") }
+    #expect(throws: ActionDecodingError.self) { try document.action(named: "1") }
+    #expect(try document.action(named: "2").name == "Again")
+    // The only animation broken: the file is refused, as before.
+    var only = json
+    only["animations"] = [animations[1]]
+    #expect(failure(only).hasPrefix("t.gltf:1:") && failure(only).contains("accessors[2].count: expected a whole number from 1"))
+    #expect(failure(only) != "no error")
   }
 
   /// `--animation` by index, and import's round trip through format 1.

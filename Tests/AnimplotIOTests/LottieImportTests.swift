@@ -16,10 +16,25 @@ struct LottieImportTests {
     for property in reference["properties"] as! [[String: Any]] {
       let file = property["file"] as! String
       let action = try ActionFile.load(RealData.path("lottie/" + file)).actions[0]
-      let dataPath = property["dataPath"] as! String, index = property["index"] as! Int
+      var dataPath = property["dataPath"] as! String, index = property["index"] as! Int
+      // A transform's property (`Layer.p`, `Layer/gr 0.transform.p`, split `Layer.p.x`) is
+      // Blender's channel of the layer's (group's) object.
+      var owner = Substring(dataPath), key = ""
+      if let axis = ["x", "y", "z"].firstIndex(where: { dataPath.hasSuffix(".p." + $0) }) {
+        (owner, key, index) = (owner.dropLast(4), "p", axis)
+      } else if let dot = owner.lastIndex(of: ".") {
+        key = String(owner[owner.index(after: dot)...])
+        owner = owner[..<dot]
+        if owner.hasSuffix(".transform") { owner = owner.dropLast(".transform".count) }
+      }
+      var factor = 1.0
+      if let blender = BlenderChannel.lottie(key, component: index) {
+        dataPath = ObjectChannels.dataPath(owner: String(owner), property: blender.property)
+        (index, factor) = (blender.index, blender.factor)
+      }
       let track = try #require(action.tracks.first { $0.dataPath == dataPath && $0.index == index }, "\(file) \(dataPath)")
-      let values = property["values"] as! [Double]
-      let range = max(1, values.max()! - values.min()!)
+      let values = (property["values"] as! [Double]).map { $0 * factor }
+      let range = max(abs(factor), values.max()! - values.min()!)
       for (frame, expected) in zip(property["frames"] as! [Int], values) {
         #expect(abs(Double(track.value(at: Float(frame))) - expected) <= 1e-5 * range, "\(file) \(dataPath)[\(index)] at \(frame)")
         compared += 1
@@ -48,18 +63,23 @@ struct LottieImportTests {
       """#
     let action = try decode(json)
     #expect(action.name == "Scene" && action.fps == 30 && action.frameStart == 0 && action.frameEnd == 60)
-    let box = try #require(action.tracks.first { $0.displayLabel == "Box: Rotation" })
+    // Rotation in degrees clockwise: Blender's Y Euler Rotation in radians, as the Front view
+    // shows it; the layer is the group (and the object).
+    let degree = Float.pi / 180
+    let box = try #require(action.tracks.first { $0.group == "Box" })
+    #expect(box.displayLabel == "Y Euler Rotation" && box.dataPath == #"objects["Box"].rotation_euler"# && box.index == 1)
     #expect(box.keyframes[0].interpolation == .bezier)
     #expect(box.keyframes[0].handleRight == CurvePoint(frame: 10, value: 0))
-    #expect(box.keyframes[1].handleLeft == CurvePoint(frame: 10, value: 90))
-    #expect(box.value(at: Float(10)) == 45)
-    let old = try #require(action.tracks.first { $0.displayLabel == "Old: Rotation" })
-    #expect(old.keyframes.map(\.value) == [10, 20] && old.keyframes[0].interpolation == .linear)
-    // Inside the precomp: root frame = st + local × sr.
-    let inner = try #require(action.tracks.first { $0.displayLabel == "Pre/Inner: Opacity" })
+    #expect(box.keyframes[1].handleLeft == CurvePoint(frame: 10, value: 90 * degree))
+    #expect(abs(box.value(at: Float(10)) - 45 * degree) < 1e-6)
+    let old = try #require(action.tracks.first { $0.group == "Old" })
+    #expect(old.keyframes.map(\.value) == [10 * degree, 20 * degree] && old.keyframes[0].interpolation == .linear)
+    // Inside the precomp: root frame = st + local × sr. Opacity 0–100 is 0–1.
+    let inner = try #require(action.tracks.first { $0.group == "Pre/Inner" })
+    #expect(inner.displayLabel == "Opacity" && inner.dataPath == #"objects["Pre/Inner"].opacity"#)
     #expect(inner.keyframes.map(\.frame) == [5, 25])
     #expect(inner.keyframes[0].interpolation == .constant)
-    #expect(inner.value(at: Float(24)) == 0 && inner.value(at: Float(25)) == 100)
+    #expect(inner.value(at: Float(24)) == 0 && inner.value(at: Float(25)) == 1)
   }
 
   /// A time-remapped precomp: child frame = tm(root frame) × fr, the precomp layer's st
@@ -71,8 +91,8 @@ struct LottieImportTests {
     let linear = #"{"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": 0, "y": 0}, "i": {"x": 1, "y": 1}}, {"t": 100, "s": [10]}]}"#
     let action = try decode(file(tm: linear))
     let track = try #require(action.tracks.first)
-    #expect(track.displayLabel.hasPrefix("P/In: Opacity") && track.displayLabel.hasSuffix("(time-remapped, sampled)"))
-    #expect(track.value(at: Float(50)) == 50)
+    #expect(track.group == "P/In" && track.displayLabel == "Opacity (time-remapped, sampled)")
+    #expect(track.value(at: Float(50)) == 0.5)
     _ = try? decode(file(tm: #"{"a": 1, "k": [{"t": 0, "s": []}, {"t": 10, "s": []}]}"#))
     _ = try? decode(file(tm: linear, op: "1e300"))
   }
@@ -115,12 +135,24 @@ struct LottieImportTests {
     let bytes = try [UInt8](Data(contentsOf: url))
     let document = try InputKind.decode(bytes, file: "x.lottie", path: nil)
     #expect(document.actions.map(\.name) == ["one", "two"])
-    #expect(document.actions[1].tracks[0].value(at: Float(5)) == 50)
+    #expect(document.actions[1].tracks[0].value(at: Float(5)) == 0.5)
     do {
       _ = try InputKind.decode(Array(bytes.prefix(bytes.count - 30)), file: "x.lottie", path: nil)
       Issue.record("no error")
     } catch {
       #expect("\(error)".contains("not a readable ZIP archive"))
     }
+  }
+}
+
+extension LottieImportTests {
+  /// A property that cannot be read is left out with a located warning; the rest is read.
+  @Test func aBrokenPropertyIsLeftOutWithAWarning() throws {
+    let json = #"{"v": "5", "fr": 30, "layers": [{"nm": "A", "ks": {"r": {"a": 1, "k": [{"t": 5, "s": [0]}, {"t": 2, "s": [1]}]}, "o": {"a": 1, "k": [{"t": 0, "s": [0]}, {"t": 10, "s": [100]}]}}}]}"#
+    let document = try InputKind.decode(Array(json.utf8), file: "l.json", path: nil, kind: .lottie)
+    #expect(document.actions[0].tracks.map(\.displayLabel) == ["Opacity"])
+    #expect(document.warnings.count == 1)
+    #expect(document.warnings.first?.hasPrefix("l.json:1:") == true)
+    #expect(document.warnings.first?.contains("layers[0].ks.r.k[1].t: key time 2.0 comes before 5.0; keys must be in order (A: Rotation left out; the rest is read)") == true)
   }
 }

@@ -20,12 +20,17 @@ struct UnityImportTests {
     for (key, candidates) in byChannel {
       let file = candidates[0]["file"] as! String
       let action = try ActionFile.load(RealData.path("unity/" + file)).actions[0]
-      let track = try #require(
-        action.tracks.first { $0.dataPath == candidates[0]["dataPath"] as! String && $0.index == candidates[0]["index"] as! Int },
-        "\(key)")
+      // `Sphere/m_LocalPosition`[i] → Blender's channel (Z up) of the object at the path.
+      let unityPath = candidates[0]["dataPath"] as! String
+      let slash = unityPath.lastIndex(of: "/")
+      let path = slash.map { String(unityPath[..<$0]) } ?? ""
+      let attribute = slash.map { String(unityPath[unityPath.index(after: $0)...]) } ?? unityPath
+      let blender = try #require(BlenderChannel.unity(attribute, component: candidates[0]["index"] as! Int))
+      let dataPath = path.isEmpty ? blender.property : ObjectChannels.dataPath(owner: path, property: blender.property)
+      let track = try #require(action.tracks.first { $0.dataPath == dataPath && $0.index == blender.index }, "\(key)")
       let matches = candidates.filter { curve in
-        let values = curve["values"] as! [Double]
-        let range = max(1, (values.max() ?? 0) - (values.min() ?? 0))
+        let values = (curve["values"] as! [Double]).map { $0 * blender.factor }
+        let range = max(abs(blender.factor), (values.max() ?? 0) - (values.min() ?? 0))
         return zip(curve["frames"] as! [Double], values).allSatisfy { frame, expected in
           abs(Double(track.value(at: Float(frame))) - expected) <= 1e-5 * range
         }
@@ -82,7 +87,7 @@ struct UnityImportTests {
     let action = try decode(clip)
     #expect(action.name == "Test" && action.fps == 30)
     let track = action.tracks[0]
-    #expect(track.dataPath == "Body/Arm/m_Alpha" && track.displayLabel == "Body/Arm: m_Alpha" && track.group == "Body/Arm")
+    #expect(track.dataPath == "Body/Arm/m_Alpha" && track.displayLabel == "m_Alpha" && track.group == "Body/Arm")
     let k = track.keyframes
     // Out weight 0.5 (weightedMode 2), slope 3/s over 1 s: the handle half way, 1.5 up.
     #expect(k[0].handleRight == CurvePoint(frame: 15, value: 1.5))
@@ -93,6 +98,20 @@ struct UnityImportTests {
     #expect(track.value(at: Float(60)) == 5)
     // CRLF line ends read the same.
     #expect(try decode(clip.replacingOccurrences(of: "\n", with: "\r\n")).tracks[0].keyframes == k)
+  }
+
+  /// Transform curves are Blender's channels of the object at their path, Unity's left-handed
+  /// Y up turned into Blender's Z up: position (x, z, y), Euler angles −x, −z, −y in radians.
+  @Test func transformsAreBlendersChannels() throws {
+    let moved = clip.replacingOccurrences(of: "attribute: m_Alpha", with: "attribute: m_LocalPosition.y")
+    let track = try decode(moved).tracks[0]
+    #expect(track.dataPath == #"objects["Body/Arm"].location"# && track.index == 2 && track.displayLabel == "Z Location")
+    #expect(track.value(at: Float(60)) == 5)
+    let turned = try decode(moved.replacingOccurrences(of: "m_LocalPosition.y", with: "localEulerAnglesRaw.z")).tracks[0]
+    #expect(turned.dataPath == #"objects["Body/Arm"].rotation_euler"# && turned.index == 1)
+    #expect(abs(Double(turned.value(at: Float(60))) + 5 * Double.pi / 180) < 1e-7)
+    let root = try decode(moved.replacingOccurrences(of: "path: Body/Arm", with: "path: ")).tracks[0]
+    #expect(root.dataPath == "location" && root.group == "(root)")
   }
 
   @Test func brokenClipsGiveLocatedErrors() {
@@ -112,5 +131,19 @@ struct UnityImportTests {
     #expect(failure("%YAML 1.1\n---\nFoo: 1\n").contains("the file holds no AnimationClip"))
     let deep = "%YAML 1.1\n--- !u!74 &1\nAnimationClip:\n  m_Name:\n    " + String(repeating: "- ", count: 20_000) + "x\n"
     #expect(failure(deep).contains("nested deeper than 256 levels"))
+  }
+}
+
+extension UnityImportTests {
+  /// A curve that cannot be read is left out with a located warning; the others are read.
+  @Test func aBrokenCurveIsLeftOutWithAWarning() throws {
+    let second =
+      "  - curve:\n      m_Curve:\n      - serializedVersion: 3\n        time: 0\n        value: five\n"
+      + "        inSlope: 0\n        outSlope: 0\n    attribute: m_Beta\n    path: Body\n  m_SampleRate: 30\n"
+    let text = clip.replacingOccurrences(of: "  m_SampleRate: 30\n", with: second)
+    let document = try InputKind.decode(Array(text.utf8), file: "c.anim", path: nil, kind: .unity)
+    #expect(document.actions[0].tracks.map(\.displayLabel) == ["m_Alpha"])
+    #expect(document.warnings.count == 1)
+    #expect(document.warnings.first?.hasPrefix("c.anim:") == true && document.warnings.first?.contains("expected a number, found \"five\" (Body: m_Beta left out; the rest is read)") == true, "\(document.warnings)")
   }
 }

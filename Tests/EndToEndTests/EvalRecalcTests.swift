@@ -185,12 +185,12 @@ struct EvalRecalcTests {
       let rest = lines[(start + 1)...].prefix { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("-") }
       return rest.map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
     }
-    for verb in ["eval", "graph", "path", "preview"] {
+    for verb in ["eval", "graph"] {
       let text = try actionHelp(verb)
       #expect(text.contains("(default: the first)"), "\(verb): \(text)")
       #expect(!text.contains("dopesheet") && !text.contains("timeline"), "\(verb): \(text)")
     }
-    for verb in ["dopesheet", "timeline", "import"] {
+    for verb in ["dopesheet", "timeline", "import", "path", "preview"] {
       let text = try actionHelp(verb)
       #expect(text.contains("(default: every action)"), "\(verb): \(text)")
     }

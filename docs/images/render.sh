@@ -53,4 +53,23 @@ for s in insert handle-drag snap; do
   "$BIN" edit Examples/edit-curve.json --ops "Examples/edits/$s.json" -o "$TMP/edit-$s.json"
   "$BIN" graph "$TMP/edit-$s.json" -o "docs/images/edit_$s.png" --width 800 --height 450 --handles all $SMALL
 done
+
+# Other tools' files (docs/import.md), from the shared folder of public samples when it is there
+# ($ANIMPLOT_SHARED, else the folder beside the checkout, as the tests find it).
+REAL="${ANIMPLOT_SHARED:-../shared}/realdata"
+if [ -d "$REAL" ]; then
+  "$BIN" path "$REAL/gltf/BoxAnimated/BoxAnimated.glb" -o docs/images/import_gltf_box_path.png --width 900 --height 500 $SMALL
+  "$BIN" graph "$REAL/gltf/BoxAnimated/BoxAnimated.glb" -o docs/images/import_gltf_box_graph_light.png \
+    --width 900 --height 500 --theme light $SMALL
+  "$BIN" dopesheet "$REAL/gltf/InterpolationTest/InterpolationTest.glb" --height auto --width 900 \
+    -o docs/images/import_gltf_interpolationtest_dopesheet.png $SMALL
+  "$BIN" graph "$REAL/unity/mlagents_FlagSwing.anim" -o docs/images/import_unity_flagswing_graph_light.png \
+    --width 900 --height 500 --theme light $SMALL
+  "$BIN" preview "$REAL/unity/steamvr_BallAnimation.anim" --filmstrip 4 --columns 4 --width 300 --height 220 \
+    -o docs/images/import_unity_ball_preview.png $SMALL
+  "$BIN" path "$REAL/lottie/lottie-web_dalek.json" -o docs/images/import_lottie_dalek_path_light.png \
+    --width 900 --height 500 --theme light $SMALL
+  "$BIN" dopesheet "$REAL/lottie/lottie-android_BounceEasings.json" -o docs/images/import_lottie_bounce_dopesheet.png \
+    --width 900 --height auto --channel-list-width 300 $SMALL
+fi
 ls -l docs/images/*.png

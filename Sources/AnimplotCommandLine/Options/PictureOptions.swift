@@ -13,8 +13,19 @@ package struct PictureOptions: ParsableArguments, Sendable {
 
   @Option(
     name: .customLong("height"), parsing: .unconditional,
-    help: "Height of the picture in pixels (default: 900; for timeline 120).")
-  package var requestedHeight: Int?
+    help: ArgumentHelp(
+      "Height of the picture in pixels (default: 900; for timeline 120); graph and dopesheet: auto, tall enough for every channel row.",
+      valueName: "height"))
+  package var heightArgument: PictureHeight?
+
+  /// `--height` in pixels, `nil` when absent or `auto`.
+  package var requestedHeight: Int? {
+    if case .pixels(let n)? = heightArgument { return n }
+    return nil
+  }
+
+  /// `--height auto`.
+  package var autoHeight: Bool { heightArgument == .auto }
 
   @OptionGroup package var scaleAndTheme: ScaleAndThemeOptions
 
@@ -52,7 +63,11 @@ package struct PictureOptions: ParsableArguments, Sendable {
 
   /// Sets the options every editor shares: width, height (`defaultHeight` when `--height` is
   /// absent), theme, frames and playhead.
-  package func apply<Options: EditorOptions>(to options: inout Options, defaultHeight: Int = 900) throws {
+  /// - Throws: `ValidationError` for `--height auto` unless `fitsRows` (the editors with rows).
+  package func apply<Options: EditorOptions>(to options: inout Options, defaultHeight: Int = 900, fitsRows: Bool = false) throws {
+    if autoHeight && !fitsRows {
+      throw ValidationError("--height auto: only graph and dopesheet fit their rows; give a number of pixels")
+    }
     options.width = Double(width)
     options.height = Double(requestedHeight ?? defaultHeight)
     options.theme = theme
@@ -69,6 +84,22 @@ package struct PictureOptions: ParsableArguments, Sendable {
     for v in [a, b] { try FrameList.checkFits(v, option: option, text: text) }
     guard a < b else { throw ValidationError("\(option): the end must be greater than the start in '\(text)'") }
     return a...b
+  }
+}
+
+/// `--height`: a number of pixels or `auto`.
+package enum PictureHeight: ExpressibleByArgument, Sendable, Equatable {
+  case pixels(Int)
+  case auto
+
+  package init?(argument: String) {
+    if argument == "auto" {
+      self = .auto
+    } else if let n = Int(argument) {
+      self = .pixels(n)
+    } else {
+      return nil
+    }
   }
 }
 
@@ -100,4 +131,6 @@ package struct ThemeArgument: ExpressibleByArgument, Sendable {
 extension PNGCompression: ExpressibleByArgument {}
 extension GraphOptions.Handles: ExpressibleByArgument {}
 extension GraphOptions.KeyShape: ExpressibleByArgument {}
+extension GraphOptions.KeyMarkers: ExpressibleByArgument {}
+extension SelectMode: ExpressibleByArgument {}
 extension CurveColorMode: ExpressibleByArgument {}

@@ -42,10 +42,10 @@ package enum AnimationRun {
     try OutputPlan.refuseOverwriting([input], with: folder)
     let renderer = Renderer(settings: settings)
     let animation: PlayheadAnimation
-    do {
-      let actions = try inputOptions.selection.actions(
-        of: Input.file(input, kind: inputOptions.inputFormat, options: inputOptions.importOptions).document(),
-        every: View.showsEveryAction, file: input == "-" ? "<stdin>" : input)
+    do throws(RenderError) {
+      let actions = try ActionChoice.actions(
+        of: Input.file(input, kind: inputOptions.inputFormat, options: inputOptions.importOptions),
+        selection: inputOptions.selection, view: view)
       animation = try view.content(of: actions)
     } catch {
       throw CLIError(error.description)

@@ -1,6 +1,8 @@
 import AnimplotConcurrency
+import AnimplotCore
 import AnimplotPlatform
 import AnimplotRender
+import AnimplotText
 import ArgumentParser
 
 extension VerbArguments {
@@ -43,8 +45,9 @@ package enum ViewRun {
     let staged = Parallel.map(count: plan.count) {
       i -> Result<StagedOutput, CLIError> in
       do {
-        let bytes = try Renderer(settings: settings).render(
-          .file(plan[i].input, kind: kind, options: importOptions), view: view, selection: selection, as: plan[i].format)
+        let input = Input.file(plan[i].input, kind: kind, options: importOptions)
+        let actions = try ActionChoice.actions(of: input, selection: selection, view: view)
+        let bytes = try Renderer(settings: settings).render(actions, view: view, as: plan[i].format, name: input.name)
         return .success(try OutputFile.stage(bytes, to: plan[i].path))
       } catch let error as RenderError {
         return .failure(CLIError(error.description))
@@ -69,5 +72,27 @@ package enum ViewRun {
         throw error
       }
     }
+  }
+}
+
+/// The actions a view of one action takes from a file of several, said on standard error.
+enum ActionChoice {
+  /// The actions of `input` that `selection` chooses for a `View`; where the view shows one
+  /// action, the file has several and none was named, a line on standard error says which
+  /// was taken and how to choose another.
+  static func actions<View: PlotView>(of input: Input, selection: ActionSelection, view: View) throws(RenderError)
+    -> [Action]
+  {
+    let document = try input.document()
+    let actions = try selection.actions(of: document, every: View.showsEveryAction, file: input.name)
+    for warning in document.warnings { Terminal.error(warning) }
+    // `play` shows every action in the Dope Sheet and Timeline, the first in the Graph Editor.
+    let showsOne = (view as? PlayView).map { $0.editor == .graph } ?? !View.showsEveryAction
+    if showsOne, selection.action == nil, document.actions.count > 1, let first = actions.first {
+      let file = input.name == "-" ? "<stdin>" : input.name
+      Terminal.error(
+        "\(file): \(View.name) shows one action: the first of \(document.actions.count), \(jsonStringLiteral(first.name)); --action NAME or NUMBER (from 0) shows another, and 'animplot info \(file)' lists them")
+    }
+    return actions
   }
 }

@@ -30,6 +30,11 @@ package struct DopeSheetArguments: VerbArguments {
   @Flag(name: .customLong("no-channel-list"), help: "Hide the channel list at the left.")
   package var noChannelList = false
 
+  @OptionGroup package var channelList: ChannelListOptions
+
+  @Option(help: "What is drawn selected: file (what the file says; imported curves are selected, as Blender's importers leave them), all or none.")
+  package var select: SelectMode = .file
+
   @Flag(name: .customLong("no-scrollbars"), help: "Hide Blender's scrollbars along the bottom and right edges (shown with the channel list).")
   package var noScrollbars = false
 
@@ -42,12 +47,16 @@ package struct DopeSheetArguments: VerbArguments {
 
   package func view() throws -> DopeSheetView {
     var options = DopeSheetEditorOptions()
-    try picture.apply(to: &options)
+    try picture.apply(to: &options, fitsRows: true)
     options.showChannelList = !noChannelList
+    options.channelListWidth = channelList.width(or: options.channelListWidth)
     options.showScrollbars = !noScrollbars
     options.showHeader = header
     options.showHandlesAndInterpolation = showHandleTypes
     options.rows = DopeSheetOptions(showSummary: !noSummary, collapseGroups: collapseGroups)
-    return DopeSheetView(options: options)
+    var view = DopeSheetView(options: options)
+    view.fitsHeight = picture.autoHeight
+    view.select = select
+    return view
   }
 }

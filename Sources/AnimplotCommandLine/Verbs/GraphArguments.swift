@@ -18,6 +18,11 @@ package struct GraphArguments: VerbArguments {
   @Flag(name: .customLong("no-channel-list"), help: "Hide the channel list at the left.")
   package var noChannelList = false
 
+  @OptionGroup package var channelList: ChannelListOptions
+
+  @Option(help: "What is drawn selected: file (what the file says; imported curves are selected, as Blender's importers leave them), all or none.")
+  package var select: SelectMode = .file
+
   @Flag(name: .customLong("no-scrollbars"), help: "Hide Blender's scrollbars along the bottom and right edges (shown with the channel list).")
   package var noScrollbars = false
 
@@ -29,6 +34,9 @@ package struct GraphArguments: VerbArguments {
 
   @Option(name: .customLong("key-shape"), help: "Keys as Blender's round vertices (round) or as diamonds in the channel colour (diamond).")
   package var keyShape: GraphOptions.KeyShape = .round
+
+  @Option(help: "Which keys' markers are drawn: auto (leaves out those that would touch the one before, keeping the first, last, extreme and selected keys), all (Blender's) or none.")
+  package var keys: GraphOptions.KeyMarkers = .auto
 
   @Flag(help: "Scale every curve to -1...1, as Blender's Normalize.")
   package var normalize = false
@@ -49,16 +57,21 @@ package struct GraphArguments: VerbArguments {
 
   package func view() throws -> GraphView {
     var options = GraphOptions()
-    try picture.apply(to: &options)
+    try picture.apply(to: &options, fitsRows: true)
     options.values = try values.map { try PictureOptions.range($0, option: "--values") }
     options.showChannelList = !noChannelList
+    options.channelListWidth = channelList.width(or: options.channelListWidth)
     options.showScrollbars = !noScrollbars
     options.showHeader = header
     options.handles = handles
     options.keyShape = keyShape
+    options.keys = keys
     options.normalize = normalize
     options.colors = colors
     options.showCursor = !noCursor
-    return GraphView(options: options)
+    var view = GraphView(options: options)
+    view.fitsHeight = picture.autoHeight
+    view.select = select
+    return view
   }
 }

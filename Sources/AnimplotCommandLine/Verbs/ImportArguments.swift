@@ -26,6 +26,7 @@ package struct ImportArguments: ParsableArguments {
     var document: ActionDocument
     do {
       document = try Input.file(input, kind: inputOptions.inputFormat, options: inputOptions.importOptions).document()
+      for warning in document.warnings { Terminal.error(warning) }
       if inputOptions.action != nil || inputOptions.channels != nil {
         let actions = try inputOptions.selection.actions(of: document, every: inputOptions.action == nil, file: input)
         document = ActionDocument(actions: actions, isMultiAction: actions.count > 1)

@@ -10,11 +10,16 @@ package struct PathArguments: VerbArguments {
   @Argument(help: InputFilesHelp.help)
   package var inputs: [String]
 
-  @OptionGroup package var inputOptions: InputOptions<FirstActionHelp>
+  @OptionGroup package var inputOptions: InputOptions<EveryActionHelp>
   @OptionGroup package var picture: PictureOptions
 
   @Option(help: "The view: xz (Blender's Front view: X right, Z up), xy (Top: X right, Y up) or yz (Right: Y right, Z up).")
   package var plane: ProjectionPlane = .xz
+
+  @Option(help: ArgumentHelp(
+    "Only this object, by name (a glTF node, a Lottie layer, a Unity GameObject path, a Blender action's object; default: every object with a location channel).",
+    valueName: "name"))
+  package var object: String?
 
   @Option(parsing: .unconditional, help: ArgumentHelp("Frames between samples, above 0 (default: 1, every whole frame).", valueName: "frames"))
   package var step: Double = 1
@@ -35,6 +40,7 @@ package struct PathArguments: VerbArguments {
     try picture.apply(to: &options)
     options.plane = plane
     options.step = step
+    options.object = object
     return PathView(options: options)
   }
 }

@@ -13,7 +13,12 @@ package struct PreviewArguments: ParsableArguments, Sendable {
   @Argument(help: InputFilesHelp.help)
   package var inputs: [String]
 
-  @OptionGroup package var inputOptions: InputOptions<FirstActionHelp>
+  @OptionGroup package var inputOptions: InputOptions<EveryActionHelp>
+
+  @Option(help: ArgumentHelp(
+    "Only this object, by name (a glTF node, a Lottie layer, a Unity GameObject path, a Blender action's object; default: every object a transform channel moves).",
+    valueName: "name"))
+  package var object: String?
 
   @Option(help: ArgumentHelp(
     "The shape moved: square, circle, star, heart, or SVG path data (e.g. 'M0 0 L10 0 L5 8 Z'), scaled to one scene unit.",
@@ -99,6 +104,7 @@ package struct PreviewArguments: ParsableArguments, Sendable {
     options.view.theme = look.theme
     options.view.plane = plane
     options.view.step = step
+    options.view.object = object
     options.size = size
     options.view.frames = try frames.map { try PictureOptions.range($0, option: "--frames") }
     let outline: Outline

@@ -55,5 +55,6 @@ extension FCurve {
     "energy": ("Power", nil),
     "hide_viewport": ("Disable in Viewports", nil),
     "hide_render": ("Disable in Renders", nil),
+    "opacity": ("Opacity", nil),
   ]
 }

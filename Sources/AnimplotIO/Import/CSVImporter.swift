@@ -48,7 +48,7 @@ enum CSVImporter {
           at: row.count > header.count ? cell : CSVReader.Cell(text: "", line: cell.line, column: cell.end))
       }
       let time = try number(row[0], &reader)
-      let frame = Float(seconds ? time * fps : time)
+      let frame = seconds ? SecondsToFrames.frame(time, fps: fps) : Float(time)
       guard frame.isFinite else { throw reader.error("\(row[0].text) is too large for a frame", at: row[0]) }
       if let previous, !(frame > previous.frame) {
         throw reader.error(
@@ -84,6 +84,7 @@ enum CSVImporter {
       action.tracks.append(curve)
     }
     var document = ActionDocument(actions: [consume action])
+    document.selectEveryCurve()
     document.finish(recalculate: context.recalculate)
     return document
   }

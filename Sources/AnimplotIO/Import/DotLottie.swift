@@ -67,6 +67,7 @@ enum DotLottie {
       }
     }
     var document = ActionDocument(actions: actions, isMultiAction: actions.count > 1)
+    document.selectEveryCurve()
     document.finish(recalculate: context.recalculate)
     return document
   }

@@ -4,8 +4,10 @@ import AnimplotText
 
 /// glTF 2.0 animations as actions (docs/import.md, "glTF 2.0").
 ///
-/// Each animation is an action; each channel's vector is one track per component, labelled by
-/// node and path (`Cube.rotation W`, `Face.weights[3]`) and grouped by node. Times in seconds
+/// Each animation is an action; each channel's vector is one track per component, grouped by
+/// node: a node's TRS as Blender's channels of the node's object, Z up as Blender's importer
+/// makes it (`objects["Cube"].rotation_quaternion`, `W Quaternion Rotation`; `BlenderChannel`),
+/// morph weights `objects["Face"].weights[3]`. Times in seconds
 /// become frames at `fps` (default 24). STEP keys are constant, LINEAR linear, CUBICSPLINE
 /// Bézier with the exact handles (tangent × Δt / 3). Rotations are coupled quaternions
 /// (`QuaternionRole`): LINEAR is slerp, and every value is normalised.
@@ -53,18 +55,39 @@ enum GLTFImporter {
 
     var actions: [Action] = []
     var usedNames = Set<String>()
-    for (a, animation) in (try root.member("animations")?.elements() ?? []).enumerated() {
+    // A broken animation is left out with a warning when the file has others to read; asked
+    // for (`--animation`), it is the error (`ActionDocument.action(named:)`).
+    var warnings: [String] = []
+    var skipped: [ActionDocument.SkippedAction] = []
+    var firstError: ActionDecodingError?
+    let animations = try root.member("animations")?.elements() ?? []
+    for (a, animation) in animations.enumerated() {
       var name = try animation.member("name")?.string() ?? "Animation \(a)"
       if name.isEmpty { name = "Animation \(a)" }
       if usedNames.contains(name) { name += " (\(a))" }
       usedNames.insert(name)
       var action = Action(name: name)
       action.fps = fps
-      action.tracks = try tracks(of: animation, nodes: nodes, accessors: &accessors, fps: fps, root: root)
+      do throws(ActionDecodingError) {
+        let (built, notes) = try tracks(of: animation, nodes: nodes, accessors: &accessors, fps: fps, root: root)
+        guard !built.isEmpty || notes.isEmpty else {
+          throw animation.invalid("no channel of the animation could be read (\(notes[0]))")
+        }
+        action.tracks = built
+        warnings += notes.map { "\(context.file): animations[\(a)] \(messageQuoted(name)): left out \($0)" }
+      } catch {
+        var located = error
+        if located.file == nil { located.file = context.file }
+        firstError = firstError ?? located
+        skipped.append(ActionDocument.SkippedAction(index: a, name: name, error: located))
+        warnings.append("\(located.description) (animation \(a) \(messageQuoted(name)) left out; the others are read)")
+        continue
+      }
       action.frameStart = 0
       action.frameEnd = action.keyRange.map { max(0, $0.upperBound) } ?? 0
       actions.append(action)
     }
+    if let firstError, actions.isEmpty { throw firstError }
     guard !actions.isEmpty else {
       throw root.invalid("the file has no animations")
     }
@@ -72,6 +95,9 @@ enum GLTFImporter {
     // in place would copy every one.
     let isMulti = actions.count > 1
     var document = ActionDocument(actions: consume actions, isMultiAction: isMulti)
+    document.warnings = warnings
+    document.skipped = skipped
+    document.selectEveryCurve()
     document.finish(recalculate: context.recalculate)
     return document
   }
@@ -120,15 +146,21 @@ enum GLTFImporter {
     case pointer(String)
   }
 
+  /// The tracks of `animation`, and a note for each channel left out: one whose sampler,
+  /// accessor or target is broken (the rest does not need it), or one animating what a later
+  /// channel animates too (the later one wins, as three.js, Blender and magnum do).
   private static func tracks(
     of animation: JSONCursor, nodes: NodeNames, accessors: inout GLTFAccessors, fps: Double, root: JSONCursor
-  ) throws(ActionDecodingError) -> [FCurve] {
+  ) throws(ActionDecodingError) -> (tracks: [FCurve], notes: [String]) {
     let samplers = try animation.required("samplers").elements()
     var byGroup: [(group: String, tracks: [FCurve], jobs: [KeyJob])] = []
     var groupIndex: [String: Int] = [:]
     var jobs: [KeyJob] = []
     var seen: [Target: String] = [:]
+    var notes: [String] = []
     for channel in try animation.required("channels").elements() {
+      // (Not indented once more, so that the channel's code reads as before.)
+      do throws(ActionDecodingError) {
       let samplerCursor = try channel.required("sampler")
       let s = try samplerCursor.integer()
       guard s < samplers.count else {
@@ -154,7 +186,7 @@ enum GLTFImporter {
         what = .node(node, path)
         group = nodes[node]
         labelBase = nodes[node] + "." + path
-        dataPath = "nodes[\(node)].\(path)"
+        dataPath = Self.blenderPath(path, node: node, nodes: nodes)
         expected = path == "rotation" ? (4, ["VEC4"]) : path == "weights" ? (1, ["SCALAR"]) : (3, ["VEC3"])
       case "pointer":
         guard let ext = try target.member("extensions"), let kap = try ext.member("KHR_animation_pointer") else {
@@ -175,12 +207,15 @@ enum GLTFImporter {
             throw pointerCursor.invalid("node \(node) does not exist (the file has \(nodes.count))")
           }
           what = .node(node, String(parts[3]))
+          group = nodes[node]
+          labelBase = nodes[node] + "." + parts[3]
+          dataPath = Self.blenderPath(String(parts[3]), node: node, nodes: nodes)
         } else {
           what = .pointer(pointer)
+          group = parts.count >= 3 ? parts[0...2].joined(separator: "/") : pointer
+          labelBase = pointer
+          dataPath = pointer
         }
-        group = parts.count >= 3 ? parts[0...2].joined(separator: "/") : pointer
-        labelBase = pointer
-        dataPath = pointer
         expected = (nil, ["SCALAR", "VEC2", "VEC3", "VEC4"])
       default:
         throw pathCursor.error(.unknownValue(path, accepted: ["translation", "rotation", "scale", "weights", "pointer"]))
@@ -190,7 +225,13 @@ enum GLTFImporter {
       if case .node(_, let p) = what { property = p }
       let rotation = property == "rotation"
       if let other = seen[what] {
-        throw channel.invalid("\(labelBase) is already animated by \(other)")
+        // The later channel wins: the earlier one's tracks go.
+        for g in byGroup.indices {
+          let keep = byGroup[g].tracks.indices.filter { byGroup[g].tracks[$0].dataPath != dataPath }
+          byGroup[g].tracks = keep.map { byGroup[g].tracks[$0] }
+          byGroup[g].jobs = keep.map { byGroup[g].jobs[$0] }
+        }
+        notes.append("\(other): \(labelBase) is animated again by \(channel.path), which wins")
       }
       seen[what] = channel.path
 
@@ -221,7 +262,7 @@ enum GLTFImporter {
       // Frames are 32-bit floats: each must be finite and after the one before.
       var lastFrame = -Float.infinity
       for (k, t) in times.enumerated() {
-        let frame = Float(Double(t) * fps)
+        let frame = SecondsToFrames.frame(Double(t), fps: fps)
         guard frame.isFinite, frame > lastFrame else {
           throw inputCursor.invalid(
             "time \(k) (\(t) s) is frame \(Double(t) * fps) at \(JSONCursor.show(fps)) fps, which "
@@ -273,30 +314,48 @@ enum GLTFImporter {
         throw outputCursor.invalid("value \(i / width / perKey) is not finite")
       }
 
-      let names: [String]
-      switch path {
-      case _ where rotation && width == 4: names = ["X", "Y", "Z", "W"]
-      case "translation", "scale": names = ["X", "Y", "Z"]
-      default: names = (0..<width).map { "[\($0)]" }
+      // Tracks in Blender's order, each from a component of glTF's (Y up) with its sign.
+      var layout: [(component: Int, sign: Float, label: String, role: QuaternionRole.Component?)]
+      switch property {
+      case "translation" where width == 3, "scale" where width == 3, "rotation" where width == 4:
+        layout = (0..<width).map { c in
+          let blender = BlenderChannel.gltf(property, component: c)!
+          return (c, Float(blender.factor), blender.label, property == "rotation" ? [.w, .x, .y, .z][blender.index] : nil)
+        }
+        // In Blender's order.
+        layout.sort { BlenderChannel.gltf(property, component: $0.component)!.index < BlenderChannel.gltf(property, component: $1.component)!.index }
+      case "weights":
+        let targetNames = Self.targetNames(of: what, nodes: nodes, root: root)
+        layout = (0..<width).map { c in
+          (c, 1, c < targetNames.count ? "Value (\(targetNames[c]))" : "Weight [\(c)]", nil)
+        }
+      default:
+        // A pointer (beside a node's properties): the pointer below its group, by component.
+        let rest = labelBase.hasPrefix(group + "/") ? String(labelBase.dropFirst(group.count + 1)) : labelBase
+        layout = (0..<width).map { c in (c, 1, width == 1 ? rest : rest + "[\(c)]", nil) }
       }
       var built: [FCurve] = []
-      for c in 0..<width {
-        var curve = FCurve(dataPath: dataPath, index: c)
-        let suffix = names[c]
-        curve.label = width == 1 && path == "pointer" ? labelBase : labelBase + (suffix.hasPrefix("[") ? suffix : " " + suffix)
+      for (index, item) in layout.enumerated() {
+        var curve = FCurve(dataPath: dataPath, index: path == "pointer" && !isNodeProperty(what) ? item.component : index)
+        curve.label = item.label
         curve.group = group
-        if rotation && width == 4 {
-          curve.quaternion = QuaternionRole(component: [.x, .y, .z, .w][c])
-        }
+        if let role = item.role { curve.quaternion = QuaternionRole(component: role) }
         built.append(curve)
-        jobs.append(KeyJob(times: times, values: output.values, width: width, component: c, interpolation: interpolation))
+        jobs.append(
+          KeyJob(
+            times: times, values: output.values, width: width, component: item.component, sign: item.sign,
+            interpolation: interpolation))
       }
       if let g = groupIndex[group] {
         byGroup[g].tracks += built
-        byGroup[g].jobs += jobs.suffix(width)
+        byGroup[g].jobs += jobs.suffix(built.count)
       } else {
         groupIndex[group] = byGroup.count
-        byGroup.append((group, built, Array(jobs.suffix(width))))
+        byGroup.append((group, built, Array(jobs.suffix(built.count))))
+      }
+      } catch {
+        notes.append("\(channel.path): " + (error.path.isEmpty || error.path == channel.path ? "" : error.path + ": ") + error.message)
+        continue
       }
     }
     var tracks = byGroup.flatMap(\.tracks)
@@ -307,9 +366,9 @@ enum GLTFImporter {
       let job = ordered[i]
       track.keyframes = makeKeys(
         times: job.times, values: job.values, width: job.width, component: job.component,
-        interpolation: job.interpolation, fps: fps)
+        interpolation: job.interpolation, fps: fps, sign: job.sign)
     }
-    return tracks
+    return (tracks, notes)
   }
 
   /// What one track's keys are made from.
@@ -318,7 +377,34 @@ enum GLTFImporter {
     let values: [Float]
     let width: Int
     let component: Int
+    /// −1 where Blender's axis points the other way (glTF's Z is Blender's −Y).
+    let sign: Float
     let interpolation: String
+  }
+
+  /// Whether a channel animates a node's translation, rotation, scale or weights.
+  private static func isNodeProperty(_ target: Target) -> Bool {
+    if case .node = target { return true }
+    return false
+  }
+
+  /// Blender's data path of a node's property, as Blender's glTF importer makes the node an
+  /// object: `objects["Cube"].location`, `rotation_quaternion`, `scale`; morph weights stay
+  /// `objects["Cube"].weights` (Blender's shape key values, one per target).
+  static func blenderPath(_ property: String, node: Int, nodes: NodeNames) -> String {
+    let blender = ["translation": "location", "rotation": "rotation_quaternion", "scale": "scale"][property] ?? property
+    return ObjectChannels.dataPath(owner: nodes[node], property: blender)
+  }
+
+  /// The names of a node's mesh's morph targets (`mesh.extras.targetNames`, as Blender's
+  /// importer names the shape keys), or none.
+  private static func targetNames(of target: Target, nodes: NodeNames, root: JSONCursor) -> [String] {
+    guard case .node(let node, _) = target,
+      let meshCursor = try? nodes.nodes[node].member("mesh"), let mesh = try? meshCursor.integer(),
+      let meshes = try? root.member("meshes")?.elements(), mesh < meshes.count,
+      let names = try? meshes[mesh].member("extras")?.member("targetNames")?.elements()
+    else { return [] }
+    return names.map { ((try? $0.string()) ?? nil) ?? "" }
   }
 
   /// The number of morph targets of a node's mesh, when it has one.
@@ -338,7 +424,8 @@ enum GLTFImporter {
   /// The keys of component `component`: values laid out per key as `width` numbers (three
   /// blocks of `width` per key for CUBICSPLINE: in-tangents, values, out-tangents).
   static func makeKeys(
-    times: [Float], values: [Float], width: Int, component c: Int, interpolation: String, fps: Double
+    times: [Float], values: [Float], width: Int, component c: Int, interpolation: String, fps: Double,
+    sign: Float = 1
   ) -> [Keyframe] {
     let n = times.count
     var keys: [Keyframe] = []
@@ -347,14 +434,14 @@ enum GLTFImporter {
     let mode: Interpolation = interpolation == "STEP" ? .constant : cubic ? .bezier : .linear
     for k in 0..<n {
       let t = Double(times[k])
-      let frame = Float(t * fps)
-      let value = cubic ? values[(3 * k + 1) * width + c] : values[k * width + c]
+      let frame = SecondsToFrames.frame(t, fps: fps)
+      let value = sign * (cubic ? values[(3 * k + 1) * width + c] : values[k * width + c])
       var key = Keyframe(frame: frame, value: value)
       key.interpolation = mode
       if cubic {
         // Hermite tangents (value per second) as Bézier handles a third of each interval out.
-        let inTangent = Double(values[(3 * k) * width + c])
-        let outTangent = Double(values[(3 * k + 2) * width + c])
+        let inTangent = Double(sign * values[(3 * k) * width + c])
+        let outTangent = Double(sign * values[(3 * k + 2) * width + c])
         let (before, after) = HermiteHandles.intervals(times.lazy.map(Double.init), k)
         key.handleLeftType = .free
         key.handleRightType = .free

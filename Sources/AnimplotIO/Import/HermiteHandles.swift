@@ -33,3 +33,18 @@ enum HermiteHandles {
     )
   }
 }
+
+/// Frames from times in seconds.
+enum SecondsToFrames {
+  /// How near a whole frame a time must land to be that frame: 3.70833 s at 24 fps is
+  /// 88.99992, which a 32-bit time cannot say more exactly, and means frame 89.
+  static let wholeFrameTolerance = 1e-4
+
+  /// `seconds × fps` as a 32-bit frame, the whole frame it means when within
+  /// `wholeFrameTolerance` of one.
+  static func frame(_ seconds: Double, fps: Double) -> Float {
+    let exact = seconds * fps
+    let whole = exact.rounded()
+    return abs(exact - whole) <= wholeFrameTolerance && whole.magnitude < 1e15 ? Float(whole) : Float(exact)
+  }
+}

@@ -4,8 +4,9 @@ import AnimplotCore
 /// "Lottie (Bodymovin JSON and `.lottie` archives)").
 ///
 /// Every animated transform property of every layer (anchor, position, split position, scale,
-/// rotation, opacity, 3-D rx/ry/rz/orientation, skew) is a track per dimension, labelled by the
-/// layer path (precomp layers and parents: `Comp/Body/Arm: Position X`). Frames are the root
+/// rotation, opacity, 3-D rx/ry/rz/orientation, skew) is a track per dimension, grouped by the
+/// layer path (precomp layers and parents: `Comp/Body/Arm`); position, scale, rotation and
+/// opacity as Blender's channels of that object (`X Location`; `BlenderChannel.lottie`). Frames are the root
 /// composition's (`fr`; the scene range `ip`…`op`). A segment's `o`/`i` easing (per dimension)
 /// is the exact Bézier whose handles sit at those fractions of the segment; hold keys are
 /// constant; old `e`-style keys read too. Spatial position segments (`to`/`ti`) move along a
@@ -42,8 +43,15 @@ enum LottieImporter {
     var builder = Builder(assets: assets, fr: fr, range: (ip ?? 0)...(max(op ?? 0, ip ?? 0)))
     try builder.layers(try root.required("layers"), prefix: "", time: TimeMap(), depth: 0)
     action.tracks = builder.tracks
+    if action.tracks.isEmpty, let error = builder.firstError { throw error }
     guard !action.tracks.isEmpty else { throw root.invalid("the animation has no animated layer transform") }
     var document = ActionDocument(actions: [action])
+    document.warnings = builder.warnings.map { warning in
+      var located = warning.error
+      located.file = context.file
+      return "\(located.description) (\(warning.what) left out; the rest is read)"
+    }
+    document.selectEveryCurve()
     document.finish(recalculate: context.recalculate)
     return document
   }
@@ -57,6 +65,13 @@ enum LottieImporter {
     /// Layers instantiated so far: a precomp used twice is walked twice, so a chain of
     /// precomps of two layers each doubles per level (20 levels of a 9 KB file were 2²⁰).
     var instances = 0
+    /// Layer paths used so far: a precomp used by several layers of one name, or two layers
+    /// of one name, make a path again, and the later ones get ` (2)`, ` (3)` ... so that each
+    /// is its own group and object.
+    var pathsUsed: [String: Int] = [:]
+    /// Properties left out: why, and which.
+    var warnings: [(error: ActionDecodingError, what: String)] = []
+    var firstError: ActionDecodingError?
 
     /// The most layer instances one file may make (`Limits`-style: one place, in the README).
     static let maximumInstances = 100_000
@@ -93,18 +108,25 @@ enum LottieImporter {
           parent = found.parent
           hops += 1
         }
-        let path = prefix + name
+        var path = prefix + name
+        let uses = pathsUsed[path, default: 0] + 1
+        pathsUsed[path] = uses
+        if uses > 1 { path += " (\(uses))" }
         if let ks = try layer.member("ks") {
           for (key, label, axes) in Self.properties {
             guard let property = try ks.member(key) else { continue }
             if key == "p", try property.member("s").map({ c throws(ActionDecodingError) in try c.bool() }) == true {
               for (axis, sub) in ["x", "y", "z"].enumerated() {
                 guard let split = try property.member(sub) else { continue }
-                try add(split, path: path, dataPath: path + ".p." + sub, label: "Position " + ["X", "Y", "Z"][axis], axes: [], time: time)
+                try add(
+                  split, path: path, dataPath: path + ".p." + sub, label: "Position " + ["X", "Y", "Z"][axis], axes: [],
+                  time: time, blender: { _ in BlenderChannel.lottie("p", component: axis) })
               }
               continue
             }
-            try add(property, path: path, dataPath: path + "." + key, label: label, axes: axes, time: time)
+            try add(
+              property, path: path, dataPath: path + "." + key, label: label, axes: axes, time: time,
+              blender: { BlenderChannel.lottie(key, component: $0) })
           }
         }
         // Shape layers: the animated properties of their items (group transforms, ellipses,
@@ -182,23 +204,42 @@ enum LottieImporter {
           guard numeric else { continue }
           let label = (type == "tr" ? "Transform " : "") + (Self.shapeProperties[key] ?? key)
           let axes = ["p", "a", "s"].contains(key) ? ["X", "Y", "Z"] : key == "c" ? ["R", "G", "B", "A"] : []
-          try add(property, path: itemPath, dataPath: itemPath + "." + (type == "tr" ? "transform." : "") + key, label: label, axes: axes, time: time)
+          // A group's transform (`tr`) moves the group as a layer's moves the layer.
+          try add(
+            property, path: itemPath, dataPath: itemPath + "." + (type == "tr" ? "transform." : "") + key, label: label,
+            axes: axes, time: time, blender: { type == "tr" ? BlenderChannel.lottie(key, component: $0) : nil })
         }
       }
     }
 
     /// The tracks of one property (`{a, k}`), when it is animated.
+    /// A layer's transform component that Blender has (`blender` says where it goes) becomes
+    /// that channel of the object named by the layer's path (`objects["Body/Arm"].location`),
+    /// its values and handles multiplied by the channel's factor.
     mutating func add(
-      _ property: JSONCursor, path: String, dataPath: String, label: String, axes: [String], time: TimeMap
+      _ property: JSONCursor, path: String, dataPath: String, label: String, axes: [String], time: TimeMap,
+      blender: (Int) -> BlenderChannel? = { _ in nil }
     ) throws(ActionDecodingError) {
+      // A property that cannot be read is left out with a warning (the rest of the file does
+      // not need it); `decode` refuses the file when nothing else could be read.
+      // (Not indented once more, so that the property's code reads as before.)
+      do throws(ActionDecodingError) {
       guard try Self.isAnimated(property) else { return }
       let keys = try Keys.decode(property)
       guard !keys.frames.isEmpty else { return }
       let width = keys.width
+      let first = tracks.count
+      defer {
+        // One property's tracks in Blender's order (Y before Z where the axes were swapped).
+        tracks[first...].sort { $0.dataPath == $1.dataPath && $0.index < $1.index }
+      }
       for d in 0..<width {
-        var curve = FCurve(dataPath: dataPath, index: d)
+        let target = blender(d)
+        var curve =
+          target.map { FCurve(dataPath: ObjectChannels.dataPath(owner: path, property: $0.property), index: $0.index) }
+          ?? FCurve(dataPath: dataPath, index: d)
         let axis = d < axes.count ? " " + axes[d] : (width > 1 ? " [\(d)]" : "")
-        var text = path + ": " + label + axis
+        var text = target?.label ?? label + axis
         var frames: [Keyframe]
         if let remap = time.remap {
           frames = sampled(range: range, value: { f in remap(f).map { Keys.component(keys.evaluate(at: $0), d) } })
@@ -212,10 +253,17 @@ enum LottieImporter {
         if let bad = frames.firstIndex(where: { !$0.frame.isFinite || !$0.value.isFinite }) {
           throw property.invalid("key \(bad) lands on frame \(frames[bad].frame) with value \(frames[bad].value), which do not fit 32-bit floats")
         }
+        if let factor = target?.factor, factor != 1 {
+          for k in frames.indices { frames[k].scaleValues(by: factor) }
+        }
         curve.label = text
         curve.group = path
         curve.keyframes = frames
         tracks.append(curve)
+      }
+      } catch {
+        firstError = firstError ?? error
+        warnings.append((error, "\(path): \(label)"))
       }
     }
 

@@ -39,6 +39,8 @@ enum UnityImporter {
 
     // Editor curves first; runtime curves for what they do not cover.
     var tracks: [(group: String, curve: FCurve)] = []
+    // Curves left out: why, and which.
+    var leftOut: [(error: ActionDecodingError, what: String)] = []
     // What a path's curves animate (`m_LocalPosition`, `euler`, ...), as fields before this
     // one covered it: a later field's curves of the same kind are other spellings of it.
     var covered = Set<String>()
@@ -51,13 +53,16 @@ enum UnityImporter {
         guard !covered.contains(kindKey) else { continue }
         coveredHere.insert(kindKey)
         let (base, index) = split(attribute)
-        var curve = FCurve(dataPath: (path.isEmpty ? "" : path + "/") + base, index: index)
-        curve.label = (path.isEmpty ? "" : path + ": ") + attribute
-        if base == "m_LocalRotation" {
-          // Quaternion components, coupled and normalised like m_RotationCurves.
-          curve.quaternion = QuaternionRole(component: [.x, .y, .z, .w][index])
+        var curve = track(path: path, attribute: base, component: index, label: attribute)
+        do throws(ActionDecodingError) {
+          curve.keyframes = try keys(
+            try entry.required("curve"), component: nil, fps: fps,
+            factor: BlenderChannel.unity(base, component: index)?.factor ?? 1)
+        } catch {
+          // A curve that cannot be read is left out with a warning; the rest is read.
+          leftOut.append((error, (path.isEmpty ? "" : path + ": ") + attribute))
+          continue
         }
-        curve.keyframes = try keys(try entry.required("curve"), component: nil, fps: fps)
         tracks.append((path.isEmpty ? "(root)" : path, curve))
       }
       covered.formUnion(coveredHere)
@@ -77,16 +82,28 @@ enum UnityImporter {
           throw entry.invalid("\(field) holds two curves for path \(messageQuoted(path))")
         }
         for (c, name) in components.enumerated() {
-          var curve = FCurve(dataPath: (path.isEmpty ? "" : path + "/") + attribute, index: c)
-          curve.label = (path.isEmpty ? "" : path + ": ") + attribute + "." + name
-          if components.count == 4 { curve.quaternion = QuaternionRole(component: [.x, .y, .z, .w][c]) }
-          curve.keyframes = try keys(try entry.required("curve"), component: name, fps: fps)
+          var curve = track(path: path, attribute: attribute, component: c, label: attribute + "." + name)
+          do throws(ActionDecodingError) {
+            curve.keyframes = try keys(
+              try entry.required("curve"), component: name, fps: fps,
+              factor: BlenderChannel.unity(attribute, component: c)?.factor ?? 1)
+          } catch {
+            leftOut.append((error, (path.isEmpty ? "" : path + ": ") + attribute + "." + name))
+            continue
+          }
           tracks.append((path.isEmpty ? "(root)" : path, curve))
         }
       }
     }
     var groups: [String] = []
     for t in tracks where !groups.contains(t.group) { groups.append(t.group) }
+    // Within a group, each property's components in Blender's order.
+    var firstOfPath: [String: Int] = [:]
+    for (i, t) in tracks.enumerated() where firstOfPath[t.curve.dataPath] == nil { firstOfPath[t.curve.dataPath] = i }
+    tracks.sort { a, b in
+      let (pa, pb) = (firstOfPath[a.curve.dataPath]!, firstOfPath[b.curve.dataPath]!)
+      return pa != pb ? pa < pb : a.curve.index < b.curve.index
+    }
     action.tracks = groups.flatMap { g in
       tracks.filter { $0.group == g }.map { t in
         var curve = t.curve
@@ -95,17 +112,45 @@ enum UnityImporter {
       }
     }
     if let settings = try root.member("m_AnimationClipSettings") {
-      if let start = try settings.member("m_StartTime")?.number() { action.frameStart = start * fps }
-      if let stop = try settings.member("m_StopTime")?.number() { action.frameEnd = stop * fps }
+      if let start = try settings.member("m_StartTime")?.number() { action.frameStart = Double(SecondsToFrames.frame(start, fps: fps)) }
+      if let stop = try settings.member("m_StopTime")?.number() { action.frameEnd = Double(SecondsToFrames.frame(stop, fps: fps)) }
       if let s = action.frameStart, let e = action.frameEnd, e < s { action.frameEnd = s }
     }
+    if action.tracks.isEmpty, let first = leftOut.first { throw first.error }
     guard !action.tracks.isEmpty else { throw root.invalid("the clip holds no curves animplot reads") }
     if let problem = action.quaternionProblem() {
       throw root.invalid("\(action.tracks[problem.track].displayLabel): \(problem.message)")
     }
     var document = ActionDocument(actions: [action])
+    document.warnings = leftOut.map { note in
+      var located = note.error
+      located.file = context.file
+      return "\(located.description) (\(note.what) left out; the rest is read)"
+    }
+    document.selectEveryCurve()
     document.finish(recalculate: context.recalculate)
     return document
+  }
+
+  /// The track of one component of a curve: a Transform's position, rotation, scale and Euler
+  /// angles as Blender's `location`, `rotation_quaternion`, `scale`, `rotation_euler`
+  /// (`BlenderChannel.unity`) of the object at `path` (`objects["Body/Arm"].location`; the
+  /// clip's own object, path "", plain `location`); any other attribute as `path/attribute`,
+  /// labelled by the attribute.
+  private static func track(path: String, attribute: String, component: Int, label: String) -> FCurve {
+    guard let blender = BlenderChannel.unity(attribute, component: component) else {
+      var curve = FCurve(dataPath: (path.isEmpty ? "" : path + "/") + attribute, index: component)
+      curve.label = label
+      return curve
+    }
+    let dataPath = path.isEmpty ? blender.property : ObjectChannels.dataPath(owner: path, property: blender.property)
+    var curve = FCurve(dataPath: dataPath, index: blender.index)
+    curve.label = blender.label
+    if blender.property == "rotation_quaternion" {
+      // Quaternion components, coupled and normalised.
+      curve.quaternion = QuaternionRole(component: [.w, .x, .y, .z][blender.index])
+    }
+    return curve
   }
 
   /// What an attribute animates, to tell which runtime curves the editor curves cover:
@@ -125,8 +170,9 @@ enum UnityImporter {
   }
 
   /// The keys of `curve` (its `m_Curve`), of one component of vector keys or of scalar keys.
-  private static func keys(_ curve: YAMLCursor, component: String?, fps: Double) throws(ActionDecodingError)
-    -> [Keyframe]
+  /// Values and slopes are multiplied by `factor` (Blender's units and axis directions).
+  private static func keys(_ curve: YAMLCursor, component: String?, fps: Double, factor: Double = 1)
+    throws(ActionDecodingError) -> [Keyframe]
   {
     struct Raw {
       var time: Double, value: Double, inSlope: Double, outSlope: Double
@@ -151,7 +197,8 @@ enum UnityImporter {
       let mode = try key.member("weightedMode")?.integer(in: 0...3) ?? 0
       raw.append(
         Raw(
-          time: time, value: try field("value"), inSlope: try field("inSlope"), outSlope: try field("outSlope"),
+          time: time, value: factor * (try field("value")), inSlope: factor * (try field("inSlope")),
+          outSlope: factor * (try field("outSlope")),
           inWeight: try optional("inWeight") ?? 1.0 / 3, outWeight: try optional("outWeight") ?? 1.0 / 3,
           weightedMode: mode))
     }
@@ -159,7 +206,7 @@ enum UnityImporter {
     keys.reserveCapacity(raw.count)
     var lastFrame = -Float.infinity
     for (k, r) in raw.enumerated() {
-      let frame = Float(r.time * fps)
+      let frame = SecondsToFrames.frame(r.time, fps: fps)
       guard frame.isFinite, frame > lastFrame, Float(r.value).isFinite else {
         throw curve.invalid(
           "key \(k) (\(r.time) s, value \(r.value)) does not fit 32-bit floats at \(fps) fps, or does not come after the key before it there")

@@ -42,6 +42,13 @@ public struct DopeSheetEditor: Sendable {
       frames: options.frames ?? Self.fit(sheet.rows, scene: scene.range), values: 0...1, rect: keys)
   }
 
+  /// The editor's height that shows every row of `actions` (with `options.rows`), the scrub
+  /// strip above them and a row's room below the last, for `--height auto`; at least 120 px.
+  public static func fittingHeight(actions: [Action], options: DopeSheetEditorOptions) -> Double {
+    let rows = DopeSheetLayout(actions: actions, options: options.rows).rows.count
+    return max(120, (ChannelRows(scale: 1).top(rows + 1)).rounded(.up))
+  }
+
   /// The frames Blender's View All shows: the listed keys' span (the scene range when there
   /// are none) with 12.5 % of it free on each side; keys all on one frame are centred in a view
   /// as wide as the scene range with that margin.

@@ -88,6 +88,8 @@ public struct CurveLayout: Sendable {
   let vertexRadius: Double
   /// Keys drawn as diamonds (`GraphOptions.keyShape`), with a 1-px outline.
   let isDiamond: Bool
+  /// Keys whose markers are left out (`GraphOptions.keys`), by index.
+  var leftOut: Set<Int> = []
 
   /// The centre of key `index`'s vertex, on a device pixel centre, logical pixels in the editor.
   ///
@@ -106,13 +108,16 @@ public struct CurveLayout: Sendable {
   func showsVertex(at p: Point) -> Bool { vertexBounds.contains(p) }
 
   /// Whether key `index`'s vertex is drawn.
-  public func showsKey(_ index: Int) -> Bool { showsVertex(at: keyCenter(index)) }
+  public func showsKey(_ index: Int) -> Bool { !leftOut.contains(index) && showsVertex(at: keyCenter(index)) }
+
+  /// Whether the vertex of key `index`, centred at `p`, is drawn.
+  func showsKey(_ index: Int, at p: Point) -> Bool { !leftOut.contains(index) && showsVertex(at: p) }
 
   /// Whether key `index`'s vertex is drawn and reaches into the view (`viewport.rect`: not
   /// clipped away beyond the picture's edges, under the scrub strip or the channel list).
   public func isKeyVisible(_ index: Int) -> Bool {
     let c = keyCenter(index)
-    return showsVertex(at: c) && viewport.rect.insetBy(dx: -vertexRadius, dy: -vertexRadius).contains(c)
+    return showsKey(index, at: c) && viewport.rect.insetBy(dx: -vertexRadius, dy: -vertexRadius).contains(c)
   }
 
   /// The handles drawn, key by key, left before right: of the keys `handlesShown` selects,
@@ -245,7 +250,7 @@ extension GraphEditor {
       case .round: 3 * (track.locked ? 0.8 : 1.0)
       case .diamond: 4.5
       }
-    return CurveLayout(
+    var layout = CurveLayout(
       channel: curve.channel, track: track, color: curve.color, mapping: mapping, path: path,
       viewport: viewport, pixels: pixels, vertexBounds: vertexBounds,
       handlesShown: track.locked ? .none : options.handles,
@@ -254,5 +259,55 @@ extension GraphEditor {
       alpha: alpha, vertexAlpha: min(1, max(0.2, 1 - 0.5 * (1 - alpha))),
       strokeWidth: track.active && !track.locked ? 2.5 : 1, handleLineWidth: pixels.lineWidth,
       vertexRadius: radius, isDiamond: options.keyShape == .diamond)
+    switch options.keys {
+    case .all: break
+    case .none: layout.leftOut = Set(keys.indices)
+    case .auto: layout.leftOut = Self.touching(layout)
+    }
+    return layout
+  }
+
+  /// Whether `keys` are samples rather than keys set by hand: mostly generated keys (Lottie's
+  /// sampled paths), or at least 16 keys of which three quarters are a frame or less apart
+  /// (mocap, a CSV of samples, baked curves).
+  static func isSampled(_ keys: [Keyframe]) -> Bool {
+    if 2 * keys.lazy.filter({ $0.type == .generated }).count > keys.count { return true }
+    guard keys.count >= 16 else { return false }
+    var close = 0
+    for i in 1..<keys.count where keys[i].frame - keys[i - 1].frame <= 1.0001 { close += 1 }
+    return 4 * close >= 3 * (keys.count - 1)
+  }
+
+  /// The keys of `curve` whose markers would touch a neighbour's or nearly (less than a
+  /// marker's width of space to the key before or after), as `path` thins its dots: where keys crowd,
+  /// the curve shows instead of a chain of markers. The first and last keys, the keys of the
+  /// curve's lowest and highest values, and selected keys are always drawn. Only a sampled
+  /// curve is thinned (`isSampled`): keys set by hand keep every marker, as Blender draws them,
+  /// however small the picture.
+  static func touching(_ curve: CurveLayout) -> Set<Int> {
+    let keys = curve.track.keyframes
+    guard keys.count > 2, isSampled(keys) else { return [] }
+    // Centres two diameters apart leave a marker's width between the markers.
+    let spacing = 4 * curve.vertexRadius
+    var lowest = 0, highest = 0
+    for i in keys.indices {
+      if keys[i].value < keys[lowest].value { lowest = i }
+      if keys[i].value > keys[highest].value { highest = i }
+    }
+    var leftOut = Set<Int>()
+    var previous = curve.keyCenter(0), center = curve.keyCenter(1)
+    func apart(_ a: Point, _ b: Point) -> Bool {
+      let dx = a.x - b.x, dy = a.y - b.y
+      return !(dx * dx + dy * dy < spacing * spacing)
+    }
+    for i in 1..<(keys.count - 1) {
+      let next = curve.keyCenter(i + 1)
+      let kept =
+        i == lowest || i == highest || keys[i].selected || i == curve.activeKey
+        || (apart(center, previous) && apart(center, next))
+      if !kept { leftOut.insert(i) }
+      (previous, center) = (center, next)
+    }
+    return leftOut
   }
 }

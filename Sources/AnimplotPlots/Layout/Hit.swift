@@ -88,7 +88,7 @@ extension CurveLayout {
     let centers = keyCenters
     func onVertex(_ i: Int) -> Bool {
       let c = centers[i]
-      guard showsVertex(at: c) else { return false }
+      guard showsKey(i, at: c) else { return false }
       let dx = abs(p.x - c.x), dy = abs(p.y - c.y)
       return isDiamond ? dx + dy <= radius : dx * dx + dy * dy <= radius * radius
     }

@@ -17,6 +17,8 @@ public struct MotionPathOptions: Sendable, Hashable, EditorOptions {
   public var currentFrame: Double?
   /// The plane the path is seen in: Blender's Front (`xz`), Top (`xy`) or Right (`yz`) view.
   public var plane: ProjectionPlane = .xz
+  /// The object traced, by name (`ObjectChannels.name`); `nil` traces every object moved.
+  public var object: String?
 
   /// A 1600×900 picture of every whole frame of the scene range, seen from the front.
   public init() {}

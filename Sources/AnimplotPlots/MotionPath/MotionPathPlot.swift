@@ -29,11 +29,27 @@ public struct MotionPathPlot: Sendable {
   static let fontSize = 11.0
 
   public let options: MotionPathOptions
-  /// The samples drawn.
-  public let path: MotionPath
-  /// The current frame and the location there, when it is within the sampled frames.
-  public let current: MotionPath.Key?
-  /// The object's name, shown under the view's name.
+  /// One object's path in the picture: its samples, the current frame on it and its name.
+  public struct Trace: Sendable {
+    public let path: MotionPath
+    public let current: MotionPath.Key?
+    public let name: String
+
+    public init(path: MotionPath, current: MotionPath.Key?, name: String) {
+      self.path = path
+      self.current = current
+      self.name = name
+    }
+  }
+  /// Every object's path, in the order drawn (a file of several animated objects shows them
+  /// all in one view, each named at its start).
+  public let traces: [Trace]
+  /// The samples drawn (of the first object).
+  public var path: MotionPath { traces[0].path }
+  /// The current frame and the location there, when it is within the sampled frames (of the
+  /// first object).
+  public var current: MotionPath.Key? { traces[0].current }
+  /// The objects' names, shown under the view's name.
   public let name: String
   /// The mapping from the plane (horizontal coordinate as `frames`, vertical as `values`) to
   /// the picture: the same number of pixels per unit across and up.
@@ -41,35 +57,63 @@ public struct MotionPathPlot: Sendable {
   /// The slowest and fastest speed between samples, units per frame (`nil` for one sample).
   public let speedRange: ClosedRange<Double>?
 
-  /// Samples `action`'s location as `options` ask and lays the picture out.
+  /// Samples `action`'s location as `options` ask and lays the picture out: every object the
+  /// action moves (`ObjectChannels`) with a location channel.
   /// - Throws: `MotionPath.Problem` when there is no location channel, or too many frames.
   public init(action: Action, options: MotionPathOptions = MotionPathOptions()) throws(MotionPath.Problem) {
-    let path = try MotionPath(action: action, range: options.frames, step: options.step)
-    var current: MotionPath.Key?
-    if let frame = options.currentFrame ?? action.currentFrame, let first = path.frames.first,
-      let last = path.frames.last, frame >= first, frame <= last
-    {
-      let channels = MotionPath.locationChannels(of: action)
-      let p = channels.map { $0?.value(at: Float(frame)) ?? 0 }
-      current = MotionPath.Key(frame: frame, position: SIMD3(p[0], p[1], p[2]))
+    try self.init(objects: ObjectChannels.of([action]), options: options)
+  }
+
+  /// Samples the location of every object of `objects` that has a location channel and lays
+  /// the picture out, all of them in one view. Where none has one but some turn or scale,
+  /// those are drawn where they stay, at the origin (as Blender draws a still object's path).
+  /// - Throws: `MotionPath.Problem` when none has a transform channel, or too many frames.
+  public init(objects: [ObjectChannels], options: MotionPathOptions = MotionPathOptions()) throws(MotionPath.Problem) {
+    var traced = objects.filter(\.hasLocation)
+    if traced.isEmpty { traced = objects.filter(\.hasTransform) }
+    guard !traced.isEmpty else { throw .noLocationChannels }
+    var traces: [Trace] = []
+    for object in traced {
+      let action = object.action
+      let path = try MotionPath(action: action, range: options.frames, step: options.step, requiringLocation: false)
+      var current: MotionPath.Key?
+      if let frame = options.currentFrame ?? action.currentFrame, let first = path.frames.first,
+        let last = path.frames.last, frame >= first, frame <= last
+      {
+        let channels = MotionPath.locationChannels(of: action)
+        let p = channels.map { $0?.value(at: Float(frame)) ?? 0 }
+        current = MotionPath.Key(frame: frame, position: SIMD3(p[0], p[1], p[2]))
+      }
+      traces.append(Trace(path: path, current: current, name: object.name))
     }
-    self.init(path: path, current: current, name: action.object?.name ?? action.name, options: options)
+    self.init(traces: traces, options: options, viewport: Self.fit(traces.map(\.path), options: options))
   }
 
   /// Lays out `path` (sampled already) with `current` marked.
   public init(path: MotionPath, current: MotionPath.Key?, name: String, options: MotionPathOptions) {
-    self.init(path: path, current: current, name: name, options: options, viewport: Self.fit(path, options: options))
+    self.init(path: path, current: current, name: name, options: options, viewport: Self.fit([path], options: options))
   }
 
   /// Lays out `path` in a given `view` (the preview stage fits its shapes too).
   init(path: MotionPath, current: MotionPath.Key?, name: String, options: MotionPathOptions, viewport: Viewport) {
+    self.init(traces: [Trace(path: path, current: current, name: name)], options: options, viewport: viewport)
+  }
+
+  /// Lays out `traces` (at least one) in a given `view`.
+  init(traces: [Trace], options: MotionPathOptions, viewport: Viewport) {
+    precondition(!traces.isEmpty, "a motion path picture shows at least one path")
     self.options = options
-    self.path = path
-    self.current = current
-    self.name = name
-    let finite = path.speeds.filter(\.isFinite)
+    self.traces = traces
+    self.name = Self.names(traces.map(\.name))
+    let finite = traces.flatMap { $0.path.speeds.filter(\.isFinite) }
     speedRange = finite.min().map { $0...finite.max()! }
     self.viewport = viewport
+  }
+
+  /// The objects' names for the title: all of them up to four, else the first three and how
+  /// many more.
+  static func names(_ names: [String]) -> String {
+    names.count <= 4 ? names.joined(separator: ", ") : names.prefix(3).joined(separator: ", ") + " and \(names.count - 3) more"
   }
 
   /// Whether the title's second line (`(frame) object`) is drawn; the preview stage draws it
@@ -79,12 +123,14 @@ public struct MotionPathPlot: Sendable {
   /// The view with equal scales that holds every sample within the insets, centred, 5 % of the
   /// larger span free on each side. A path that does not move in one direction is fitted by
   /// the other; one that does not move at all shows two units around it.
-  static func fit(_ path: MotionPath, options: MotionPathOptions) -> Viewport {
-    let (h, v) = path.projected(onto: options.plane)
+  static func fit(_ paths: [MotionPath], options: MotionPathOptions) -> Viewport {
     var hLo = Double.infinity, hHi = -Double.infinity, vLo = Double.infinity, vHi = -Double.infinity
-    for i in h.indices {
-      hLo = min(hLo, h[i]); hHi = max(hHi, h[i])
-      vLo = min(vLo, v[i]); vHi = max(vHi, v[i])
+    for path in paths {
+      let (h, v) = path.projected(onto: options.plane)
+      for i in h.indices {
+        hLo = min(hLo, h[i]); hHi = max(hHi, h[i])
+        vLo = min(vLo, v[i]); vHi = max(vHi, v[i])
+      }
     }
     guard hLo <= hHi, vLo <= vHi else { return fit(horizontal: 0...0, vertical: 0...0, options: options) }
     return fit(horizontal: hLo...hHi, vertical: vLo...vHi, options: options)
@@ -128,22 +174,27 @@ public struct MotionPathPlot: Sendable {
     canvas.clip(to: rect)
     canvas.fill(.rect(rect), color: colors.background)
     drawGrid(canvas, colors)
-    let points = pixelPoints()
-    drawCurve(canvas, colors, points)
-    // A dot per sampled frame (the backend stamps them), then the keys and the current frame.
-    canvas.markers(
-      .circle(center: .zero, radius: Self.frameDotRadius),
-      at: Self.distinct(Self.standingApart(points, by: Self.frameDotSpacing)), fill: colors.frameDot, stroke: nil)
-    drawKeys(canvas, colors)
-    drawCurrent(canvas, colors)
+    for trace in traces.indices {
+      let points = pixelPoints(trace)
+      drawCurve(canvas, colors, points, trace)
+      // A dot per sampled frame (the backend stamps them).
+      canvas.markers(
+        .circle(center: .zero, radius: Self.frameDotRadius),
+        at: Self.distinct(Self.standingApart(points, by: Self.frameDotSpacing)), fill: colors.frameDot, stroke: nil)
+    }
+    // Then the keys and the current frames, and each object's name where several are drawn.
+    var placed = LabelSpace(cell: 64)
+    for trace in traces.indices { drawKeys(canvas, colors, trace, &placed) }
+    for trace in traces.indices { drawCurrent(canvas, colors, trace) }
+    if traces.count > 1 { drawNames(canvas, colors, &placed) }
     drawTitle(canvas, colors)
     drawLegend(canvas, colors)
     canvas.restore()
   }
 
-  /// The samples in pixels.
-  func pixelPoints() -> [Point] {
-    let (h, v) = path.projected(onto: options.plane)
+  /// The samples in pixels (of the first object, or of `trace`).
+  func pixelPoints(_ trace: Int = 0) -> [Point] {
+    let (h, v) = traces[trace].path.projected(onto: options.plane)
     return h.indices.map { viewport.point(h[$0], v[$0]) }
   }
 
@@ -268,11 +319,11 @@ public struct MotionPathPlot: Sendable {
   // MARK: Curve
 
   /// The speed step (0 ..< `speedSteps`) of each segment.
-  func speedSteps() -> [Int] {
+  func speedSteps(_ trace: Int = 0) -> [Int] {
     guard let range = speedRange else { return [] }
     let span = range.upperBound - range.lowerBound
     let n = Self.speedSteps
-    return path.speeds.map { s in
+    return traces[trace].path.speeds.map { s in
       guard s.isFinite, span > 0 else { return span > 0 ? n - 1 : n / 2 }
       return min(n - 1, Int((s - range.lowerBound) / span * Double(n)))
     }
@@ -289,10 +340,10 @@ public struct MotionPathPlot: Sendable {
   /// (a segment under a pixel), segments are lines, and samples within a third of a pixel of the
   /// last one drawn are merged into the next: a path of 100,000 samples across a few hundred
   /// pixels costs a stroke of a few thousand points.
-  func curvePaths(_ points: [Point]) -> [(step: Int, path: Path)] {
+  func curvePaths(_ points: [Point], _ trace: Int = 0) -> [(step: Int, path: Path)] {
     let n = points.count
     guard n >= 2 else { return [] }
-    let steps = speedSteps()
+    let steps = speedSteps(trace)
     var paths = [Path](repeating: Path(), count: Self.speedSteps)
     func tangent(_ i: Int) -> Point {
       let a = points[max(0, i - 1)], b = points[min(n - 1, i + 1)]
@@ -343,9 +394,9 @@ public struct MotionPathPlot: Sendable {
     return paths.indices.filter { !paths[$0].elements.isEmpty }.map { ($0, paths[$0]) }
   }
 
-  func drawCurve(_ canvas: any Canvas, _ colors: View3DColors, _ points: [Point]) {
+  func drawCurve(_ canvas: any Canvas, _ colors: View3DColors, _ points: [Point], _ trace: Int = 0) {
     let style = StrokeStyle(width: Self.curveWidth, cap: .round, join: .round)
-    for (step, path) in curvePaths(points) {
+    for (step, path) in curvePaths(points, trace) {
       canvas.stroke(path, color: color(ofStep: step, colors), style: style)
     }
   }
@@ -358,7 +409,8 @@ public struct MotionPathPlot: Sendable {
   /// The key frames' dots where a key stands apart from its neighbours (the first and last
   /// always), and their frame numbers where they stand farther apart and overlap no number
   /// already written.
-  func drawKeys(_ canvas: any Canvas, _ colors: View3DColors) {
+  func drawKeys(_ canvas: any Canvas, _ colors: View3DColors, _ trace: Int, _ placed: inout LabelSpace) {
+    let path = traces[trace].path
     guard !path.keys.isEmpty else { return }
     let points = path.keys.map { point($0.position) }
     let dots = Self.distinct(Self.standingApart(points, by: Self.keySpacing))
@@ -366,7 +418,6 @@ public struct MotionPathPlot: Sendable {
     canvas.markers(.circle(center: .zero, radius: Self.keyRadius), at: dots, fill: colors.key, stroke: nil)
     let metrics = canvas.fontMetrics
     let ascent = metrics.ascent(size: Self.fontSize)
-    var placed = LabelSpace(cell: 64)
     let bounds = viewport.rect
     func apart(_ i: Int, _ j: Int) -> Bool {
       guard i != 0, i != points.count - 1 else { return true }
@@ -385,12 +436,36 @@ public struct MotionPathPlot: Sendable {
     }
   }
 
-  func drawCurrent(_ canvas: any Canvas, _ colors: View3DColors) {
-    guard let current else { return }
+  func drawCurrent(_ canvas: any Canvas, _ colors: View3DColors, _ trace: Int) {
+    guard let current = traces[trace].current else { return }
     let p = point(current.position)
     guard p.x.isFinite, p.y.isFinite else { return }
     canvas.stroke(
       .circle(center: p, radius: Self.currentRadius), color: colors.currentFrame, style: StrokeStyle(width: 2))
+  }
+
+  /// Each object's name beside its path's first sample (where several are drawn), where it
+  /// overlaps no frame number or name already written.
+  func drawNames(_ canvas: any Canvas, _ colors: View3DColors, _ placed: inout LabelSpace) {
+    let metrics = canvas.fontMetrics
+    let ascent = metrics.ascent(size: Self.fontSize)
+    for trace in traces {
+      guard let first = trace.path.positions.first else { continue }
+      let p = point(first)
+      guard p.x.isFinite, p.y.isFinite else { continue }
+      let width = metrics.width(of: trace.name, size: Self.fontSize)
+      for box in [
+        Rect(x: p.x - width - 10, y: p.y + 6, width: width + 4, height: ascent + 3),
+        Rect(x: p.x + 6, y: p.y + 6, width: width + 4, height: ascent + 3),
+        Rect(x: p.x - width - 10, y: p.y - 9 - ascent, width: width + 4, height: ascent + 3),
+      ] where viewport.rect.contains(Point(box.minX, box.minY)) && viewport.rect.contains(Point(box.maxX, box.maxY)) && !placed.occupied(box) {
+        placed.insert(box)
+        canvas.text(
+          trace.name, at: Point(box.minX + 2, box.maxY - 2), style: TextStyle(size: Self.fontSize, color: colors.text),
+          anchor: TextAnchor(.left, .baseline))
+        break
+      }
+    }
   }
 
   /// Blender's viewport text: the view's name and `(frame) object`.

@@ -24,59 +24,76 @@ public struct StageOptions: Sendable, Hashable {
 /// layer the shape where the action puts it at that frame and the `(frame) object` line.
 public struct Stage: Sendable {
   public let options: StageOptions
-  public let channels: TransformChannels
+  /// The transform channels of the first object moved.
+  public var channels: TransformChannels { moved[0].channels }
+  /// Every object moved, in the order drawn: its name and transform channels.
+  public let moved: [(name: String, channels: TransformChannels)]
   let plot: MotionPathPlot
   /// The frames the path samples.
   public var frames: [Double] { plot.path.frames }
 
-  /// Lays the stage out for `action` (handles already recalculated).
+  /// Lays the stage out for `action` (handles already recalculated): every object it moves.
   /// - Throws: `MotionPath.Problem` when the action has no transform channel, or the frames
   ///   are too many or not finite.
   public init(action: Action, options: StageOptions = StageOptions()) throws(MotionPath.Problem) {
+    try self.init(objects: ObjectChannels.of([action]), options: options)
+  }
+
+  /// Lays the stage out for every object of `objects` that a transform channel moves, each its
+  /// own shape and path in one view.
+  /// - Throws: `MotionPath.Problem` when no object has a transform channel, or the frames
+  ///   are too many or not finite.
+  public init(objects: [ObjectChannels], options: StageOptions = StageOptions()) throws(MotionPath.Problem) {
     self.options = options
-    channels = TransformChannels(action: action)
-    guard !channels.isEmpty else { throw .noTransformChannels }
-    // A stage without location channels has a path that stays at the origin.
-    let path = try MotionPath(
-      action: action, range: options.view.frames, step: options.view.step, requiringLocation: false)
-    // Fit the path and the shape's box at every sample (a turned or scaled shape included).
+    let objects = objects.filter(\.hasTransform)
+    guard let firstObject = objects.first else { throw .noTransformChannels }
+    moved = objects.map { ($0.name, TransformChannels(action: $0.action)) }
+    // Fit the paths and the shape's box at every sample (a turned or scaled shape included).
     var hLo = Double.infinity, hHi = -Double.infinity, vLo = Double.infinity, vHi = -Double.infinity
     let shapeBox = Self.bounds(options.shape)
     let corners = [
       Point(shapeBox.minX, shapeBox.minY), Point(shapeBox.maxX, shapeBox.minY),
       Point(shapeBox.maxX, shapeBox.maxY), Point(shapeBox.minX, shapeBox.maxY),
     ]
-    // Every sample up to 20,000 of them, else every n-th, and every key of a transform
-    // channel (where turns and sizes peak) within the frames.
-    let samples = path.frames.count
-    let stride = max(1, samples / 20_000)
-    var fitted = Swift.stride(from: 0, to: samples, by: stride).map { path.frames[$0] }
-    if let first = path.frames.first, let last = path.frames.last {
-      let all = channels.location + channels.euler + channels.quaternion + channels.scale
-      for case let curve? in all {
-        for key in curve.keyframes where Double(key.frame) >= first && Double(key.frame) <= last {
-          fitted.append(Double(key.frame))
+    var traces: [MotionPathPlot.Trace] = []
+    for (object, (name, channels)) in zip(objects, moved) {
+      // A stage without location channels has a path that stays at the origin.
+      let path = try MotionPath(
+        action: object.action, range: options.view.frames, step: options.view.step, requiringLocation: false)
+      traces.append(MotionPathPlot.Trace(path: path, current: nil, name: name))
+      // Every sample up to 20,000 of them, else every n-th, and every key of a transform
+      // channel (where turns and sizes peak) within the frames.
+      let samples = path.frames.count
+      let stride = max(1, samples / 20_000)
+      var fitted = Swift.stride(from: 0, to: samples, by: stride).map { path.frames[$0] }
+      if let first = path.frames.first, let last = path.frames.last {
+        let all = channels.location + channels.euler + channels.quaternion + channels.scale
+        for case let curve? in all {
+          for key in curve.keyframes where Double(key.frame) >= first && Double(key.frame) <= last {
+            fitted.append(Double(key.frame))
+          }
         }
+        fitted.append(last)
       }
-      fitted.append(last)
-    }
-    for frame in fitted {
-      let t = channels.transform(at: frame).planeTransform(options.view.plane)
-      for p in corners {
-        let (h, v) = Self.apply(t, p, size: options.size)
-        guard h.isFinite, v.isFinite else { continue }
-        hLo = min(hLo, h); hHi = max(hHi, h)
-        vLo = min(vLo, v); vHi = max(vHi, v)
+      for frame in fitted {
+        let t = channels.transform(at: frame).planeTransform(options.view.plane)
+        for p in corners {
+          let (h, v) = Self.apply(t, p, size: options.size)
+          guard h.isFinite, v.isFinite else { continue }
+          hLo = min(hLo, h); hHi = max(hHi, h)
+          vLo = min(vLo, v); vHi = max(vHi, v)
+        }
       }
     }
     let viewport =
       hLo <= hHi && vLo <= vHi
       ? MotionPathPlot.fit(horizontal: hLo...hHi, vertical: vLo...vHi, options: options.view)
       : MotionPathPlot.fit(horizontal: 0...0, vertical: 0...0, options: options.view)
-    var plot = MotionPathPlot(path: path, current: nil, name: action.object?.name ?? action.name, options: options.view, viewport: viewport)
+    var plot = MotionPathPlot(traces: traces, options: options.view, viewport: viewport)
     plot.drawsObjectLine = false
     self.plot = plot
-    defaultFrame = options.view.currentFrame ?? action.currentFrame ?? path.frames.first ?? action.sceneRange.lowerBound
+    let action = firstObject.action
+    defaultFrame = options.view.currentFrame ?? action.currentFrame ?? plot.path.frames.first ?? action.sceneRange.lowerBound
   }
 
   /// The frame a still picture shows.
@@ -101,9 +118,9 @@ public struct Stage: Sendable {
     return Rect(x: lo.x, y: lo.y, width: hi.x - lo.x, height: hi.y - lo.y)
   }
 
-  /// The shape's outline at `frame`, in pixels.
-  public func outline(at frame: Double) -> [Point] {
-    let t = channels.transform(at: frame).planeTransform(options.view.plane)
+  /// The shape's outline at `frame`, in pixels (of the first object, or of `object`).
+  public func outline(at frame: Double, object: Int = 0) -> [Point] {
+    let t = moved[object].channels.transform(at: frame).planeTransform(options.view.plane)
     return options.shape.map { p in
       let (h, v) = Self.apply(t, p, size: options.size)
       return plot.viewport.point(h, v)
@@ -130,10 +147,17 @@ extension Stage: PlayheadLayered {
   /// object's opacity, outlined), and the `(frame) object` line.
   public func drawPlayhead(_ frame: Double, on canvas: any Canvas) {
     let colors = options.view.theme.view3D
-    let transform = channels.transform(at: frame)
-    let points = outline(at: frame)
     canvas.save()
     canvas.clip(to: plot.viewport.rect)
+    for object in moved.indices { drawShape(object, frame, on: canvas, colors) }
+    plot.drawObjectLine(canvas, colors, frame: frame)
+    canvas.restore()
+  }
+
+  /// One object's shape at `frame`.
+  func drawShape(_ object: Int, _ frame: Double, on canvas: any Canvas, _ colors: View3DColors) {
+    let transform = moved[object].channels.transform(at: frame)
+    let points = outline(at: frame, object: object)
     if points.allSatisfy({ $0.x.isFinite && $0.y.isFinite && abs($0.x) < 1e7 && abs($0.y) < 1e7 }) {
       let polygon = Path.polygon(points)
       canvas.fill(polygon, color: colors.shape.withAlpha(colors.shape.alpha * transform.opacity))
@@ -141,16 +165,14 @@ extension Stage: PlayheadLayered {
         polygon, color: colors.shapeOutline.withAlpha(colors.shapeOutline.alpha * max(transform.opacity, 0.25)),
         style: StrokeStyle(width: 1.5))
       // The object's origin, as Blender's orange dot.
-      if let origin = outlineOrigin(frame) {
+      if let origin = outlineOrigin(frame, object: object) {
         canvas.fill(.circle(center: origin, radius: 2.5), color: colors.key)
       }
     }
-    plot.drawObjectLine(canvas, colors, frame: frame)
-    canvas.restore()
   }
 
-  func outlineOrigin(_ frame: Double) -> Point? {
-    let l = channels.transform(at: frame).location
+  func outlineOrigin(_ frame: Double, object: Int = 0) -> Point? {
+    let l = moved[object].channels.transform(at: frame).location
     let (h, v) = options.view.plane.axes
     let p = plot.viewport.point(l[h], l[v])
     return p.x.isFinite && p.y.isFinite ? p : nil

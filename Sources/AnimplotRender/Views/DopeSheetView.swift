@@ -7,13 +7,21 @@ import AnimplotPlots
 public struct DopeSheetView: PlotView {
   public var options: DopeSheetEditorOptions
 
+  /// Whether the height is the one that shows every row (`--height auto`).
+  public var fitsHeight = false
+  /// What is drawn selected (`--select`).
+  public var select: SelectMode = .file
+
   public init(options: DopeSheetEditorOptions = DopeSheetEditorOptions()) { self.options = options }
 
   public static let name = "dopesheet"
   public static let showsEveryAction = true
 
   public func content(of actions: [Action]) throws(RenderError) -> DopeSheetEditor {
-    DopeSheetEditor(actions: actions, options: options)
+    let actions = select.apply(to: actions)
+    var options = options
+    if fitsHeight { options.height = DopeSheetEditor.fittingHeight(actions: actions, options: options) }
+    return DopeSheetEditor(actions: actions, options: options)
   }
 }
 

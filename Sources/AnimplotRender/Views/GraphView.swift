@@ -9,13 +9,21 @@ import AnimplotPlots
 public struct GraphView: PlotView {
   public var options: GraphOptions
 
+  /// Whether the height is the one that shows every channel row (`--height auto`), at least
+  /// `options.height`.
+  public var fitsHeight = false
+  /// What is drawn selected (`--select`).
+  public var select: SelectMode = .file
+
   public init(options: GraphOptions = GraphOptions()) { self.options = options }
 
   public static let name = "graph"
   public static let showsEveryAction = false
 
   public func content(of actions: [Action]) throws(RenderError) -> GraphEditor {
-    guard let action = actions.first else { throw RenderError(.input, "no action to draw") }
+    guard let action = select.apply(to: Array(actions.prefix(1))).first else { throw RenderError(.input, "no action to draw") }
+    var options = options
+    if fitsHeight { options.height = GraphEditor.fittingHeight(action: action, minimum: options.height) }
     return GraphEditor(action: action, options: options)
   }
 }

@@ -10,17 +10,49 @@ public struct PathView: PlotView {
   public init(options: MotionPathOptions = MotionPathOptions()) { self.options = options }
 
   public static let name = "path"
-  public static let showsEveryAction = false
+  public static let showsEveryAction = true
 
-  /// - Throws: `RenderError` (`.input`) when the action has no location channel; (`.request`)
-  ///   when the frames asked for are too many.
+  /// Every object of `actions` with a location channel (else every one a transform channel
+  /// moves), or the one `options.object` names.
+  /// - Throws: `RenderError` (`.input`) when no object has a location channel or `options.object`
+  ///   names none; (`.request`) when the frames asked for are too many.
   public func content(of actions: [Action]) throws(RenderError) -> MotionPathPlot {
-    guard let action = actions.first else { throw RenderError(.input, "no action to trace") }
+    guard !actions.isEmpty else { throw RenderError(.input, "no action to trace") }
+    var options = options
+    let objects = try Self.objects(of: actions, named: options.object, range: &options.frames, where: \.hasTransform)
     do {
-      return try MotionPathPlot(action: action, options: options)
+      return try MotionPathPlot(objects: objects, options: options)
     } catch {
       throw RenderError(error == .noLocationChannels ? .input : .request, error.description)
     }
+  }
+
+  /// The objects of `actions` that `keep` accepts, or the one called `name`; when `range` is
+  /// `nil` and they come from actions of different scene ranges, `range` becomes the range
+  /// that holds them all.
+  static func objects(
+    of actions: [Action], named name: String?, range: inout ClosedRange<Double>?, where keep: (ObjectChannels) -> Bool
+  ) throws(RenderError) -> [ObjectChannels] {
+    let all = ObjectChannels.of(actions)
+    var chosen = all.filter(keep)
+    if let name {
+      chosen = chosen.filter { $0.name == name }
+      guard !chosen.isEmpty else {
+        let names = all.filter(keep).map(\.name)
+        var seen = Set<String>()
+        let listed = names.filter { seen.insert($0).inserted }
+        let shown = listed.prefix(12).map { "\"\($0)\"" }.joined(separator: ", ") + (listed.count > 12 ? " and \(listed.count - 12) more" : "")
+        throw RenderError(
+          .input, "--object \(name): no such animated object; " + (listed.isEmpty ? "nothing here moves" : "the objects are \(shown)"))
+      }
+    }
+    if range == nil, chosen.count > 1 {
+      let ranges = chosen.map(\.action.sceneRange)
+      if Set(ranges.map { [$0.lowerBound, $0.upperBound] }).count > 1 {
+        range = ranges.map(\.lowerBound).min()!...ranges.map(\.upperBound).max()!
+      }
+    }
+    return chosen
   }
 }
 

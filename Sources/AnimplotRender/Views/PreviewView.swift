@@ -14,7 +14,7 @@ public struct PreviewView: PlotView {
   public init(options: StageOptions = StageOptions()) { self.options = options }
 
   public static let name = "preview"
-  public static let showsEveryAction = false
+  public static let showsEveryAction = true
 
   public func content(of actions: [Action]) throws(RenderError) -> PlayheadAnimation {
     let stage = try Self.stage(actions, options)
@@ -30,9 +30,12 @@ public struct PreviewView: PlotView {
   }
 
   static func stage(_ actions: [Action], _ options: StageOptions) throws(RenderError) -> Stage {
-    guard let action = actions.first else { throw RenderError(.input, "no action to preview") }
+    guard !actions.isEmpty else { throw RenderError(.input, "no action to preview") }
+    var options = options
+    let objects = try PathView.objects(
+      of: actions, named: options.view.object, range: &options.view.frames, where: \.hasTransform)
     do {
-      return try Stage(action: action, options: options)
+      return try Stage(objects: objects, options: options)
     } catch {
       throw RenderError(error == .noTransformChannels ? .input : .request, error.description)
     }
@@ -53,7 +56,7 @@ public struct PreviewFilmstripView: PlotView {
   }
 
   public static let name = "preview"
-  public static let showsEveryAction = false
+  public static let showsEveryAction = true
 
   public func content(of actions: [Action]) throws(RenderError) -> StageFilmstrip {
     StageFilmstrip(stage: try PreviewView.stage(actions, options), count: count, columns: columns)
