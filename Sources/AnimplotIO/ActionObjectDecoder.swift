@@ -4,7 +4,7 @@ import AnimplotText
 /// The top-level object: an action, a multi-action file or the compact form (docs/format.md).
 enum TopLevel {
   enum Field: String, JSONFields {
-    case animplot, name, fps, frameStart, frameEnd, currentFrame, object, markers, tracks, extensions
+    case animplot, blender, name, fps, frameStart, frameEnd, currentFrame, object, markers, tracks, extensions
     case actions, timeline, channels, interpolation, easing, extrapolation
     static let table = FieldTable<Self>()
   }
@@ -30,7 +30,7 @@ enum TopLevel {
       case .interpolation: compact.interpolation = try r.readEnum(Interpolation.self)
       case .easing: compact.easing = try r.readEnum(Easing.self)
       case .extrapolation: compact.extrapolation = try r.readEnum(Extrapolation.self)
-      case .animplot, .name, .fps, .frameStart, .frameEnd, .currentFrame, .object, .markers, .extensions:
+      case .animplot, .blender, .name, .fps, .frameStart, .frameEnd, .currentFrame, .object, .markers, .extensions:
         try header.read(ActionHeader.Field(rawValue: field.rawValue)!, &r)
       }
     }
@@ -53,7 +53,12 @@ enum TopLevel {
           .invalid("a multi-action file holds its actions under \"actions\"; \"\(other.rawValue)\" belongs inside an action"),
           at: objectStart)
       }
-      return ActionDocument(actions: actions ?? [], isMultiAction: true)
+      var list = actions ?? []
+      if let blender = header.blender {
+        // The top level's version holds for every action that does not name its own.
+        for i in list.indices where list[i].blender == nil { list[i].blender = blender }
+      }
+      return ActionDocument(actions: list, isMultiAction: true)
     }
     if isCompact {
       if seen.has(.tracks) {
@@ -87,10 +92,11 @@ struct ActionHeader {
   var object: AnimatedObject?
   var markers: [Marker] = []
   var extensions: String?
+  var blender: BlenderVersion?
 
   /// The members of the header, as both an action object and the top level name them.
   enum Field: String, JSONFields {
-    case animplot, name, fps, frameStart, frameEnd, currentFrame, object, markers, extensions
+    case animplot, blender, name, fps, frameStart, frameEnd, currentFrame, object, markers, extensions
     static let table = FieldTable<Self>()
   }
 
@@ -104,6 +110,14 @@ struct ActionHeader {
       if version != 1 {
         throw r.error(.unsupportedVersion(formatNumber(version, wholeBelow: 1e15)), at: at)
       }
+    case .blender:
+      r.skipWhitespace()
+      let at = r.offset
+      let text = try r.readString()
+      guard let version = BlenderVersion(spelling: text) else {
+        throw r.error(.unknownValue(text, accepted: BlenderVersion.allCases.map(\.spelling)), at: at)
+      }
+      blender = version
     case .name: name = try r.readString()
     case .fps:
       r.skipWhitespace()
@@ -138,13 +152,14 @@ struct ActionHeader {
     action.object = object
     action.markers = markers
     action.extensionsJSON = extensions
+    action.blender = blender
   }
 }
 
 /// One action object inside a multi-action file.
 enum ActionObject {
   enum Field: String, JSONFields {
-    case animplot, name, fps, frameStart, frameEnd, currentFrame, object, markers, tracks, extensions
+    case animplot, blender, name, fps, frameStart, frameEnd, currentFrame, object, markers, tracks, extensions
     static let table = FieldTable<Self>()
   }
 
@@ -154,7 +169,7 @@ enum ActionObject {
     let (objectStart, _) = try r.readFields(Field.self) { (r, field) throws(ActionDecodingError) in
       switch field {
       case .tracks: tracks = try TrackDecoder.decodeTracks(&r)
-      case .animplot, .name, .fps, .frameStart, .frameEnd, .currentFrame, .object, .markers, .extensions:
+      case .animplot, .blender, .name, .fps, .frameStart, .frameEnd, .currentFrame, .object, .markers, .extensions:
         try header.read(ActionHeader.Field(rawValue: field.rawValue)!, &r)
       }
     }

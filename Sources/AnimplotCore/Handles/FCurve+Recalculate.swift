@@ -28,9 +28,11 @@ extension FCurve {
   }
 
   /// Blender's `BKE_fcurve_is_cyclic` combined with both end keys being fully auto: handles
-  /// are then computed as if the curve wrapped around.
+  /// are then computed as if the curve wrapped around. The first modifier must be a Cycles
+  /// modifier repeating infinitely, not muted, without a restricted range or an influence.
   var isCyclicForHandles: Bool {
-    guard let c = cycles, c.beforeCount == 0, c.afterCount == 0,
+    guard let m = modifiers.first, !m.muted, !m.useRestrictedRange, !m.useInfluence,
+      let c = cycles, c.beforeCount == 0, c.afterCount == 0,
       [.repeat, .repeatOffset].contains(c.before), [.repeat, .repeatOffset].contains(c.after),
       let first = keyframes.first, let last = keyframes.last
     else { return false }
