@@ -246,7 +246,8 @@ extension NoiseModifier {
     let noise: Float
     if blender == .v5_0 && !useLegacyNoise {
       noise = Noise.fractal(
-        x: (t - offset) / scale, y: phase, depth: depth, roughness: roughness, lacunarity: lacunarity)
+        x: Noise.fractalX(frame: t, offset: offset, scale: scale), y: phase, depth: depth,
+        roughness: roughness, lacunarity: lacunarity)
     } else {
       noise = Noise.turbulence(size: scale, x: t - offset, y: phase, z: 0.1, depth: depth)
     }
