@@ -13,7 +13,7 @@ struct ModifierOracleTests {
   static let blender34 = ModifierOracle.load("modifiers-3.4.1.json", version: "3.4")
   static let blender50 = ModifierOracle.load("modifiers-5.0.1.json", version: "5.0")
 
-  @Test("Blender 3.4.1: every sample and handle bit for bit", arguments: ["3.4", "5.0"])
+  @Test("every sample and handle bit for bit, as Blender 3.4.1 and 5.0.1", arguments: ["3.4", "5.0"])
   func oracle(_ version: String) throws {
     let oracle = version == "3.4" ? Self.blender34 : Self.blender50
     #expect(oracle.count == 441)

@@ -40,7 +40,8 @@ extension FCurve {
   }
 
   /// Blender's `sort_time_fcurve`: a stable sort by frame, then each key's handles swapped if
-  /// both sit on the wrong side, else their x clamped to the key.
+  /// both sit on the wrong side, else their x clamped to the key (under 5.0's rules, free and
+  /// aligned handles to one float step beyond key ∓ 0.001).
   mutating func sortKeys() {
     var sorted = true
     for i in keyframes.indices.dropFirst() where keyframes[i - 1].frame > keyframes[i].frame {
@@ -52,6 +53,7 @@ extension FCurve {
         .sorted { $0.element.frame < $1.element.frame || ($0.element.frame == $1.element.frame && $0.offset < $1.offset) }
         .map(\.element)
     }
+    let clampsAwayFromKey = blender == .v5_0
     keyframes.withUnsafeMutableBufferPointer { keys in
       for i in keys.indices {
         var key = keys[i]
@@ -60,6 +62,16 @@ extension FCurve {
         } else {
           key.handleLeft.frame = min(key.handleLeft.frame, key.frame)
           key.handleRight.frame = max(key.handleRight.frame, key.frame)
+        }
+        if clampsAwayFromKey {
+          // Blender 5.0 keeps a free or aligned handle at least 0.001 frames off its key: one
+          // float step beyond key ∓ 0.001 (measured with bpy 5.0.1).
+          if key.handleLeftType == .free || key.handleLeftType == .aligned {
+            key.handleLeft.frame = min(key.handleLeft.frame, (key.frame - 0.001).nextDown)
+          }
+          if key.handleRightType == .free || key.handleRightType == .aligned {
+            key.handleRight.frame = max(key.handleRight.frame, (key.frame + 0.001).nextUp)
+          }
         }
         keys[i] = key
       }
