@@ -48,6 +48,11 @@ extension ActionDocument {
     }
   }
 
+  /// Every action follows `version`'s rules where Blender versions differ (`--blender`).
+  public mutating func setBlender(_ version: BlenderVersion) {
+    for a in actions.indices { actions[a].blender = version }
+  }
+
   /// Handles recalculated as Blender's `fcurve.update()` (when `recalculate`) and quaternion
   /// components coupled: what every decoder does last.
   public mutating func finish(recalculate: Bool) {

@@ -71,12 +71,14 @@ enum ModifierDecoder {
       guard type == .cycles else {
         throw r.error(
           .invalid("\"\(flatField.rawValue)\" belongs to a Cycles modifier (or inside \"settings\" of one)"),
-          at: at[flatField]!)
+          at: at[flatField]!
+        ).prefixed(flatField.rawValue)
       }
       if settings != nil {
         throw r.error(
           .invalid("a Cycles modifier has either the flat \"\(flatField.rawValue)\" or \"settings\", not both"),
-          at: at[flatField]!)
+          at: at[flatField]!
+        ).prefixed(flatField.rawValue)
       }
     }
     var modifier = common
@@ -99,9 +101,10 @@ enum ModifierDecoder {
       modifier.frameStart = s.frameStart
       modifier.frameEnd = s.frameEnd
     } else if modifier.frameEnd < modifier.frameStart {
-      throw r.error(
+      let error = r.error(
         .invalid("frameEnd (\(modifier.frameEnd)) is before frameStart (\(modifier.frameStart))"),
-        at: at[.frameEnd] ?? start)
+        at: at[.frameEnd] ?? at[.frameStart]!)
+      throw error.prefixed(at[.frameEnd] != nil ? "frameEnd" : "frameStart")
     }
     return modifier
   }
