@@ -87,6 +87,18 @@ public struct GraphEditor: Sendable {
       let scene = action.sceneRange
       (f0, f1) = (scene.lowerBound, scene.upperBound)
     }
+    // A curve that modifiers reshape (beyond Cycles, which repeats the keys' own range) is
+    // framed by its evaluated values across the frames shown, so that a Generator or a Noise
+    // away from the keys (or a track of modifiers alone) is in view.
+    for curve in curves where curve.track.hasEffectiveModifiers && curve.track.modifiers.contains(where: { $0.type != .cycles }) {
+      let steps = 400
+      let frames = (0...steps).map { Float(f0 + (f1 - f0) * Double($0) / Double(steps)) }
+      for value in curve.track.values(at: frames) where value.isFinite {
+        let v = curve.mapping.apply(Double(value))
+        v0 = min(v0, v)
+        v1 = max(v1, v)
+      }
+    }
     if !v0.isFinite { (v0, v1) = (-1, 1) }
     if f1 - f0 < 1 {
       f0 -= 5
