@@ -143,7 +143,7 @@ enum ModifierOracle {
       } else {
         failures.append("\(c.id): \(curve.keyframes.count) keys, want \(c.keys.count)")
       }
-      let valid = curve.modifiers.map { !curve.isDisabled($0) }
+      let valid = curve.modifiers.indices.map { !curve.isDisabled(at: $0) }
       // A muted Cycles modifier that is not first is never evaluated, so 3.4 never marks it.
       for (i, (got, want)) in zip(valid, c.valid).enumerated() where got != want && !curve.modifiers[i].muted {
         failures.append("\(c.id) [\(c.category)] modifier \(i) is_valid: got \(got), want \(want)")

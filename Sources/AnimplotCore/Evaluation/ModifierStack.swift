@@ -15,8 +15,6 @@ import RealModule
 /// pass; under 3.4's rules so is a Cycles modifier that is not first (`FCurve.isDisabled`).
 struct ModifierStack {
   let modifiers: [Modifier]
-  /// Per modifier: whether it takes part (not muted, not disabled).
-  let live: [Bool]
   let blender: BlenderVersion
   /// The first and last keys, for Cycles.
   let first: CurvePoint?
@@ -24,7 +22,6 @@ struct ModifierStack {
 
   init(curve: FCurve, keys: UnsafeBufferPointer<Keyframe>) {
     modifiers = curve.modifiers
-    live = curve.modifiers.map { !$0.muted && !curve.isDisabled($0) }
     blender = curve.blender
     first = keys.first?.point
     last = keys.last?.point
@@ -44,10 +41,18 @@ struct ModifierStack {
     return offsets.withUnsafeMutableBufferPointer { evaluate(frame, base, $0) }
   }
 
+  /// Whether modifier `i` takes part: not muted, and not a Cycles modifier after the first under
+  /// 3.4's rules (`FCurve.isDisabled`).
+  @inline(__always)
+  private func isLive(_ i: Int) -> Bool {
+    let m = modifiers[i]
+    return !m.muted && !(i > 0 && blender == .v3_4 && m.type == .cycles)
+  }
+
   /// `offsets` holds, per modifier, the value offset a Cycles time pass left for its value pass.
   private func evaluate(_ frame: Float, _ base: (Float) -> Float, _ offsets: UnsafeMutableBufferPointer<Float>) -> Float {
     var t = frame
-    for i in modifiers.indices.reversed() where live[i] {
+    for i in modifiers.indices.reversed() where isLive(i) {
       let m = modifiers[i]
       if m.isOutOfRange(t) { continue }
       switch m.kind {
@@ -67,7 +72,7 @@ struct ModifierStack {
       }
     }
     var v = base(t)
-    for i in modifiers.indices where live[i] {
+    for i in modifiers.indices where isLive(i) {
       let m = modifiers[i]
       if m.isOutOfRange(t) { continue }
       var n = v

@@ -51,7 +51,7 @@ public struct FCurve: Sendable, Hashable {
   /// handles. Unmuted Envelope and Limits modifiers, and Generators and Built-in Functions that
   /// replace the value, hide them.
   public var keyframesUsable: Bool {
-    for m in modifiers.reversed() where !m.muted && !isDisabled(m) {
+    for (i, m) in modifiers.enumerated().reversed() where !m.muted && !isDisabled(at: i) {
       switch m.kind {
       case .cycles, .stepped, .noise: continue
       case .generator(let g): if !g.additive { return false }
@@ -66,7 +66,12 @@ public struct FCurve: Sendable, Hashable {
   /// modifier that is not first in the stack disables itself when it is first evaluated. (A
   /// stack that never reaches it, muted, is not told apart: it does nothing either way.)
   public func isDisabled(_ modifier: Modifier) -> Bool {
-    blender == .v3_4 && modifier.type == .cycles && modifiers.first != modifier
+    isDisabled(at: modifiers.firstIndex(of: modifier) ?? 0)
+  }
+
+  /// Whether the modifier at `index` in `modifiers` is disabled (see `isDisabled(_:)`).
+  public func isDisabled(at index: Int) -> Bool {
+    blender == .v3_4 && index > 0 && modifiers[index].type == .cycles
   }
 
   /// `dataPath[index]`, the channel's unique address within an action.
