@@ -259,9 +259,41 @@ public struct GraphEditor: Sendable {
     var style = StrokeStyle(width: curve.strokeWidth)
     if track.locked { style.dash = [16 * 0.35, 16 * 0.65] }
     canvas.stroke(curve.path, color: color, style: style)
+    drawEnvelopeControls(canvas, curve)
     let handles = curve.handles()
     if !handles.isEmpty { drawHandles(canvas, curve, handles) }
     drawKeys(canvas, curve)
+  }
+
+  /// As Blender, on the active curve whose keys an Envelope modifier hides, when that modifier
+  /// is the active one: its reference band as two black dashed lines across the view
+  /// (`referenceValue + defaultMin` and `+ defaultMax`) and each control point's `min` and `max`
+  /// as white 2-px points.
+  func drawEnvelopeControls(_ canvas: any Canvas, _ curve: CurveLayout) {
+    let track = curve.track
+    guard track.active, !track.keyframesUsable, let modifier = track.modifiers.first(where: \.active),
+      case .envelope(let envelope) = modifier.kind
+    else { return }
+    let viewport = curve.viewport, pixels = curve.pixels
+    let left = viewport.rect.minX, right = viewport.rect.maxX
+    for level in [envelope.referenceValue + envelope.defaultMin, envelope.referenceValue + envelope.defaultMax] {
+      let y = pixels.point(viewport.point(viewport.frames.lowerBound, curve.mapping.apply(Double(level)))).y
+      canvas.stroke(
+        .line(from: Point(left, y), to: Point(right, y)), color: Color(red: 0, green: 0, blue: 0),
+        style: StrokeStyle(width: pixels.lineWidth, dash: [5, 5]))
+    }
+    // Points within 5 % of the view's width beyond its edges, as Blender culls them.
+    let margin = 0.05 * (viewport.frames.upperBound - viewport.frames.lowerBound)
+    var points: [Point] = []
+    for point in envelope.controlPoints
+    where Double(point.frame) >= viewport.frames.lowerBound - margin && Double(point.frame) <= viewport.frames.upperBound + margin {
+      for value in [point.min, point.max] {
+        points.append(pixels.point(viewport.point(Double(point.frame), curve.mapping.apply(Double(value)))))
+      }
+    }
+    guard !points.isEmpty else { return }
+    let square = Path.rect(Rect(x: -1, y: -1, width: 2, height: 2))
+    canvas.markers(square, at: points, fill: Color(red: 1, green: 1, blue: 1), stroke: nil)
   }
 
   func handleColors(_ type: HandleType) -> ColorPair {
