@@ -64,7 +64,8 @@ public struct FCurve: Sendable, Hashable {
 
   /// Whether Blender marks `modifier` invalid (`is_valid` false): under 3.4's rules a Cycles
   /// modifier that is not first in the stack disables itself when it is first evaluated. (A
-  /// stack that never reaches it, muted, is not told apart: it does nothing either way.)
+  /// stack that never reaches it, muted, is not told apart: it does nothing either way.) Of
+  /// several equal modifiers, this answers for the first; `isDisabled(at:)` for any.
   public func isDisabled(_ modifier: Modifier) -> Bool {
     isDisabled(at: modifiers.firstIndex(of: modifier) ?? 0)
   }
