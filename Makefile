@@ -94,7 +94,7 @@ sanitize: deps
 	  $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
 
 # DocC documentation of the public modules, as static HTML in .build/docs/MODULE.
-DOC_MODULES := AnimplotCore AnimplotIO AnimplotRender AnimplotPlots AnimplotCanvas AnimplotCairo AnimplotGolden AnimplotSnapshotTesting
+DOC_MODULES := AnimplotCore AnimplotEdit AnimplotIO AnimplotRender AnimplotPlots AnimplotCanvas AnimplotCairo AnimplotGolden AnimplotSnapshotTesting
 docs: deps
 	@mkdir -p .build/docs
 	@for m in $(DOC_MODULES); do \

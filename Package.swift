@@ -9,7 +9,7 @@ let package = Package(
   name: "animplot",
   products: [
     // The core: load, evaluate and recalculate actions exactly as Blender does.
-    .library(name: "AnimplotCore", targets: ["AnimplotCore", "AnimplotIO"]),
+    .library(name: "AnimplotCore", targets: ["AnimplotCore", "AnimplotIO", "AnimplotEdit"]),
     // The renderer: any view of actions to PNG, SVG, PDF, display list, layout or values.
     .library(
       name: "AnimplotRender", targets: ["AnimplotRender", "AnimplotPlots", "AnimplotCanvas", "AnimplotCairo"]),
@@ -48,6 +48,8 @@ let package = Package(
     .target(
       name: "AnimplotCore",
       dependencies: ["AnimplotConcurrency", .product(name: "RealModule", package: "swift-numerics")]),
+    // Blender's Graph Editor operations on documents of F-curves (model and maths only).
+    .target(name: "AnimplotEdit", dependencies: ["AnimplotCore"]),
     // The one number speller and string quoter shared by every text output (stdlib only).
     .target(name: "AnimplotText"),
     // The one target that names the C library (Glibc, Musl, Darwin), imported without
@@ -61,7 +63,7 @@ let package = Package(
       dependencies: ["AnimplotCore", "AnimplotIO", "AnimplotPlots", "AnimplotRender", "AnimplotGolden"]),
     .target(
       name: "AnimplotIO",
-      dependencies: ["AnimplotConcurrency", "AnimplotCore", "AnimplotText", "AnimplotPlatform", "CAnimplotZlib"]),
+      dependencies: ["AnimplotConcurrency", "AnimplotCore", "AnimplotEdit", "AnimplotText", "AnimplotPlatform", "CAnimplotZlib"]),
     .target(name: "AnimplotCanvas", dependencies: ["CAnimplotFont", "AnimplotPlatform", "AnimplotText"]),
     .target(
       name: "AnimplotCairo",
@@ -92,7 +94,7 @@ let package = Package(
     .target(
       name: "AnimplotCommandLine",
       dependencies: [
-        "AnimplotRender", "AnimplotGolden", "AnimplotCheck", "AnimplotIO", "AnimplotPlots", "AnimplotCairo",
+        "AnimplotRender", "AnimplotEdit", "AnimplotGolden", "AnimplotCheck", "AnimplotIO", "AnimplotPlots", "AnimplotCairo",
         "AnimplotCanvas", "AnimplotCore", "AnimplotText", "AnimplotConcurrency", "AnimplotPlatform",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
@@ -137,6 +139,7 @@ let package = Package(
       ],
       exclude: ["Resources"]),
     .testTarget(name: "AnimplotTextTests", dependencies: ["AnimplotText"]),
+    .testTarget(name: "AnimplotEditTests", dependencies: ["AnimplotEdit", "AnimplotCore", "AnimplotIO", "AnimplotTestSupport"]),
     .testTarget(name: "AnimplotConcurrencyTests", dependencies: ["AnimplotConcurrency"]),
     .testTarget(name: "AnimplotCanvasTests", dependencies: ["AnimplotCanvas"]),
     .testTarget(

@@ -90,6 +90,7 @@ def header():
         "frameEnd": {"description": "The scene range's end, not before frameStart (default: the keys' range).",
                      "$ref": "#/$defs/finiteNumber"},
         "currentFrame": {"description": "The playhead.", "$ref": "#/$defs/finiteNumber"},
+        "cursorValue": {"description": "The Graph Editor's 2D cursor value.", "$ref": "#/$defs/float32"},
         "object": {"$ref": "#/$defs/object"},
         "markers": {"description": "Timeline markers.", "type": "array", "items": {"$ref": "#/$defs/marker"}},
         "extensions": {"description": "Anything, kept verbatim and ignored.", "type": "object"},
@@ -196,12 +197,18 @@ def modifier_defs():
     return defs
 
 
+RECALCULATE = {"description": "false: keys and handles are taken exactly as stored, as Blender reads a saved "
+                              "file (default true: handles recalculated as fcurve.update() does).",
+               "type": "boolean"}
+
+
 def schema():
-    single = members({**header(), "tracks": {"$ref": "#/$defs/tracks"}}, required=["tracks"])
+    single = members({**header(), "recalculate": RECALCULATE, "tracks": {"$ref": "#/$defs/tracks"}}, required=["tracks"])
     single["description"] = "One action."
     multi = members({
         "animplot": header()["animplot"],
         "blender": header()["blender"],
+        "recalculate": RECALCULATE,
         "extensions": header()["extensions"],
         "actions": {"description": "The actions; commands take --action NAME (default: the first).",
                     "type": "array", "items": {"$ref": "#/$defs/action"}},
@@ -209,6 +216,7 @@ def schema():
     multi["description"] = "Several actions: every other member belongs inside an action."
     compact = members({
         **header(),
+        "recalculate": RECALCULATE,
         "timeline": {"description": "The frames (or any positions) of the keys, shared by every channel.",
                      "type": "array", "items": {"$ref": "#/$defs/float32"}},
         "channels": {"description": "A value per timeline position for each channel (as long as the timeline); "

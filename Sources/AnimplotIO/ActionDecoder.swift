@@ -6,6 +6,9 @@ public struct ActionDocument: Sendable, Equatable {
   public var actions: [Action]
   /// Whether the file used the multi-action form.
   public var isMultiAction: Bool
+  /// Whether the keys are taken exactly as stored (`"recalculate": false` at the top of the
+  /// file, as Blender reads a saved file), with no handle recalculation on load.
+  public var keysAsStored = false
 
   public init(actions: [Action], isMultiAction: Bool = false) {
     self.actions = actions
@@ -53,6 +56,23 @@ extension ActionDocument {
     for a in actions.indices { actions[a].blender = version }
   }
 
+  /// Keys in frame order in every track (equal frames allowed, as Blender keeps them after a
+  /// snap): what a file taken as stored must hold, since nothing sorts it.
+  /// - Throws: `ActionDecodingError` at the first key before its predecessor.
+  public func validateKeyOrder() throws(ActionDecodingError) {
+    for (a, action) in actions.enumerated() {
+      for (t, track) in action.tracks.enumerated() {
+        for k in track.keyframes.indices.dropFirst() where track.keyframes[k].frame < track.keyframes[k - 1].frame {
+          let path = (isMultiAction ? "actions[\(a)]." : "") + "tracks[\(t)].keyframes[\(k)]"
+          throw ActionDecodingError(
+            .invalid(
+              "frame \(track.keyframes[k].frame) comes before the previous key's \(track.keyframes[k - 1].frame); with \"recalculate\": false keys must be in frame order"),
+            path: path)
+        }
+      }
+    }
+  }
+
   /// Handles recalculated as Blender's `fcurve.update()` (when `recalculate`) and quaternion
   /// components coupled: what every decoder does last.
   public mutating func finish(recalculate: Bool) {
@@ -85,7 +105,8 @@ public enum ActionDecoder {
       var document = try TopLevel.decode(&reader, form: form)
       try reader.expectEnd()
       try document.validateQuaternions()
-      document.finish(recalculate: recalculate)
+      if document.keysAsStored { try document.validateKeyOrder() }
+      document.finish(recalculate: recalculate && !document.keysAsStored)
       return document
     } catch {
       var e = error

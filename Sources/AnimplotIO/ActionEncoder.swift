@@ -11,14 +11,14 @@ public enum ActionEncoder {
     var out = ""
     out.reserveCapacity(document.actions.reduce(256) { $0 + $1.tracks.reduce(0) { $0 + $1.keyframes.count * 200 } })
     if document.isMultiAction || document.actions.count != 1 {
-      out += "{\n  \"animplot\": 1,\n  \"actions\": ["
+      out += "{\n  \"animplot\": 1,\n" + (document.keysAsStored ? "  \"recalculate\": false,\n" : "") + "  \"actions\": ["
       for (i, action) in document.actions.enumerated() {
         out += i == 0 ? "\n" : ",\n"
         writeAction(action, into: &out, indent: "    ", version: false)
       }
       out += "\n  ]\n}\n"
     } else {
-      writeAction(document.actions[0], into: &out, indent: "", version: true)
+      writeAction(document.actions[0], into: &out, indent: "", version: true, keysAsStored: document.keysAsStored)
       out += "\n"
     }
     return out
@@ -29,16 +29,18 @@ public enum ActionEncoder {
     encode(ActionDocument(actions: [action]))
   }
 
-  static func writeAction(_ a: Action, into out: inout String, indent: String, version: Bool) {
+  static func writeAction(_ a: Action, into out: inout String, indent: String, version: Bool, keysAsStored: Bool = false) {
     let i1 = indent + "  "
     out += indent + "{\n"
     if version { out += i1 + "\"animplot\": 1,\n" }
     if let blender = a.blender { out += i1 + "\"blender\": " + jsonStringLiteral(blender.spelling) + ",\n" }
+    if keysAsStored { out += i1 + "\"recalculate\": false,\n" }
     out += i1 + "\"name\": " + jsonStringLiteral(a.name) + ",\n"
     out += i1 + "\"fps\": " + formatNumber(a.fps) + ",\n"
     if let s = a.frameStart { out += i1 + "\"frameStart\": " + formatNumber(s) + ",\n" }
     if let e = a.frameEnd { out += i1 + "\"frameEnd\": " + formatNumber(e) + ",\n" }
     if let c = a.currentFrame { out += i1 + "\"currentFrame\": " + formatNumber(c) + ",\n" }
+    if let v = a.cursorValue { out += i1 + "\"cursorValue\": " + formatNumber(v) + ",\n" }
     if let o = a.object {
       out += i1 + "\"object\": {\"name\": " + jsonStringLiteral(o.name) + ", \"type\": " + jsonStringLiteral(o.type.spelling)
         + (o.selected ? ", \"selected\": true" : "") + "},\n"

@@ -4,8 +4,8 @@ import AnimplotText
 /// The top-level object: an action, a multi-action file or the compact form (docs/format.md).
 enum TopLevel {
   enum Field: String, JSONFields {
-    case animplot, blender, name, fps, frameStart, frameEnd, currentFrame, object, markers, tracks, extensions
-    case actions, timeline, channels, interpolation, easing, extrapolation
+    case animplot, blender, name, fps, frameStart, frameEnd, currentFrame, cursorValue, object, markers, tracks
+    case extensions, actions, timeline, channels, interpolation, easing, extrapolation, recalculate
     static let table = FieldTable<Self>()
   }
 
@@ -16,6 +16,7 @@ enum TopLevel {
     var tracks: [FCurve]?
     var actions: [Action]?
     var compact = CompactForm()
+    var recalculate = true
     let (objectStart, seen) = try r.readFields(Field.self) { (r, field) throws(ActionDecodingError) in
       switch field {
       case .tracks: tracks = try TrackDecoder.decodeTracks(&r)
@@ -30,7 +31,9 @@ enum TopLevel {
       case .interpolation: compact.interpolation = try r.readEnum(Interpolation.self)
       case .easing: compact.easing = try r.readEnum(Easing.self)
       case .extrapolation: compact.extrapolation = try r.readEnum(Extrapolation.self)
-      case .animplot, .blender, .name, .fps, .frameStart, .frameEnd, .currentFrame, .object, .markers, .extensions:
+      case .recalculate: recalculate = try r.readBool()
+      case .animplot, .blender, .name, .fps, .frameStart, .frameEnd, .currentFrame, .cursorValue, .object, .markers,
+        .extensions:
         try header.read(ActionHeader.Field(rawValue: field.rawValue)!, &r)
       }
     }
@@ -47,7 +50,7 @@ enum TopLevel {
     }
     if isMulti {
       if let other = [Field.tracks, .timeline, .channels, .interpolation, .easing, .extrapolation, .name, .fps, .frameStart,
-        .frameEnd, .currentFrame, .object, .markers].first(where: { seen.has($0) })
+        .frameEnd, .currentFrame, .cursorValue, .object, .markers].first(where: { seen.has($0) })
       {
         throw r.error(
           .invalid("a multi-action file holds its actions under \"actions\"; \"\(other.rawValue)\" belongs inside an action"),
@@ -58,7 +61,9 @@ enum TopLevel {
         // The top level's version holds for every action that does not name its own.
         for i in list.indices where list[i].blender == nil { list[i].blender = blender }
       }
-      return ActionDocument(actions: list, isMultiAction: true)
+      var document = ActionDocument(actions: list, isMultiAction: true)
+      document.keysAsStored = !recalculate
+      return document
     }
     if isCompact {
       if seen.has(.tracks) {
@@ -66,7 +71,9 @@ enum TopLevel {
       }
       var action = try compact.action(&r, at: objectStart)
       header.apply(to: &action)
-      return ActionDocument(actions: [action])
+      var document = ActionDocument(actions: [action])
+      document.keysAsStored = !recalculate
+      return document
     }
     if let field = [Field.interpolation, .easing, .extrapolation].first(where: { seen.has($0) }) {
       throw r.error(
@@ -77,7 +84,9 @@ enum TopLevel {
     var action = Action(name: header.name ?? "Action", tracks: tracks)
     header.apply(to: &action)
     try header.validate(&r, at: objectStart)
-    return ActionDocument(actions: [action])
+    var document = ActionDocument(actions: [action])
+    document.keysAsStored = !recalculate
+    return document
   }
 }
 
@@ -89,6 +98,7 @@ struct ActionHeader {
   var frameStart: Double?
   var frameEnd: Double?
   var currentFrame: Double?
+  var cursorValue: Float?
   var object: AnimatedObject?
   var markers: [Marker] = []
   var extensions: String?
@@ -96,7 +106,7 @@ struct ActionHeader {
 
   /// The members of the header, as both an action object and the top level name them.
   enum Field: String, JSONFields {
-    case animplot, blender, name, fps, frameStart, frameEnd, currentFrame, object, markers, extensions
+    case animplot, blender, name, fps, frameStart, frameEnd, currentFrame, cursorValue, object, markers, extensions
     static let table = FieldTable<Self>()
   }
 
@@ -128,6 +138,7 @@ struct ActionHeader {
     case .frameStart: frameStart = try r.readFiniteDouble()
     case .frameEnd: frameEnd = try r.readFiniteDouble()
     case .currentFrame: currentFrame = try r.readFiniteDouble()
+    case .cursorValue: cursorValue = try r.readFloat()
     case .object: object = try ObjectDecoder.decode(&r)
     case .markers: markers = try MarkerDecoder.decodeMarkers(&r)
     case .extensions:
@@ -149,6 +160,7 @@ struct ActionHeader {
     action.frameStart = frameStart
     action.frameEnd = frameEnd
     action.currentFrame = currentFrame
+    action.cursorValue = cursorValue
     action.object = object
     action.markers = markers
     action.extensionsJSON = extensions
@@ -159,7 +171,8 @@ struct ActionHeader {
 /// One action object inside a multi-action file.
 enum ActionObject {
   enum Field: String, JSONFields {
-    case animplot, blender, name, fps, frameStart, frameEnd, currentFrame, object, markers, tracks, extensions
+    case animplot, blender, name, fps, frameStart, frameEnd, currentFrame, cursorValue, object, markers, tracks
+    case extensions
     static let table = FieldTable<Self>()
   }
 
@@ -169,7 +182,8 @@ enum ActionObject {
     let (objectStart, _) = try r.readFields(Field.self) { (r, field) throws(ActionDecodingError) in
       switch field {
       case .tracks: tracks = try TrackDecoder.decodeTracks(&r)
-      case .animplot, .blender, .name, .fps, .frameStart, .frameEnd, .currentFrame, .object, .markers, .extensions:
+      case .animplot, .blender, .name, .fps, .frameStart, .frameEnd, .currentFrame, .cursorValue, .object, .markers,
+        .extensions:
         try header.read(ActionHeader.Field(rawValue: field.rawValue)!, &r)
       }
     }

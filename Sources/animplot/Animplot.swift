@@ -22,7 +22,7 @@ struct Animplot: ParsableCommand {
   /// One command per verb, in the order `--help` lists them.
   static let verbs: [any ParsableCommand.Type] = [
     GraphCommand.self, DopeSheetCommand.self, TimelineCommand.self, PlayCommand.self, PreviewCommand.self,
-    PathCommand.self, GalleryCommand.self, MorphCommand.self, EvalCommand.self, RecalcCommand.self, ImportCommand.self,
+    PathCommand.self, GalleryCommand.self, MorphCommand.self, EvalCommand.self, RecalcCommand.self, EditCommand.self, ImportCommand.self,
     DiffCommand.self, CheckCommand.self, MergeCommand.self,
   ]
 }

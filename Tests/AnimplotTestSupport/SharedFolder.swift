@@ -23,6 +23,10 @@ package enum SharedFolder {
   /// Blender 3.4.1's and 5.0.1's answers for curves with F-modifiers (`modifiers/`).
   package static let modifierOracle = Part(
     what: "Blender's F-modifier oracle answers", path: "oracle/modifiers", marker: "modifiers-3.4.1.json")
+  /// Blender 3.4.1's Graph Editor run on edits: initial curves, operations and Blender's state
+  /// after each (`edits_seed1.json`).
+  package static let edits = Part(
+    what: "Blender's Graph Editor edit answers", path: "oracle/edits", marker: "edits_seed1.json")
   /// Public glTF, Unity and Lottie files (`gltf/`, `unity/`, `lottie/`).
   package static let samples = Part(what: "the public glTF, Unity and Lottie sample files", path: "realdata", marker: "")
 

@@ -53,4 +53,13 @@ done
   -o docs/images/preview_bouncing_ball.png $SMALL
 # A square turning into a star, timed by Blender's Back easing (ease out): it overshoots.
 "$BIN" morph --from square --to star --easing back-out -o docs/images/morph.png $SMALL
+
+# Edits (docs/edit.md): a curve before and after a click insert into a segment next to aligned
+# handles (the curve keeps its shape), a drag of an auto key's lone handle (the key turns aligned)
+# and a snap to whole frames (key points move, handles stay).
+"$BIN" graph Examples/edit-curve.json -o docs/images/edit_before.png --width 800 --height 450 --handles all $SMALL
+for s in insert handle-drag snap; do
+  "$BIN" edit Examples/edit-curve.json --ops "Examples/edits/$s.json" -o "$TMP/edit-$s.json"
+  "$BIN" graph "$TMP/edit-$s.json" -o "docs/images/edit_$s.png" --width 800 --height 450 --handles all $SMALL
+done
 ls -l docs/images/*.png

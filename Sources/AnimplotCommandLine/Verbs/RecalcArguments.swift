@@ -49,11 +49,16 @@ package struct RecalcArguments: ParsableArguments {
     if output != "-" && InputKind.fileExtension(of: output) != "json" {
       throw CLIError("-o \(output): recalc writes format 1 JSON; name the output .json ('-' for standard output)")
     }
-    let document: ActionDocument
+    var document: ActionDocument
     do {
       document = try Input.file(input, kind: inputFormat, options: ImportOptions(blender: blenderOption.version)).document()
     } catch {
       throw CLIError(error.description)
+    }
+    // A file that keeps its keys as stored is recalculated all the same: that is the verb.
+    if document.keysAsStored {
+      document.keysAsStored = false
+      document.finish(recalculate: true)
     }
     if !inPlace { try OutputPlan.refuseOverwriting([input], with: output) }
     try Self.refuseOverflow(document, input: input)

@@ -5,6 +5,13 @@ extension FCurve {
   /// Sorts the keys and recomputes every handle as Blender's `fcurve.update()` does.
   public mutating func recalculateHandles() {
     sortKeys()
+    recalculateHandlesKeepingOrder()
+  }
+
+  /// Recomputes every handle as Blender does after an edit that leaves the keys in order
+  /// (`BKE_fcurve_handles_recalc`): no sorting and no swapping of handles on the wrong side,
+  /// each handle's x clamped to its own side of its key.
+  public mutating func recalculateHandlesKeepingOrder() {
     guard keyframes.count >= 2 else { return }
     let cyclic = isCyclicForHandles
     var locked = [Bool](repeating: false, count: keyframes.count)

@@ -10,6 +10,8 @@ public struct Action: Sendable, Hashable {
   public var frameEnd: Double?
   /// The playhead, if any.
   public var currentFrame: Double?
+  /// The Graph Editor's 2D cursor value (its horizontal line), if any.
+  public var cursorValue: Float?
   /// The object the action animates, when the file says (Blender's object rows).
   public var object: AnimatedObject?
   public var markers: [Marker] = []

@@ -114,7 +114,7 @@ public struct InputKind: Sendable, Hashable, CustomStringConvertible {
     // The version decides how update() treats handles: set it before recalculating.
     var document = try kind.decode(bytes, context: DecodeContext(file: file, path: path, recalculate: false, options: options))
     document.setBlender(blender)
-    document.finish(recalculate: recalculate)
+    document.finish(recalculate: recalculate && !document.keysAsStored)
     return document
   }
 

@@ -1,0 +1,163 @@
+import AnimplotCore
+import AnimplotEdit
+import AnimplotIO
+import AnimplotPlatform
+import AnimplotRender
+import ArgumentParser
+
+/// `edit`: Blender's Graph Editor operations applied to an action, written in format 1 with the
+/// keys as they come out (`"recalculate": false`).
+package struct EditArguments: ParsableArguments {
+  package init() {}
+
+  @Argument(help: "The action file to edit (format 1 or the compact form; other kinds through import).")
+  package var input: String
+
+  @Option(name: .customLong("ops"), help: ArgumentHelp("The edit script: {\"scene\": {...}, \"editor\": {...}, \"ops\": [...]} (docs/edit.md).", valueName: "ops.json"))
+  package var opsFile: String?
+
+  @Option(name: .customLong("op"), parsing: .singleValue, help: ArgumentHelp("One operation as JSON, after those of --ops; repeatable, applied in order (e.g. '{\"op\": \"translate\", \"delta\": [2, 0]}').", valueName: "json"))
+  package var operations: [String] = []
+
+  /// The options for people, in the order given (parsed by `EditSteps`).
+  @Argument(parsing: .allUnrecognized, help: ArgumentHelp("Edits as options, applied in the order given after --ops and --op (see the list above).", valueName: "edits"))
+  package var steps: [String] = []
+
+  @Option(name: .customLong("action"), help: ArgumentHelp("The action to edit, by name or number (default: the first).", valueName: "name"))
+  package var action: String?
+
+  @Option(name: .shortAndLong, help: "The output file ('-' for standard output, the default).")
+  package var output: String?
+
+  @Flag(name: .customLong("in-place"), help: "Replace the input with the edited action, atomically.")
+  package var inPlace = false
+
+  /// Reads the input and the script, applies every operation and writes the result.
+  /// - Throws: `CLIError` for a bad input, script or output; nothing is written then.
+  package func run() throws {
+    if inPlace {
+      if output != nil { throw CLIError("--in-place writes to the input; leave out -o") }
+      if input == "-" { throw CLIError("--in-place needs an input file, not standard input") }
+    }
+    let stepScripts = try EditSteps.script(steps)
+    if opsFile == nil && operations.isEmpty && stepScripts.isEmpty {
+      throw CLIError("edit needs operations: --ops OPS.json, --op JSON or options such as --select and --translate")
+    }
+    let output = inPlace ? input : self.output ?? "-"
+    if output != "-" && InputKind.fileExtension(of: output) != "json" {
+      throw CLIError("-o \(output): edit writes format 1 JSON; name the output .json ('-' for standard output)")
+    }
+    var document: ActionDocument
+    do {
+      // Read once (standard input cannot be read twice), then decoded from the bytes.
+      let bytes = try Input.file(input).read()
+      let kind = bytes.withUnsafeBufferPointer { InputKind.detect($0, path: input) }
+      guard kind == .actionJSON || kind == .compactJSON else {
+        throw CLIError("\(input): edit reads an action file (format 1 or the compact form), not \(kind?.summary ?? "this kind of file"); convert it with animplot import first")
+      }
+      document = try Input.bytes(bytes, name: input, kind: kind).document()
+    } catch let error as CLIError {
+      throw error
+    } catch {
+      throw CLIError("\(error)")
+    }
+    var scripts: [(name: String, script: EditScript)] = []
+    if let opsFile {
+      do {
+        let bytes = try Input.file(opsFile).read()
+        scripts.append((opsFile, try EditScriptDecoder.decode(bytes, file: opsFile)))
+      } catch {
+        throw CLIError("\(error)")
+      }
+    }
+    for (i, text) in operations.enumerated() {
+      let label = "--op #\(i + 1)"
+      // The operation is read inside a script's "ops" list; places are given in its own text.
+      let wrapper = "{\"ops\": ["
+      do {
+        let script = try EditScriptDecoder.decode(Array((wrapper + text + "\n]}").utf8), file: label)
+        guard script.operations.count == 1 else {
+          throw CLIError("\(label): expected one operation, a JSON object such as {\"op\": \"delete\"}; found \(script.operations.count)")
+        }
+        scripts.append((label, script))
+      } catch let error as ActionDecodingError {
+        var e = error
+        if e.line == 1, let column = e.column { e.column = max(1, column - wrapper.count) }
+        if e.path.hasPrefix("ops[0]") { e.path = String(e.path.dropFirst("ops[0]".count).drop { $0 == "." }) }
+        if e.path == "ops" { e.path = "" }
+        throw CLIError("\(e)")
+      }
+    }
+    for (label, text) in stepScripts {
+      do {
+        scripts.append((label, try EditScriptDecoder.decode(Array(text.utf8), file: label)))
+      } catch {
+        // The option is the place: the JSON it was turned into is not the user's.
+        throw CLIError("\(label): \(error.message)")
+      }
+    }
+    let index: Int
+    do {
+      index = try Self.index(of: action, in: document)
+    } catch {
+      throw CLIError("\(input): \(error.path.isEmpty ? "" : error.path + ": ")\(error.message)")
+    }
+    var edited = document.actions[index]
+    let scene = Self.scene(of: edited)
+    var editDocument = EditDocument(curves: edited.tracks, scene: scene)
+    do {
+      try editDocument.checkFinite()
+    } catch {
+      throw CLIError("\(input): \(error)")
+    }
+    for (name, script) in scripts {
+      script.apply(to: &editDocument.scene)
+      script.apply(to: &editDocument.editor)
+      for (i, operation) in script.operations.enumerated() {
+        let place = name.hasPrefix("--") ? name : "\(name): ops[\(i)]"
+        let status: EditStatus
+        do {
+          status = try editDocument.apply(operation)
+        } catch {
+          throw CLIError("\(place): \(error)")
+        }
+        if status == .cancelled {
+          // As Blender's operator, it changed nothing; a script may mean that, so it goes on.
+          Terminal.error("\(place): changed nothing (nothing it acts on)")
+        }
+      }
+    }
+    edited.tracks = editDocument.fcurves
+    // The scene goes back to the file only where the script changed it.
+    if editDocument.scene.currentFrame != scene.currentFrame { edited.currentFrame = editDocument.scene.currentFrame }
+    if editDocument.scene.cursorValue != scene.cursorValue { edited.cursorValue = editDocument.scene.cursorValue }
+    if editDocument.scene.markers != scene.markers { edited.markers = editDocument.scene.markers }
+    document.actions[index] = edited
+    document.keysAsStored = true
+    if !inPlace { try OutputPlan.refuseOverwriting([input] + (opsFile.map { [$0] } ?? []), with: output) }
+    try RecalcArguments.refuseOverflow(document, input: input)
+    try OutputFile.write(ActionEncoder.encode(document), to: output)
+  }
+
+  /// The position of the action `name` picks (as `ActionDocument.action(named:)` reads it).
+  static func index(of name: String?, in document: ActionDocument) throws(ActionDecodingError) -> Int {
+    guard let name else { return 0 }
+    if let i = document.actions.firstIndex(where: { $0.name == name }) { return i }
+    let chosen = try document.action(named: name)
+    if let i = Int(name), document.actions.indices.contains(i) { return i }
+    return document.actions.firstIndex(of: chosen) ?? 0
+  }
+
+  /// The scene an action gives its edits: fps, range, current frame, cursor, markers.
+  static func scene(of action: Action) -> EditScene {
+    var scene = EditScene()
+    scene.fps = action.fps
+    let range = action.sceneRange
+    scene.frameStart = range.lowerBound
+    scene.frameEnd = range.upperBound
+    scene.currentFrame = (action.currentFrame ?? range.lowerBound).rounded()
+    scene.cursorValue = action.cursorValue ?? 0
+    scene.markers = action.markers
+    return scene
+  }
+}

@@ -1,0 +1,90 @@
+import AnimplotCore
+import AnimplotEdit
+import Testing
+
+/// Behaviour of the editing layer that needs no oracle: identities, errors, history.
+struct EditDocumentTests {
+  static func curve(_ frames: [Float]) -> FCurve {
+    var curve = FCurve(dataPath: "location", index: 0)
+    curve.keyframes = frames.map { Keyframe(frame: $0, value: $0 / 10) }
+    curve.recalculateHandles()
+    return curve
+  }
+
+  @Test func keysKeepTheirIdentityWhenTheyPassEachOther() throws {
+    var document = EditDocument(curves: [Self.curve([1, 5, 10])])
+    let moved = document.curves[0].keyIDs[0]
+    try document.apply(.select(keys: [0], part: .key, extend: false))
+    try document.apply(.translate(frames: 6, value: 0, snap: EditorSettings().autoSnap))
+    #expect(document.curves[0].keyframes.map(\.frame) == [5, 7, 10])
+    #expect(document.location(of: moved)?.key == 1)
+    #expect(document.curves[0].keyframes[1].selected)
+  }
+
+  @Test func aMergedKeyLosesItsIdentityAndTheMovedOneWins() throws {
+    var document = EditDocument(curves: [Self.curve([1, 5, 10])])
+    let ids = document.curves[0].keyIDs
+    try document.apply(.select(keys: [0], part: .key, extend: false))
+    try document.apply(.translate(frames: 4, value: 0, snap: AutoSnap.none))
+    #expect(document.curves[0].keyIDs == [ids[0], ids[2]])
+  }
+
+  @Test func anOperationThatCannotApplyChangesNothing() {
+    let document = EditDocument(curves: [Self.curve([1, 5])])
+    var copy = document
+    for operation in [EditOperation.select(keys: [7], part: .key, extend: false), .paste(offset: .start, merge: .mix, flipped: false)] {
+      do {
+        try copy.apply(operation)
+        Issue.record("\(operation) applied")
+      } catch {
+        #expect(error is EditError)
+      }
+      #expect(copy == document)
+    }
+  }
+
+  @Test func deletingEveryKeyRemovesTheCurve() throws {
+    var document = EditDocument(curves: [Self.curve([1, 5])])
+    try document.apply(.selectAll(.select))
+    #expect(try document.apply(.delete) == .finished)
+    #expect(document.curves.isEmpty)
+    #expect(try document.apply(.delete) == .cancelled)
+  }
+
+  @Test func anEditThatOverflowsFloatsIsRefused() throws {
+    let document = EditDocument(curves: [Self.curve([1, 5])])
+    var copy = document
+    try copy.apply(.selectAll(.select))
+    let selected = copy
+    try copy.apply(.translate(frames: 1e38, value: 0, snap: AutoSnap.none))
+    let moved = copy
+    do {
+      try copy.apply(.translate(frames: 3e38, value: 0, snap: AutoSnap.none))
+      Issue.record("a move to 6e38 applied")
+    } catch {
+      #expect("\(error)".contains("overflows 32-bit floats"))
+    }
+    #expect(copy == moved && copy != selected)
+  }
+
+  @Test func sampleRefusesARunOfMillionsOfFrames() throws {
+    var curve = FCurve(dataPath: "location", index: 0)
+    curve.keyframes = [Keyframe(frame: -1e7, value: 0), Keyframe(frame: 1e7, value: 1)]
+    var document = EditDocument(curves: [curve])
+    try document.apply(.selectAll(.select))
+    #expect(throws: EditError.self) { _ = try document.applying(.sample) }
+  }
+
+  /// Blender adds a turn at a time; a key floats cannot bring within half a turn stays, and the
+  /// filter ends.
+  @Test func eulerFilterEndsOnKeysFarBeyondATurn() throws {
+    var curve = FCurve(dataPath: "rotation_euler", index: 0)
+    curve.keyframes = [0, 1e30, -1e30, 50, 7].enumerated().map { Keyframe(frame: Float($0.offset), value: $0.element) }
+    curve.selected = true
+    var document = EditDocument(curves: [curve])
+    try document.apply(.eulerFilter)
+    let values = document.curves[0].keyframes.map(\.value)
+    #expect(values[1] == 1e30 && values[2] == -1e30)
+    #expect(abs(values[4] - 50) < Float.pi)
+  }
+}
