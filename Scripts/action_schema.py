@@ -30,6 +30,10 @@ ENUMS = {
     "extrapolation": ["constant", "linear"],
     "autoSmoothing": ["none", "contAccel"],
     "cyclesMode": ["none", "repeat", "repeatOffset", "mirror"],
+    "modifierType": ["generator", "fnGenerator", "envelope", "cycles", "noise", "limits", "stepped"],
+    "generatorMode": ["polynomial", "polynomialFactorised"],
+    "functionType": ["sin", "cos", "tan", "sqrt", "ln", "sinc"],
+    "noiseBlendType": ["replace", "add", "subtract", "multiply"],
     "objectType": ["mesh", "curve", "surface", "meta", "font", "curves", "pointcloud", "volume", "gpencil",
                    "greasepencil", "armature", "lattice", "empty", "light", "lightProbe", "camera", "speaker"],
     "quaternionComponent": ["w", "x", "y", "z"],
@@ -38,6 +42,7 @@ ENUMS = {
 FLOAT32_MAX = 3.4028234663852886e38
 DOUBLE_MAX = 1.7976931348623157e308
 INT32_MAX = 2147483647
+INT32_MIN = -2147483648
 
 
 def folded_pattern(spellings):
@@ -73,6 +78,9 @@ def header():
     return {
         "animplot": {"description": "The format version: 1 (absent means 1; any other number is an error).",
                      "const": 1},
+        "blender": {"description": "Whose rules the action follows where Blender versions differ: \"3.4\" (the "
+                                   "default) or \"5.0\" (any 3.x or 5.x reads as these); --blender overrides it.",
+                    "type": "string", "pattern": "^[35](?:\\.[0-9]+){0,2}$", "examples": ["3.4", "5.0"]},
         "name": {"description": "The action's name (default \"Action\", in a multi-action file \"Action N\").",
                  "type": "string"},
         "fps": {"description": "Frames per second (default 24).", "type": "number", "exclusiveMinimum": 0,
@@ -89,6 +97,106 @@ def header():
     }
 
 
+def count(description):
+    return {"description": description, "type": "integer", "minimum": INT32_MIN, "maximum": INT32_MAX}
+
+
+def float32(description):
+    return {"description": description, "$ref": "#/$defs/float32"}
+
+
+def flag(description):
+    return {"description": description, "type": "boolean"}
+
+
+def modifier_defs():
+    """A modifier: its type, the common members, and the type's own settings."""
+    settings = {
+        "generator": members({
+            "mode": enum("generatorMode", "Expanded (Σ c[i]·t^i) or factorised (Π (c[2i]·t + c[2i+1])) (default polynomial)"),
+            "useAdditive": flag("Add to the curve's value instead of replacing it (default false)."),
+            "polyOrder": {"description": "The order, 1 to 100 (default 1).", "type": "integer", "minimum": 1, "maximum": 100},
+            "coefficients": {"description": "polyOrder + 1 numbers (expanded, index = power) or 2·polyOrder "
+                                            "(factorised); default 0, 1, then zeros.",
+                             "type": "array", "items": {"$ref": "#/$defs/float32"}, "minItems": 2},
+        }),
+        "fnGenerator": members({
+            "functionType": enum("functionType", "The function (default sin)"),
+            "amplitude": float32("Default 1."), "phaseMultiplier": float32("Default 1."),
+            "phaseOffset": float32("Default 0."), "valueOffset": float32("Default 0."),
+            "useAdditive": flag("Add to the curve's value instead of replacing it (default false)."),
+        }),
+        "envelope": members({
+            "referenceValue": float32("Default 0."), "defaultMin": float32("Default -1."),
+            "defaultMax": float32("Default 1."),
+            "controlPoints": {"description": "In stored order (Blender keeps points edited out of order).",
+                              "type": "array", "items": members({"frame": {"$ref": "#/$defs/float32"},
+                                                                  "min": {"$ref": "#/$defs/float32"},
+                                                                  "max": {"$ref": "#/$defs/float32"}},
+                                                                 required=["frame"])},
+        }),
+        "cycles": members({
+            "modeBefore": enum("cyclesMode", "Before the first key (default repeat)"),
+            "cyclesBefore": count("Cycles before the keys; 0 = infinite, negative = none (default 0)."),
+            "modeAfter": enum("cyclesMode", "After the last key (default repeat)"),
+            "cyclesAfter": count("Cycles after the keys; 0 = infinite, negative = none (default 0)."),
+        }),
+        "noise": members({
+            "blendType": enum("noiseBlendType", "How the noise combines with the value (default replace)"),
+            "scale": float32("Default 1."), "strength": float32("Default 1."), "phase": float32("Default 1."),
+            "offset": float32("Default 0."),
+            "depth": {"description": "Octaves beyond the first (default 0).", "type": "integer", "minimum": 0,
+                      "maximum": 32767},
+            "lacunarity": float32("Blender 5.0's noise (default 2)."),
+            "roughness": float32("Blender 5.0's noise (default 0.5)."),
+            "useLegacyNoise": flag("Blender 5.0: the 3.4 noise (default true; 3.4's rules always use it)."),
+        }),
+        "limits": members({name: (flag if name.startswith("use") else float32)("Default false." if name.startswith("use") else "Default 0.")
+                           for name in ["useMinX", "minX", "useMaxX", "maxX", "useMinY", "minY", "useMaxY", "maxY"]}),
+        "stepped": members({
+            "frameStep": float32("Default 2."), "frameOffset": float32("Default 0."),
+            "useFrameStart": flag("Frames before frameStart are not stepped (default false)."),
+            "frameStart": float32("The restricted range's start too (default 0)."),
+            "useFrameEnd": flag("Frames after frameEnd are not stepped (default false)."),
+            "frameEnd": float32("The restricted range's end too (default 0)."),
+        }),
+    }
+    modifier = members({
+        "type": enum("modifierType", "The modifier's type"),
+        "mute": flag("The modifier does nothing (default false)."),
+        "active": flag("The modifier whose panel is open (default false)."),
+        "useInfluence": flag("Scale the effect by influence (default false)."),
+        "influence": {"description": "0 to 1 (default 1).", "type": "number", "minimum": 0, "maximum": 1},
+        "useRestrictedRange": flag("Act on frameStart to frameEnd only (default false)."),
+        "frameStart": float32("The restricted range's start (default 0)."),
+        "frameEnd": float32("The restricted range's end, not before frameStart (default 0)."),
+        "blendIn": {"description": "Frames of ramp after frameStart (default 0).", "type": "number", "minimum": 0,
+                    "maximum": FLOAT32_MAX},
+        "blendOut": {"description": "Frames of ramp before frameEnd (default 0).", "type": "number", "minimum": 0,
+                     "maximum": FLOAT32_MAX},
+        "settings": {"description": "The type's own settings, by Blender's RNA names in lowerCamelCase.",
+                     "type": "object"},
+        "before": enum("cyclesMode", "Cycles, flat spelling: before the first key (default repeat)"),
+        "after": enum("cyclesMode", "Cycles, flat spelling: after the last key (default repeat)"),
+        "beforeCount": count("Cycles, flat spelling: cycles before the keys; 0 = infinite."),
+        "afterCount": count("Cycles, flat spelling: cycles after the keys; 0 = infinite."),
+    }, required=["type"])
+    modifier["description"] = ("An F-modifier. The flat members before, after, beforeCount and afterCount are the "
+                               "older spelling of a Cycles modifier's settings, without \"settings\".")
+    rules = [{"if": {"properties": {"type": {"pattern": folded_pattern([name])}}, "required": ["type"]},
+              "then": {"properties": {"settings": {"$ref": f"#/$defs/{name}Settings"}}}}
+             for name in settings]
+    flat = ["before", "after", "beforeCount", "afterCount"]
+    rules.append({"if": {"anyOf": [{"required": [f]} for f in flat]},
+                  "then": {"properties": {"type": {"pattern": folded_pattern(["cycles"])}},
+                           "not": {"required": ["settings"]}}})
+    modifier["allOf"] = rules
+    defs = {"modifier": modifier}
+    for name, schema_ in settings.items():
+        defs[f"{name}Settings"] = schema_
+    return defs
+
+
 RECALCULATE = {"description": "false: keys and handles are taken exactly as stored, as Blender reads a saved "
                               "file (default true: handles recalculated as fcurve.update() does).",
                "type": "boolean"}
@@ -99,6 +207,7 @@ def schema():
     single["description"] = "One action."
     multi = members({
         "animplot": header()["animplot"],
+        "blender": header()["blender"],
         "recalculate": RECALCULATE,
         "extensions": header()["extensions"],
         "actions": {"description": "The actions; commands take --action NAME (default: the first).",
@@ -161,19 +270,15 @@ def schema():
         "selected": {"type": "boolean"}, "active": {"type": "boolean"},
         "quaternion": enum("quaternionComponent",
                            "A component of a rotation quaternion stored as four tracks of one dataPath"),
-        "modifiers": {"type": "array", "items": {"$ref": "#/$defs/cycles"}},
+        "modifiers": {"description": "F-modifiers in stack order.", "type": "array",
+                      "items": {"$ref": "#/$defs/modifier"}},
+        "modifiersOff": {"description": "The channel's modifier toggle off: evaluated and drawn without its "
+                                        "modifiers.", "type": "boolean"},
         "keyframes": {"type": "array", "items": {"$ref": "#/$defs/keyframe"}},
-    }, required=["dataPath", "keyframes"])
-
-    cycles = members({
-        "type": {"description": "cycles, in any letter case.", "type": "string", "pattern": "^[cC][yY][cC][lL][eE][sS]$"},
-        "before": enum("cyclesMode", "Before the first key (default repeat)"),
-        "after": enum("cyclesMode", "After the last key (default repeat)"),
-        "beforeCount": {"description": "Cycles before the keys; 0 = infinite.", "type": "integer", "minimum": 0,
-                        "maximum": INT32_MAX},
-        "afterCount": {"description": "Cycles after the keys; 0 = infinite.", "type": "integer", "minimum": 0,
-                       "maximum": INT32_MAX},
-    }, required=["type"])
+    }, required=["dataPath"])
+    track["anyOf"] = [{"required": ["keyframes"]},
+                      {"required": ["modifiers"], "properties": {"modifiers": {"minItems": 1}}}]
+    track["description"] = "An F-curve; keyframes may be left out when it has modifiers."
 
     action = members({**header(), "tracks": {"$ref": "#/$defs/tracks"}}, required=["tracks"])
     action["description"] = "An action of a multi-action file."
@@ -194,7 +299,7 @@ def schema():
             "tracks": {"description": "The F-curves.", "type": "array", "items": {"$ref": "#/$defs/track"}},
             "track": track,
             "keyframe": keyframe,
-            "cycles": cycles,
+            **modifier_defs(),
             "object": members({
                 "name": {"type": "string"},
                 "type": enum("objectType", "Blender's Object.type"),

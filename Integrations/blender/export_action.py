@@ -360,25 +360,87 @@ def color_hex(rgb):
     return "#%02x%02x%02x" % tuple(byte(c) for c in rgb[:3])
 
 
+MODIFIER_TYPES = {"GENERATOR", "FNGENERATOR", "ENVELOPE", "CYCLES", "NOISE", "LIMITS", "STEPPED"}
+GENERATOR_MODES = {"POLYNOMIAL", "POLYNOMIAL_FACTORISED"}
+FUNCTION_TYPES = {"SIN", "COS", "TAN", "SQRT", "LN", "SINC"}
+NOISE_BLEND_TYPES = {"REPLACE", "ADD", "SUBTRACT", "MULTIPLY"}
+
+
+def modifier_settings(m, where):
+    """The type's own settings, by their RNA names in lowerCamelCase (docs/format.md, Modifiers)."""
+    def number(name):
+        return shortest32(getattr(m, name), "%s %s" % (where, name))
+
+    def flag(name):
+        return bool(getattr(m, name))
+
+    if m.type == "GENERATOR":
+        return {"mode": spelled(m.mode, GENERATOR_MODES, where + " mode"), "useAdditive": flag("use_additive"),
+                "polyOrder": int(m.poly_order),
+                "coefficients": [shortest32(c, "%s coefficients[%d]" % (where, i)) for i, c in enumerate(m.coefficients)]}
+    if m.type == "FNGENERATOR":
+        return {"functionType": spelled(m.function_type, FUNCTION_TYPES, where + " function_type"),
+                "amplitude": number("amplitude"), "phaseMultiplier": number("phase_multiplier"),
+                "phaseOffset": number("phase_offset"), "valueOffset": number("value_offset"),
+                "useAdditive": flag("use_additive")}
+    if m.type == "ENVELOPE":
+        return {"referenceValue": number("reference_value"), "defaultMin": number("default_min"),
+                "defaultMax": number("default_max"),
+                "controlPoints": [{"frame": shortest32(p.frame, "%s control point %d frame" % (where, i)),
+                                   "min": shortest32(p.min, "%s control point %d min" % (where, i)),
+                                   "max": shortest32(p.max, "%s control point %d max" % (where, i))}
+                                  for i, p in enumerate(m.control_points)]}
+    if m.type == "CYCLES":
+        return {"modeBefore": spelled(m.mode_before, CYCLE_MODES, where + " mode_before"),
+                "cyclesBefore": int(m.cycles_before),
+                "modeAfter": spelled(m.mode_after, CYCLE_MODES, where + " mode_after"),
+                "cyclesAfter": int(m.cycles_after)}
+    if m.type == "NOISE":
+        out = {"blendType": spelled(m.blend_type, NOISE_BLEND_TYPES, where + " blend_type"),
+               "scale": number("scale"), "strength": number("strength"), "phase": number("phase"),
+               "offset": number("offset"), "depth": int(m.depth)}
+        if hasattr(m, "use_legacy_noise"):  # Blender 4.2 and later
+            out.update({"lacunarity": number("lacunarity"), "roughness": number("roughness"),
+                        "useLegacyNoise": flag("use_legacy_noise")})
+        return out
+    if m.type == "LIMITS":
+        return {"useMinX": flag("use_min_x"), "minX": number("min_x"), "useMaxX": flag("use_max_x"),
+                "maxX": number("max_x"), "useMinY": flag("use_min_y"), "minY": number("min_y"),
+                "useMaxY": flag("use_max_y"), "maxY": number("max_y")}
+    # STEPPED: its frame_start and frame_end are the restricted range's too.
+    return {"frameStep": number("frame_step"), "frameOffset": number("frame_offset"),
+            "useFrameStart": flag("use_frame_start"), "frameStart": number("frame_start"),
+            "useFrameEnd": flag("use_frame_end"), "frameEnd": number("frame_end")}
+
+
 def export_modifiers(fc, where):
+    """Every modifier with every setting, in stack order."""
     out = []
     for i, m in enumerate(fc.modifiers):
         mwhere = "%s modifier %d (%s)" % (where, i, m.type)
-        if m.type != "CYCLES":
-            warn("%s: skipped: format 1 has only the Cycles modifier" % mwhere)
+        if m.type not in MODIFIER_TYPES:
+            warn("%s: skipped: format 1 has no %s modifier" % (mwhere, m.type))
             continue
-        if m.mute:
-            warn("%s: skipped: the modifier is muted" % mwhere)
-            continue
-        if getattr(m, "use_restricted_range", False) or getattr(m, "use_influence", False):
-            warn("%s: its restricted frame range / influence are not in format 1; written as a plain Cycles modifier" % mwhere)
-        out.append({
-            "type": "cycles",
-            "before": spelled(m.mode_before, CYCLE_MODES, mwhere + " mode_before"),
-            "after": spelled(m.mode_after, CYCLE_MODES, mwhere + " mode_after"),
-            "beforeCount": int(m.cycles_before),
-            "afterCount": int(m.cycles_after),
-        })
+        entry = {"type": camel(m.type) if m.type != "FNGENERATOR" else "fnGenerator",
+                 "mute": bool(m.mute), "active": bool(m.active),
+                 "useInfluence": bool(m.use_influence),
+                 "influence": shortest32(m.influence, mwhere + " influence"),
+                 "useRestrictedRange": bool(m.use_restricted_range),
+                 "frameStart": shortest32(m.frame_start, mwhere + " frame_start"),
+                 "frameEnd": shortest32(m.frame_end, mwhere + " frame_end"),
+                 "blendIn": shortest32(m.blend_in, mwhere + " blend_in"),
+                 "blendOut": shortest32(m.blend_out, mwhere + " blend_out"),
+                 "settings": modifier_settings(m, mwhere)}
+        if m.type == "STEPPED":
+            # The shadowed common range is the Stepped range itself; written once, in settings.
+            del entry["frameStart"], entry["frameEnd"]
+        if entry["blendIn"] < 0 or entry["blendOut"] < 0:
+            # A Stepped modifier whose range is [start, 0] can hold a negative blend (Blender
+            # clamps to end - start); it has no effect there.
+            warn("%s: a negative blend (%r, %r) written as 0" % (mwhere, entry["blendIn"], entry["blendOut"]))
+            entry["blendIn"] = max(entry["blendIn"], 0.0)
+            entry["blendOut"] = max(entry["blendOut"], 0.0)
+        out.append(entry)
     return out
 
 
@@ -595,6 +657,17 @@ def blend_name():
     return bpy.data.filepath or "the current file (not saved)"
 
 
+def blender_rules():
+    """Whose rules the file follows (docs/format.md, Which Blender): the Blender running."""
+    version = tuple(bpy.app.version)
+    if version >= (5, 0, 0):
+        return "5.0"
+    if version >= (4, 0, 0):
+        warn("Blender %s: animplot knows the rules of 3.4 and 5.0; the file says 5.0's" % bpy.app.version_string)
+        return "5.0"
+    return "3.4"
+
+
 def main():
     options = parse_args(script_argv())
     if options.scene is not None:
@@ -622,10 +695,10 @@ def main():
 
     actions = [export_unit(u, scene, options, active.get(id(u))) for u in units]
     if len(actions) == 1 and not options.multi:
-        document = {"animplot": FORMAT_VERSION}
+        document = {"animplot": FORMAT_VERSION, "blender": blender_rules()}
         document.update(actions[0])
     else:
-        document = {"animplot": FORMAT_VERSION, "actions": actions}
+        document = {"animplot": FORMAT_VERSION, "blender": blender_rules(), "actions": actions}
     write_atomically(options.output, to_json(document, compact=options.compact) + "\n")
 
 

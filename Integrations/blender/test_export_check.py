@@ -24,8 +24,49 @@ DEFAULT_KEY = {"interpolation": "bezier", "easing": "auto", "back": 1.70158, "am
                "type": "keyframe", "selected": False, "selectedHandleLeft": False,
                "selectedHandleRight": False}
 DEFAULT_TRACK = {"extrapolation": "constant", "autoSmoothing": "contAccel", "muted": False,
-                 "locked": False, "hidden": False, "selected": False, "active": False,
-                 "modifiers": []}
+                 "locked": False, "hidden": False, "selected": False, "active": False}
+
+
+DEFAULT_MODIFIER = {"mute": False, "active": False, "useInfluence": False, "influence": 1.0,
+                    "useRestrictedRange": False, "frameStart": 0.0, "frameEnd": 0.0, "blendIn": 0.0,
+                    "blendOut": 0.0}
+
+
+def modifier_type(rna):
+    return "fnGenerator" if rna == "FNGENERATOR" else camel(rna)
+
+
+def expected_modifier(fm):
+    """The modifier as the exporter writes it, from Blender's account of it (every setting)."""
+    out = {"type": modifier_type(fm["type"])}
+    for name in ("mute", "active", "use_influence", "influence", "use_restricted_range", "frame_start",
+                 "frame_end", "blend_in", "blend_out"):
+        out[camel(name.upper())] = fm[name]
+    settings = {}
+    for name, value in fm["settings"].items():
+        settings[camel(name.upper())] = camel(value) if isinstance(value, str) else value
+    if fm["type"] == "STEPPED":  # its range is the Stepped range: written once, in settings
+        settings["frameStart"] = out.pop("frameStart")
+        settings["frameEnd"] = out.pop("frameEnd")
+    out["settings"] = settings
+    return out
+
+
+NOISE_50_DEFAULTS = {"lacunarity": 2.0, "roughness": 0.5, "useLegacyNoise": True}
+
+
+def normalized_modifiers(modifiers):
+    """Modifiers with every common member, defaults filled in (animplot writes only what differs,
+    and writes Blender 5.0's Noise settings, which Blender 3.4 has not, at their defaults)."""
+    out = []
+    for m in modifiers:
+        common = {k: v for k, v in DEFAULT_MODIFIER.items()
+                  if m.get("type") != "stepped" or k not in ("frameStart", "frameEnd")}
+        n = dict(common, **m)
+        if n.get("type") == "noise":
+            n["settings"] = dict(NOISE_50_DEFAULTS, **n.get("settings", {}))
+        out.append(n)
+    return out
 
 
 class Checker:
@@ -146,10 +187,10 @@ def check_oracle(export_path, oracle_path):
             c.equal(t.get("group"), ch["fcurve"].get("group"), where + " group")
             c.equal(t["extrapolation"], camel(inp["extrapolation"]), where + " extrapolation")
             c.equal(t["autoSmoothing"], camel(inp["auto_smoothing"]), where + " autoSmoothing")
-            c.equal(t.get("modifiers", []), [
-                {"type": "cycles", "before": camel(m["mode_before"]), "after": camel(m["mode_after"]),
-                 "beforeCount": m["cycles_before"], "afterCount": m["cycles_after"]} for m in inp["modifiers"]],
-                where + " modifiers")
+            c.equal([{"type": m["type"], "settings": m["settings"]} for m in t.get("modifiers", [])], [
+                {"type": "cycles", "settings": {"modeBefore": camel(m["mode_before"]), "cyclesBefore": m["cycles_before"],
+                                                "modeAfter": camel(m["mode_after"]), "cyclesAfter": m["cycles_after"]}}
+                for m in inp["modifiers"]], where + " modifiers")
             c.check("label" not in t, where + ": a label was written for a path animplot names itself")
             if not c.equal(len(t["keyframes"]), len(out["keys"]), where + " key count"):
                 continue
@@ -206,6 +247,8 @@ def check_edge(work):
             "--action Orphan: one action written as the top-level object")
     c.check("object" not in orphan, "--action Orphan: an unassigned action has no \"object\"")
     c.equal(default.get("animplot"), 1, "format version")
+    c.equal(default.get("blender"), "5.0" if facts["blender_version"] >= "5" else "3.4",
+            "\"blender\": the version the exporter ran in (%s)" % facts["blender_version"])
     print("action selection and file shape: %s" % ("ok" if c.failed == 0 else "MISMATCH"))
 
     # the export against Blender's own account of the file
@@ -246,10 +289,8 @@ def check_edge(work):
             for field, rna in (("muted", "mute"), ("locked", "lock"), ("hidden", "hide"), ("selected", "select"),
                                ("active", "active")):
                 c.equal(t[field], fc[rna], tw + " " + field)
-            c.equal(t.get("modifiers", []), [
-                {"type": "cycles", "before": camel(m["mode_before"]), "after": camel(m["mode_after"]),
-                 "beforeCount": m["cycles_before"], "afterCount": m["cycles_after"]}
-                for m in fc["modifiers"] if m["type"] == "CYCLES"], tw + " modifiers (Cycles only)")
+            c.equal(t.get("modifiers", []), [expected_modifier(m) for m in fc["modifiers"]],
+                    tw + " modifiers, every setting")
             if not c.equal(len(t["keyframes"]), len(fc["keys"]), tw + " key count"):
                 continue
             for i, (k, fk) in enumerate(zip(t["keyframes"], fc["keys"])):
@@ -289,6 +330,8 @@ def check_edge(work):
                 c.equal(rt.get(field), et.get(field), tw + " " + field)
             for field, default in DEFAULT_TRACK.items():
                 c.equal(rt.get(field, default), et.get(field, default), tw + " " + field)
+            c.equal(normalized_modifiers(rt.get("modifiers", [])), normalized_modifiers(et.get("modifiers", [])),
+                    tw + " modifiers")
             if not c.equal(len(rt["keyframes"]), len(et["keyframes"]), tw + " key count"):
                 continue
             for i, (rk, ek) in enumerate(zip(rt["keyframes"], et["keyframes"])):
@@ -320,8 +363,6 @@ def check_edge(work):
         c.equal(result["frames"], frames, "%s eval frames" % fa["name"])
         by_path = {(t["dataPath"], t["index"]): t for t in result["tracks"]}
         for fc in fa["curves"]:
-            if fc["samples"] is None:
-                continue  # a modifier format 1 has not: Blender's values include it
             t = by_path.get((fc["data_path"], fc["array_index"]))
             if not c.check(t is not None, "%s %s[%d]: not evaluated" % (fa["name"], fc["data_path"], fc["array_index"])):
                 continue

@@ -173,7 +173,7 @@ extension EditDocument {
           curves[c].fcurve.modifiers.append(.cycles(CyclesModifier()))
         }
       case .clearCyclic:
-        curves[c].fcurve.modifiers.removeAll { if case .cycles = $0 { return true } else { return false } }
+        curves[c].fcurve.modifiers.removeAll { $0.type == .cycles }
       }
       curves[c].update()
     }

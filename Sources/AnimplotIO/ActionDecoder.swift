@@ -77,6 +77,11 @@ extension ActionDocument {
     }
   }
 
+  /// Every action follows `version`'s rules where Blender versions differ (`--blender`).
+  public mutating func setBlender(_ version: BlenderVersion) {
+    for a in actions.indices { actions[a].blender = version }
+  }
+
   /// Keys in frame order in every track (equal frames allowed, as Blender keeps them after a
   /// snap): what a file taken as stored must hold, since nothing sorts it.
   /// - Throws: `ActionDecodingError` at the first key before its predecessor.

@@ -33,6 +33,7 @@ public enum ActionEncoder {
     let i1 = indent + "  "
     out += indent + "{\n"
     if version { out += i1 + "\"animplot\": 1,\n" }
+    if let blender = a.blender { out += i1 + "\"blender\": " + jsonStringLiteral(blender.spelling) + ",\n" }
     if keysAsStored { out += i1 + "\"recalculate\": false,\n" }
     out += i1 + "\"name\": " + jsonStringLiteral(a.name) + ",\n"
     out += i1 + "\"fps\": " + formatNumber(a.fps) + ",\n"
@@ -75,7 +76,7 @@ public enum ActionEncoder {
     out += ", \"autoSmoothing\": " + jsonStringLiteral(t.autoSmoothing.spelling)
     for (name, flag) in [
       ("muted", t.muted), ("locked", t.locked), ("hidden", t.hidden), ("selected", t.selected),
-      ("active", t.active),
+      ("active", t.active), ("modifiersOff", t.modifiersOff),
     ] where flag {
       out += ", \"" + name + "\": true"
     }
@@ -83,12 +84,10 @@ public enum ActionEncoder {
     if !t.modifiers.isEmpty {
       out += i1 + "\"modifiers\": ["
       for (i, m) in t.modifiers.enumerated() {
-        guard case .cycles(let c) = m else { continue }
-        out += (i == 0 ? "" : ", ") + "{\"type\": \"cycles\", \"before\": " + jsonStringLiteral(c.before.spelling)
-          + ", \"after\": " + jsonStringLiteral(c.after.spelling) + ", \"beforeCount\": " + String(c.beforeCount)
-          + ", \"afterCount\": " + String(c.afterCount) + "}"
+        out += (i == 0 ? "\n" : ",\n") + i1 + "  "
+        writeModifier(m, into: &out)
       }
-      out += "],\n"
+      out += "\n" + i1 + "],\n"
     }
     out += i1 + "\"keyframes\": ["
     for (i, k) in t.keyframes.enumerated() {
@@ -97,6 +96,82 @@ public enum ActionEncoder {
     }
     out += t.keyframes.isEmpty ? "]\n" : "\n" + i1 + "]\n"
     out += indent + "}"
+  }
+
+  /// One modifier on one line: its type, the common settings that differ from Blender's
+  /// defaults, and every setting of its type.
+  static func writeModifier(_ m: Modifier, into out: inout String) {
+    out += "{\"type\": " + jsonStringLiteral(m.type.spelling)
+    if m.muted { out += ", \"mute\": true" }
+    if m.active { out += ", \"active\": true" }
+    if m.useInfluence { out += ", \"useInfluence\": true" }
+    if m.influence != 1 { out += ", \"influence\": " + formatNumber(m.influence) }
+    if m.useRestrictedRange { out += ", \"useRestrictedRange\": true" }
+    if m.type != .stepped {
+      // A Stepped modifier's range is its settings' frameStart and frameEnd.
+      if m.frameStart != 0 || m.frameEnd != 0 {
+        out += ", \"frameStart\": " + formatNumber(m.frameStart) + ", \"frameEnd\": " + formatNumber(m.frameEnd)
+      }
+    }
+    if m.blendIn != 0 { out += ", \"blendIn\": " + formatNumber(m.blendIn) }
+    if m.blendOut != 0 { out += ", \"blendOut\": " + formatNumber(m.blendOut) }
+    out += ", \"settings\": {"
+    func number(_ name: String, _ value: Float, first: Bool = false) {
+      out += (first ? "\"" : ", \"") + name + "\": " + formatNumber(value)
+    }
+    func flag(_ name: String, _ value: Bool) { out += ", \"" + name + "\": " + (value ? "true" : "false") }
+    switch m.kind {
+    case .generator(let g):
+      out += "\"mode\": " + jsonStringLiteral(g.mode.spelling)
+      flag("useAdditive", g.additive)
+      out += ", \"polyOrder\": " + String(g.order) + ", \"coefficients\": ["
+      out += g.coefficients.map { formatNumber($0) }.joined(separator: ", ") + "]"
+    case .functionGenerator(let f):
+      out += "\"functionType\": " + jsonStringLiteral(f.function.spelling)
+      number("amplitude", f.amplitude)
+      number("phaseMultiplier", f.phaseMultiplier)
+      number("phaseOffset", f.phaseOffset)
+      number("valueOffset", f.valueOffset)
+      flag("useAdditive", f.additive)
+    case .envelope(let e):
+      number("referenceValue", e.referenceValue, first: true)
+      number("defaultMin", e.defaultMin)
+      number("defaultMax", e.defaultMax)
+      out += ", \"controlPoints\": ["
+      out += e.controlPoints.map {
+        "{\"frame\": " + formatNumber($0.frame) + ", \"min\": " + formatNumber($0.min) + ", \"max\": " + formatNumber($0.max) + "}"
+      }.joined(separator: ", ") + "]"
+    case .cycles(let c):
+      out += "\"modeBefore\": " + jsonStringLiteral(c.before.spelling) + ", \"cyclesBefore\": " + String(c.beforeCount)
+      out += ", \"modeAfter\": " + jsonStringLiteral(c.after.spelling) + ", \"cyclesAfter\": " + String(c.afterCount)
+    case .noise(let n):
+      out += "\"blendType\": " + jsonStringLiteral(n.blendType.spelling)
+      number("scale", n.scale)
+      number("strength", n.strength)
+      number("phase", n.phase)
+      number("offset", n.offset)
+      out += ", \"depth\": " + String(n.depth)
+      number("lacunarity", n.lacunarity)
+      number("roughness", n.roughness)
+      flag("useLegacyNoise", n.useLegacyNoise)
+    case .limits(let l):
+      out += "\"useMinX\": " + (l.useMinX ? "true" : "false")
+      number("minX", l.minX)
+      flag("useMaxX", l.useMaxX)
+      number("maxX", l.maxX)
+      flag("useMinY", l.useMinY)
+      number("minY", l.minY)
+      flag("useMaxY", l.useMaxY)
+      number("maxY", l.maxY)
+    case .stepped(let s):
+      number("frameStep", s.frameStep, first: true)
+      number("frameOffset", s.frameOffset)
+      flag("useFrameStart", s.useFrameStart)
+      number("frameStart", s.frameStart)
+      flag("useFrameEnd", s.useFrameEnd)
+      number("frameEnd", s.frameEnd)
+    }
+    out += "}}"
   }
 
   static func writeKey(_ k: Keyframe, into out: inout String) {

@@ -4,8 +4,8 @@ import AnimplotText
 /// The top-level object: an action, a multi-action file or the compact form (docs/format.md).
 enum TopLevel {
   enum Field: String, JSONFields {
-    case animplot, name, fps, frameStart, frameEnd, currentFrame, cursorValue, object, markers, tracks, extensions
-    case actions, timeline, channels, interpolation, easing, extrapolation, recalculate
+    case animplot, blender, name, fps, frameStart, frameEnd, currentFrame, cursorValue, object, markers, tracks
+    case extensions, actions, timeline, channels, interpolation, easing, extrapolation, recalculate
     static let table = FieldTable<Self>()
   }
 
@@ -32,7 +32,8 @@ enum TopLevel {
       case .easing: compact.easing = try r.readEnum(Easing.self)
       case .extrapolation: compact.extrapolation = try r.readEnum(Extrapolation.self)
       case .recalculate: recalculate = try r.readBool()
-      case .animplot, .name, .fps, .frameStart, .frameEnd, .currentFrame, .cursorValue, .object, .markers, .extensions:
+      case .animplot, .blender, .name, .fps, .frameStart, .frameEnd, .currentFrame, .cursorValue, .object, .markers,
+        .extensions:
         try header.read(ActionHeader.Field(rawValue: field.rawValue)!, &r)
       }
     }
@@ -55,7 +56,12 @@ enum TopLevel {
           .invalid("a multi-action file holds its actions under \"actions\"; \"\(other.rawValue)\" belongs inside an action"),
           at: objectStart)
       }
-      var document = ActionDocument(actions: actions ?? [], isMultiAction: true)
+      var list = actions ?? []
+      if let blender = header.blender {
+        // The top level's version holds for every action that does not name its own.
+        for i in list.indices where list[i].blender == nil { list[i].blender = blender }
+      }
+      var document = ActionDocument(actions: list, isMultiAction: true)
       document.keysAsStored = !recalculate
       return document
     }
@@ -96,10 +102,11 @@ struct ActionHeader {
   var object: AnimatedObject?
   var markers: [Marker] = []
   var extensions: String?
+  var blender: BlenderVersion?
 
   /// The members of the header, as both an action object and the top level name them.
   enum Field: String, JSONFields {
-    case animplot, name, fps, frameStart, frameEnd, currentFrame, cursorValue, object, markers, extensions
+    case animplot, blender, name, fps, frameStart, frameEnd, currentFrame, cursorValue, object, markers, extensions
     static let table = FieldTable<Self>()
   }
 
@@ -113,6 +120,14 @@ struct ActionHeader {
       if version != 1 {
         throw r.error(.unsupportedVersion(formatNumber(version, wholeBelow: 1e15)), at: at)
       }
+    case .blender:
+      r.skipWhitespace()
+      let at = r.offset
+      let text = try r.readString()
+      guard let version = BlenderVersion(spelling: text) else {
+        throw r.error(.unknownValue(text, accepted: BlenderVersion.allCases.map(\.spelling)), at: at)
+      }
+      blender = version
     case .name: name = try r.readString()
     case .fps:
       r.skipWhitespace()
@@ -149,13 +164,15 @@ struct ActionHeader {
     action.object = object
     action.markers = markers
     action.extensionsJSON = extensions
+    action.blender = blender
   }
 }
 
 /// One action object inside a multi-action file.
 enum ActionObject {
   enum Field: String, JSONFields {
-    case animplot, name, fps, frameStart, frameEnd, currentFrame, cursorValue, object, markers, tracks, extensions
+    case animplot, blender, name, fps, frameStart, frameEnd, currentFrame, cursorValue, object, markers, tracks
+    case extensions
     static let table = FieldTable<Self>()
   }
 
@@ -165,7 +182,8 @@ enum ActionObject {
     let (objectStart, _) = try r.readFields(Field.self) { (r, field) throws(ActionDecodingError) in
       switch field {
       case .tracks: tracks = try TrackDecoder.decodeTracks(&r)
-      case .animplot, .name, .fps, .frameStart, .frameEnd, .currentFrame, .cursorValue, .object, .markers, .extensions:
+      case .animplot, .blender, .name, .fps, .frameStart, .frameEnd, .currentFrame, .cursorValue, .object, .markers,
+        .extensions:
         try header.read(ActionHeader.Field(rawValue: field.rawValue)!, &r)
       }
     }

@@ -111,3 +111,19 @@ extension QuaternionRole.Component: FileSpelledEnum {
   static let foldedSpellings = makeFoldedSpellings()
   static let canonicalSpellings = makeSpellings()
 }
+extension Modifier.TypeName: FileSpelledEnum {
+  static let foldedSpellings = makeFoldedSpellings()
+  static let canonicalSpellings = makeSpellings()
+}
+extension GeneratorModifier.Mode: FileSpelledEnum {
+  static let foldedSpellings = makeFoldedSpellings()
+  static let canonicalSpellings = makeSpellings()
+}
+extension FunctionGeneratorModifier.Function: FileSpelledEnum {
+  static let foldedSpellings = makeFoldedSpellings()
+  static let canonicalSpellings = makeSpellings()
+}
+extension NoiseModifier.BlendType: FileSpelledEnum {
+  static let foldedSpellings = makeFoldedSpellings()
+  static let canonicalSpellings = makeSpellings()
+}

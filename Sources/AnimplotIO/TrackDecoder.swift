@@ -4,7 +4,7 @@ import AnimplotCore
 enum TrackDecoder {
   enum Field: String, JSONFields {
     case dataPath, index, label, group, color, extrapolation, autoSmoothing, muted, locked, hidden
-    case selected, active, modifiers, keyframes, quaternion
+    case selected, active, modifiers, modifiersOff, keyframes, quaternion
     static let table = FieldTable<Self>()
   }
 
@@ -30,44 +30,18 @@ enum TrackDecoder {
       case .hidden: curve.hidden = try r.readBool()
       case .selected: curve.selected = try r.readBool()
       case .active: curve.active = try r.readBool()
-      case .modifiers: curve.modifiers = try decodeModifiers(&r)
+      case .modifiers: curve.modifiers = try ModifierDecoder.decodeModifiers(&r)
+      case .modifiersOff: curve.modifiersOff = try r.readBool()
       case .keyframes: curve.keyframes = try KeyframeDecoder.decodeKeyframes(&r)
       case .quaternion: curve.quaternion = QuaternionRole(component: try r.readEnum(QuaternionRole.Component.self))
       }
     }
     guard seen.has(.dataPath) else { throw r.error(.missingField("dataPath"), at: start) }
-    guard seen.has(.keyframes) else { throw r.error(.missingField("keyframes"), at: start) }
-    return curve
-  }
-
-  enum ModifierField: String, JSONFields {
-    case type, before, after, beforeCount, afterCount
-    static let table = FieldTable<Self>()
-  }
-
-  static func decodeModifiers(_ r: inout JSONReader) throws(ActionDecodingError) -> [Modifier] {
-    var modifiers: [Modifier] = []
-    try r.readElements { (r, _) throws(ActionDecodingError) in
-      var cycles = CyclesModifier()
-      let (start, seen) = try r.readFields(ModifierField.self) { (r, field) throws(ActionDecodingError) in
-        switch field {
-        case .type:
-          r.skipWhitespace()
-          let at = r.offset
-          let type = try r.readString()
-          guard type.lowercased() == "cycles" else {
-            throw r.error(.unknownValue(type, accepted: ["cycles"]), at: at)
-          }
-        case .before: cycles.before = try r.readEnum(CyclesModifier.Mode.self)
-        case .after: cycles.after = try r.readEnum(CyclesModifier.Mode.self)
-        case .beforeCount: cycles.beforeCount = try r.readInteger(in: 0...Int(Int32.max))
-        case .afterCount: cycles.afterCount = try r.readInteger(in: 0...Int(Int32.max))
-        }
-      }
-      guard seen.has(.type) else { throw r.error(.missingField("type"), at: start) }
-      modifiers.append(.cycles(cycles))
+    // A track of modifiers alone (a Generator, say) needs no keys, as in Blender.
+    guard seen.has(.keyframes) || !curve.modifiers.isEmpty else {
+      throw r.error(.missingField("keyframes"), at: start)
     }
-    return modifiers
+    return curve
   }
 }
 

@@ -98,7 +98,9 @@ extension ChannelList {
 
   /// The modifier wrench, the mute checkbox and the lock at the right of group and channel rows.
   func drawToggles(_ canvas: any Canvas, _ row: Row, _ at: ChannelRowIcons.Toggles) {
-    ChannelIcons.wrench(canvas, center: at.modifiers, color: theme.channelList.icon)
+    // Blender's toggle shows the wrench on, or dimmed when the channel's modifiers are off.
+    let wrench = theme.channelList.icon
+    ChannelIcons.wrench(canvas, center: at.modifiers, color: row.modifiersOff ? wrench.withAlpha(wrench.alpha * 0.4) : wrench)
     ChannelIcons.checkbox(canvas, center: at.mute, checked: !row.muted, theme: theme)
     ChannelIcons.padlock(canvas, center: at.lock, locked: row.locked, theme: theme)
   }

@@ -40,6 +40,8 @@ struct ChannelList {
     var hidden = false
     var muted = false
     var locked = false
+    /// A channel whose modifier toggle is off (`FCurve.modifiersOff`): its wrench drawn dimmed.
+    var modifiersOff = false
     /// A group row whose channels are not listed (its disclosure triangle points right).
     var collapsed = false
     /// The object's type on an object row (its icon).
@@ -79,7 +81,8 @@ struct ChannelList {
       let t = action.tracks[i]
       return Row(
         kind: .channel, name: t.displayLabel, depth: depth, selected: t.selected, band: colors[i],
-        hidden: t.hidden, muted: t.muted, locked: t.locked, action: 0, channel: ChannelID(action: 0, track: i))
+        hidden: t.hidden, muted: t.muted, locked: t.locked, modifiersOff: t.modifiersOff, action: 0,
+        channel: ChannelID(action: 0, track: i))
     }
     for g in groups {
       let members = action.tracks.indices.filter { action.tracks[$0].group == g }

@@ -31,8 +31,8 @@ public struct ValueMapping: Sendable, Hashable {
 
 /// Builds a curve's outline in pixels the way Blender's Graph Editor draws it: Bézier segments
 /// as true cubics with Blender's handle correction, constant segments as steps, linear ones as
-/// lines, easings sampled finely, straight extrapolation to the view's edges, and curves with a
-/// Cycles modifier sampled as evaluated.
+/// lines, easings sampled finely, straight extrapolation to the view's edges, and curves with
+/// modifiers sampled as evaluated.
 public enum CurvePath {
   /// Sampling step along x for easings and modifier curves, in logical pixels: fine enough that
   /// no kink shows at 2× device scale.
@@ -42,7 +42,8 @@ public enum CurvePath {
   public static func path(_ curve: FCurve, viewport: Viewport, mapping: ValueMapping = .identity) -> Path {
     var path = Path()
     let keys = curve.keyframes
-    guard !keys.isEmpty else { return path }
+    // A track of modifiers alone (no keys) is drawn too: it is sampled below.
+    guard !keys.isEmpty || curve.isDrawnSampled else { return path }
     let left = viewport.frames.lowerBound, right = viewport.frames.upperBound
     func point(_ frame: Double, _ value: Double) -> Point { viewport.point(frame, mapping.apply(value)) }
     func key(_ k: Keyframe) -> Point { point(Double(k.frame), Double(k.value)) }

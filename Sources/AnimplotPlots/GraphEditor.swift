@@ -87,6 +87,18 @@ public struct GraphEditor: Sendable {
       let scene = action.sceneRange
       (f0, f1) = (scene.lowerBound, scene.upperBound)
     }
+    // A curve that modifiers reshape (beyond Cycles, which repeats the keys' own range) is
+    // framed by its evaluated values across the frames shown, so that a Generator or a Noise
+    // away from the keys (or a track of modifiers alone) is in view.
+    for curve in curves where curve.track.hasEffectiveModifiers && curve.track.modifiers.contains(where: { $0.type != .cycles }) {
+      let steps = 400
+      let frames = (0...steps).map { Float(f0 + (f1 - f0) * Double($0) / Double(steps)) }
+      for value in curve.track.values(at: frames) where value.isFinite {
+        let v = curve.mapping.apply(Double(value))
+        v0 = min(v0, v)
+        v1 = max(v1, v)
+      }
+    }
     if !v0.isFinite { (v0, v1) = (-1, 1) }
     if f1 - f0 < 1 {
       f0 -= 5
@@ -254,9 +266,41 @@ public struct GraphEditor: Sendable {
     var style = StrokeStyle(width: curve.strokeWidth)
     if track.locked { style.dash = [16 * 0.35, 16 * 0.65] }
     canvas.stroke(curve.path, color: color, style: style)
+    drawEnvelopeControls(canvas, curve)
     let handles = curve.handles()
     if !handles.isEmpty { drawHandles(canvas, curve, handles) }
     drawKeys(canvas, curve)
+  }
+
+  /// As Blender, on the active curve whose keys an Envelope modifier hides, when that modifier
+  /// is the active one: its reference band as two black dashed lines across the view
+  /// (`referenceValue + defaultMin` and `+ defaultMax`) and each control point's `min` and `max`
+  /// as white 2-px points.
+  func drawEnvelopeControls(_ canvas: any Canvas, _ curve: CurveLayout) {
+    let track = curve.track
+    guard track.active, !track.keyframesUsable, let modifier = track.modifiers.first(where: \.active),
+      case .envelope(let envelope) = modifier.kind
+    else { return }
+    let viewport = curve.viewport, pixels = curve.pixels
+    let left = viewport.rect.minX, right = viewport.rect.maxX
+    for level in [envelope.referenceValue + envelope.defaultMin, envelope.referenceValue + envelope.defaultMax] {
+      let y = pixels.point(viewport.point(viewport.frames.lowerBound, curve.mapping.apply(Double(level)))).y
+      canvas.stroke(
+        .line(from: Point(left, y), to: Point(right, y)), color: Color(red: 0, green: 0, blue: 0),
+        style: StrokeStyle(width: pixels.lineWidth, dash: [5, 5]))
+    }
+    // Points within 5 % of the view's width beyond its edges, as Blender culls them.
+    let margin = 0.05 * (viewport.frames.upperBound - viewport.frames.lowerBound)
+    var points: [Point] = []
+    for point in envelope.controlPoints
+    where Double(point.frame) >= viewport.frames.lowerBound - margin && Double(point.frame) <= viewport.frames.upperBound + margin {
+      for value in [point.min, point.max] {
+        points.append(pixels.point(viewport.point(Double(point.frame), curve.mapping.apply(Double(value)))))
+      }
+    }
+    guard !points.isEmpty else { return }
+    let square = Path.rect(Rect(x: -1, y: -1, width: 2, height: 2))
+    canvas.markers(square, at: points, fill: Color(red: 1, green: 1, blue: 1), stroke: nil)
   }
 
   func handleColors(_ type: HandleType) -> ColorPair {

@@ -110,8 +110,44 @@ struct DecodingErrorTests {
     #expect(failure(#"{"tracks": [{"dataPath": "x", "index": -1, "keyframes": []}]}"#).contains("tracks[0].index: expected a whole number from 0"))
     #expect(failure(#"{"tracks": [{"dataPath": "x", "index": 1.5, "keyframes": []}]}"#).contains("tracks[0].index"))
     #expect(failure(#"{"tracks": [{"dataPath": "x", "color": "red", "keyframes": []}]}"#).contains(##"tracks[0].color: expected a colour "#rrggbb", found "red""##))
-    #expect(failure(#"{"tracks": [{"dataPath": "x", "modifiers": [{"type": "noise"}], "keyframes": []}]}"#).contains(#"tracks[0].modifiers[0].type: unknown value "noise"; expected one of cycles"#))
+    #expect(failure(#"{"tracks": [{"dataPath": "x", "modifiers": [{"type": "python"}], "keyframes": []}]}"#).contains(#"tracks[0].modifiers[0].type: unknown value "python"; expected one of generator, fnGenerator, envelope, cycles, noise, limits, stepped"#))
     #expect(failure(#"{"actions": [{"name": "a", "tracks": []}], "tracks": []}"#).contains("belongs inside an action"))
+  }
+
+  /// A track of `modifiers` (JSON text), and the error decoding it gives.
+  func modifierFailure(_ modifiers: String) -> String {
+    failure(#"{"tracks": [{"dataPath": "x", "modifiers": ["# + modifiers + #"], "keyframes": []}]}"#)
+  }
+
+  @Test("bad modifier values are errors at their place")
+  func modifierErrors() {
+    #expect(
+      modifierFailure(#"{"type": "noise", "influence": 1.5}"#)
+        == "a.json:1:76: tracks[0].modifiers[0].influence: influence must be from 0 to 1, found 1.5")
+    #expect(
+      modifierFailure(#"{"type": "generator", "settings": {"polyOrder": 2, "coefficients": [1, 2]}}"#)
+        == "a.json:1:112: tracks[0].modifiers[0].settings.coefficients: a polynomial of order 2 has 3 coefficients, found 2")
+    #expect(
+      modifierFailure(#"{"type": "generator", "settings": {"mode": "polynomialFactorised", "polyOrder": 1, "coefficients": [1, 2, 3]}}"#)
+        .contains("settings.coefficients: a factorised polynomial of order 1 has 2 coefficients, found 3"))
+    #expect(modifierFailure(#"{"type": "generator", "settings": {"polyOrder": 101}}"#).contains("settings.polyOrder: expected a whole number from 1 to 100"))
+    #expect(
+      modifierFailure(#"{"type": "limits", "useRestrictedRange": true, "frameStart": 5, "frameEnd": 2}"#)
+        .contains("tracks[0].modifiers[0].frameEnd: frameEnd (2.0) is before frameStart (5.0)"))
+    #expect(
+      modifierFailure(#"{"type": "limits", "settings": {"minY": 2, "maxY": -1}}"#)
+        .contains("tracks[0].modifiers[0].settings.maxY: maxY (-1.0) is below minY (2.0)"))
+    #expect(
+      modifierFailure(#"{"type": "stepped", "frameStart": 3, "settings": {"frameStart": 4}}"#)
+        .contains("settings.frameStart: a Stepped modifier's frameStart is its restricted range's too: 4.0 here, 3.0 beside \"settings\""))
+    #expect(modifierFailure(#"{"type": "noise", "before": "mirror"}"#).contains(#"modifiers[0].before: "before" belongs to a Cycles modifier"#))
+    #expect(modifierFailure(#"{"type": "cycles", "settings": {}, "after": "mirror"}"#).contains("has either the flat \"after\" or \"settings\", not both"))
+    #expect(modifierFailure(#"{"type": "noise", "settings": {"polyOrder": 2}}"#).contains(#"settings: unknown field "polyOrder""#))
+    #expect(modifierFailure(#"{"type": "noise", "settings": {"blendType": "screen"}}"#).contains(#"settings.blendType: unknown value "screen"; expected one of replace, add, subtract, multiply"#))
+    #expect(modifierFailure(#"{"type": "envelope", "settings": {"controlPoints": [{"min": 1}]}}"#).contains(#"settings.controlPoints[0]: missing required field "frame""#))
+    #expect(modifierFailure(#"{"type": "noise", "blendOut": -2}"#).contains("blendOut: blendOut must not be negative"))
+    #expect(failure(#"{"blender": "4.2", "tracks": []}"#) == #"a.json:1:13: blender: unknown value "4.2"; expected one of 3.4, 5.0"#)
+    #expect(failure(#"{"tracks": [{"dataPath": "x"}]}"#).contains(#"tracks[0]: missing required field "keyframes""#))
   }
 
   @Test func actionSelectionListsTheNames() throws {

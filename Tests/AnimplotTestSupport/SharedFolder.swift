@@ -20,6 +20,9 @@ package enum SharedFolder {
   /// computed, `fcurve.evaluate()`'s samples and the Dope Sheet's facts (`actions.json`,
   /// `curves.json`).
   package static let oracle = Part(what: "Blender's oracle answers", path: "oracle", marker: "actions.json")
+  /// Blender 3.4.1's and 5.0.1's answers for curves with F-modifiers (`modifiers/`).
+  package static let modifierOracle = Part(
+    what: "Blender's F-modifier oracle answers", path: "oracle/modifiers", marker: "modifiers-3.4.1.json")
   /// Blender 3.4.1's Graph Editor run on edits: initial curves, operations and Blender's state
   /// after each (`edits_seed1.json`).
   package static let edits = Part(

@@ -28,6 +28,15 @@ mv "$TMP/dopesheet_bouncing_ball.png" "$TMP/dopesheet_all_actions.png" docs/imag
 "$BIN" graph Examples/blender-four-actions.json --action WalkCycle -o docs/images/graph_walkcycle.png \
   --width 1321 --height 700 --normalize --handles none --frames=-30:100 $SMALL
 
+# One curve per F-modifier type (Examples/modifiers.json, an action each), beside the same keys
+# without it (the faded curve).
+for action in Generator "Built-in Function" Envelope Cycles Noise Limits Stepped; do
+  name=$(echo "$action" | tr 'A-Z ' 'a-z_' | tr -d '-')
+  frames=""; [ "$action" = Cycles ] && frames="--frames=-60:130"
+  "$BIN" graph Examples/modifiers.json --action "$action" -o "docs/images/graph_modifier_$name.png" \
+    --width 900 --height 420 $frames $SMALL
+done
+
 # Timeline.
 "$BIN" timeline Examples/blender-four-actions.json -o docs/images/timeline.png --width 1321 $SMALL
 # Every interpolation and easing as small multiples, in both themes.

@@ -1,3 +1,4 @@
+import AnimplotCore
 import AnimplotIO
 import AnimplotRender
 import ArgumentParser
@@ -61,6 +62,8 @@ package struct InputOptions<Help: ActionOptionHelp>: ParsableArguments, Sendable
     valueName: "t"))
   package var tension: Double = 0
 
+  @OptionGroup package var blenderOption: BlenderOption
+
   package mutating func validate() throws {
     if let fps, !(fps > 0 && fps <= 1_000_000) {
       throw ValidationError("--fps \(fps): expected a number of frames per second above 0 (at most 1000000)")
@@ -72,7 +75,7 @@ package struct InputOptions<Help: ActionOptionHelp>: ParsableArguments, Sendable
 
   /// The importers' options.
   package var importOptions: ImportOptions {
-    ImportOptions(fps: fps, sampleInterpolation: interpolate, tension: tension)
+    ImportOptions(fps: fps, sampleInterpolation: interpolate, tension: tension, blender: blenderOption.version)
   }
 
   @Option(help: ArgumentHelp(
@@ -121,3 +124,32 @@ package struct InputKindArgument: ExpressibleByArgument, Sendable {
 }
 
 extension ImportOptions.SampleInterpolation: ExpressibleByArgument {}
+
+/// `--blender 3.4|5.0`: whose rules to follow where Blender versions differ, over the file's
+/// `"blender"` (docs/format.md, "Which Blender").
+package struct BlenderOption: ParsableArguments, Sendable {
+  package init() {}
+
+  @Option(
+    name: .customLong("blender"),
+    help: ArgumentHelp(
+      "Follow this Blender's rules where 3.4 and 5.0 differ (the Noise modifier, Cycles not first, handles on the wrong side), whatever the file says (default: the file's \"blender\", else 3.4).",
+      valueName: "3.4|5.0"))
+  package var argument: BlenderVersionArgument?
+
+  /// The version given, `nil` for the file's.
+  package var version: BlenderVersion? { argument?.version }
+}
+
+/// A Blender version on the command line.
+package struct BlenderVersionArgument: ExpressibleByArgument, Sendable {
+  package var version: BlenderVersion
+
+  package init?(argument: String) {
+    guard let version = BlenderVersion(spelling: argument) else { return nil }
+    self.version = version
+  }
+
+  package static var allValueStrings: [String] { BlenderVersion.allCases.map(\.spelling) }
+  package var defaultValueDescription: String { version.spelling }
+}

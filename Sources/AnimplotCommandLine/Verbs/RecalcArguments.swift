@@ -15,6 +15,8 @@ package struct RecalcArguments: ParsableArguments {
   /// `--input-format`: the kind of input, `nil` to tell it from the content and the name.
   package var inputFormat: InputKind? { inputFormatOption.kind }
 
+  @OptionGroup package var blenderOption: BlenderOption
+
   @Option(name: .shortAndLong, help: "The output file ('-' for standard output).")
   package var output: String?
 
@@ -49,7 +51,7 @@ package struct RecalcArguments: ParsableArguments {
     }
     var document: ActionDocument
     do {
-      document = try Input.file(input, kind: inputFormat).document()
+      document = try Input.file(input, kind: inputFormat, options: ImportOptions(blender: blenderOption.version)).document()
     } catch {
       throw CLIError(error.description)
     }

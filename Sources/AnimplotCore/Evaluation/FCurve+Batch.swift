@@ -7,18 +7,24 @@
 extension FCurve {
   /// The curve's values at `frames` (any order; sorted runs are fastest).
   public func values(at frames: [Float]) -> [Float] {
-    guard !keyframes.isEmpty else { return [Float](repeating: 0, count: frames.count) }
     if let quaternion, quaternion.isCoupled { return frames.map(quaternion.value(at:)) }
+    guard !keyframes.isEmpty || hasEffectiveModifiers else {
+      return [Float](repeating: 0, count: frames.count)
+    }
     return keyframes.withUnsafeBufferPointer { keys in
-      var sampler = CurveSampler(keys: keys, extrapolation: extrapolation)
-      let cycles = CycleMapping(curve: self, keys: keys)
       var out = [Float](repeating: 0, count: frames.count)
+      guard !keys.isEmpty else {
+        let stack = ModifierStack(curve: self, keys: keys)
+        for i in 0..<frames.count { out[i] = stack.value(at: frames[i]) { _ in 0 } }
+        return out
+      }
+      var sampler = CurveSampler(keys: keys, extrapolation: extrapolation)
       out.withUnsafeMutableBufferPointer { out in
         frames.withUnsafeBufferPointer { frames in
-          if let cycles {
+          if hasEffectiveModifiers {
+            let stack = ModifierStack(curve: self, keys: keys)
             for i in 0..<frames.count {
-              let (t, offset) = cycles.map(frames[i])
-              out[i] = sampler.value(at: t) + offset
+              out[i] = stack.value(at: frames[i]) { sampler.value(at: $0) }
             }
           } else {
             for i in 0..<frames.count { out[i] = sampler.value(at: frames[i]) }

@@ -2,16 +2,17 @@
 /// modifier maps the frame into the keyed range, keys are interpolated or extrapolated, and the
 /// Cycles offset is added. Arithmetic is `Float`, in Blender's order, so results are Blender's.
 extension FCurve {
-  /// The curve's value at `frame`. A curve with no keys evaluates to 0.
+  /// The curve's value at `frame`. A curve with no keys evaluates to 0 before its modifiers.
   public func value(at frame: Float) -> Float {
     if let quaternion, quaternion.isCoupled { return quaternion.value(at: frame) }
     return keyframes.withUnsafeBufferPointer { keys in
-      guard !keys.isEmpty else { return 0 }
-      guard !modifiers.isEmpty, let mapped = CycleMapping(curve: self, keys: keys) else {
-        return KeyInterpolator.value(keys, at: frame, extrapolation)
+      guard hasEffectiveModifiers else {
+        return keys.isEmpty ? 0 : KeyInterpolator.value(keys, at: frame, extrapolation)
       }
-      let (time, offset) = mapped.map(frame)
-      return KeyInterpolator.value(keys, at: time, extrapolation) + offset
+      let stack = ModifierStack(curve: self, keys: keys)
+      return stack.value(at: frame) { t in
+        keys.isEmpty ? 0 : KeyInterpolator.value(keys, at: t, extrapolation)
+      }
     }
   }
 
@@ -27,15 +28,8 @@ struct CycleMapping {
   let modifier: CyclesModifier
   let first: CurvePoint
   let last: CurvePoint
-
-  init?(curve: FCurve, keys: UnsafeBufferPointer<Keyframe>) {
-    guard let modifier = curve.cycles, let firstKey = keys.first, let lastKey = keys.last else {
-      return nil
-    }
-    self.modifier = modifier
-    first = firstKey.point
-    last = lastKey.point
-  }
+  /// Blender 5.0's arithmetic at cycle boundaries (see `map`).
+  let precise: Bool
 
   /// The frame inside the keyed range to evaluate instead of `frame`, and the value offset to
   /// add (non-zero only for `repeatOffset`).
@@ -65,9 +59,14 @@ struct CycleMapping {
     let cycleHeight = last.value - first.value
     if cycleWidth == 0 { return (frame, 0) }
 
-    let cycle = side * (frame - ofs) / cycleWidth
+    // Blender 5.0 finds the cycle number in double precision, 3.4 in Float: a frame a float
+    // step from a cycle boundary may fall on the other side (measured on Blender 5.0.1's
+    // answers: every Cycles sample agrees so).
+    let cycle = precise
+      ? Double(side) * (Double(frame) - Double(ofs)) / Double(cycleWidth)
+      : Double(side * (frame - ofs) / cycleWidth)
     let inCycle = (frame - ofs).truncatingRemainder(dividingBy: cycleWidth)  // C's fmod
-    if count != 0 && cycle > Float(count) { return (frame, 0) }
+    if count != 0 && cycle > Double(count) { return (frame, 0) }
 
     var offset: Float = 0
     if mode == .repeatOffset {
@@ -81,19 +80,13 @@ struct CycleMapping {
       if mode == .mirror && cTruncate(cycle) % 2 != 0 {
         time = side == 1 ? first.frame : last.frame
       }
-    } else if mode == .mirror && cTruncate(cycle + 1) % 2 != 0 {
+    } else if mode == .mirror && cTruncate(precise ? cycle + 1 : Double(Float(cycle) + 1)) % 2 != 0 {
       time = side < 0 ? first.frame - inCycle : last.frame - inCycle
     } else {
       time = first.frame + inCycle
     }
     if time < first.frame { time += cycleWidth }
     return (time, offset)
-  }
-
-  /// C's `int(x)` on x86-64: truncation, and INT_MIN for anything out of range or NaN.
-  @inline(__always)
-  private func cTruncate(_ x: Float) -> Int32 {
-    abs(x) < 2_147_483_648 ? Int32(x) : Int32.min
   }
 }
 

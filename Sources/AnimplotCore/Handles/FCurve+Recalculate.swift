@@ -35,9 +35,11 @@ extension FCurve {
   }
 
   /// Blender's `BKE_fcurve_is_cyclic` combined with both end keys being fully auto: handles
-  /// are then computed as if the curve wrapped around.
+  /// are then computed as if the curve wrapped around. The first modifier must be a Cycles
+  /// modifier repeating infinitely, not muted, without a restricted range or an influence.
   var isCyclicForHandles: Bool {
-    guard let c = cycles, c.beforeCount == 0, c.afterCount == 0,
+    guard let m = modifiers.first, !m.muted, !m.useRestrictedRange, !m.useInfluence,
+      let c = cycles, c.beforeCount == 0, c.afterCount == 0,
       [.repeat, .repeatOffset].contains(c.before), [.repeat, .repeatOffset].contains(c.after),
       let first = keyframes.first, let last = keyframes.last
     else { return false }
@@ -45,7 +47,8 @@ extension FCurve {
   }
 
   /// Blender's `sort_time_fcurve`: a stable sort by frame, then each key's handles swapped if
-  /// both sit on the wrong side, else their x clamped to the key.
+  /// both sit on the wrong side, else their x clamped to the key (under 5.0's rules, free and
+  /// aligned handles to one float step beyond key ∓ 0.001).
   mutating func sortKeys() {
     var sorted = true
     for i in keyframes.indices.dropFirst() where keyframes[i - 1].frame > keyframes[i].frame {
@@ -57,6 +60,7 @@ extension FCurve {
         .sorted { $0.element.frame < $1.element.frame || ($0.element.frame == $1.element.frame && $0.offset < $1.offset) }
         .map(\.element)
     }
+    let clampsAwayFromKey = blender == .v5_0
     keyframes.withUnsafeMutableBufferPointer { keys in
       for i in keys.indices {
         var key = keys[i]
@@ -65,6 +69,16 @@ extension FCurve {
         } else {
           key.handleLeft.frame = min(key.handleLeft.frame, key.frame)
           key.handleRight.frame = max(key.handleRight.frame, key.frame)
+        }
+        if clampsAwayFromKey {
+          // Blender 5.0 keeps a free or aligned handle at least 0.001 frames off its key: one
+          // float step beyond key ∓ 0.001 (measured with bpy 5.0.1).
+          if key.handleLeftType == .free || key.handleLeftType == .aligned {
+            key.handleLeft.frame = min(key.handleLeft.frame, (key.frame - 0.001).nextDown)
+          }
+          if key.handleRightType == .free || key.handleRightType == .aligned {
+            key.handleRight.frame = max(key.handleRight.frame, (key.frame + 0.001).nextUp)
+          }
         }
         keys[i] = key
       }

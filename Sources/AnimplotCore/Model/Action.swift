@@ -18,6 +18,17 @@ public struct Action: Sendable, Hashable {
   public var tracks: [FCurve] = []
   /// The file's top-level `extensions` object, kept verbatim (minified JSON) and ignored.
   public var extensionsJSON: String?
+  /// Whose rules the action follows where Blender versions differ, as the file says (`nil`:
+  /// not said, 3.4's). Setting it sets every track's `FCurve.blender`.
+  public var blender: BlenderVersion? {
+    didSet { applyBlender() }
+  }
+
+  /// Gives every track the action's Blender version (3.4 when it has none).
+  public mutating func applyBlender() {
+    let version = blender ?? .v3_4
+    for i in tracks.indices where tracks[i].blender != version { tracks[i].blender = version }
+  }
 
   public init(name: String, tracks: [FCurve] = []) {
     self.name = name

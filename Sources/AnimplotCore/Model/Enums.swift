@@ -55,3 +55,27 @@ public enum AutoSmoothing: UInt8, Sendable, Hashable, CaseIterable {
   /// "Continuous Acceleration": handles solved together for a continuous second derivative.
   case contAccel
 }
+
+/// Whose rules a curve follows where Blender versions evaluate differently (docs/format.md,
+/// "Which Blender"): 3.4 (the default) or 5.0.
+public enum BlenderVersion: UInt8, Sendable, Hashable, CaseIterable {
+  case v3_4
+  case v5_0
+
+  /// "3.4" or "5.0", as files and the command line spell it.
+  public var spelling: String { self == .v3_4 ? "3.4" : "5.0" }
+
+  /// The version `text` spells: "3.4" or "5.0", or any version of 3 or 5 ("3.6", "5.0.1"), whose
+  /// rules are those of 3.4 and 5.0 here; `nil` otherwise.
+  public init?(spelling text: String) {
+    let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+    guard let first = parts.first, let major = Int(first), (1...3).contains(parts.count),
+      parts.dropFirst().allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isNumber) })
+    else { return nil }
+    switch major {
+    case 3: self = .v3_4
+    case 5: self = .v5_0
+    default: return nil
+    }
+  }
+}

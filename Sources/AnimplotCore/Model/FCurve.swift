@@ -18,6 +18,11 @@ public struct FCurve: Sendable, Hashable {
   public var selected = false
   public var active = false
   public var modifiers: [Modifier] = []
+  /// The channel's modifier toggle (Blender's wrench, `FCURVE_MOD_OFF`): when set, the curve is
+  /// evaluated and drawn as if it had no modifiers.
+  public var modifiersOff = false
+  /// Whose rules the curve follows where Blender 3.4 and 5.0 differ (see `BlenderVersion`).
+  public var blender: BlenderVersion = .v3_4
   /// Set when the track is one component of a quaternion stored as four tracks (glTF
   /// rotations): it then evaluates coupled with the other three (see `QuaternionRole`).
   public var quaternion: QuaternionRole?
@@ -30,16 +35,45 @@ public struct FCurve: Sendable, Hashable {
     self.keyframes = keyframes
   }
 
-  /// The first modifier when it is a Cycles modifier: Blender only honours Cycles first.
-  public var cycles: CyclesModifier? {
-    if case .cycles(let c)? = modifiers.first { return c }
-    return nil
-  }
+  /// The first modifier's settings when it is a Cycles modifier (the one that makes handles
+  /// cyclic and that Blender 3.4 honours).
+  public var cycles: CyclesModifier? { modifiers.first?.cyclesSettings }
+
+  /// Whether the modifiers take part in evaluation: there are some and the channel's toggle
+  /// has not turned them off.
+  public var hasEffectiveModifiers: Bool { !modifiers.isEmpty && !modifiersOff }
 
   /// Whether editors draw the curve by evaluating it across the view rather than segment by
-  /// segment: a Cycles modifier or a coupled quaternion component (as Blender draws curves
-  /// with modifiers).
-  public var isDrawnSampled: Bool { cycles != nil || quaternion?.isCoupled == true }
+  /// segment: a curve with modifiers (as Blender draws them) or a coupled quaternion component.
+  public var isDrawnSampled: Bool { hasEffectiveModifiers || quaternion?.isCoupled == true }
+
+  /// Blender's `BKE_fcurve_are_keyframes_usable`: whether the Graph Editor still draws keys and
+  /// handles. Unmuted Envelope and Limits modifiers, and Generators and Built-in Functions that
+  /// replace the value, hide them.
+  public var keyframesUsable: Bool {
+    for (i, m) in modifiers.enumerated().reversed() where !m.muted && !isDisabled(at: i) {
+      switch m.kind {
+      case .cycles, .stepped, .noise: continue
+      case .generator(let g): if !g.additive { return false }
+      case .functionGenerator(let f): if !f.additive { return false }
+      case .envelope, .limits: return false
+      }
+    }
+    return true
+  }
+
+  /// Whether Blender marks `modifier` invalid (`is_valid` false): under 3.4's rules a Cycles
+  /// modifier that is not first in the stack disables itself when it is first evaluated. (A
+  /// stack that never reaches it, muted, is not told apart: it does nothing either way.) Of
+  /// several equal modifiers, this answers for the first; `isDisabled(at:)` for any.
+  public func isDisabled(_ modifier: Modifier) -> Bool {
+    isDisabled(at: modifiers.firstIndex(of: modifier) ?? 0)
+  }
+
+  /// Whether the modifier at `index` in `modifiers` is disabled (see `isDisabled(_:)`).
+  public func isDisabled(at index: Int) -> Bool {
+    blender == .v3_4 && index > 0 && modifiers[index].type == .cycles
+  }
 
   /// `dataPath[index]`, the channel's unique address within an action.
   public var address: String { "\(dataPath)[\(index)]" }

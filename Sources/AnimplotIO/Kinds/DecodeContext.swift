@@ -1,3 +1,4 @@
+import AnimplotCore
 import AnimplotPlatform
 
 /// Settings of the importers: what a file of another tool does not say.
@@ -18,11 +19,18 @@ public struct ImportOptions: Sendable, Hashable {
   public var sampleInterpolation: SampleInterpolation = .linear
   /// CSV with `hermite`: the cardinal-spline tension, 0 (Catmull-Rom) to 1 (flat tangents).
   public var tension: Double = 0
+  /// Whose rules every action follows where Blender versions differ, whatever the file says
+  /// (`--blender`); `nil`: the file's `"blender"`, else 3.4.
+  public var blender: BlenderVersion?
 
-  public init(fps: Double? = nil, sampleInterpolation: SampleInterpolation = .linear, tension: Double = 0) {
+  public init(
+    fps: Double? = nil, sampleInterpolation: SampleInterpolation = .linear, tension: Double = 0,
+    blender: BlenderVersion? = nil
+  ) {
     self.fps = fps
     self.sampleInterpolation = sampleInterpolation
     self.tension = tension
+    self.blender = blender
   }
 }
 

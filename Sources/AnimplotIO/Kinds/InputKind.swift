@@ -108,7 +108,14 @@ public struct InputKind: Sendable, Hashable, CustomStringConvertible {
     guard let kind = kind ?? detect(bytes, path: path) else {
       throw ActionDecodingError(.unrecognized(all.map(\.summary)), file: file)
     }
-    return try kind.decode(bytes, context: DecodeContext(file: file, path: path, recalculate: recalculate, options: options))
+    guard let blender = options.blender else {
+      return try kind.decode(bytes, context: DecodeContext(file: file, path: path, recalculate: recalculate, options: options))
+    }
+    // The version decides how update() treats handles: set it before recalculating.
+    var document = try kind.decode(bytes, context: DecodeContext(file: file, path: path, recalculate: false, options: options))
+    document.setBlender(blender)
+    document.finish(recalculate: recalculate && !document.keysAsStored)
+    return document
   }
 
   /// The kind of a file, from its content first and its extension second: the kind whose

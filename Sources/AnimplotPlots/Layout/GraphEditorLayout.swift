@@ -250,10 +250,13 @@ extension GraphEditor {
       case .round: 3 * (track.locked ? 0.8 : 1.0)
       case .diamond: 4.5
       }
+    // As Blender: a modifier that reshapes the curve (Envelope, Limits, a Generator or Built-in
+    // Function that replaces the value) hides its keys and handles.
+    let usable = track.keyframesUsable
     var layout = CurveLayout(
       channel: curve.channel, track: track, color: curve.color, mapping: mapping, path: path,
-      viewport: viewport, pixels: pixels, vertexBounds: vertexBounds,
-      handlesShown: track.locked ? .none : options.handles,
+      viewport: viewport, pixels: pixels, vertexBounds: usable ? vertexBounds : Rect(x: .infinity, y: .infinity, width: 0, height: 0),
+      handlesShown: track.locked || !usable ? .none : options.handles,
       // Files carry no active-key index: the active curve's last selected key is the active one.
       activeKey: track.active ? keys.lastIndex(where: \.selected) : nil,
       alpha: alpha, vertexAlpha: min(1, max(0.2, 1 - 0.5 * (1 - alpha))),
