@@ -53,6 +53,7 @@ enum GLTFImporter {
 
     var actions: [Action] = []
     var usedNames = Set<String>()
+    var budget = ImportBudget()
     for (a, animation) in (try root.member("animations")?.elements() ?? []).enumerated() {
       var name = try animation.member("name")?.string() ?? "Animation \(a)"
       if name.isEmpty { name = "Animation \(a)" }
@@ -60,7 +61,7 @@ enum GLTFImporter {
       usedNames.insert(name)
       var action = Action(name: name)
       action.fps = fps
-      action.tracks = try tracks(of: animation, nodes: nodes, accessors: &accessors, fps: fps, root: root)
+      action.tracks = try tracks(of: animation, nodes: nodes, accessors: &accessors, fps: fps, root: root, budget: &budget)
       action.frameStart = 0
       action.frameEnd = action.keyRange.map { max(0, $0.upperBound) } ?? 0
       actions.append(action)
@@ -121,7 +122,8 @@ enum GLTFImporter {
   }
 
   private static func tracks(
-    of animation: JSONCursor, nodes: NodeNames, accessors: inout GLTFAccessors, fps: Double, root: JSONCursor
+    of animation: JSONCursor, nodes: NodeNames, accessors: inout GLTFAccessors, fps: Double, root: JSONCursor,
+    budget: inout ImportBudget
   ) throws(ActionDecodingError) -> [FCurve] {
     let samplers = try animation.required("samplers").elements()
     var byGroup: [(group: String, tracks: [FCurve], jobs: [KeyJob])] = []
@@ -269,6 +271,7 @@ enum GLTFImporter {
             "\(output.count) values for \(keys) keys; \(interpolation) needs \(keys * perKey)")
         }
       }
+      if let problem = budget.spend(tracks: width, keys: width * keys) { throw channel.invalid(problem) }
       for (i, v) in output.values.enumerated() where !v.isFinite {
         throw outputCursor.invalid("value \(i / width / perKey) is not finite")
       }

@@ -318,7 +318,10 @@ public struct MotionPathPlot: Sendable {
       let step = steps[i]
       let key = qa < qb ? SIMD4(qa.0, qa.1, qb.0, qb.1) : SIMD4(qb.0, qb.1, qa.0, qa.1)
       if last == a, !drawn.insert(key).inserted {
+        // Skipped, but followed: the next segment starts where this one ends, and is looked up
+        // too (a path retracing one loop a million times draws it once).
         runStep = -1
+        last = b
         continue
       }
       if step != runStep {
@@ -342,6 +345,10 @@ public struct MotionPathPlot: Sendable {
     }
     return paths.indices.filter { !paths[$0].elements.isEmpty }.map { ($0, paths[$0]) }
   }
+
+  /// The path elements the trajectory's strokes hold once merged and retraced segments are
+  /// left out: what drawing it costs (a chaotic path of millions of samples draws millions).
+  package var drawnElementCount: Int { curvePaths(pixelPoints()).reduce(0) { $0 + $1.path.elements.count } }
 
   func drawCurve(_ canvas: any Canvas, _ colors: View3DColors, _ points: [Point]) {
     let style = StrokeStyle(width: Self.curveWidth, cap: .round, join: .round)

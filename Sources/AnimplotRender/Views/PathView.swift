@@ -1,5 +1,6 @@
 import AnimplotCanvas
 import AnimplotCore
+import AnimplotPlatform
 import AnimplotPlots
 
 /// An object's motion path, as Blender's Motion Paths show it: the `location` channels of one
@@ -16,11 +17,20 @@ public struct PathView: PlotView {
   ///   when the frames asked for are too many.
   public func content(of actions: [Action]) throws(RenderError) -> MotionPathPlot {
     guard let action = actions.first else { throw RenderError(.input, "no action to trace") }
+    let plot: MotionPathPlot
     do {
-      return try MotionPathPlot(action: action, options: options)
+      plot = try MotionPathPlot(action: action, options: options)
     } catch {
       throw RenderError(error == .noLocationChannels ? .input : .request, error.description)
     }
+    let elements = plot.drawnElementCount
+    guard elements <= Limits.pathElements else {
+      throw RenderError(
+        .request,
+        "the path would be drawn with \(elements) separate pieces, more than \(Limits.pathElements) "
+          + "(its samples jump across the picture); give a shorter --frames range or a larger --step")
+    }
+    return plot
   }
 }
 

@@ -1,0 +1,148 @@
+import AnimplotTestSupport
+import Foundation
+import Testing
+
+/// Issue 25's classes, one test each: numbers a file can hold that trapped, inputs that decide
+/// an allocation or a loop, outputs that are inputs, partial outputs. Each asserts the exit
+/// code, the one-line message, and that nothing was written.
+@Suite("hardening, second round, end to end")
+struct HardeningRoundTwoTests {
+  typealias Cases = CheckCommandTests.Cases
+
+  /// The names in `dir`, sorted.
+  func names(_ dir: URL) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted()
+  }
+
+  func write(_ text: String, to url: URL) throws { try Data(text.utf8).write(to: url) }
+
+  func expectOneLineError(_ r: CLI.Result, _ message: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    #expect(r.status == 2, "\(r.stderr)", sourceLocation: sourceLocation)
+    #expect(r.stderr.hasPrefix("animplot: ") && r.stderr.contains(message), "\(r.stderr)", sourceLocation: sourceLocation)
+    #expect(r.stderr.split(separator: "\n").count == 1, "\(r.stderr)", sourceLocation: sourceLocation)
+  }
+
+  // MARK: Crashes on numbers a file can hold
+
+  /// Shard summaries whose figures no run can have (negative, or beyond any image), or whose
+  /// shard count would make `merge` list a hundred million shards.
+  @Test func mergeRefusesImpossibleFiguresAndShardCounts() throws {
+    let c = try Cases()
+    defer { c.remove() }
+    _ = try c.check()
+    try c.write("graph --width 240 --height 135 --current-frame 60", "fail.args")
+    for index in 1...2 { _ = try c.check(["--record", "never", "--shard", "\(index)/2", "--json", "s\(index).json"]) }
+    let text = try String(contentsOf: c.root.appendingPathComponent("s1.json"), encoding: .utf8)
+      + String(contentsOf: c.root.appendingPathComponent("s2.json"), encoding: .utf8)
+    #expect(text.contains("\"differingPixels\""), "a failing case with figures")
+    func mutated(_ file: String, _ change: (inout [String: Any]) -> Void) throws -> String {
+      var root = try #require(
+        try JSONSerialization.jsonObject(with: Data(contentsOf: c.root.appendingPathComponent(file))) as? [String: Any])
+      change(&root)
+      let name = "bad-\(UUID().uuidString).json"
+      try JSONSerialization.data(withJSONObject: root).write(to: c.root.appendingPathComponent(name))
+      return name
+    }
+    /// Sets `key` of the figures of the first case with figures.
+    func figure(_ key: String, _ value: Any) -> (inout [String: Any]) -> Void {
+      { root in
+        var cases = root["cases"] as! [[String: Any]]
+        for i in cases.indices where cases[i]["figures"] != nil {
+          var figures = cases[i]["figures"] as! [String: Any]
+          figures[key] = value
+          cases[i]["figures"] = figures
+          break
+        }
+        root["cases"] = cases
+      }
+    }
+    let withFigures = text.components(separatedBy: "\"format\"")[1].contains("\"differingPixels\"") ? "s1.json" : "s2.json"
+    let other = withFigures == "s1.json" ? "s2.json" : "s1.json"
+    for (change, message) in [
+      (figure("differingPixels", -1), ".differingPixels: expected a whole number from 0 to"),
+      (figure("comparedPixels", 1e300), ".comparedPixels: expected a whole number from 0 to"),
+      (figure("rms", -1), ".rms: expected a number from 0 to"),
+      (figure("rms", 1e300), ".rms: expected a number from 0 to"),
+      (figure("expectedSize", [-1, 5]), ".expectedSize[0]: expected a whole number from 0 to"),
+      ({ $0["seconds"] = 1e300 }, "seconds: expected a number from 0 to"),
+      ({ $0["seconds"] = -5 }, "seconds: expected a number from 0 to"),
+    ] as [((inout [String: Any]) -> Void, String)] {
+      let bad = try mutated(withFigures, change)
+      let r = try CLI.run(["merge", other, bad, "--report", "out.html", "--junit", "out.xml"], in: c.root)
+      expectOneLineError(r, message)
+      #expect(r.stderr.hasPrefix("animplot: \(bad): "), "\(r.stderr)")
+      #expect(!FileManager.default.fileExists(atPath: c.root.appendingPathComponent("out.html").path))
+    }
+    // Every shard of a run of 100,000,000 (or Int.max) shards: refused at once, not listed.
+    for count in ["100000000", "9223372036854775807"] {
+      let a = try mutated("s1.json") { $0["shard"] = "1/\(count)" }
+      let b = try mutated("s2.json") { $0["shard"] = "2/\(count)" }
+      let started = Date()
+      let r = try CLI.run(["merge", a, b], in: c.root)
+      expectOneLineError(r, "\(a): shard: '1/\(count)': N must be at most 10000")
+      #expect(Date().timeIntervalSince(started) < 10)
+    }
+    let r = try c.check(["--shard", "1/10001"])
+    expectOneLineError(r, "N must be at most 10000")
+  }
+
+  /// A timing curve whose keys are near 1e30: the captions' frames are spelled, not turned
+  /// into integers.
+  @Test func morphCaptionsOfFramesBeyondIntegers() throws {
+    let dir = try CLI.temporaryDirectory()
+    let input = dir.appendingPathComponent("far.json")
+    try write(
+      """
+      {"animplot": 1, "frameStart": 1e30, "frameEnd": 2e30, "tracks": [{"dataPath": "location", "index": 0,
+       "keyframes": [{"frame": 1e30, "value": 0}, {"frame": 2e30, "value": 1}]}]}
+      """, to: input)
+    for format in ["png", "displaylist"] {
+      let out = dir.appendingPathComponent("m.\(format == "png" ? "png" : "txt")").path
+      let r = try CLI.run([
+        "morph", "--from", "square", "--to", "star", "--curve", input.path, "--channel", "location*",
+        "--format", format, "-o", out,
+      ])
+      #expect(r.status == 0, "\(r.stderr)")
+      if format == "displaylist" {
+        let list = try String(contentsOfFile: out, encoding: .utf8)
+        #expect(list.contains("frame 1e+30 → 0.00"), "\(list.prefix(400))")
+        #expect(list.contains("frame 1.5e+30"), "\(list.prefix(400))")
+      }
+    }
+  }
+
+  // MARK: Work decided by the input
+
+  /// A million samples jumping across the picture: refused before drawing (minutes of
+  /// stroking otherwise); a path retracing one loop many times draws it once, quickly.
+  @Test func pathDrawingIsBoundedByItsPiecesNotItsSamples() throws {
+    let dir = try CLI.temporaryDirectory()
+    // Two channels of 100,000 keys, one per frame, of pseudo-random values: every sample jumps.
+    var seed: UInt64 = 1
+    func next() -> Double {
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Double(seed >> 11) / Double(1 << 53)
+    }
+    func track(_ index: Int, _ value: (Int) -> Double, count: Int) -> String {
+      "{\"dataPath\": \"location\", \"index\": \(index), \"keyframes\": ["
+        + (0..<count).map { "{\"frame\": \($0), \"value\": \(value($0))}" }.joined(separator: ",") + "]}"
+    }
+    let n = 100_000
+    let chaotic = dir.appendingPathComponent("chaotic.json")
+    try write(
+      "{\"animplot\": 1, \"frameStart\": 0, \"frameEnd\": \(n - 1), \"tracks\": [\(track(0, { _ in next() }, count: n)), \(track(2, { _ in next() }, count: n))]}",
+      to: chaotic)
+    let started = Date()
+    let r = try CLI.run(["path", chaotic.path, "-o", dir.appendingPathComponent("c.png").path])
+    expectOneLineError(r, "more than 50000 (its samples jump across the picture); give a shorter --frames range or a larger --step")
+    #expect(Date().timeIntervalSince(started) < 30)
+    // The same number of keys going round seven points: drawn, each segment once.
+    let loop = dir.appendingPathComponent("loop.json")
+    try write(
+      "{\"animplot\": 1, \"frameStart\": 0, \"frameEnd\": \(n - 1), \"tracks\": [\(track(0, { Double($0 % 7) }, count: n)), \(track(2, { Double($0 % 7 * $0 % 5) }, count: n))]}",
+      to: loop)
+    let drawn = try CLI.run(["path", loop.path, "-o", dir.appendingPathComponent("l.png").path])
+    #expect(drawn.status == 0, "\(drawn.stderr)")
+    #expect(try names(dir) == ["chaotic.json", "l.png", "loop.json"])
+  }
+}
