@@ -88,6 +88,13 @@ package enum Limits {
   /// each is a track, and a spatial segment is measured over all of them.
   package static let lottieDimensions = 16
 
+  /// The most bytes of a text reference (`.layout.json`, `.displaylist.txt`) `check` lays
+  /// out one member per line (256 MiB; a reference that would grow past it is compared as
+  /// written), and the most lines of either side it diffs (8 million: each line costs the
+  /// diff about 60 bytes); a reference of more lines fails its case without a diff.
+  package static let comparedTextBytes = 1 << 28
+  package static let comparedTextLines = 8_000_000
+
   /// `123`, `64K`, `512M`, `2G` (binary multiples) as bytes.
   package static func parseSize(_ text: String) -> Int? {
     var digits = Substring(text.uppercased())

@@ -96,4 +96,49 @@ struct ImportLimitsTests {
     #expect(action.tracks[29_999].group == "P29999")
     #expect(Date().timeIntervalSince(started) < 8)
   }
+
+  // MARK: Numbers beyond 32-bit floats
+
+  @Test(arguments: [
+    (#"{"animplot": 1, "frameStart": 0, "frameEnd": 1e39, "tracks": []}"#, "frameEnd: number 1e+39 is not finite as a 32-bit float"),
+    (#"{"animplot": 1, "frameStart": -1e39, "tracks": []}"#, "frameStart: number -1e+39 is not finite as a 32-bit float"),
+    (#"{"animplot": 1, "currentFrame": 4e38, "tracks": []}"#, "currentFrame: number 4e+38 is not finite as a 32-bit float"),
+    (#"{"animplot": 1, "markers": [{"frame": 1e300}], "tracks": []}"#, "frame: number 1e+300 is not finite as a 32-bit float"),
+  ])
+  func sceneFramesBeyondFloatsAreRefused(text: String, message: String) {
+    #expect(failure(text, file: "a.json", kind: .actionJSON).contains(message), "\(failure(text, file: "a.json", kind: .actionJSON))")
+  }
+
+  @Test func importedRangesAndTangentsBeyondFloatsAreRefused() {
+    let eased = #"{"t": 0, "s": [0], "o": {"x": [0.3], "y": [1e37]}, "i": {"x": [0.7], "y": [1]}}, {"t": 10, "s": [3e38]}"#
+    #expect(failure(lottie(#""o": {"a": 1, "k": [\#(eased)]}"#), file: "e.json", kind: .lottie).contains(
+      "layers[0].ks.o: key 0: its easing puts its handles beyond 32-bit floats"))
+    let range = lottie(#""o": {"a": 1, "k": [{"t": 0, "s": [0]}, {"t": 10, "s": [1]}]}"#).replacingOccurrences(of: #""op": 100,"#, with: #""op": 1e308,"#)
+    #expect(failure(range, file: "r.json", kind: .lottie).contains("op: number 1e+308 is not finite as a 32-bit float"))
+    func unity(slope: String, stop: String) -> String {
+      "%YAML 1.1\n--- !u!74 &1\nAnimationClip:\n  m_Name: T\n  m_FloatCurves:\n  - curve:\n      m_Curve:\n"
+        + "      - time: 0\n        value: 0\n        inSlope: 0\n        outSlope: \(slope)\n"
+        + "      - time: 1\n        value: 1\n        inSlope: 0\n        outSlope: 0\n"
+        + "    attribute: m_Alpha\n    path: P\n  m_AnimationClipSettings:\n    m_StartTime: 0\n    m_StopTime: \(stop)\n"
+    }
+    #expect(failure(unity(slope: "3e39", stop: "1"), file: "u.anim", kind: .unity).contains(
+      "m_FloatCurves[0].curve: key 0: its tangents put its handles beyond 32-bit floats"))
+    #expect(failure(unity(slope: "0", stop: "1e308"), file: "u.anim", kind: .unity).contains(
+      "m_StopTime: 1e+308 s is frame inf at 60.0 fps, which does not fit a 32-bit float"))
+    // A glTF CUBICSPLINE key ten seconds from the next, out-tangent 3e38 per second.
+    var floats: [Float] = [0, 10]
+    floats += [0, 0, 0, 0, 0, 0, 3e38, 0, 0] + [0, 0, 0, 1, 1, 1, 0, 0, 0]
+    let bytes = floats.flatMap { f in withUnsafeBytes(of: f.bitPattern.littleEndian) { Array($0) } }
+    let text = """
+      {"asset": {"version": "2.0"}, "nodes": [{}],
+       "buffers": [{"byteLength": \(bytes.count), "uri": "data:application/octet-stream;base64,\(Data(bytes).base64EncodedString())"}],
+       "bufferViews": [{"buffer": 0, "byteLength": 8}, {"buffer": 0, "byteOffset": 8, "byteLength": 72}],
+       "accessors": [{"bufferView": 0, "componentType": 5126, "count": 2, "type": "SCALAR"},
+                     {"bufferView": 1, "componentType": 5126, "count": 6, "type": "VEC3"}],
+       "animations": [{"samplers": [{"input": 0, "output": 1, "interpolation": "CUBICSPLINE"}],
+                       "channels": [{"sampler": 0, "target": {"node": 0, "path": "translation"}}]}]}
+      """
+    let message = failure(text, file: "t.gltf", kind: .gltf)
+    #expect(message.contains("animations[0]: nodes[0].translation X, key 0: its tangents put its handles beyond 32-bit floats"), "\(message)")
+  }
 }

@@ -145,4 +145,64 @@ struct HardeningRoundTwoTests {
     #expect(drawn.status == 0, "\(drawn.stderr)")
     #expect(try names(dir) == ["chaotic.json", "l.png", "loop.json"])
   }
+
+  /// Runs `script` with `/bin/sh -c` in `directory`, the binary's path in `$A`.
+  func shell(_ script: String, in directory: URL) throws -> CLI.Result {
+    let run = try Run.of(
+      URL(fileURLWithPath: "/bin/sh"), ["-c", script], in: directory, environment: ["A": CLI.binary.path])
+    return CLI.Result(status: run.status, stdout: run.output, stderr: run.errors)
+  }
+
+  /// A channel pattern over a 50 MB data path: matched in place (it was copied into arrays of
+  /// 16-byte characters, 2.4 GB for the three names of one track).
+  @Test func aChannelPatternOverHugeNamesAllocatesNoCopies() throws {
+    let dir = try CLI.temporaryDirectory()
+    let path = String(repeating: "a", count: 50_000_000)
+    try write(
+      "{\"animplot\": 1, \"tracks\": [{\"dataPath\": \"\(path)\", \"index\": 0, \"keyframes\": [{\"frame\": 1, \"value\": 0}]},"
+        + " {\"dataPath\": \"location\", \"index\": 0, \"keyframes\": [{\"frame\": 1, \"value\": 0}, {\"frame\": 9, \"value\": 1}]}]}",
+      to: dir.appendingPathComponent("long.json"))
+    let r = try shell(
+      Sanitizer.addressSpaceLimit(kilobytes: 1_200_000) + "\"$A\" eval long.json --channels 'loc*' --at 5", in: dir)
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(r.stdout == "frame,X Location\n5,0.5\n", "\(r.stdout)")
+  }
+
+  /// `dopesheet --format json` of more keys than a layout lists: refused before the text is
+  /// made (2 million keys passed 2 GB).
+  @Test func aDopeSheetLayoutOfTooManyKeysIsRefused() throws {
+    let dir = try CLI.temporaryDirectory()
+    let keys = (0..<100_000).map { "{\"frame\": \($0), \"value\": 0}" }.joined(separator: ",")
+    try write(
+      "{\"animplot\": 1, \"tracks\": [{\"dataPath\": \"location\", \"index\": 0, \"keyframes\": [\(keys)]}]}",
+      to: dir.appendingPathComponent("many.json"))
+    let r = try CLI.run(["dopesheet", "many.json", "--format", "json", "-o", "d.json"], in: dir)
+    expectOneLineError(r, " rows, keys, holds and interpolation lines, more than 500000; show fewer channels (--channels) or frames (--frames)")
+    #expect(try names(dir) == ["many.json"])
+  }
+
+  /// Layout references that a few megabytes make huge: nested a million deep (laid out, a
+  /// terabyte of indentation), or millions of lines (each split line and edit costs bytes):
+  /// each fails its case, quickly, with a diff of bounded length.
+  @Test func hostileLayoutReferencesFailTheirCaseOnly() throws {
+    let c = try Cases()
+    defer { c.remove() }
+    for (name, reference, message) in [
+      ("deep", String(repeating: "[", count: 1_000_000) + String(repeating: "]", count: 1_000_000), "differ: 1 line removed"),
+      ("tall", String(repeating: "x\n", count: 8_500_000), "more than 8000000 lines, so not compared line by line"),
+      ("long", String(repeating: "x\n", count: 100_000), "differ: 100000 lines removed"),
+    ] {
+      try c.add(name, options: "dopesheet --width 200 --height 100 --format json")
+      try c.write(reference, "\(name).layout.json")
+      let started = Date()
+      let r = try c.check(["--record", "never", "--filter", name])
+      #expect(r.status == 1, "\(r.stderr)")
+      #expect(r.stdout.contains("FAIL \(name).layout.json: ") && r.stdout.contains(message), "\(r.stdout)")
+      #expect(Date().timeIntervalSince(started) < 30, "\(name)")
+      if name == "long" {
+        let diff = try String(contentsOfFile: c.artifacts + "/long.layout.json.diff", encoding: .utf8)
+        #expect(diff.hasSuffix("(the diff is cut after 20000 lines)\n"), "\(diff.suffix(200))")
+      }
+    }
+  }
 }

@@ -89,6 +89,11 @@ enum CSVImporter {
         curve.label = name
       }
       curve.keyframes = keys(frames: frames, values: columns[c], options: context.options)
+      if let k = curve.keyframes.firstIndex(where: { !HermiteHandles.isFinite($0) }) {
+        throw ActionDecodingError(
+          .invalid("channel \(messageQuoted(name)), key \(k): " + HermiteHandles.overflowMessage), line: header[0].line,
+          column: cell.column)
+      }
       action.tracks.append(curve)
     }
     var document = ActionDocument(actions: [consume action])

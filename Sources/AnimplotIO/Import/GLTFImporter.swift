@@ -62,6 +62,9 @@ enum GLTFImporter {
       var action = Action(name: name)
       action.fps = fps
       action.tracks = try tracks(of: animation, nodes: nodes, accessors: &accessors, fps: fps, root: root, budget: &budget)
+      if let (t, k) = HermiteHandles.firstOverflow(in: action.tracks) {
+        throw animation.invalid("\(action.tracks[t].displayLabel), key \(k): " + HermiteHandles.overflowMessage)
+      }
       action.frameStart = 0
       action.frameEnd = action.keyRange.map { max(0, $0.upperBound) } ?? 0
       actions.append(action)

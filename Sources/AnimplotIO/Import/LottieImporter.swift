@@ -32,8 +32,8 @@ enum LottieImporter {
     guard fr > 0 else { throw try root.required("fr").invalid("fr must be above 0, found \(fr)") }
     var action = Action(name: try root.member("nm")?.string() ?? context.stem)
     action.fps = fr
-    let ip = try root.member("ip")?.number()
-    let op = try root.member("op")?.number()
+    let ip = try root.member("ip")?.frame()
+    let op = try root.member("op")?.frame()
     action.frameStart = ip
     action.frameEnd = op.map { max($0, ip ?? $0) }
     var assets: [String: JSONCursor] = [:]
@@ -220,6 +220,9 @@ enum LottieImporter {
         }
         if let bad = frames.firstIndex(where: { !$0.frame.isFinite || !$0.value.isFinite }) {
           throw property.invalid("key \(bad) lands on frame \(frames[bad].frame) with value \(frames[bad].value), which do not fit 32-bit floats")
+        }
+        if let bad = frames.firstIndex(where: { !HermiteHandles.isFinite($0) }) {
+          throw property.invalid("key \(bad): its easing puts its handles beyond 32-bit floats (±3.4e38)")
         }
         curve.label = text
         curve.group = path

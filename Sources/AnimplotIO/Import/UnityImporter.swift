@@ -104,8 +104,17 @@ enum UnityImporter {
       }
     }
     if let settings = try root.member("m_AnimationClipSettings") {
-      if let start = try settings.member("m_StartTime")?.number() { action.frameStart = start * fps }
-      if let stop = try settings.member("m_StopTime")?.number() { action.frameEnd = stop * fps }
+      // Frames are 32-bit floats: a time near 1e308 s is refused, not written back as inf.
+      func frame(_ name: String) throws(ActionDecodingError) -> Double? {
+        guard let cursor = try settings.member(name) else { return nil }
+        let seconds = try cursor.number()
+        guard Float(seconds * fps).isFinite else {
+          throw cursor.invalid("\(seconds) s is frame \(seconds * fps) at \(fps) fps, which does not fit a 32-bit float")
+        }
+        return seconds * fps
+      }
+      if let start = try frame("m_StartTime") { action.frameStart = start }
+      if let stop = try frame("m_StopTime") { action.frameEnd = stop }
       if let s = action.frameStart, let e = action.frameEnd, e < s { action.frameEnd = s }
     }
     guard !action.tracks.isEmpty else { throw root.invalid("the clip holds no curves animplot reads") }
@@ -186,6 +195,7 @@ enum UnityImporter {
         inWeight: r.weightedMode & 1 != 0 ? min(max(r.inWeight, 0), 1) : nil,
         outWeight: r.weightedMode & 2 != 0 ? min(max(r.outWeight, 0), 1) : nil, framesPerUnit: fps)
       // Stepped where this key's out-slope or the next key's in-slope is infinite.
+      guard HermiteHandles.isFinite(key) else { throw curve.invalid("key \(k): " + HermiteHandles.overflowMessage) }
       let stepped = !r.outSlope.isFinite || (k + 1 < raw.count && !raw[k + 1].inSlope.isFinite)
       key.interpolation = stepped ? .constant : .bezier
       keys.append(key)
