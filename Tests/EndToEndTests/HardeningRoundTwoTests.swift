@@ -205,4 +205,106 @@ struct HardeningRoundTwoTests {
       }
     }
   }
+
+  // MARK: No output is an input
+
+  /// A `.gltf` beside its external buffer `data.json` and the images it names.
+  func gltfWithExternalFiles() throws -> URL {
+    let dir = try CLI.temporaryDirectory()
+    let floats: [Float] = [0, 1, 2] + [0, 0, 0, 1, 2, 3, 0, 1, 0]
+    let bytes = floats.flatMap { f in withUnsafeBytes(of: f.bitPattern.littleEndian) { Array($0) } }
+    try Data(bytes).write(to: dir.appendingPathComponent("data.json"))
+    try write("an image", to: dir.appendingPathComponent("tex.png"))
+    try write("another", to: dir.appendingPathComponent("anim.apng"))
+    try write(
+      """
+      {"asset": {"version": "2.0"}, "nodes": [{"name": "Cube"}],
+       "buffers": [{"byteLength": 48, "uri": "data.json"}], "images": [{"uri": "tex.png"}, {"uri": "anim%2Eapng"}],
+       "bufferViews": [{"buffer": 0, "byteLength": 12}, {"buffer": 0, "byteOffset": 12, "byteLength": 36}],
+       "accessors": [{"bufferView": 0, "componentType": 5126, "count": 3, "type": "SCALAR"},
+                     {"bufferView": 1, "componentType": 5126, "count": 3, "type": "VEC3"}],
+       "animations": [{"samplers": [{"input": 0, "output": 1}],
+                       "channels": [{"sampler": 0, "target": {"node": 0, "path": "translation"}}]}]}
+      """, to: dir.appendingPathComponent("scene.gltf"))
+    return dir
+  }
+
+  @Test(arguments: [
+    (["import", "scene.gltf", "-o", "data.json"], "-o data.json: that is data.json, which the input scene.gltf refers to"),
+    (["graph", "scene.gltf", "-o", "./tex.png"], "-o ./tex.png: that is tex.png, which the input scene.gltf refers to"),
+    (["dopesheet", "scene.gltf", "--format", "json", "-o", "data.json"], "-o data.json: that is data.json, which the input"),
+    (["play", "scene.gltf", "-o", "anim.apng"], "-o anim.apng: that is anim.apng, which the input scene.gltf refers to"),
+    (["play", "scene.gltf", "-o", "frames/"], "-o frames/0001.png: that is data.json, which the input scene.gltf refers to"),
+    (["eval", "scene.gltf", "-o", "tex.png"], "-o tex.png: that is tex.png, which the input scene.gltf refers to"),
+  ])
+  func noOutputReplacesAFileTheInputRefersTo(arguments: [String], message: String) throws {
+    let dir = try gltfWithExternalFiles()
+    try FileManager.default.createDirectory(at: dir.appendingPathComponent("frames"), withIntermediateDirectories: false)
+    try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("frames/0001.png").path, withDestinationPath: "../data.json")
+    let files = ["anim.apng", "data.json", "scene.gltf", "tex.png"]
+    let before = try files.map { try Data(contentsOf: dir.appendingPathComponent($0)) }
+    let r = try CLI.run(arguments, in: dir)
+    expectOneLineError(r, message)
+    #expect(try files.map { try Data(contentsOf: dir.appendingPathComponent($0)) } == before)
+    #expect(try names(dir) == ["anim.apng", "data.json", "frames", "scene.gltf", "tex.png"])
+    #expect(try names(dir.appendingPathComponent("frames")) == ["0001.png"])
+    // The same run to another output reads them.
+    if arguments[0] == "import" { #expect(try CLI.run(["import", "scene.gltf", "-o", "out.json"], in: dir).status == 0) }
+  }
+
+  // MARK: Partial outputs
+
+  /// A FIFO where a frame goes is refused before anything is drawn (opening it blocked).
+  @Test func aFIFOAmongTheFramesIsRefusedAtOnce() throws {
+    let dir = try CLI.temporaryDirectory()
+    #expect(mkfifo(dir.appendingPathComponent("0002.png").path, 0o644) == 0)
+    let started = Date()
+    let r = try CLI.run(["play", CLI.repository.appendingPathComponent("Examples/bouncing-ball.json").path, "--frames", "1:4", "-o", dir.path + "/"])
+    expectOneLineError(r, "/0002.png is a FIFO, not a frame of an earlier run; remove it or choose another folder")
+    #expect(Date().timeIntervalSince(started) < 20)
+    #expect(try names(dir) == ["0002.png"])
+  }
+
+  /// A file-size limit (SIGXFSZ, ulimit -f) is a write error like a full device: the run
+  /// says so, and leaves the folder as it was (the earlier run's frames, no temporary file,
+  /// no new folder).
+  @Test func aFileSizeLimitLeavesTheFramesAsTheyWere() throws {
+    let dir = try CLI.temporaryDirectory()
+    let ball = CLI.repository.appendingPathComponent("Examples/bouncing-ball.json").path
+    let first = try CLI.run(["play", ball, "--frames", "1:5", "--width", "100", "--height", "60", "-o", "frames/"], in: dir)
+    #expect(first.status == 0, "\(first.stderr)")
+    let frames = dir.appendingPathComponent("frames")
+    let before = try names(frames).map { try Data(contentsOf: frames.appendingPathComponent($0)) }
+    // The new frames are bigger than 30 KB; the earlier ones are not.
+    let r = try shell("ulimit -f 60; \"$A\" play '\(ball)' --frames 1:5 -o frames/", in: dir)
+    expectOneLineError(r, "/0001.png: cannot write: File too large")
+    #expect(try names(frames).map { try Data(contentsOf: frames.appendingPathComponent($0)) } == before)
+    let single = try shell("ulimit -f 20; \"$A\" graph '\(ball)' -o new/sub/", in: dir)
+    expectOneLineError(single, "new/sub/bouncing-ball.png: cannot write: File too large")
+    #expect(try names(dir) == ["frames"], "no temporary file, no new folder")
+  }
+
+  /// Ctrl-C while a run writes into folders it made (`-o new/sub/`) takes them back.
+  @Test func aSignalTakesBackTheFoldersARunMade() throws {
+    let dir = try CLI.temporaryDirectory()
+    let pid = try HardeningTests().spawnWithDefaultSignals([
+      CLI.binary.path, "play", CLI.repository.appendingPathComponent("Examples/bouncing-ball.json").path,
+      "--frames", "1:400", "--width", "1200", "--height", "800", "-o", dir.path + "/new/sub/",
+    ])
+    var sawFolder = false
+    for _ in 0..<5000 {
+      if FileManager.default.fileExists(atPath: dir.path + "/new/sub") {
+        sawFolder = true
+        break
+      }
+      usleep(1000)
+    }
+    #expect(sawFolder, "the run ended before its folder was made")
+    kill(pid, SIGINT)
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+    #expect(status & 0x7F == SIGINT, "ended by the signal, not exit \(status >> 8)")
+    let left = try names(dir)
+    #expect(left.isEmpty, "left: \(left)")
+  }
 }

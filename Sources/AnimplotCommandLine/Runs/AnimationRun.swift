@@ -39,7 +39,7 @@ package enum AnimationRun {
   private static func writeFrames<View: PlotView, Help>(
     of view: View, input: String, into folder: String, settings: RenderSettings, inputOptions: InputOptions<Help>
   ) throws where View.Content == PlayheadAnimation {
-    try OutputPlan.refuseOverwriting([input], with: folder)
+    try OutputPlan.refuseOverwriting(OutputPlan.withReferences([input]), with: folder)
     let renderer = Renderer(settings: settings)
     let animation: PlayheadAnimation
     do {
@@ -55,8 +55,15 @@ package enum AnimationRun {
       let number = String(index + 1)
       return folder + String(repeating: "0", count: max(0, digits - number.count)) + number + ".png"
     }
-    // No frame may replace the input (a frame's name, or a link there, may be the input's).
-    for index in animation.frames.indices { try OutputPlan.refuseOverwriting([input], with: name(index)) }
+    // No frame may replace the input or a file it refers to (a frame's name, or a link there,
+    // may be one), nor be anything but a file: a FIFO planted as a frame would block the run.
+    let read = OutputPlan.withReferences([input])
+    for index in animation.frames.indices {
+      try OutputPlan.refuseOverwriting(read, with: name(index))
+      if FileSystem.status(of: name(index))?.kind == .other, let odd = FileSystem.oddKind(of: name(index)) {
+        throw CLIError("-o \(folder): \(name(index)) is \(odd), not a frame of an earlier run; remove it or choose another folder")
+      }
+    }
     // Frames of an earlier, longer run would play after these (ffmpeg -i %04d.png): refused.
     if FileSystem.isDirectory(folder), let entries = try? FileSystem.entries(of: folder) {
       // The input is the user's file, not a frame of an earlier run, whatever its name.
@@ -73,20 +80,29 @@ package enum AnimationRun {
     }
     let created = try OutputPlan.prepareFolder(of: folder + "0001.png")
     var staged: [StagedOutput] = []
+    // The frames put in place so far, each with the earlier frame it replaced (kept beside it),
+    // to take back if a later one cannot be: the folder changes whole or not at all.
+    var placed: [(frame: String, kept: String?)] = []
     do {
       try renderer.pngFrames(of: animation) { index, bytes in
         staged.append(try OutputFile.stage(bytes, to: name(index)))
       }
       for (i, output) in staged.enumerated() {
+        let kept = FileSystem.keep(name(i))
         do {
           try output.commit()
         } catch {
-          for rest in staged[(i + 1)...] { rest.discard() }
+          if let kept { FileSystem.move(kept, to: name(i)) }
           throw error
         }
+        placed.append((name(i), kept))
       }
+      for case let (_, kept?) in placed { try? FileSystem.removeFile(kept) }
     } catch {
-      for output in staged { output.discard() }
+      for output in staged[placed.count...] { output.discard() }
+      for (frame, kept) in placed.reversed() {
+        if let kept { FileSystem.move(kept, to: frame) } else { try? FileSystem.removeFile(frame) }
+      }
       for made in created.reversed() { FileSystem.removeEmptyFolder(made) }
       if let error = error as? RenderError { throw CLIError(error.description) }
       throw error

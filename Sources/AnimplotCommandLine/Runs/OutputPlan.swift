@@ -1,3 +1,4 @@
+import AnimplotIO
 import AnimplotPlatform
 import AnimplotRender
 import ArgumentParser
@@ -45,11 +46,27 @@ package enum OutputPlan {
     }
   }
 
-  /// Refuses an output that is one of the inputs (it would be replaced before anyone noticed).
+  /// Refuses an output that is one of the inputs, or a file an input refers to (a glTF's
+  /// external buffers and images): it would be replaced before anyone noticed.
   package static func refuseOverwriting(_ inputs: [String], with output: String) throws {
+    try refuseOverwriting(withReferences(inputs), with: output)
+  }
+
+  /// Every file of `inputs` a run opens or names: each input, then the files it refers to.
+  package static func withReferences(_ inputs: [String]) -> [(file: String, input: String)] {
+    inputs.flatMap { input in
+      [(input, input)] + InputKind.referencedFiles(ofInputAt: input).map { ($0, input) }
+    }
+  }
+
+  /// `refuseOverwriting` over files listed once (`withReferences`), for many outputs.
+  package static func refuseOverwriting(_ files: [(file: String, input: String)], with output: String) throws {
     guard output != "-", let target = FileSystem.canonical(output) else { return }
-    for input in inputs where input != "-" && FileSystem.canonical(input) == target {
-      throw CLIError("-o \(output): that is the input \(input); choose another output")
+    for (file, input) in files where file != "-" && FileSystem.canonical(file) == target {
+      throw CLIError(
+        file == input
+          ? "-o \(output): that is the input \(input); choose another output"
+          : "-o \(output): that is \(file), which the input \(input) refers to; choose another output")
     }
   }
 

@@ -1,5 +1,6 @@
 import AnimplotConcurrency
 import AnimplotCore
+import AnimplotPlatform
 import AnimplotText
 
 /// glTF 2.0 animations as actions (docs/import.md, "glTF 2.0").
@@ -374,5 +375,29 @@ enum GLTFImporter {
       keys.append(key)
     }
     return keys
+  }
+}
+
+extension GLTFImporter {
+  /// The files a glTF at `path` names (buffers' and images' `uri`s that are not `data:`),
+  /// joined to its folder: a run that reads the glTF must not replace them. Empty for a file
+  /// that cannot be read or parsed, or is not glTF (the run then fails, or reads nothing else).
+  static func referencedFiles(ofInputAt path: String) -> [String] {
+    guard let bytes = try? FileSystem.readBytes(path: path, limit: Limits.inputBytes) else { return [] }
+    return bytes.withUnsafeBufferPointer { buffer -> [String] in
+      guard let container = try? GLTFContainer(buffer), let tree = try? JSONNode.parse(container.json) else { return [] }
+      let root = JSONCursor(root: tree, source: JSONSource(bytes: container.json, containerOffset: container.jsonOffset))
+      let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
+      var files: [String] = []
+      for list in ["buffers", "images"] {
+        for item in ((try? root.member(list)?.elements()) ?? nil) ?? [] {
+          guard let uri = (try? item.member("uri")?.string()) ?? nil, !uri.hasPrefix("data:"),
+            let decoded = DecodeContext.percentDecoded(uri), !decoded.hasPrefix("/")
+          else { continue }
+          files.append(folder + decoded)
+        }
+      }
+      return files
+    }
   }
 }
