@@ -2,6 +2,7 @@ import AnimplotCore
 import AnimplotIO
 import Foundation
 import Testing
+import ZIPFoundation
 
 /// What an imported file makes is bounded before it is made (issue 25): tracks, keys, the
 /// numbers glTF accessors decode, a Lottie property's dimensions; and grouping is linear.
@@ -140,5 +141,49 @@ struct ImportLimitsTests {
       """
     let message = failure(text, file: "t.gltf", kind: .gltf)
     #expect(message.contains("animations[0]: nodes[0].translation X, key 0: its tangents put its handles beyond 32-bit floats"), "\(message)")
+  }
+
+  // MARK: .lottie messages
+
+  /// An error inside an archive's entry names the entry and its place in it; a symbolic link
+  /// entry is refused as one, not followed or read as JSON.
+  @Test func dotLottieErrorsNameTheEntry() throws {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("animplot-\(UUID().uuidString).lottie")
+    defer { try? FileManager.default.removeItem(at: url) }
+    let archive = try Archive(url: url, accessMode: .create)
+    func add(_ path: String, _ text: String, type: Entry.EntryType = .file) throws {
+      let data = Data(text.utf8)
+      try archive.addEntry(with: path, type: type, uncompressedSize: Int64(data.count), compressionMethod: .none) { position, size in
+        data.subdata(in: Int(position)..<Int(position) + size)
+      }
+    }
+    try add("manifest.json", #"{"version": "1", "animations": [{"id": "a"}, {"id": "b"}]}"#)
+    try add("animations/a.json", #"{"v": "5", "ip": 0, "op": 10, "layers": []}"#)
+    try add("animations/b.json", "../../etc/passwd", type: .symlink)
+    let bytes = try [UInt8](Data(contentsOf: url))
+    do {
+      _ = try InputKind.decode(bytes, file: "in.lottie", path: nil)
+      Issue.record("no error")
+    } catch {
+      #expect("\(error)" == #"in.lottie: animations/a.json:1:1: missing required field "fr""#, "\(error)")
+    }
+    let linked = FileManager.default.temporaryDirectory.appendingPathComponent("animplot-\(UUID().uuidString).lottie")
+    defer { try? FileManager.default.removeItem(at: linked) }
+    let second = try Archive(url: linked, accessMode: .create)
+    for (path, text, type) in [
+      ("manifest.json", #"{"version": "1", "animations": [{"id": "b"}]}"#, Entry.EntryType.file),
+      ("animations/b.json", "../../etc/passwd", .symlink),
+    ] {
+      let data = Data(text.utf8)
+      try second.addEntry(with: path, type: type, uncompressedSize: Int64(data.count), compressionMethod: .none) { position, size in
+        data.subdata(in: Int(position)..<Int(position) + size)
+      }
+    }
+    do {
+      _ = try InputKind.decode([UInt8](Data(contentsOf: linked)), file: "in.lottie", path: nil)
+      Issue.record("no error")
+    } catch {
+      #expect("\(error)".contains("animations/b.json in the archive is a symbolic link; animplot reads only files"), "\(error)")
+    }
   }
 }
