@@ -307,4 +307,37 @@ struct HardeningRoundTwoTests {
     let left = try names(dir)
     #expect(left.isEmpty, "left: \(left)")
   }
+
+  // MARK: The newcomer's items
+
+  /// `-o -` with standard output a terminal: binary formats are refused (as gzip does), text
+  /// is written. Run under `script`, which gives the command a terminal.
+  @Test(arguments: [
+    (["graph", "Examples/bouncing-ball.json", "-o", "-"], "-o -: standard output is a terminal, and png is binary; redirect it (> out.png) or name a file"),
+    (["play", "Examples/bouncing-ball.json", "--frames", "1:3", "-o", "-"], "-o -: standard output is a terminal, and apng is binary"),
+    (["graph", "Examples/bouncing-ball.json", "--format", "pdf", "-o", "-"], "and pdf is binary"),
+    (["gallery", "-o", "-"], "and png is binary"),
+  ])
+  func binaryOutputToATerminalIsRefused(arguments: [String], message: String) throws {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
+      print("skipped: needs /usr/bin/script (util-linux) to give the command a terminal")
+      return
+    }
+    let command = (["\"$A\""] + arguments.map { "'\($0)'" }).joined(separator: " ")
+    let r = try shell("script -qec \"\(command.replacingOccurrences(of: "\"", with: "\\\""))\" /dev/null", in: CLI.repository)
+    #expect(r.stdout.contains("animplot: -o -: ") && r.stdout.contains(message), "\(r.stdout.prefix(300))")
+    #expect(!r.stdout.contains("PNG"), "no PNG bytes on the terminal")
+    // Text to a terminal is fine.
+    let text = try shell("script -qec \"\\\"$A\\\" eval Examples/bouncing-ball.json --at 1\" /dev/null", in: CLI.repository)
+    #expect(text.stdout.contains("frame,"), "\(text.stdout.prefix(300))")
+  }
+
+  /// `gallery --width 100` cut every cell off and exited 0: refused, saying the narrowest.
+  @Test func aGalleryTooNarrowForItsCellsIsRefused() throws {
+    let dir = try CLI.temporaryDirectory()
+    let r = try CLI.run(["gallery", "--width", "100", "-o", dir.appendingPathComponent("g.png").path])
+    expectOneLineError(r, "--width 100: the gallery needs at least 426 pixels (row labels and three cells of 90)")
+    #expect(try names(dir).isEmpty)
+    #expect(try CLI.run(["gallery", "--width", "426", "--only", "bezier", "-o", dir.appendingPathComponent("g.png").path]).status == 0)
+  }
 }

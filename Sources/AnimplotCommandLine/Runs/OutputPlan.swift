@@ -33,7 +33,9 @@ package enum OutputPlan {
     }
     try refuseOverwriting(inputs, with: output)
     try requireFolder(of: output)
-    return [(inputs[0], output, try choose(view, path: output, requested: requested))]
+    let format = try choose(view, path: output, requested: requested)
+    try refuseBinaryToTerminal(output, format)
+    return [(inputs[0], output, format)]
   }
 
   private static func choose<View: PlotView>(_ view: View.Type, path: String?, requested: String?) throws
@@ -44,6 +46,14 @@ package enum OutputPlan {
     } catch {
       throw CLIError(error.description)
     }
+  }
+
+  /// Refuses binary output (PNG, APNG, PDF) to standard output when it is a terminal, as
+  /// gzip does: the bytes would garble it.
+  package static func refuseBinaryToTerminal(_ output: String, _ format: OutputFormat) throws {
+    guard output == "-", [OutputFormat.png, .apng, .pdf].contains(format), FileDescriptor.isTerminal(1) else { return }
+    throw CLIError(
+      "-o -: standard output is a terminal, and \(format.name) is binary; redirect it (> out.\(format.fileExtension)) or name a file")
   }
 
   /// Refuses an output that is one of the inputs, or a file an input refers to (a glTF's

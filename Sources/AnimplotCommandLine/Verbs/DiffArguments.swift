@@ -166,6 +166,7 @@ package struct DiffArguments: ParsableArguments {
       var inputs = [expected, actual]
       if let mask { inputs.append(mask) }
       try OutputPlan.refuseOverwriting(inputs, with: output)
+      try OutputPlan.refuseBinaryToTerminal(output, .png)
       try OutputFile.write(ImageFile.pngBytes(image), to: output)
     }
     let report =
