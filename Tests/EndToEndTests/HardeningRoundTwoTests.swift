@@ -1,3 +1,4 @@
+import AnimplotGolden
 import AnimplotTestSupport
 import Foundation
 import Testing
@@ -339,5 +340,32 @@ struct HardeningRoundTwoTests {
     expectOneLineError(r, "--width 100: the gallery needs at least 426 pixels (row labels and three cells of 90)")
     #expect(try names(dir).isEmpty)
     #expect(try CLI.run(["gallery", "--width", "426", "--only", "bezier", "-o", dir.appendingPathComponent("g.png").path]).status == 0)
+  }
+
+  /// Every pixel of the editors' pictures is opaque at every scale: at 1.05 the channel
+  /// list's edge, the last column and the last row had alpha 170-243 (light lines on a page).
+  @Test(arguments: ["graph", "dopesheet", "timeline", "play"])
+  func everyPixelIsOpaqueAtFractionalScales(verb: String) throws {
+    let dir = try CLI.temporaryDirectory()
+    let ball = CLI.repository.appendingPathComponent("Examples/bouncing-ball.json").path
+    for scale in ["1", "1.05", "1.25", "1.5", "2"] {
+      let out = dir.path + "/\(verb)-\(scale)" + (verb == "play" ? "/" : ".png")
+      var arguments = [verb, ball, "--scale", scale, "-o", out]
+      if verb == "play" { arguments += ["--frames", "20:22"] }
+      let r = try CLI.run(arguments)
+      #expect(r.status == 0, "\(r.stderr)")
+      let files = verb == "play" ? try names(URL(fileURLWithPath: out)).map { out + $0 } : [out]
+      #expect(!files.isEmpty)
+      for file in files {
+        let image = try ImageFile.decode(pngBytes: [UInt8](Data(contentsOf: URL(fileURLWithPath: file))), path: file)
+        var partial: [(Int, Int, UInt8)] = []
+        for i in stride(from: 3, to: image.pixels.count, by: 4) where image.pixels[i] != 255 {
+          let p = i / 4
+          partial.append((p % image.width, p / image.width, image.pixels[i]))
+          if partial.count == 5 { break }
+        }
+        #expect(partial.isEmpty, "\(verb) at \(scale): pixels (x, y, alpha) \(partial)")
+      }
+    }
   }
 }
