@@ -368,4 +368,20 @@ struct HardeningRoundTwoTests {
       }
     }
   }
+
+  /// `eval` of an action without tracks printed 250 bare frame numbers; `play --keys-only
+  /// --step 2` ignored --step; `import` required -o while eval and recalc write to standard
+  /// output.
+  @Test func evalOfNoTracksKeysOnlyWithStepAndImportToStandardOutput() throws {
+    let dir = try CLI.temporaryDirectory()
+    try write(#"{"animplot": 1, "frameStart": 1, "frameEnd": 250, "tracks": []}"#, to: dir.appendingPathComponent("empty.json"))
+    expectOneLineError(try CLI.run(["eval", "empty.json"], in: dir), "empty.json: the action has no tracks to evaluate")
+    let ball = CLI.repository.appendingPathComponent("Examples/bouncing-ball.json").path
+    let r = try CLI.run(["play", ball, "--keys-only", "--step", "2", "-o", "k.apng"], in: dir)
+    expectOneLineError(r, "--keys-only shows one picture per key; --step does not apply, give one or the other")
+    #expect(try names(dir) == ["empty.json"])
+    let imported = try CLI.run(["import", ball], in: dir)
+    #expect(imported.status == 0, "\(imported.stderr)")
+    #expect(imported.stdout.hasPrefix("{") && imported.stdout.contains("\"tracks\""), "\(imported.stdout.prefix(200))")
+  }
 }
