@@ -384,4 +384,15 @@ struct HardeningRoundTwoTests {
     #expect(imported.status == 0, "\(imported.stderr)")
     #expect(imported.stdout.hasPrefix("{") && imported.stdout.contains("\"tracks\""), "\(imported.stdout.prefix(200))")
   }
+
+  /// `diff --diff-color red` without -o complained about -o before the bad colour.
+  @Test func aBadColourIsSaidBeforeAMissingOutput() throws {
+    let dir = try CLI.temporaryDirectory()
+    let ball = CLI.repository.appendingPathComponent("Fixtures/bouncing-ball.png").path
+    expectOneLineError(
+      try CLI.run(["diff", ball, ball, "--diff-color", "red"], in: dir),
+      "--diff-color red: expected a colour as six hexadecimal digits, RRGGBB (ff00ff)")
+    expectOneLineError(
+      try CLI.run(["diff", ball, ball, "--diff-color", "ff0000"], in: dir), "--diff-color colours the diff image; it needs -o DIFF.png")
+  }
 }
