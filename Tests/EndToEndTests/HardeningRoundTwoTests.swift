@@ -395,4 +395,21 @@ struct HardeningRoundTwoTests {
     expectOneLineError(
       try CLI.run(["diff", ball, ball, "--diff-color", "ff0000"], in: dir), "--diff-color colours the diff image; it needs -o DIFF.png")
   }
+
+  /// `play -o frames/` over an earlier, longer run: refused, offering --clean, which removes
+  /// the earlier numbered frames beyond the new ones and nothing else.
+  @Test func cleanRemovesOnlyTheEarlierRunsFrames() throws {
+    let dir = try CLI.temporaryDirectory()
+    let ball = CLI.repository.appendingPathComponent("Examples/bouncing-ball.json").path
+    let small = ["--width", "100", "--height", "60"]
+    #expect(try CLI.run(["play", ball, "--frames", "1:5", "-o", "f/"] + small, in: dir).status == 0)
+    try write("mine", to: dir.appendingPathComponent("f/notes.txt"))
+    let refused = try CLI.run(["play", ball, "--frames", "1:3", "-o", "f/"] + small, in: dir)
+    expectOneLineError(refused, "-o f/: holds 0004.png and 1 more frames beyond the 3 written now; add --clean to remove them")
+    let cleaned = try CLI.run(["play", ball, "--frames", "1:3", "--clean", "-o", "f/"] + small, in: dir)
+    #expect(cleaned.status == 0, "\(cleaned.stderr)")
+    #expect(try names(dir.appendingPathComponent("f")) == ["0001.png", "0002.png", "0003.png", "notes.txt"])
+    expectOneLineError(
+      try CLI.run(["play", ball, "--clean", "-o", "a.apng"] + small, in: dir), "--clean removes the frames of an earlier run in -o FOLDER/")
+  }
 }

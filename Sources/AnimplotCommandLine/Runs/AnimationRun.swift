@@ -11,7 +11,7 @@ package enum AnimationRun {
   /// - Throws: `CLIError` with the one-line message of what failed.
   package static func write<View: PlotView, Help>(
     view makeView: () throws -> View, inputs: [String], output: String?, format: String?, animated: Bool,
-    settings: RenderSettings, inputOptions: InputOptions<Help>
+    clean: Bool = false, settings: RenderSettings, inputOptions: InputOptions<Help>
   ) throws where View.Content == PlayheadAnimation {
     guard inputs.count == 1 else {
       throw CLIError("\(View.name) takes one input, not \(inputs.count)")
@@ -24,10 +24,11 @@ package enum AnimationRun {
         throw CLIError("-o \(output) is a folder of PNG frames; --format \(format) names a single file")
       }
       try writeFrames(
-        of: makeView(), input: inputs[0], into: output.hasSuffix("/") ? output : output + "/", settings: settings,
-        inputOptions: inputOptions)
+        of: makeView(), input: inputs[0], into: output.hasSuffix("/") ? output : output + "/", clean: clean,
+        settings: settings, inputOptions: inputOptions)
       return
     }
+    if clean { throw CLIError("--clean removes the frames of an earlier run in -o FOLDER/; -o \(output) is a file") }
     if output != "-", InputKind.fileExtension(of: output) == "png", !animated, format == nil {
       throw CLIError(
         "-o \(output): \(View.name) writes an animated PNG; name it .apng, add --animated to keep .png, or end -o with / for a folder of frames")
@@ -37,7 +38,8 @@ package enum AnimationRun {
   }
 
   private static func writeFrames<View: PlotView, Help>(
-    of view: View, input: String, into folder: String, settings: RenderSettings, inputOptions: InputOptions<Help>
+    of view: View, input: String, into folder: String, clean: Bool, settings: RenderSettings,
+    inputOptions: InputOptions<Help>
   ) throws where View.Content == PlayheadAnimation {
     try OutputPlan.refuseOverwriting(OutputPlan.withReferences([input]), with: folder)
     let renderer = Renderer(settings: settings)
@@ -64,18 +66,20 @@ package enum AnimationRun {
         throw CLIError("-o \(folder): \(name(index)) is \(odd), not a frame of an earlier run; remove it or choose another folder")
       }
     }
-    // Frames of an earlier, longer run would play after these (ffmpeg -i %04d.png): refused.
+    // Frames of an earlier, longer run would play after these (ffmpeg -i %04d.png): refused,
+    // or with --clean removed once the new frames are in place.
+    var stale: [String] = []
     if FileSystem.isDirectory(folder), let entries = try? FileSystem.entries(of: folder) {
       // The input is the user's file, not a frame of an earlier run, whatever its name.
       let inputPath = input == "-" ? nil : FileSystem.canonical(input)
-      let stale = entries.filter { name in
+      stale = entries.filter { name in
         FileSystem.canonical(folder + name) != inputPath &&
           name.count == 8 && name.hasSuffix(".png") && name.prefix(4).allSatisfy(\.isNumber)
           && Int(name.prefix(4)).map { $0 > animation.frames.count || $0 == 0 } == true
       }.sorted()
-      if let first = stale.first {
+      if let first = stale.first, !clean {
         throw CLIError(
-          "-o \(folder): holds \(first)\(stale.count > 1 ? " and \(stale.count - 1) more frames" : "") beyond the \(animation.frames.count) written now; empty the folder or choose another")
+          "-o \(folder): holds \(first)\(stale.count > 1 ? " and \(stale.count - 1) more frames" : "") beyond the \(animation.frames.count) written now; add --clean to remove them, empty the folder or choose another")
       }
     }
     let created = try OutputPlan.prepareFolder(of: folder + "0001.png")
@@ -106,6 +110,14 @@ package enum AnimationRun {
       for made in created.reversed() { FileSystem.removeEmptyFolder(made) }
       if let error = error as? RenderError { throw CLIError(error.description) }
       throw error
+    }
+    // The new frames are in place: the earlier run's beyond them go (--clean).
+    for name in stale {
+      do throws(SystemError) {
+        try FileSystem.removeFile(folder + name)
+      } catch {
+        throw CLIError("--clean: cannot remove \(folder + name): \(error)")
+      }
     }
   }
 }

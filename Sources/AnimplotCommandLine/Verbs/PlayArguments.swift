@@ -43,6 +43,9 @@ package struct PlayArguments: VerbArguments {
     help: "One picture per key, each shown until the next key's time, as the jump-to-key buttons step.")
   package var keysOnly = false
 
+  @Flag(help: "With -o FOLDER/: remove the numbered frames (0001.png …) of an earlier, longer run beyond the frames written now; nothing else is touched.")
+  package var clean = false
+
   @Flag(help: "Write an animated PNG to a .png file (the extension .apng needs no flag).")
   package var animated = false
 
@@ -128,7 +131,7 @@ package struct PlayArguments: VerbArguments {
   package func play() throws {
     try AnimationRun.write(
       view: { try self.view() }, inputs: inputs, output: outputOptions.output, format: outputOptions.format,
-      animated: animated, settings: settings, inputOptions: inputOptions)
+      animated: animated, clean: clean, settings: settings, inputOptions: inputOptions)
   }
 }
 
