@@ -83,14 +83,16 @@ fuzz: deps
 	Scripts/fuzz.sh $(SECONDS)
 
 # The tests under AddressSanitizer, then ThreadSanitizer (the parallel check and rendering).
+# ANIMPLOT_SANITIZER tells the tests that run the binary under `ulimit -v` to leave the limit
+# out (the sanitizers' shadow memory needs terabytes of address space), saying so.
 # Leak reports are off: the only leaks LeakSanitizer finds are process-lifetime allocations of
 # Foundation, XCTest, ZIPFoundation and FreeType (none from Sources/), measured 2026-11-23.
 sanitize: deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build/asan
-	ASAN_OPTIONS=detect_leaks=0 ANIMPLOT_BINARY=$(CURDIR)/.build/asan/debug/animplot \
+	ASAN_OPTIONS=detect_leaks=0 ANIMPLOT_SANITIZER=address ANIMPLOT_BINARY=$(CURDIR)/.build/asan/debug/animplot \
 	  $(SWIFT) test --skip-build --sanitize=address --scratch-path .build/asan
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build/tsan
-	ANIMPLOT_BINARY=$(CURDIR)/.build/tsan/debug/animplot \
+	ANIMPLOT_SANITIZER=thread ANIMPLOT_BINARY=$(CURDIR)/.build/tsan/debug/animplot \
 	  $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build/tsan
 
 # DocC documentation of the public modules, as static HTML in .build/docs/MODULE.

@@ -44,6 +44,8 @@ public struct CairoAnimation: Sendable {
   private func stillCanvas() throws(CairoCanvasError) -> CairoCanvas {
     let canvas = try CairoCanvas(width: width, height: height, scale: scale, format: .png, pngCompression: pngCompression)
     still(canvas)
+    // Every pixel of a picture is opaque (frames are drawn over this one).
+    canvas.makePartlyCoveredPixelsOpaque()
     // Flushed once here: from now on it is only read, by several threads at once.
     canvas.flush()
     return canvas

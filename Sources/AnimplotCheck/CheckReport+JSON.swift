@@ -73,7 +73,7 @@ extension CheckReport {
       }
     }
     let artifacts = try r.string(root, "artifacts")
-    let seconds = try r.number(root, "seconds")
+    let seconds = try r.measure(root, "seconds")
     let orphans = try r.array(root, "orphans").enumerated().map { (i, v) throws(CheckSummaryError) in
       try r.string(v, nil, path: "orphans[\(i)]")
     }
@@ -234,6 +234,23 @@ private struct SummaryReader {
     return n
   }
 
+  /// A count or a size: a whole number from 0 to `Limits.summaryCount` (what no image
+  /// animplot compares can exceed, held exactly by a double).
+  func wholeCount(_ value: JSONNode?, path: String) throws(CheckSummaryError) -> Int {
+    guard let n = value?.int, (0...Limits.summaryCount).contains(n) else {
+      throw error(path, "expected a whole number from 0 to \(Limits.summaryCount)")
+    }
+    return n
+  }
+
+  /// A measure that cannot be negative (seconds, RMS): from 0 to `Limits.summaryMeasure`.
+  func measure(_ parent: JSONNode, _ key: String, path: String? = nil) throws(CheckSummaryError) -> Double {
+    guard let n = parent[key]?.number, n >= 0, n <= Limits.summaryMeasure else {
+      throw error(path.map { $0 + "." + key } ?? key, "expected a number from 0 to \(formatNumber(Limits.summaryMeasure))")
+    }
+    return n
+  }
+
   func bool(_ parent: JSONNode, _ key: String, path: String) throws(CheckSummaryError) -> Bool {
     guard let b = parent[key]?.bool else { throw error(path + "." + key, "expected true or false") }
     return b
@@ -307,7 +324,7 @@ private struct SummaryReader {
     }
     var result = CaseResult(
       checkCase: checkCase, status: status, message: try string(value, "message", path: path + ".message"),
-      seconds: try number(value, "seconds", path: path))
+      seconds: try measure(value, "seconds", path: path))
     result.artifacts = try array(value, "artifacts", path: path).enumerated().map { (i, v) throws(CheckSummaryError) in
       try string(v, nil, path: path + ".artifacts[\(i)]")
     }
@@ -328,10 +345,10 @@ private struct SummaryReader {
         }
         let w = c["window"] ?? JSONNode(value: .null, offset: 0)
         crop = WindowCrop(
-          png: bytes, scale: try int(c["scale"], path: at + ".scale"),
+          png: bytes, scale: try wholeCount(c["scale"], path: at + ".scale"),
           window: DiffWindow(
-            x: try int(w["x"], path: at + ".window.x"), y: try int(w["y"], path: at + ".window.y"),
-            size: try int(w["size"], path: at + ".window.size"), pixels: try int(w["pixels"], path: at + ".window.pixels")))
+            x: try wholeCount(w["x"], path: at + ".window.x"), y: try wholeCount(w["y"], path: at + ".window.y"),
+            size: try wholeCount(w["size"], path: at + ".window.size"), pixels: try wholeCount(w["pixels"], path: at + ".window.pixels")))
       }
       result.images = CaseImages(
         expected: try png("expected"), actual: try png("actual"), diff: try png("diff"), crop: crop)
@@ -346,7 +363,7 @@ private struct SummaryReader {
         throw error(path + "." + key, "expected \(count) whole numbers")
       }
       var out: [Int] = []
-      for (i, v) in a.enumerated() { out.append(try int(v, path: path + ".\(key)[\(i)]")) }
+      for (i, v) in a.enumerated() { out.append(try wholeCount(v, path: path + ".\(key)[\(i)]")) }
       return out
     }
     let e = try ints("expectedSize", 2)
@@ -354,9 +371,9 @@ private struct SummaryReader {
     var window: DiffWindow?
     if let w = value["worstWindow"] {
       window = DiffWindow(
-        x: try int(w["x"], path: path + ".worstWindow.x"), y: try int(w["y"], path: path + ".worstWindow.y"),
-        size: try int(w["size"], path: path + ".worstWindow.size"),
-        pixels: try int(w["pixels"], path: path + ".worstWindow.pixels"))
+        x: try wholeCount(w["x"], path: path + ".worstWindow.x"), y: try wholeCount(w["y"], path: path + ".worstWindow.y"),
+        size: try wholeCount(w["size"], path: path + ".worstWindow.size"),
+        pixels: try wholeCount(w["pixels"], path: path + ".worstWindow.pixels"))
     }
     var box: PixelBox?
     if value["boundingBox"] != nil {
@@ -370,21 +387,21 @@ private struct SummaryReader {
       case "size": violations.append(.sizeMismatch)
       case "pixels":
         if let n = v["maxDiffPixels"] {
-          violations.append(.pixelBudget(.pixels(try int(n, path: at + ".maxDiffPixels"))))
+          violations.append(.pixelBudget(.pixels(try wholeCount(n, path: at + ".maxDiffPixels"))))
         } else {
-          violations.append(.pixelBudget(.ratio(try number(v, "maxDiffRatio", path: at))))
+          violations.append(.pixelBudget(.ratio(try measure(v, "maxDiffRatio", path: at))))
         }
-      case "window": violations.append(.windowBudget(maxPixels: try int(v["maxWindowPixels"], path: at + ".maxWindowPixels")))
+      case "window": violations.append(.windowBudget(maxPixels: try wholeCount(v["maxWindowPixels"], path: at + ".maxWindowPixels")))
       default: throw error(at + ".kind", "expected size, pixels or window")
       }
     }
     return DiffResult(
       expectedSize: ImageSize(width: e[0], height: e[1]), actualSize: ImageSize(width: a[0], height: a[1]),
       identical: try bool(value, "identical", path: path),
-      differingPixels: try int(value["differingPixels"], path: path + ".differingPixels"),
-      antialiasedPixels: try int(value["antialiasedPixels"], path: path + ".antialiasedPixels"),
-      comparedPixels: try int(value["comparedPixels"], path: path + ".comparedPixels"),
-      worstWindow: window, boundingBox: box, rms: try number(value, "rms", path: path), violations: violations)
+      differingPixels: try wholeCount(value["differingPixels"], path: path + ".differingPixels"),
+      antialiasedPixels: try wholeCount(value["antialiasedPixels"], path: path + ".antialiasedPixels"),
+      comparedPixels: try wholeCount(value["comparedPixels"], path: path + ".comparedPixels"),
+      worstWindow: window, boundingBox: box, rms: try measure(value, "rms", path: path), violations: violations)
   }
 }
 

@@ -50,11 +50,13 @@ extension CheckReport {
         }
         byIndex[shard.index] = file
       }
+      // `count` is at most `Limits.shards` (the summary reader parses it as `--shard` does).
       let missing = (1...count).filter { byIndex[$0] == nil }
       guard missing.isEmpty else {
+        let listed = missing.prefix(10).map { "\($0)/\(count)" }.joined(separator: ", ")
+        let more = missing.count > 10 ? " and \(missing.count - 10) more" : ""
         throw CheckSummaryError(
-          "shard\(missing.count == 1 ? "" : "s") " + missing.map { "\($0)/\(count)" }.joined(separator: ", ")
-            + " missing: merge every shard of the run")
+          "shard\(missing.count == 1 ? "" : "s") " + listed + more + " missing: merge every shard of the run")
       }
     }
     var results: [CaseResult] = []

@@ -25,6 +25,9 @@ struct LineDiff {
   /// removed, then all added (bounds the O(D²) memory of the search).
   static let maximumEditDistance = 1000
 
+  /// The most lines of a unified diff written out in full (the reports hold it).
+  static let maximumLines = 20_000
+
   init(old: [Substring], new: [Substring]) {
     self.old = old
     self.new = new
@@ -128,7 +131,12 @@ struct LineDiff {
     hunks.append(max(0, start - context)...min(edits.count - 1, end + context))
 
     var out = "--- \(oldLabel)\n+++ \(newLabel)\n"
-    for hunk in hunks {
+    // The reports carry the diff: past `maximumLines` lines it is cut, saying so.
+    var shown = 0
+    for var hunk in hunks {
+      guard shown < Self.maximumLines else { break }
+      hunk = hunk.lowerBound...min(hunk.upperBound, hunk.lowerBound + Self.maximumLines - shown - 1)
+      shown += hunk.count
       var oldLines: [Int] = []
       var newLines: [Int] = []
       var body = ""
@@ -150,6 +158,7 @@ struct LineDiff {
       let newStart = newLines.first.map { $0 + 1 } ?? linesBefore(hunk.lowerBound, old: false)
       out += "@@ -\(oldStart),\(oldLines.count) +\(newStart),\(newLines.count) @@\n" + body
     }
+    if hunks.reduce(0, { $0 + $1.count }) > shown { out += "(the diff is cut after \(shown) lines)\n" }
     return out
   }
 

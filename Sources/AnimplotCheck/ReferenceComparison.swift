@@ -1,6 +1,7 @@
 import AnimplotCairo
 import AnimplotCanvas
 import AnimplotGolden
+import AnimplotPlatform
 import AnimplotText
 
 /// What comparing a case's output with its reference found.
@@ -89,9 +90,10 @@ package enum ReferenceComparison: Sendable {
       // as the lines of the members that changed.
       let expectedText = String(decoding: expected, as: UTF8.self)
       let actualText = String(decoding: actual, as: UTF8.self)
-      let expectedPretty = prettyJSON(expectedText)
+      let expectedPretty = prettyJSON(expectedText, maximumBytes: Limits.comparedTextBytes)
       var comparison = TextComparison(
-        expected: expectedPretty ?? expectedText, actual: prettyJSON(actualText) ?? actualText, label: label)
+        expected: expectedPretty ?? expectedText,
+        actual: prettyJSON(actualText, maximumBytes: Limits.comparedTextBytes) ?? actualText, label: label)
       if let expectedPretty, expectedPretty != expectedText {
         comparison.note = "the reference is laid out one row per line, as before; --record all rewrites it one member per line"
       }

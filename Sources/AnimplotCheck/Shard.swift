@@ -1,3 +1,5 @@
+import AnimplotPlatform
+
 /// One of `count` deterministic slices of a run's cases, to split a check across machines:
 /// shard `index` (1-based) takes the cases at positions `index - 1`, `index - 1 + count`, …
 /// of the sorted list.
@@ -14,6 +16,7 @@ package struct Shard: Sendable, Hashable, CustomStringConvertible {
       throw .malformed(text)
     }
     guard count >= 1, (1...count).contains(index) else { throw .outOfRange(text) }
+    guard count <= Limits.shards else { throw .tooMany(text) }
     self.index = index
     self.count = count
   }
@@ -31,11 +34,13 @@ package struct Shard: Sendable, Hashable, CustomStringConvertible {
 package enum ShardError: Error, Sendable, Hashable, CustomStringConvertible {
   case malformed(String)
   case outOfRange(String)
+  case tooMany(String)
 
   package var description: String {
     switch self {
     case .malformed(let text): "'\(text)' is not I/N (e.g. 2/4: the second of four shards)"
     case .outOfRange(let text): "'\(text)': I must be from 1 to N"
+    case .tooMany(let text): "'\(text)': N must be at most \(Limits.shards)"
     }
   }
 }

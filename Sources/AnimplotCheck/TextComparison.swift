@@ -1,3 +1,5 @@
+import AnimplotPlatform
+
 /// A comparison of a text reference (layout JSON, display list) with the text drawn now.
 ///
 /// The texts are compared exactly after normalising line ends: `\r\n` reads as `\n`, and
@@ -20,6 +22,20 @@ package struct TextComparison: Sendable, Hashable {
 
   /// Compares `actual` with `expected`; `label` names the reference in the diff's headers.
   package init(expected: String, actual: String, label: String) {
+    // Counted before they are split (32 bytes a line, and the diff's edits as many again): a
+    // reference of a hundred million empty lines was gigabytes.
+    let expectedLines = Self.lineCount(expected), actualLines = Self.lineCount(actual)
+    guard expectedLines <= Limits.comparedTextLines, actualLines <= Limits.comparedTextLines else {
+      identical = false
+      expectedLineCount = expectedLines
+      actualLineCount = actualLines
+      removedLines = expectedLines
+      addedLines = actualLines
+      firstDifference = 1
+      unifiedDiff = ""
+      note = "more than \(Limits.comparedTextLines) lines, so not compared line by line"
+      return
+    }
     let old = Self.lines(expected)
     let new = Self.lines(actual)
     expectedLineCount = old.count
@@ -65,6 +81,13 @@ package struct TextComparison: Sendable, Hashable {
     if identical { return "match: identical text (\(lines(expectedLineCount)))" + tail }
     return "differ: \(lines(removedLines)) removed, \(addedLines) added, first at line "
       + "\(firstDifference ?? 1) (reference \(lines(expectedLineCount)), actual \(actualLineCount))" + tail
+  }
+
+  /// `lines(text).count`, at most one more, without splitting.
+  static func lineCount(_ text: String) -> Int {
+    var n = 1
+    for b in text.utf8 where b == UInt8(ascii: "\n") { n += 1 }
+    return n
   }
 
   /// The lines of `text` with `\r\n` read as `\n` and trailing newlines dropped.

@@ -3,7 +3,8 @@ import AnimplotText
 extension ImageComparison {
   /// One line for people: the verdict, then the facts.
   ///
-  /// `match: identical (1600×900)`, `differ: size 1600×900 vs 1600×901`, or
+  /// `match: identical (1600×900)`, `differ: size 1600×900 vs 1600×901; 1600 pixels
+  /// (0.1110%), …` (the counts over both), or
   /// `differ: 37 pixels (0.0026%), 5 antialiased, worst 16×16 window 12 px at (380,212),
   /// bbox 371,200–402,231, RMS 0.81; exceeds max 0 pixels`.
   ///
@@ -26,7 +27,6 @@ extension ImageComparison {
   private var summaryFacts: String {
     let r = result
     if r.identical { return "match: identical (\(r.expectedSize))" }
-    if !r.sizesMatch { return "differ: size \(r.expectedSize) vs \(r.actualSize)" }
     var parts = [
       "\(r.differingPixels) pixel\(r.differingPixels == 1 ? "" : "s") (\(percent(r.differingRatio)))"
     ]
@@ -37,6 +37,8 @@ extension ImageComparison {
     }
     if let b = r.boundingBox { parts.append("bbox \(b.minX),\(b.minY)–\(b.maxX),\(b.maxY)") }
     parts.append("RMS \(formatNumber(r.rms, decimals: 2))")
+    // Two sizes: the size, then the counts over both (the JSON had them; the line did not).
+    if !r.sizesMatch { return "differ: size \(r.expectedSize) vs \(r.actualSize); " + parts.joined(separator: ", ") }
     var line = (r.passed ? "match: " : "differ: ") + parts.joined(separator: ", ")
     let excesses = r.violations.compactMap { violation -> String? in
       switch violation {

@@ -273,6 +273,16 @@ extension JSONReader {
     return d
   }
 
+  /// A frame of the scene (`frameStart`, `frameEnd`, `currentFrame`): a finite number that
+  /// fits a 32-bit float, as every frame does (README, the schema), kept as written.
+  mutating func readFrameDouble() throws(ActionDecodingError) -> Double {
+    skipWhitespace()
+    let at = offset
+    let d = try readNumber()
+    guard Float(d).isFinite else { throw error(.nonFinite(String(describing: d)), at: at) }
+    return d
+  }
+
   /// A whole number within `range`.
   mutating func readInteger(in range: ClosedRange<Int>) throws(ActionDecodingError) -> Int {
     skipWhitespace()

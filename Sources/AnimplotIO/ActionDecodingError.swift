@@ -50,6 +50,8 @@ public struct ActionDecodingError: Error, Sendable, Equatable, CustomStringConve
   /// The offset of the offending byte in a binary file (a `.glb`, an archive), when that is
   /// the place to give.
   public var byteOffset: Int?
+  /// The archive entry (`animations/a.json` of a `.lottie`) the line and column are in.
+  public var entry: String?
 
   public init(_ kind: Kind, path: String = "", line: Int? = nil, column: Int? = nil, file: String? = nil) {
     self.kind = kind
@@ -93,6 +95,7 @@ public struct ActionDecodingError: Error, Sendable, Equatable, CustomStringConve
 
   public var description: String {
     var place = Self.oneLine(file ?? "<input>")
+    if let entry { place += ": " + Self.oneLine(entry) }
     if let line { place += ":\(line)" + (column.map { ":\($0)" } ?? "") }
     if let byteOffset { place += ": byte \(byteOffset)" }
     let message = Self.oneLine(self.message)

@@ -135,9 +135,9 @@ struct ActionHeader {
       let value = try r.readFiniteDouble()
       guard value > 0 else { throw r.error(.invalid("fps must be greater than 0, found \(value)"), at: at) }
       fps = value
-    case .frameStart: frameStart = try r.readFiniteDouble()
-    case .frameEnd: frameEnd = try r.readFiniteDouble()
-    case .currentFrame: currentFrame = try r.readFiniteDouble()
+    case .frameStart: frameStart = try r.readFrameDouble()
+    case .frameEnd: frameEnd = try r.readFrameDouble()
+    case .currentFrame: currentFrame = try r.readFrameDouble()
     case .cursorValue: cursorValue = try r.readFloat()
     case .object: object = try ObjectDecoder.decode(&r)
     case .markers: markers = try MarkerDecoder.decodeMarkers(&r)
@@ -210,7 +210,7 @@ enum MarkerDecoder {
       var selected = false
       let (start, _) = try r.readFields(Field.self) { (r, field) throws(ActionDecodingError) in
         switch field {
-        case .frame: frame = try r.readFiniteDouble()
+        case .frame: frame = try r.readFrameDouble()
         case .name: name = try r.readString()
         case .selected: selected = try r.readBool()
         }

@@ -244,10 +244,17 @@ package enum FileSystem {
     var made: [String] = []
     for part in path.split(separator: "/") {
       prefix += part
+      // Listed before it is made, so that Ctrl-C while the run writes into it takes it back
+      // (when still empty); unlisted when it was there already.
+      let slot = SignalCleanup.addFolder(prefix)
       if mkdir(prefix, 0o755) == 0 {
         made.append(prefix)
-      } else if errno != EEXIST {
-        throw FileError(path: prefix + "/", action: "cannot create the folder", error: SystemError(errno: errno))
+      } else {
+        let error = errno
+        SignalCleanup.removeFolder(slot)
+        if error != EEXIST {
+          throw FileError(path: prefix + "/", action: "cannot create the folder", error: SystemError(errno: error))
+        }
       }
       prefix += "/"
     }
@@ -258,6 +265,24 @@ package enum FileSystem {
   package static func environment(_ name: String) -> String? {
     getenv(name).map { String(cString: $0) }
   }
+
+  /// Keeps the regular file at `path` under a new name beside it (a hard link), so that it can
+  /// be put back after `path` is replaced: the kept name, or `nil` when there is no regular
+  /// file there (or it cannot be linked: then it cannot be taken back either).
+  package static func keep(_ path: String) -> String? {
+    var info = stat()
+    guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+    let slash = path.lastIndex(of: "/")
+    let folder = slash.map { String(path[...$0]) } ?? ""
+    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    let kept = folder + ".\(name).\(getpid()).kept"
+    unlink(kept)
+    return link(path, kept) == 0 ? kept : nil
+  }
+
+  /// Renames `from` to `to`; whether it did.
+  @discardableResult
+  package static func move(_ from: String, to: String) -> Bool { rename(from, to) == 0 }
 
   /// Removes the file (or link) at `path`.
   package static func removeFile(_ path: String) throws(SystemError) {

@@ -54,6 +54,47 @@ package enum Limits {
   /// (3 million keys would make a gigabyte), so the layout JSON holds what an SVG may.
   package static let layoutMarks = vectorMarks
 
+  /// The most shards a `check` run is split into (`--shard I/N`, and a summary `merge` reads):
+  /// `merge` lists the shards it misses, so N is held to what a person could run.
+  package static let shards = 10_000
+
+  /// The largest count or size a `check` summary may hold (pixels, sizes, windows): 2⁵³, the
+  /// largest whole number a double holds exactly; a negative one is refused too.
+  package static let summaryCount = 1 << 53
+
+  /// The largest measure a `check` summary may hold (seconds, RMS, a ratio); a negative one,
+  /// or one beyond this, is refused rather than written back into a report.
+  package static let summaryMeasure = 1e9
+
+  /// The most pieces (lines and curves, after merging those under a pixel and leaving out
+  /// those drawn already) one motion path (`path`) strokes: drawing costs per piece, and
+  /// samples that jump across the picture each make one. 50,000 take about 9 s.
+  package static let pathElements = 50_000
+
+  /// The most tracks one imported file (glTF, Lottie, Unity, CSV) makes: a glTF of a million
+  /// channels took 2.7 GB, and every view lists each track.
+  package static let importedTracks = 100_000
+
+  /// The most keys one imported file makes, all tracks together (about 50 bytes each: 10
+  /// million are half a gigabyte); sampled keys (a Lottie spatial segment or time remap, a
+  /// glTF accessor used by many channels) count too.
+  package static let importedKeys = 10_000_000
+
+  /// The most numbers one glTF's accessors decode, all together (2²⁶, 256 MB of floats):
+  /// accessors may share a buffer view, and one without a buffer view is zeros of any count.
+  package static let accessorValues = 1 << 26
+
+  /// The most numbers per key of one Lottie property (a position has 2 or 3, a colour 4):
+  /// each is a track, and a spatial segment is measured over all of them.
+  package static let lottieDimensions = 16
+
+  /// The most bytes of a text reference (`.layout.json`, `.displaylist.txt`) `check` lays
+  /// out one member per line (256 MiB; a reference that would grow past it is compared as
+  /// written), and the most lines of either side it diffs (8 million: each line costs the
+  /// diff about 60 bytes); a reference of more lines fails its case without a diff.
+  package static let comparedTextBytes = 1 << 28
+  package static let comparedTextLines = 8_000_000
+
   /// `123`, `64K`, `512M`, `2G` (binary multiples) as bytes.
   package static func parseSize(_ text: String) -> Int? {
     var digits = Substring(text.uppercased())

@@ -189,7 +189,7 @@ package struct StagedOutput: Sendable {
   }
 }
 
-/// The temporary files to remove if SIGINT, SIGTERM or SIGHUP ends the process: those of
+/// The temporary files (and new output folders) to remove if SIGINT, SIGTERM or SIGHUP ends the process: those of
 /// outputs not yet in place (`OutputFile`) and any other (`check`'s SVG rasterising). The list
 /// and the handler are in C (CAnimplotSignals): a handler may only call async-signal-safe code.
 package enum SignalCleanup {
@@ -202,4 +202,11 @@ package enum SignalCleanup {
 
   /// Unlists a path (after removing or renaming it).
   package static func remove(_ slot: Int32) { animplot_temporary_remove(slot) }
+
+  /// Lists a folder to remove, if still empty, when a signal ends the process (after the
+  /// temporary files); folders listed later are removed first.
+  package static func addFolder(_ path: String) -> Int32 { animplot_folder_add(path) }
+
+  /// Unlists a folder.
+  package static func removeFolder(_ slot: Int32) { animplot_folder_remove(slot) }
 }

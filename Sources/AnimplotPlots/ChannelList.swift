@@ -75,8 +75,15 @@ struct ChannelList {
       depth = 1
     }
     rows.append(Row(kind: .action, name: action.name, depth: depth, action: 0))
+    // Each group's members, groups in order of first use (by name: a search per track was
+    // quadratic, minutes for 200,000 groups).
     var groups: [String] = []
-    for t in action.tracks { if let g = t.group, !groups.contains(g) { groups.append(g) } }
+    var membersOf: [String: [Int]] = [:]
+    for (i, t) in action.tracks.enumerated() {
+      guard let g = t.group else { continue }
+      if membersOf[g] == nil { groups.append(g) }
+      membersOf[g, default: []].append(i)
+    }
     func channel(_ i: Int, depth: Int) -> Row {
       let t = action.tracks[i]
       return Row(
@@ -85,7 +92,7 @@ struct ChannelList {
         channel: ChannelID(action: 0, track: i))
     }
     for g in groups {
-      let members = action.tracks.indices.filter { action.tracks[$0].group == g }
+      let members = membersOf[g]!
       // The format has no group selection of its own: a group reads as selected when it holds
       // a selected or the active channel (Blender's screenshot: the active, unselected Z
       // Location under "Object Transforms" written in the highlight colour).

@@ -86,6 +86,8 @@ public final class Renderer {
         width: Int(drawable.size.width), height: Int(drawable.size.height), scale: settings.scale,
         format: format, pngCompression: settings.pngCompression)
       drawable.draw(on: canvas)
+      // Every pixel of a picture is opaque (a fractional scale covers its edges partly).
+      if format == .png { canvas.makePartlyCoveredPixelsOpaque() }
       return try canvas.finish()
     } catch {
       throw RenderError(.backend, "cannot render: \(error)")

@@ -9,13 +9,16 @@
 ///
 /// Returns `nil` when `text` is not one well-formed JSON value (as far as its layout goes:
 /// brackets balanced and closed in order, strings terminated, separators between values).
-package func prettyJSON(_ text: String) -> String? {
+///
+/// Also `nil` when the result would pass `maximumBytes`, or nest deeper than 512 levels (a
+/// reference read from a file: `[[[…` of a few megabytes indents to terabytes).
+package func prettyJSON(_ text: String, maximumBytes: Int = .max) -> String? {
   var text = text
-  return text.withUTF8 { prettyJSON(bytes: $0) }
+  return text.withUTF8 { prettyJSON(bytes: $0, maximumBytes: maximumBytes) }
 }
 
 /// `prettyJSON` of UTF-8 bytes.
-private func prettyJSON(bytes: UnsafeBufferPointer<UInt8>) -> String? {
+private func prettyJSON(bytes: UnsafeBufferPointer<UInt8>, maximumBytes: Int) -> String? {
   let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\"), space = UInt8(ascii: " ")
   let newline = UInt8(ascii: "\n")
   var out: [UInt8] = []
@@ -36,6 +39,7 @@ private func prettyJSON(bytes: UnsafeBufferPointer<UInt8>) -> String? {
   }
 
   while i < count {
+    guard out.count <= maximumBytes, depth <= 512 else { return nil }
     let b = bytes[i]
     switch b {
     case space, newline, UInt8(ascii: "\r"), UInt8(ascii: "\t"):
@@ -96,7 +100,7 @@ private func prettyJSON(bytes: UnsafeBufferPointer<UInt8>) -> String? {
       done = stack.isEmpty
     }
   }
-  guard stack.isEmpty, done else { return nil }
+  guard stack.isEmpty, done, out.count < maximumBytes else { return nil }
   out.append(newline)
   return String(decoding: out, as: UTF8.self)
 }

@@ -17,11 +17,24 @@ static atomic_int states[SLOTS];
 static _Atomic(char *) paths[SLOTS];
 static size_t sizes[SLOTS];
 
+// Folders a run made for its outputs (`-o new/sub/`), innermost last; removed, when still
+// empty, after the temporary files.
+#define FOLDER_SLOTS 256
+static atomic_int folder_states[FOLDER_SLOTS];
+static _Atomic(char *) folder_paths[FOLDER_SLOTS];
+static size_t folder_sizes[FOLDER_SLOTS];
+
 static void on_signal(int sig) {
   for (int i = 0; i < SLOTS; i++) {
     if (atomic_load(&states[i]) == LIVE) {
       char *path = atomic_load(&paths[i]);
       if (path) unlink(path);
+    }
+  }
+  for (int i = FOLDER_SLOTS - 1; i >= 0; i--) {
+    if (atomic_load(&folder_states[i]) == LIVE) {
+      char *path = atomic_load(&folder_paths[i]);
+      if (path) rmdir(path);
     }
   }
   signal(sig, SIG_DFL);
@@ -36,6 +49,9 @@ static void on_signal(int sig) {
 }
 
 void animplot_temporaries_install(void) {
+  // A file-size limit (ulimit -f) passed by a write: ignored, so that the write fails with
+  // EFBIG, reported as the output's error, and its temporary file is removed.
+  signal(SIGXFSZ, SIG_IGN);
   const int signals[] = {SIGINT, SIGTERM, SIGHUP};
   for (unsigned i = 0; i < sizeof signals / sizeof signals[0]; i++) {
     struct sigaction old;
@@ -48,9 +64,9 @@ void animplot_temporaries_install(void) {
   }
 }
 
-int animplot_temporary_add(const char *path) {
+static int add(atomic_int *states, _Atomic(char *) *paths, size_t *sizes, int count, const char *path) {
   size_t length = strlen(path) + 1;
-  for (int i = 0; i < SLOTS; i++) {
+  for (int i = 0; i < count; i++) {
     int expected = FREE;
     if (!atomic_compare_exchange_strong(&states[i], &expected, BUSY)) continue;
     if (sizes[i] < length) {
@@ -70,8 +86,18 @@ int animplot_temporary_add(const char *path) {
   return -1;
 }
 
-void animplot_temporary_remove(int slot) {
-  if (slot < 0 || slot >= SLOTS) return;
+static void remove_slot(atomic_int *states, int count, int slot) {
+  if (slot < 0 || slot >= count) return;
   int expected = LIVE;
   if (atomic_compare_exchange_strong(&states[slot], &expected, BUSY)) atomic_store(&states[slot], FREE);
 }
+
+int animplot_temporary_add(const char *path) { return add(states, paths, sizes, SLOTS, path); }
+
+void animplot_temporary_remove(int slot) { remove_slot(states, SLOTS, slot); }
+
+int animplot_folder_add(const char *path) {
+  return add(folder_states, folder_paths, folder_sizes, FOLDER_SLOTS, path);
+}
+
+void animplot_folder_remove(int slot) { remove_slot(folder_states, FOLDER_SLOTS, slot); }

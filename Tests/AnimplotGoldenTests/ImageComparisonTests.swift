@@ -108,7 +108,9 @@ import Testing
       let c = ImageComparison(expected: white, actual: taller, options: options)
       #expect(!c.result.passed && !c.result.sizesMatch)
       #expect(c.result.violations.first == .sizeMismatch)
-      #expect(c.summary == "differ: size 400×200 vs 400×201")
+      // The size, then the counts over both (the line said the size alone).
+      #expect(
+        c.summary == "differ: size 400×200 vs 400×201; 400 pixels (0.4975%), worst 16×16 window 16 px at (0,185), bbox 0,200–399,200, RMS 0.00")
       // Compared padded: only the row that exists in one image alone differs.
       #expect(c.result.differingPixels == 400)
       #expect(c.result.boundingBox == PixelBox(minX: 0, minY: 200, maxX: 399, maxY: 200))

@@ -11,7 +11,7 @@ package enum AnimationRun {
   /// - Throws: `CLIError` with the one-line message of what failed.
   package static func write<View: PlotView, Help>(
     view makeView: () throws -> View, inputs: [String], output: String?, format: String?, animated: Bool,
-    settings: RenderSettings, inputOptions: InputOptions<Help>
+    clean: Bool = false, settings: RenderSettings, inputOptions: InputOptions<Help>
   ) throws where View.Content == PlayheadAnimation {
     guard inputs.count == 1 else {
       throw CLIError("\(View.name) takes one input, not \(inputs.count)")
@@ -24,10 +24,11 @@ package enum AnimationRun {
         throw CLIError("-o \(output) is a folder of PNG frames; --format \(format) names a single file")
       }
       try writeFrames(
-        of: makeView(), input: inputs[0], into: output.hasSuffix("/") ? output : output + "/", settings: settings,
-        inputOptions: inputOptions)
+        of: makeView(), input: inputs[0], into: output.hasSuffix("/") ? output : output + "/", clean: clean,
+        settings: settings, inputOptions: inputOptions)
       return
     }
+    if clean { throw CLIError("--clean removes the frames of an earlier run in -o FOLDER/; -o \(output) is a file") }
     if output != "-", InputKind.fileExtension(of: output) == "png", !animated, format == nil {
       throw CLIError(
         "-o \(output): \(View.name) writes an animated PNG; name it .apng, add --animated to keep .png, or end -o with / for a folder of frames")
@@ -37,9 +38,10 @@ package enum AnimationRun {
   }
 
   private static func writeFrames<View: PlotView, Help>(
-    of view: View, input: String, into folder: String, settings: RenderSettings, inputOptions: InputOptions<Help>
+    of view: View, input: String, into folder: String, clean: Bool, settings: RenderSettings,
+    inputOptions: InputOptions<Help>
   ) throws where View.Content == PlayheadAnimation {
-    try OutputPlan.refuseOverwriting([input], with: folder)
+    try OutputPlan.refuseOverwriting(OutputPlan.withReferences([input]), with: folder)
     let renderer = Renderer(settings: settings)
     let animation: PlayheadAnimation
     do throws(RenderError) {
@@ -55,41 +57,67 @@ package enum AnimationRun {
       let number = String(index + 1)
       return folder + String(repeating: "0", count: max(0, digits - number.count)) + number + ".png"
     }
-    // No frame may replace the input (a frame's name, or a link there, may be the input's).
-    for index in animation.frames.indices { try OutputPlan.refuseOverwriting([input], with: name(index)) }
-    // Frames of an earlier, longer run would play after these (ffmpeg -i %04d.png): refused.
+    // No frame may replace the input or a file it refers to (a frame's name, or a link there,
+    // may be one), nor be anything but a file: a FIFO planted as a frame would block the run.
+    let read = OutputPlan.withReferences([input])
+    for index in animation.frames.indices {
+      try OutputPlan.refuseOverwriting(read, with: name(index))
+      if FileSystem.status(of: name(index))?.kind == .other, let odd = FileSystem.oddKind(of: name(index)) {
+        throw CLIError("-o \(folder): \(name(index)) is \(odd), not a frame of an earlier run; remove it or choose another folder")
+      }
+    }
+    // Frames of an earlier, longer run would play after these (ffmpeg -i %04d.png): refused,
+    // or with --clean removed once the new frames are in place.
+    var stale: [String] = []
     if FileSystem.isDirectory(folder), let entries = try? FileSystem.entries(of: folder) {
       // The input is the user's file, not a frame of an earlier run, whatever its name.
       let inputPath = input == "-" ? nil : FileSystem.canonical(input)
-      let stale = entries.filter { name in
+      stale = entries.filter { name in
         FileSystem.canonical(folder + name) != inputPath &&
           name.count == 8 && name.hasSuffix(".png") && name.prefix(4).allSatisfy(\.isNumber)
           && Int(name.prefix(4)).map { $0 > animation.frames.count || $0 == 0 } == true
       }.sorted()
-      if let first = stale.first {
+      if let first = stale.first, !clean {
         throw CLIError(
-          "-o \(folder): holds \(first)\(stale.count > 1 ? " and \(stale.count - 1) more frames" : "") beyond the \(animation.frames.count) written now; empty the folder or choose another")
+          "-o \(folder): holds \(first)\(stale.count > 1 ? " and \(stale.count - 1) more frames" : "") beyond the \(animation.frames.count) written now; add --clean to remove them, empty the folder or choose another")
       }
     }
     let created = try OutputPlan.prepareFolder(of: folder + "0001.png")
     var staged: [StagedOutput] = []
+    // The frames put in place so far, each with the earlier frame it replaced (kept beside it),
+    // to take back if a later one cannot be: the folder changes whole or not at all.
+    var placed: [(frame: String, kept: String?)] = []
     do {
       try renderer.pngFrames(of: animation) { index, bytes in
         staged.append(try OutputFile.stage(bytes, to: name(index)))
       }
       for (i, output) in staged.enumerated() {
+        let kept = FileSystem.keep(name(i))
         do {
           try output.commit()
         } catch {
-          for rest in staged[(i + 1)...] { rest.discard() }
+          if let kept { FileSystem.move(kept, to: name(i)) }
           throw error
         }
+        placed.append((name(i), kept))
       }
+      for case let (_, kept?) in placed { try? FileSystem.removeFile(kept) }
     } catch {
-      for output in staged { output.discard() }
+      for output in staged[placed.count...] { output.discard() }
+      for (frame, kept) in placed.reversed() {
+        if let kept { FileSystem.move(kept, to: frame) } else { try? FileSystem.removeFile(frame) }
+      }
       for made in created.reversed() { FileSystem.removeEmptyFolder(made) }
       if let error = error as? RenderError { throw CLIError(error.description) }
       throw error
+    }
+    // The new frames are in place: the earlier run's beyond them go (--clean).
+    for name in stale {
+      do throws(SystemError) {
+        try FileSystem.removeFile(folder + name)
+      } catch {
+        throw CLIError("--clean: cannot remove \(folder + name): \(error)")
+      }
     }
   }
 }

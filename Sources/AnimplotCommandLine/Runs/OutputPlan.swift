@@ -1,3 +1,4 @@
+import AnimplotIO
 import AnimplotPlatform
 import AnimplotRender
 import ArgumentParser
@@ -32,7 +33,9 @@ package enum OutputPlan {
     }
     try refuseOverwriting(inputs, with: output)
     try requireFolder(of: output)
-    return [(inputs[0], output, try choose(view, path: output, requested: requested))]
+    let format = try choose(view, path: output, requested: requested)
+    try refuseBinaryToTerminal(output, format)
+    return [(inputs[0], output, format)]
   }
 
   private static func choose<View: PlotView>(_ view: View.Type, path: String?, requested: String?) throws
@@ -45,11 +48,35 @@ package enum OutputPlan {
     }
   }
 
-  /// Refuses an output that is one of the inputs (it would be replaced before anyone noticed).
+  /// Refuses binary output (PNG, APNG, PDF) to standard output when it is a terminal, as
+  /// gzip does: the bytes would garble it.
+  package static func refuseBinaryToTerminal(_ output: String, _ format: OutputFormat) throws {
+    guard output == "-", [OutputFormat.png, .apng, .pdf].contains(format), FileDescriptor.isTerminal(1) else { return }
+    throw CLIError(
+      "-o -: standard output is a terminal, and \(format.name) is binary; redirect it (> out.\(format.fileExtension)) or name a file")
+  }
+
+  /// Refuses an output that is one of the inputs, or a file an input refers to (a glTF's
+  /// external buffers and images): it would be replaced before anyone noticed.
   package static func refuseOverwriting(_ inputs: [String], with output: String) throws {
+    try refuseOverwriting(withReferences(inputs), with: output)
+  }
+
+  /// Every file of `inputs` a run opens or names: each input, then the files it refers to.
+  package static func withReferences(_ inputs: [String]) -> [(file: String, input: String)] {
+    inputs.flatMap { input in
+      [(input, input)] + InputKind.referencedFiles(ofInputAt: input).map { ($0, input) }
+    }
+  }
+
+  /// `refuseOverwriting` over files listed once (`withReferences`), for many outputs.
+  package static func refuseOverwriting(_ files: [(file: String, input: String)], with output: String) throws {
     guard output != "-", let target = FileSystem.canonical(output) else { return }
-    for input in inputs where input != "-" && FileSystem.canonical(input) == target {
-      throw CLIError("-o \(output): that is the input \(input); choose another output")
+    for (file, input) in files where file != "-" && FileSystem.canonical(file) == target {
+      throw CLIError(
+        file == input
+          ? "-o \(output): that is the input \(input); choose another output"
+          : "-o \(output): that is \(file), which the input \(input) refers to; choose another output")
     }
   }
 

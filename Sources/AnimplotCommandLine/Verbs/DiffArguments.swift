@@ -166,6 +166,7 @@ package struct DiffArguments: ParsableArguments {
       var inputs = [expected, actual]
       if let mask { inputs.append(mask) }
       try OutputPlan.refuseOverwriting(inputs, with: output)
+      try OutputPlan.refuseBinaryToTerminal(output, .png)
       try OutputFile.write(ImageFile.pngBytes(image), to: output)
     }
     let report =
@@ -186,10 +187,11 @@ package struct DiffArguments: ParsableArguments {
   private func diffColors() throws -> DiffColors {
     func parse(_ text: String?, _ flag: String) throws -> DiffColors.RGB? {
       guard let text else { return nil }
-      guard output != nil else { throw CLIError("\(flag) colours the diff image; it needs -o DIFF.png") }
+      // The value first: a bad colour is said as such, with or without -o.
       guard let color = DiffColors.RGB(hex: text) else {
         throw CLIError("\(flag) \(text): expected a colour as six hexadecimal digits, RRGGBB (ff00ff)")
       }
+      guard output != nil else { throw CLIError("\(flag) colours the diff image; it needs -o DIFF.png") }
       return color
     }
     let darker = try parse(diffColor, "--diff-color")

@@ -40,6 +40,10 @@ package struct GalleryArguments: ParsableArguments, Sendable {
 
   package func validate() throws {
     try PictureOptions.checkSide("--width", width)
+    if let width, width < Gallery.minimumWidth {
+      throw ValidationError(
+        "--width \(width): the gallery needs at least \(Gallery.minimumWidth) pixels (row labels and three cells of 90)")
+    }
     try PictureOptions.checkSide("--height", height)
     if let only { _ = try Self.interpolations(only) }
     if let output, output.hasSuffix(".") {
@@ -86,6 +90,7 @@ package struct GalleryArguments: ParsableArguments, Sendable {
     try OutputPlan.requireFolder(of: output)
     do {
       let chosen = try OutputFormat.choose(for: GalleryView.self, path: output, requested: format)
+      try OutputPlan.refuseBinaryToTerminal(output, chosen)
       let bytes = try Renderer(settings: settings).render([], view: try view(), as: chosen, name: "gallery")
       try OutputFile.write(bytes, to: output)
     } catch let error as RenderError {

@@ -14,8 +14,8 @@ package struct ImportArguments: ParsableArguments {
 
   @OptionGroup package var inputOptions: InputOptions<EveryActionHelp>
 
-  @Option(name: .shortAndLong, help: "The output file, .json ('-' for standard output).")
-  package var output: String
+  @Option(name: .shortAndLong, help: "The output file, .json; '-', the default, is standard output (as eval and recalc write).")
+  package var output: String = "-"
 
   /// Reads the input and writes its actions in format 1.
   /// - Throws: `CLIError` for a bad input or output.

@@ -237,10 +237,12 @@ package struct MorphArguments: ParsableArguments, Sendable {
       let bytes: [UInt8]
       if isAnimation {
         let chosen = try OutputFormat.choose(for: MorphAnimationView.self, path: output, requested: format)
+        try OutputPlan.refuseBinaryToTerminal(output, chosen)
         let view = MorphAnimationView(morph: try view(), fps: fps, plays: loop)
         bytes = try renderer.render([], view: view, as: chosen, name: "morph")
       } else {
         let chosen = try OutputFormat.choose(for: MorphView.self, path: output, requested: format)
+        try OutputPlan.refuseBinaryToTerminal(output, chosen)
         bytes = try renderer.render([], view: try view(), as: chosen, name: "morph")
       }
       try OutputFile.write(bytes, to: output)

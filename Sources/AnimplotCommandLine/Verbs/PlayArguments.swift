@@ -32,8 +32,8 @@ package struct PlayArguments: VerbArguments {
   @Option(parsing: .unconditional, help: ArgumentHelp("The frames played, e.g. 1:120 (default: the scene range).", valueName: "start:end"))
   package var frames: String?
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("Frames the playhead moves per picture (Blender's Frame Step).", valueName: "frames"))
-  package var step: Double = 1
+  @Option(parsing: .unconditional, help: ArgumentHelp("Frames the playhead moves per picture (Blender's Frame Step; default: 1).", valueName: "frames"))
+  package var step: Double?
 
   @Option(parsing: .unconditional, help: ArgumentHelp("How many times the animation plays; 0 loops forever, as Blender does.", valueName: "n"))
   package var loop: Int = 0
@@ -42,6 +42,9 @@ package struct PlayArguments: VerbArguments {
     name: .customLong("keys-only"),
     help: "One picture per key, each shown until the next key's time, as the jump-to-key buttons step.")
   package var keysOnly = false
+
+  @Flag(help: "With -o FOLDER/: remove the numbered frames (0001.png …) of an earlier, longer run beyond the frames written now; nothing else is touched.")
+  package var clean = false
 
   @Flag(help: "Write an animated PNG to a .png file (the extension .apng needs no flag).")
   package var animated = false
@@ -71,10 +74,14 @@ package struct PlayArguments: VerbArguments {
     try PictureOptions.checkSide("--height", requestedHeight)
     if let frames { _ = try PictureOptions.range(frames, option: "--frames") }
     if let values { _ = try PictureOptions.range(values, option: "--values") }
-    guard step > 0 && step.isFinite else {
-      throw ValidationError("--step must be a number of frames above 0, not \(step)")
+    if let step {
+      guard step > 0 && step.isFinite else {
+        throw ValidationError("--step must be a number of frames above 0, not \(step)")
+      }
+      try FrameList.checkFits(step, option: "--step", text: "\(step)")
+      // It was ignored silently.
+      if keysOnly { throw ValidationError("--keys-only shows one picture per key; --step does not apply, give one or the other") }
     }
-    try FrameList.checkFits(step, option: "--step", text: "\(step)")
     guard loop >= 0 && loop <= 65535 else {
       throw ValidationError("--loop must be from 0 (forever) to 65535, not \(loop)")
     }
@@ -113,7 +120,7 @@ package struct PlayArguments: VerbArguments {
     play.dopeSheet.showHeader = header
     try apply(&play.timeline, height: Self.timelineHeight)
     play.timing.frames = try frames.map { try PictureOptions.range($0, option: "--frames") }
-    play.timing.step = step
+    play.timing.step = step ?? 1
     play.timing.fps = inputOptions.fps
     play.timing.plays = loop
     play.timing.keysOnly = keysOnly
@@ -124,7 +131,7 @@ package struct PlayArguments: VerbArguments {
   package func play() throws {
     try AnimationRun.write(
       view: { try self.view() }, inputs: inputs, output: outputOptions.output, format: outputOptions.format,
-      animated: animated, settings: settings, inputOptions: inputOptions)
+      animated: animated, clean: clean, settings: settings, inputOptions: inputOptions)
   }
 }
 

@@ -40,6 +40,9 @@ package struct PreviewArguments: ParsableArguments, Sendable {
   @Option(parsing: .unconditional, help: ArgumentHelp("How many times the animation plays; 0 loops forever.", valueName: "n"))
   package var loop: Int = 0
 
+  @Flag(help: "With -o FOLDER/: remove the numbered frames (0001.png …) of an earlier, longer run beyond the frames written now; nothing else is touched.")
+  package var clean = false
+
   @Flag(help: "Write an animated PNG to a .png file (the extension .apng needs no flag).")
   package var animated = false
 
@@ -142,7 +145,7 @@ package struct PreviewArguments: ParsableArguments, Sendable {
         view.fps = inputOptions.fps
         view.plays = loop
         return view
-      }, inputs: inputs, output: output, format: format, animated: animated, settings: settings,
+      }, inputs: inputs, output: output, format: format, animated: animated, clean: clean, settings: settings,
       inputOptions: inputOptions)
   }
 }

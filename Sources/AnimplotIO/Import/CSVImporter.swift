@@ -1,4 +1,5 @@
 import AnimplotCore
+import AnimplotPlatform
 import AnimplotText
 
 /// Samples in CSV as an action (docs/import.md): a header `frame,<channel>,...` (or `time` in
@@ -36,6 +37,9 @@ enum CSVImporter {
         throw reader.error("channel \(messageQuoted(name)) appears twice", at: cell)
       }
     }
+    guard header.count - 1 <= Limits.importedTracks else {
+      throw reader.error(ImportBudget.tooManyTracks, at: header[Limits.importedTracks + 1])
+    }
     let fps = context.options.fps ?? 24
     var frames: [Float] = []
     var columns = [[Float]](repeating: [], count: header.count - 1)
@@ -56,6 +60,10 @@ enum CSVImporter {
           at: row[0])
       }
       previous = (frame, row[0])
+      // A key per channel per row (`ImportBudget`).
+      guard (frames.count + 1) * (header.count - 1) <= Limits.importedKeys else {
+        throw reader.error(ImportBudget.tooManyKeys, at: row[0])
+      }
       frames.append(frame)
       for c in 1..<row.count {
         let v = try number(row[c], &reader)
@@ -81,6 +89,11 @@ enum CSVImporter {
         curve.label = name
       }
       curve.keyframes = keys(frames: frames, values: columns[c], options: context.options)
+      if let k = curve.keyframes.firstIndex(where: { !HermiteHandles.isFinite($0) }) {
+        throw ActionDecodingError(
+          .invalid("channel \(messageQuoted(name)), key \(k): " + HermiteHandles.overflowMessage), line: header[0].line,
+          column: cell.column)
+      }
       action.tracks.append(curve)
     }
     var document = ActionDocument(actions: [consume action])

@@ -33,7 +33,8 @@ enum DotLottie {
       }
     } catch {
       var e = error
-      e.path = "manifest.json" + (e.path.isEmpty ? "" : ": " + e.path)
+      e.entry = "manifest.json"
+      e.file = context.file
       throw e
     }
     guard !ids.isEmpty else { throw ActionDecodingError(.invalid("manifest.json lists no animation")) }
@@ -58,8 +59,17 @@ enum DotLottie {
       inner.file = context.file + ":" + path
       inner.path = nil
       inner.recalculate = false
-      let document = try json.withUnsafeBufferPointer { buffer throws(ActionDecodingError) in
-        try LottieImporter.decode(buffer, context: inner)
+      let document: ActionDocument
+      do {
+        document = try json.withUnsafeBufferPointer { buffer throws(ActionDecodingError) in
+          try LottieImporter.decode(buffer, context: inner)
+        }
+      } catch {
+        // Named by the entry, its line and column within it: `in.lottie: animations/a.json:1:1: ...`.
+        var e = error
+        e.entry = path
+        e.file = context.file
+        throw e
       }
       for var action in document.actions {
         if ids.count > 1 || action.name.isEmpty { action.name = id }

@@ -11,6 +11,8 @@ struct GLTFAccessors {
 
   private var buffers: [Int: [UInt8]] = [:]
   private var decoded: [Int: Accessor] = [:]
+  /// The numbers the accessors decoded so far hold, all together (`Limits.accessorValues`).
+  private var valuesDecoded = 0
   /// The top-level arrays, walked once (an accessor per channel must not walk them again).
   private var lists: [String: [JSONCursor]] = [:]
 
@@ -75,6 +77,13 @@ struct GLTFAccessors {
       throw a.invalid("normalized is only for byte and short components")
     }
     let total = count * components
+    // Accessors can share one buffer view, and one without data costs a few bytes of JSON:
+    // neither the file's size nor its buffers bound what they decode together.
+    guard total <= Limits.accessorValues - valuesDecoded else {
+      throw a.invalid(
+        "\(count) elements of \(components) numbers pass animplot's limit of \(Limits.accessorValues) numbers decoded from one file's accessors")
+    }
+    valuesDecoded += total
     var values: [Float]
     if let view = try a.member("bufferView") {
       let offset = try a.member("byteOffset")?.integer(in: 0...Self.largest) ?? 0

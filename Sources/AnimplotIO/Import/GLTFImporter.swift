@@ -1,5 +1,6 @@
 import AnimplotConcurrency
 import AnimplotCore
+import AnimplotPlatform
 import AnimplotText
 
 /// glTF 2.0 animations as actions (docs/import.md, "glTF 2.0").
@@ -56,10 +57,12 @@ enum GLTFImporter {
     var actions: [Action] = []
     var usedNames = Set<String>()
     // A broken animation is left out with a warning when the file has others to read; asked
-    // for (`--animation`), it is the error (`ActionDocument.action(named:)`).
+    // for (`--animation`), it is the error (`ActionDocument.action(named:)`). What the file may
+    // hold in all is bounded over every animation (`ImportBudget`): past it, the file is refused.
     var warnings: [String] = []
     var skipped: [ActionDocument.SkippedAction] = []
     var firstError: ActionDecodingError?
+    var budget = ImportBudget()
     let animations = try root.member("animations")?.elements() ?? []
     for (a, animation) in animations.enumerated() {
       var name = try animation.member("name")?.string() ?? "Animation \(a)"
@@ -69,15 +72,20 @@ enum GLTFImporter {
       var action = Action(name: name)
       action.fps = fps
       do throws(ActionDecodingError) {
-        let (built, notes) = try tracks(of: animation, nodes: nodes, accessors: &accessors, fps: fps, root: root)
+        let (built, notes) = try tracks(
+          of: animation, nodes: nodes, accessors: &accessors, fps: fps, root: root, budget: &budget)
         guard !built.isEmpty || notes.isEmpty else {
           throw animation.invalid("no channel of the animation could be read (\(notes[0]))")
+        }
+        if let (t, k) = HermiteHandles.firstOverflow(in: built) {
+          throw animation.invalid("\(built[t].displayLabel), key \(k): " + HermiteHandles.overflowMessage)
         }
         action.tracks = built
         warnings += notes.map { "\(context.file): animations[\(a)] \(messageQuoted(name)): left out \($0)" }
       } catch {
         var located = error
         if located.file == nil { located.file = context.file }
+        if budget.exhausted { throw located }
         firstError = firstError ?? located
         skipped.append(ActionDocument.SkippedAction(index: a, name: name, error: located))
         warnings.append("\(located.description) (animation \(a) \(messageQuoted(name)) left out; the others are read)")
@@ -150,7 +158,8 @@ enum GLTFImporter {
   /// accessor or target is broken (the rest does not need it), or one animating what a later
   /// channel animates too (the later one wins, as three.js, Blender and magnum do).
   private static func tracks(
-    of animation: JSONCursor, nodes: NodeNames, accessors: inout GLTFAccessors, fps: Double, root: JSONCursor
+    of animation: JSONCursor, nodes: NodeNames, accessors: inout GLTFAccessors, fps: Double, root: JSONCursor,
+    budget: inout ImportBudget
   ) throws(ActionDecodingError) -> (tracks: [FCurve], notes: [String]) {
     let samplers = try animation.required("samplers").elements()
     var byGroup: [(group: String, tracks: [FCurve], jobs: [KeyJob])] = []
@@ -310,6 +319,7 @@ enum GLTFImporter {
             "\(output.count) values for \(keys) keys; \(interpolation) needs \(keys * perKey)")
         }
       }
+      if let problem = budget.spend(tracks: width, keys: width * keys) { throw channel.invalid(problem) }
       for (i, v) in output.values.enumerated() where !v.isFinite {
         throw outputCursor.invalid("value \(i / width / perKey) is not finite")
       }
@@ -354,6 +364,8 @@ enum GLTFImporter {
         byGroup.append((group, built, Array(jobs.suffix(built.count))))
       }
       } catch {
+        // Past the file's budget nothing more is read: that refuses the file, not the channel.
+        if budget.exhausted { throw error }
         notes.append("\(channel.path): " + (error.path.isEmpty || error.path == channel.path ? "" : error.path + ": ") + error.message)
         continue
       }
@@ -455,5 +467,29 @@ enum GLTFImporter {
       keys.append(key)
     }
     return keys
+  }
+}
+
+extension GLTFImporter {
+  /// The files a glTF at `path` names (buffers' and images' `uri`s that are not `data:`),
+  /// joined to its folder: a run that reads the glTF must not replace them. Empty for a file
+  /// that cannot be read or parsed, or is not glTF (the run then fails, or reads nothing else).
+  static func referencedFiles(ofInputAt path: String) -> [String] {
+    guard let bytes = try? FileSystem.readBytes(path: path, limit: Limits.inputBytes) else { return [] }
+    return bytes.withUnsafeBufferPointer { buffer -> [String] in
+      guard let container = try? GLTFContainer(buffer), let tree = try? JSONNode.parse(container.json) else { return [] }
+      let root = JSONCursor(root: tree, source: JSONSource(bytes: container.json, containerOffset: container.jsonOffset))
+      let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
+      var files: [String] = []
+      for list in ["buffers", "images"] {
+        for item in ((try? root.member(list)?.elements()) ?? nil) ?? [] {
+          guard let uri = (try? item.member("uri")?.string()) ?? nil, !uri.hasPrefix("data:"),
+            let decoded = DecodeContext.percentDecoded(uri), !decoded.hasPrefix("/")
+          else { continue }
+          files.append(folder + decoded)
+        }
+      }
+      return files
+    }
   }
 }

@@ -16,6 +16,23 @@ enum HermiteHandles {
     return (before, after)
   }
 
+  /// The first key (track, key) of `tracks` whose handles do not fit 32-bit floats: a tangent
+  /// near the float limit overflows, and such a key could neither be evaluated nor written.
+  static func firstOverflow(in tracks: [FCurve]) -> (track: Int, key: Int)? {
+    for (t, track) in tracks.enumerated() {
+      if let k = track.keyframes.firstIndex(where: { !isFinite($0) }) { return (t, k) }
+    }
+    return nil
+  }
+
+  static func isFinite(_ key: Keyframe) -> Bool {
+    key.handleLeft.frame.isFinite && key.handleLeft.value.isFinite && key.handleRight.frame.isFinite
+      && key.handleRight.value.isFinite
+  }
+
+  /// What is wrong with such a key.
+  static let overflowMessage = "its tangents put its handles beyond 32-bit floats (±3.4e38)"
+
   /// The left and right handles of a key at `time` (in the source's unit) with `value`.
   /// - Parameters:
   ///   - inSlope, outSlope: value per time unit on each side.

@@ -183,6 +183,13 @@ struct JSONCursor {
     return d
   }
 
+  /// A frame: a finite number that fits a 32-bit float, as every frame does.
+  func frame() throws(ActionDecodingError) -> Double {
+    let d = try number()
+    guard Float(d).isFinite else { throw error(.nonFinite(String(describing: d))) }
+    return d
+  }
+
   /// A whole number within `range`.
   func integer(in range: ClosedRange<Int> = 0...Int(Int32.max)) throws(ActionDecodingError) -> Int {
     let d = try number()

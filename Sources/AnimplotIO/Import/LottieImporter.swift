@@ -1,4 +1,5 @@
 import AnimplotCore
+import AnimplotPlatform
 
 /// Lottie (Bodymovin JSON) layer transforms as an action (docs/import.md,
 /// "Lottie (Bodymovin JSON and `.lottie` archives)").
@@ -32,8 +33,8 @@ enum LottieImporter {
     guard fr > 0 else { throw try root.required("fr").invalid("fr must be above 0, found \(fr)") }
     var action = Action(name: try root.member("nm")?.string() ?? context.stem)
     action.fps = fr
-    let ip = try root.member("ip")?.number()
-    let op = try root.member("op")?.number()
+    let ip = try root.member("ip")?.frame()
+    let op = try root.member("op")?.frame()
     action.frameStart = ip
     action.frameEnd = op.map { max($0, ip ?? $0) }
     var assets: [String: JSONCursor] = [:]
@@ -62,6 +63,8 @@ enum LottieImporter {
     let fr: Double
     let range: ClosedRange<Double>
     var tracks: [FCurve] = []
+    /// The tracks and keys made so far (`ImportBudget`).
+    var budget = ImportBudget()
     /// Layers instantiated so far: a precomp used twice is walked twice, so a chain of
     /// precomps of two layers each doubles per level (20 levels of a 9 KB file were 2²⁰).
     var instances = 0
@@ -242,10 +245,16 @@ enum LottieImporter {
         var text = target?.label ?? label + axis
         var frames: [Keyframe]
         if let remap = time.remap {
+          let count = Int(min((range.upperBound - range.lowerBound).rounded(.up), 100_000)) + 1
+          if let problem = budget.spend(tracks: 1, keys: max(count, 0)) { throw property.invalid(problem) }
           frames = sampled(range: range, value: { f in remap(f).map { Keys.component(keys.evaluate(at: $0), d) } })
           text += " (time-remapped, sampled)"
         } else {
-          frames = keys.keyframes(component: d, time: time)
+          guard let made = keys.keyframes(component: d, time: time, limit: budget.remainingKeys) else {
+            throw property.invalid(ImportBudget.tooManyKeys)
+          }
+          if let problem = budget.spend(tracks: 1, keys: made.count) { throw property.invalid(problem) }
+          frames = made
           if keys.hasSpatial && (dataPath.hasSuffix(".p") || dataPath.hasSuffix(".a")) {
             text += " (path sampled)"
           }
@@ -256,12 +265,17 @@ enum LottieImporter {
         if let factor = target?.factor, factor != 1 {
           for k in frames.indices { frames[k].scaleValues(by: factor) }
         }
+        if let bad = frames.firstIndex(where: { !HermiteHandles.isFinite($0) }) {
+          throw property.invalid("key \(bad): its easing puts its handles beyond 32-bit floats (±3.4e38)")
+        }
         curve.label = text
         curve.group = path
         curve.keyframes = frames
         tracks.append(curve)
       }
       } catch {
+        // Past the file's budget nothing more is read: that refuses the file, not the property.
+        if budget.exhausted { throw error }
         firstError = firstError ?? error
         warnings.append((error, "\(path): \(label)"))
       }
@@ -299,6 +313,9 @@ enum LottieImporter {
     }
 
     var keys: [Key]
+    /// Each spatial segment's path (by its first key), measured once: a time remap evaluates
+    /// the property at every frame.
+    var paths: [SpatialPath?] = []
     var frames: [Double] { keys.map(\.t) }
     var width: Int { keys.compactMap { $0.s?.count ?? $0.e?.count }.max() ?? 0 }
     var hasSpatial: Bool { keys.contains { Self.isSpatial($0) } }
@@ -331,7 +348,14 @@ enum LottieImporter {
       if let first = keys.first, first.s == nil {
         throw try list.elements()[0].invalid("the first key has no value \"s\"")
       }
-      return Keys(keys: keys)
+      var made = Keys(keys: keys)
+      // Each dimension is a track, and a spatial segment is measured over all of them.
+      guard made.width <= Limits.lottieDimensions else {
+        throw property.invalid(
+          "keys of \(made.width) numbers; animplot reads properties of at most \(Limits.lottieDimensions) (a position has 2 or 3)")
+      }
+      made.paths = keys.indices.map { k in k + 1 < keys.count && isSpatial(keys[k]) ? made.measuredPath(k) : nil }
+      return made
     }
 
     /// The value at the start of key `k` (its `s`, or the previous key's `e`).
@@ -357,7 +381,14 @@ enum LottieImporter {
     /// The keys of dimension `d` in the root's frames: eased segments as Bézier with the
     /// exact handles, linear ones (o.x = o.y, i.x = i.y) linear, holds constant, spatial ones
     /// sampled every frame (generated keys).
-    func keyframes(component d: Int, time: TimeMap) -> [Keyframe] {
+    /// `nil` when they would be more than `limit`.
+    func keyframes(component d: Int, time: TimeMap, limit: Int) -> [Keyframe]? {
+      // Counted before they are made: a few hundred spatial segments are millions of samples.
+      var count = keys.count
+      for k in keys.indices.dropLast() where !keys[k].hold && Self.isSpatial(keys[k]) {
+        count += sampleCount(k)
+        guard count <= limit else { return nil }
+      }
       var out: [Keyframe] = []
       var pendingLeft: CurvePoint?
       for k in keys.indices {
@@ -387,19 +418,8 @@ enum LottieImporter {
         }
         if Self.isSpatial(key) {
           out.append(frame)
-          // At every whole frame of the segment (in the layer's own frames, where lottie-web
-          // evaluates), or eight even steps for a segment shorter than that.
-          let local0 = key.t, local1 = keys[k + 1].t
-          var fractions: [Double] = []
-          var f = (local0 + 1e-9).rounded(.up)
-          if f == local0 { f += 1 }
-          while f < local1 && fractions.count < 20_000 {
-            fractions.append((f - local0) / (local1 - local0))
-            f += 1
-          }
-          if fractions.count < 7 { fractions = (1..<8).map { Double($0) / 8 } }
           let path = spatialPath(k)
-          for u in fractions {
+          for u in sampleFractions(k) {
             var sample = Keyframe(frame: Float(t0 + (t1 - t0) * u), value: Float(path.point(u)[safe: d] ?? v0))
             sample.interpolation = .linear
             sample.handleLeftType = .vector
@@ -422,13 +442,42 @@ enum LottieImporter {
       return out
     }
 
+    /// Where spatial segment `k` is sampled, as fractions of it: at every whole frame of the
+    /// segment (in the layer's own frames, where lottie-web evaluates), at most 20,000, or
+    /// eight even steps for a segment shorter than that.
+    func sampleFractions(_ k: Int) -> [Double] {
+      let local0 = keys[k].t, local1 = keys[k + 1].t
+      var fractions: [Double] = []
+      var f = (local0 + 1e-9).rounded(.up)
+      if f == local0 { f += 1 }
+      while f < local1 && fractions.count < 20_000 {
+        fractions.append((f - local0) / (local1 - local0))
+        f += 1
+      }
+      return fractions.count < 7 ? (1..<8).map { Double($0) / 8 } : fractions
+    }
+
+    /// `sampleFractions(k).count`, without making them.
+    func sampleCount(_ k: Int) -> Int {
+      let local0 = keys[k].t, local1 = keys[k + 1].t
+      var first = (local0 + 1e-9).rounded(.up)
+      if first == local0 { first += 1 }
+      let whole = local1 > first ? min(((local1 - first).rounded(.up)), 20_000) : 0
+      return whole < 7 ? 7 : Int(whole)
+    }
+
     /// Lottie's evaluation at local frame `f` (for time remaps): hold, easing per dimension,
     /// spatial arc length.
     func evaluate(at f: Double) -> [Double] {
       guard let first = keys.first else { return [0] }
       if f <= first.t { return start(0) }
-      var k = 0
-      while k + 1 < keys.count && keys[k + 1].t <= f { k += 1 }
+      // The last key at or before f (by halves: a remap evaluates at every frame).
+      var lo = 0, hi = keys.count - 1
+      while lo < hi {
+        let mid = (lo + hi + 1) / 2
+        if keys[mid].t <= f { lo = mid } else { hi = mid - 1 }
+      }
+      let k = lo
       if k + 1 >= keys.count { return keys[k].s ?? end(k - 1) }
       let key = keys[k]
       let s = start(k)
@@ -447,7 +496,9 @@ enum LottieImporter {
 
     /// Segment `k`'s spatial path, measured as lottie-web measures it (150 chords), with its
     /// easing (component 0 of the handles).
-    func spatialPath(_ k: Int) -> SpatialPath {
+    func spatialPath(_ k: Int) -> SpatialPath { paths[safe: k].flatMap { $0 } ?? measuredPath(k) }
+
+    func measuredPath(_ k: Int) -> SpatialPath {
       let key = keys[k]
       let s = start(k), e = end(k)
       let n = s.count

@@ -41,6 +41,7 @@ enum UnityImporter {
     var tracks: [(group: String, curve: FCurve)] = []
     // Curves left out: why, and which.
     var leftOut: [(error: ActionDecodingError, what: String)] = []
+    var budget = ImportBudget()
     // What a path's curves animate (`m_LocalPosition`, `euler`, ...), as fields before this
     // one covered it: a later field's curves of the same kind are other spellings of it.
     var covered = Set<String>()
@@ -63,6 +64,7 @@ enum UnityImporter {
           leftOut.append((error, (path.isEmpty ? "" : path + ": ") + attribute))
           continue
         }
+        if let problem = budget.spend(tracks: 1, keys: curve.keyframes.count) { throw entry.invalid(problem) }
         tracks.append((path.isEmpty ? "(root)" : path, curve))
       }
       covered.formUnion(coveredHere)
@@ -91,12 +93,14 @@ enum UnityImporter {
             leftOut.append((error, (path.isEmpty ? "" : path + ": ") + attribute + "." + name))
             continue
           }
+          if let problem = budget.spend(tracks: 1, keys: curve.keyframes.count) { throw entry.invalid(problem) }
           tracks.append((path.isEmpty ? "(root)" : path, curve))
         }
       }
     }
+    // Grouped by path, paths in order of first use (by name: a search per curve was
+    // quadratic, 11 s for 30,000 paths).
     var groups: [String] = []
-    for t in tracks where !groups.contains(t.group) { groups.append(t.group) }
     // Within a group, each property's components in Blender's order.
     var firstOfPath: [String: Int] = [:]
     for (i, t) in tracks.enumerated() where firstOfPath[t.curve.dataPath] == nil { firstOfPath[t.curve.dataPath] = i }
@@ -104,16 +108,31 @@ enum UnityImporter {
       let (pa, pb) = (firstOfPath[a.curve.dataPath]!, firstOfPath[b.curve.dataPath]!)
       return pa != pb ? pa < pb : a.curve.index < b.curve.index
     }
+    var membersOf: [String: [Int]] = [:]
+    for (i, t) in tracks.enumerated() {
+      if membersOf[t.group] == nil { groups.append(t.group) }
+      membersOf[t.group, default: []].append(i)
+    }
     action.tracks = groups.flatMap { g in
-      tracks.filter { $0.group == g }.map { t in
-        var curve = t.curve
+      membersOf[g]!.map { i in
+        var curve = tracks[i].curve
         curve.group = g
         return curve
       }
     }
     if let settings = try root.member("m_AnimationClipSettings") {
-      if let start = try settings.member("m_StartTime")?.number() { action.frameStart = Double(SecondsToFrames.frame(start, fps: fps)) }
-      if let stop = try settings.member("m_StopTime")?.number() { action.frameEnd = Double(SecondsToFrames.frame(stop, fps: fps)) }
+      // Frames are 32-bit floats: a time near 1e308 s is refused, not written back as inf.
+      func frame(_ name: String) throws(ActionDecodingError) -> Double? {
+        guard let cursor = try settings.member(name) else { return nil }
+        let seconds = try cursor.number()
+        let frame = SecondsToFrames.frame(seconds, fps: fps)
+        guard frame.isFinite else {
+          throw cursor.invalid("\(seconds) s is frame \(seconds * fps) at \(fps) fps, which does not fit a 32-bit float")
+        }
+        return Double(frame)
+      }
+      if let start = try frame("m_StartTime") { action.frameStart = start }
+      if let stop = try frame("m_StopTime") { action.frameEnd = stop }
       if let s = action.frameStart, let e = action.frameEnd, e < s { action.frameEnd = s }
     }
     if action.tracks.isEmpty, let first = leftOut.first { throw first.error }
@@ -224,6 +243,7 @@ enum UnityImporter {
         inWeight: r.weightedMode & 1 != 0 ? min(max(r.inWeight, 0), 1) : nil,
         outWeight: r.weightedMode & 2 != 0 ? min(max(r.outWeight, 0), 1) : nil, framesPerUnit: fps)
       // Stepped where this key's out-slope or the next key's in-slope is infinite.
+      guard HermiteHandles.isFinite(key) else { throw curve.invalid("key \(k): " + HermiteHandles.overflowMessage) }
       let stepped = !r.outSlope.isFinite || (k + 1 < raw.count && !raw[k + 1].inSlope.isFinite)
       key.interpolation = stepped ? .constant : .bezier
       keys.append(key)

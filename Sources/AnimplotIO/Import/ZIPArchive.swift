@@ -15,6 +15,8 @@ struct ZIPArchive {
     var compressedSize: Int
     var size: Int
     var localHeader: Int
+    /// Made on Unix with the mode of a symbolic link (its data is the link's target).
+    var isSymbolicLink: Bool
   }
 
   let bytes: UnsafeBufferPointer<UInt8>
@@ -66,7 +68,8 @@ struct ZIPArchive {
       entries.append(
         Entry(
           name: name, method: u16(at + 10), crc: UInt32(u32(at + 16)), compressedSize: u32(at + 20),
-          size: u32(at + 24), localHeader: u32(at + 42)))
+          size: u32(at + 24), localHeader: u32(at + 42),
+          isSymbolicLink: u16(at + 4) >> 8 == 3 && (u32(at + 38) >> 16) & 0o170000 == 0o120000))
       at += 46 + nameLength + extra + comment
     }
   }
@@ -75,6 +78,9 @@ struct ZIPArchive {
   /// - Parameter limit: the largest size accepted, checked before inflating.
   func read(_ name: String, limit: Int) throws(ActionDecodingError) -> [UInt8]? {
     guard let entry = entries.first(where: { $0.name == name }) else { return nil }
+    guard !entry.isSymbolicLink else {
+      throw Self.fail("\(name) in the archive is a symbolic link; animplot reads only files", at: entry.localHeader)
+    }
     guard entry.size <= limit else {
       throw Self.fail(
         "\(name) in the archive inflates to \(entry.size) bytes, more than animplot's input limit, \(Limits.inputBytesDescription)",

@@ -148,6 +148,13 @@ public struct InputKind: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The extension of the last component of `path`, lower case, without the dot.
+  /// The files besides `path` that reading it opens or names (a `.gltf`'s or `.glb`'s
+  /// external buffers and images), which no output of the run may replace.
+  package static func referencedFiles(ofInputAt path: String) -> [String] {
+    guard path != "-", ["gltf", "glb"].contains(fileExtension(of: path)) else { return [] }
+    return GLTFImporter.referencedFiles(ofInputAt: path)
+  }
+
   public static func fileExtension(of path: String) -> String? {
     let name = path.split(separator: "/").last ?? Substring(path)
     guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return nil }

@@ -78,14 +78,17 @@ public struct DopeSheetLayout: Sendable, Hashable {
   ) -> (groups: [(name: String, tracks: [Listed])], ungrouped: [Listed]) {
     var groups: [(name: String, tracks: [Listed])] = []
     var ungrouped: [Listed] = []
+    // By name, not by search: 200,000 groups took minutes.
+    var index: [String: Int] = [:]
     for listed in tracks {
       guard let group = listed.track.group else {
         ungrouped.append(listed)
         continue
       }
-      if let g = groups.firstIndex(where: { $0.name == group }) {
+      if let g = index[group] {
         groups[g].tracks.append(listed)
       } else {
+        index[group] = groups.count
         groups.append((group, [listed]))
       }
     }

@@ -9,6 +9,9 @@ public struct Gallery: Sendable {
   /// A cell's natural size in logical pixels, when the picture's size is not given.
   public static let cellWidth = 190.0
   public static let cellHeight = 130.0
+  /// The narrowest picture whose cells still show their curves and titles (`--width` below it
+  /// cut every cell off): the row labels and margins, and three cells of 90 pixels (their column headers fit).
+  public static var minimumWidth: Int { Int(2 * margin + labelWidth) + columns * 90 }
   static let margin = 16.0
   /// The column of row labels, left of the cells.
   static let labelWidth = 124.0

@@ -369,7 +369,10 @@ public struct MotionPathPlot: Sendable {
       let step = steps[i]
       let key = qa < qb ? SIMD4(qa.0, qa.1, qb.0, qb.1) : SIMD4(qb.0, qb.1, qa.0, qa.1)
       if last == a, !drawn.insert(key).inserted {
+        // Skipped, but followed: the next segment starts where this one ends, and is looked up
+        // too (a path retracing one loop a million times draws it once).
         runStep = -1
+        last = b
         continue
       }
       if step != runStep {
@@ -392,6 +395,14 @@ public struct MotionPathPlot: Sendable {
       last = b
     }
     return paths.indices.filter { !paths[$0].elements.isEmpty }.map { ($0, paths[$0]) }
+  }
+
+  /// The path elements the trajectories' strokes hold once merged and retraced segments are
+  /// left out: what drawing them costs (a chaotic path of millions of samples draws millions).
+  package var drawnElementCount: Int {
+    traces.indices.reduce(0) { total, t in
+      total + curvePaths(pixelPoints(t), t).reduce(0) { $0 + $1.path.elements.count }
+    }
   }
 
   func drawCurve(_ canvas: any Canvas, _ colors: View3DColors, _ points: [Point], _ trace: Int = 0) {

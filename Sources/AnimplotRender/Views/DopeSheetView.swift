@@ -1,5 +1,6 @@
 import AnimplotCanvas
 import AnimplotCore
+import AnimplotPlatform
 import AnimplotPlots
 
 /// Blender's Dope Sheet: every action's keys, one row per summary, action, group and channel;
@@ -28,5 +29,16 @@ public struct DopeSheetView: PlotView {
 extension DopeSheetEditor: Drawable, LayoutDescribing {
   public var size: Size { pictureSize }
   /// The rows as data (`DopeSheetLayout.json`), the same at every scale.
-  public func layoutJSON(scale: Double) -> String { sheet.json }
+  /// - Throws: `RenderError` (`.request`) for more rows, keys, holds and interpolation lines
+  ///   to list than `Limits.layoutMarks` (each takes a few lines: 2 million keys passed 2 GB).
+  public func layoutJSON(scale: Double) throws(RenderError) -> String {
+    let marks = sheet.rows.reduce(0) { $0 + 1 + $1.keys.count + $1.holds.count + $1.interpolationLines.count }
+    guard marks <= Limits.layoutMarks else {
+      throw RenderError(
+        .request,
+        "the layout would list \(marks) rows, keys, holds and interpolation lines, more than \(Limits.layoutMarks); "
+          + "show fewer channels (--channels) or frames (--frames)")
+    }
+    return sheet.json
+  }
 }

@@ -16,6 +16,8 @@ public struct EvaluationView: PlotView {
 
   public func content(of actions: [Action]) throws(RenderError) -> ValueTable {
     guard let action = actions.first else { throw RenderError(.input, "no action to evaluate") }
+    // A table of frame numbers alone (250 lines of them) said nothing.
+    guard !action.tracks.isEmpty else { throw RenderError(.input, "the action has no tracks to evaluate") }
     let frames: [Double]
     if let given = self.frames { frames = given } else { frames = try Self.sceneFrames(of: action) }
     return ValueTable(action: action, frames: frames)

@@ -1,6 +1,7 @@
 import AnimplotCanvas
 import AnimplotCore
 import AnimplotPlots
+import AnimplotText
 
 /// Outline A turning into outline B (`animplot morph`) as a filmstrip: `pictures` cells left
 /// to right, each the morph at the timing's progress for an evenly spaced time. The view shows
@@ -113,18 +114,8 @@ public struct MorphAnimation: AnimationRendition {
   public func drawPicture(_ index: Int, on canvas: any Canvas) { stage.drawPicture(index, on: canvas) }
 }
 
-/// `0.25`, `-0.10`, `12`: a number with exactly `decimals` decimals (no minus before zero).
+/// `0.25`, `-0.10`, `12`: a number with exactly `decimals` decimals (no minus before zero);
+/// from 10¹⁵ on, the shortest 32-bit float that reads back (`1.5e+30`), as frames are.
 func caption(_ value: Double, decimals: Int) -> String {
-  guard value.isFinite else { return "\(value)" }
-  var scale = 1.0
-  for _ in 0..<decimals { scale *= 10 }
-  let n = Int64((abs(value) * scale).rounded())
-  let negative = value < 0 && n != 0
-  var whole = String(n / Int64(scale))
-  if decimals > 0 {
-    var fraction = String(n % Int64(scale))
-    fraction = String(repeating: "0", count: decimals - fraction.count) + fraction
-    whole += "." + fraction
-  }
-  return negative ? "-" + whole : whole
+  abs(value) < 1e15 ? formatNumber(value, decimals: decimals) : formatNumber(Float(value))
 }

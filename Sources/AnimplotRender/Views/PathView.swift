@@ -1,5 +1,6 @@
 import AnimplotCanvas
 import AnimplotCore
+import AnimplotPlatform
 import AnimplotPlots
 
 /// An object's motion path, as Blender's Motion Paths show it: the `location` channels of one
@@ -20,11 +21,20 @@ public struct PathView: PlotView {
     guard !actions.isEmpty else { throw RenderError(.input, "no action to trace") }
     var options = options
     let objects = try Self.objects(of: actions, named: options.object, range: &options.frames, where: \.hasTransform)
+    let plot: MotionPathPlot
     do {
-      return try MotionPathPlot(objects: objects, options: options)
+      plot = try MotionPathPlot(objects: objects, options: options)
     } catch {
       throw RenderError(error == .noLocationChannels ? .input : .request, error.description)
     }
+    let elements = plot.drawnElementCount
+    guard elements <= Limits.pathElements else {
+      throw RenderError(
+        .request,
+        "the path would be drawn with \(elements) separate pieces, more than \(Limits.pathElements) "
+          + "(its samples jump across the picture); give a shorter --frames range or a larger --step")
+    }
+    return plot
   }
 
   /// The objects of `actions` that `keep` accepts, or the one called `name`; when `range` is

@@ -17,4 +17,9 @@ int animplot_temporary_add(const char *path);
 /// Unlists the path of `slot` (a negative slot is ignored).
 void animplot_temporary_remove(int slot);
 
+// A folder made for outputs, removed (when empty) by the handler; innermost added last.
+int animplot_folder_add(const char *path);
+
+void animplot_folder_remove(int slot);
+
 #endif
