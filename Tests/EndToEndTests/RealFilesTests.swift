@@ -113,6 +113,17 @@ struct RealFilesTests {
 
 /// `--channel-list-width`: the list as wide as asked (within 5/12 of the picture), in the
 /// Graph Editor and the Dope Sheet; out of range is a usage error.
+/// `info` names a channel's modifiers as Blender does (its RNA type names).
+@Suite("info of modifiers")
+struct InfoModifiersTests {
+  @Test func everyModifierTypeIsNamed() throws {
+    let text = try CLI.run(["info", CLI.repository.appendingPathComponent("Examples/modifiers.json").path]).stdout
+    for name in ["GENERATOR", "FNGENERATOR", "ENVELOPE", "CYCLES", "NOISE", "LIMITS", "STEPPED"] {
+      #expect(text.contains("modifiers: \(name)"), "\(name) missing")
+    }
+  }
+}
+
 @Suite("--channel-list-width")
 struct ChannelListWidthTests {
   @Test func theListIsAsWideAsAsked() throws {

@@ -76,10 +76,7 @@ package struct FileInfo {
   static func name(_ interpolation: Interpolation) -> String { "\(interpolation)".uppercased() }
 
   /// A modifier's type, as Blender names it (`CYCLES`).
-  static func name(_ modifier: Modifier) -> String {
-    let text = "\(modifier)"
-    return String(text.prefix { $0 != "(" }).uppercased()
-  }
+  static func name(_ modifier: Modifier) -> String { "\(modifier.type)".uppercased() }
 
   static func interpolations(_ track: FCurve) -> [String] {
     var seen: [Interpolation] = []
