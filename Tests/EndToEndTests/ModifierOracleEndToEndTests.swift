@@ -16,17 +16,7 @@ struct ModifierOracleEndToEndTests {
   /// One oracle curve as a format-1 track (Blender's RNA spellings for enums).
   static func track(_ curve: [String: Any], name: String) -> [String: Any] {
     let input = curve["input"] as! [String: Any]
-    let keys = (input["keys"] as! [[String: Any]]).map { k -> [String: Any] in
-      let co = k["co"] as! [Double]
-      let select = k["select"] as! [Bool]
-      return [
-        "frame": co[0], "value": co[1], "interpolation": k["interpolation"]!, "easing": k["easing"]!,
-        "back": k["back"]!, "amplitude": k["amplitude"]!, "period": k["period"]!,
-        "handleLeftType": k["handle_left_type"]!, "handleRightType": k["handle_right_type"]!,
-        "handleLeft": k["handle_left"]!, "handleRight": k["handle_right"]!, "type": k["type"]!,
-        "selectedHandleLeft": select[0], "selected": select[1], "selectedHandleRight": select[2],
-      ]
-    }
+    let keys = (input["keys"] as! [[String: Any]]).map(OracleKey.formatOne)
     let modifiers = (input["modifiers"] as! [[String: Any]]).map { m -> [String: Any] in
       var out: [String: Any] = [:]
       for (key, value) in m where key != "settings" { out[camel(key)] = value }

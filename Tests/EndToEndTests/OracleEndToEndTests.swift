@@ -22,17 +22,7 @@ struct OracleEndToEndTests {
         ["type": $0["type"]!, "before": $0["mode_before"]!, "after": $0["mode_after"]!,
          "beforeCount": $0["cycles_before"]!, "afterCount": $0["cycles_after"]!]
       }
-      track["keyframes"] = (input["keys"] as! [[String: Any]]).map { k in
-        let co = k["co"] as! [Double]
-        let select = k["select"] as! [Bool]
-        return [
-          "frame": co[0], "value": co[1], "interpolation": k["interpolation"]!, "easing": k["easing"]!,
-          "back": k["back"]!, "amplitude": k["amplitude"]!, "period": k["period"]!,
-          "handleLeftType": k["handle_left_type"]!, "handleRightType": k["handle_right_type"]!,
-          "handleLeft": k["handle_left"]!, "handleRight": k["handle_right"]!, "type": k["type"]!,
-          "selectedHandleLeft": select[0], "selected": select[1], "selectedHandleRight": select[2],
-        ] as [String: Any]
-      }
+      track["keyframes"] = (input["keys"] as! [[String: Any]]).map(OracleKey.formatOne)
       return track
     }
     return ["animplot": 1, "name": action["name"]!, "fps": action["fps"]!, "frameStart": range[0],
@@ -63,5 +53,21 @@ struct OracleEndToEndTests {
       }
     }
     #expect(compared > 3000)
+  }
+}
+
+/// A key of Blender's oracles (its `co`, handles, types and `select` triple, in Blender's names)
+/// as a key of format 1.
+enum OracleKey {
+  static func formatOne(_ k: [String: Any]) -> [String: Any] {
+    let co = k["co"] as! [Double]
+    let select = k["select"] as! [Bool]
+    return [
+      "frame": co[0], "value": co[1], "interpolation": k["interpolation"]!, "easing": k["easing"]!,
+      "back": k["back"]!, "amplitude": k["amplitude"]!, "period": k["period"]!,
+      "handleLeftType": k["handle_left_type"]!, "handleRightType": k["handle_right_type"]!,
+      "handleLeft": k["handle_left"]!, "handleRight": k["handle_right"]!, "type": k["type"]!,
+      "selectedHandleLeft": select[0], "selected": select[1], "selectedHandleRight": select[2],
+    ]
   }
 }
