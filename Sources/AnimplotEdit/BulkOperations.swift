@@ -245,7 +245,11 @@ extension EditDocument {
     let pi = Float(Double.pi)
     var changed = false
     for c in selectedEditableCurves where curves[c].fcurve.dataPath.hasSuffix("rotation_euler") {
-      guard curves[c].keyframes.count > 2 else { continue }
+      // A curve of two keys or fewer is left as it is, but updated with the others.
+      guard curves[c].keyframes.count > 2 else {
+        curves[c].update()
+        continue
+      }
       withKeys(c) { keys in
         for i in 1..<keys.count {
           let prev = keys[i - 1].value

@@ -53,7 +53,7 @@ struct EditOracleTests {
 
   static let floors: [String: Int] = [
     "blend_to_default": 2, "blend_to_neighbor": 2, "breakdown": 2, "clean": 10, "copy": 6, "delete": 33,
-    "duplicate_move": 5, "easing": 16, "equalize_handles": 8, "euler_filter": 9, "extrapolation": 6,
+    "duplicate_move": 5, "easing": 16, "equalize_handles": 8, "euler_filter": 10, "extrapolation": 6,
     "handle_type": 62, "insert": 60, "interpolation": 52, "mirror": 14, "paste": 6, "sample": 6, "scale": 30,
     "select": 213, "select_all": 4, "smooth": 5, "snap": 43, "translate": 75,
   ]
