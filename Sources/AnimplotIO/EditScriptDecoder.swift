@@ -51,15 +51,6 @@ public struct EditScript: Sendable, Hashable {
       }
     }
   }
-
-  public static func == (a: EditScript, b: EditScript) -> Bool {
-    a.operations == b.operations && a.sceneSettings == b.sceneSettings && a.editorSettings == b.editorSettings
-  }
-  public func hash(into h: inout Hasher) {
-    h.combine(operations)
-    h.combine(sceneSettings)
-    h.combine(editorSettings)
-  }
 }
 
 /// Reads edit scripts: `{"scene": {...}, "editor": {...}, "ops": [...]}` with the members and
@@ -235,7 +226,11 @@ public enum EditScriptDecoder {
   static func readChoice<T>(_ r: inout JSONReader, _ choices: [(String, T)]) throws(ActionDecodingError) -> T {
     r.skipWhitespace()
     let at = r.offset
-    let text = try r.readString()
+    return try match(try r.readString(), at: at, choices, in: r)
+  }
+
+  /// The choice `text` names, or the error at byte `at` listing the names there are.
+  static func match<T>(_ text: String, at: Int, _ choices: [(String, T)], in r: JSONReader) throws(ActionDecodingError) -> T {
     let folded = fold(text)
     if let match = choices.first(where: { fold($0.0) == folded }) { return match.1 }
     var names: [String] = []
@@ -292,11 +287,7 @@ public enum EditScriptDecoder {
         if let value { return value }
         throw r.error(.missingField(field.rawValue), at: start)
       }
-      let folded = fold(text)
-      if let match = choices.first(where: { fold($0.0) == folded }) { return match.1 }
-      var names: [String] = []
-      for (n, _) in choices where !names.contains(where: { fold($0) == fold(n) }) { names.append(n) }
-      throw r.error(.unknownValue(text, accepted: names), at: at).prefixed(field.rawValue)
+      do { return try match(text, at: at, choices, in: r) } catch { throw error.prefixed(field.rawValue) }
     }
     func number(_ field: OpField) throws(ActionDecodingError) -> Float {
       guard let v = numbers[field]?.first else { throw r.error(.missingField(field.rawValue), at: start) }

@@ -63,23 +63,32 @@ package enum EditSteps {
         value = arguments[i]
       }
       let label = step.name + (value.map { " " + $0 } ?? "")
-      let text = try json(step.name, value, label: label)
-      out.append((label, text.hasPrefix("{\"editor\"") ? text : "{\"ops\": [" + text + "]}"))
+      out.append((label, try script(step.name, value, label: label)))
       i += 1
     }
     return out
   }
 
-  /// `count` comma-separated finite numbers as a JSON array.
-  static func numbers(_ text: String, count: Int, label: String, shape: String) throws -> String {
-    let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-    guard parts.count == count, parts.allSatisfy({ Double($0).map { Float($0).isFinite } ?? false }) else {
-      throw CLIError("\(label): expected \(shape)")
+  /// `count` comma-separated numbers finite as 32-bit floats, each as JSON number text.
+  static func numbers(_ text: String, count: Int, label: String, shape: String) throws -> [String] {
+    let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {
+      Double($0.trimmingCharacters(in: .whitespaces)).flatMap { Float($0).isFinite ? $0 : nil }
     }
-    return "[" + parts.map { String(Double($0)!) }.joined(separator: ", ") + "]"
+    guard parts.count == count, parts.allSatisfy({ $0 != nil }) else { throw CLIError("\(label): expected \(shape)") }
+    return parts.map { String($0!) }
   }
 
-  static func json(_ name: String, _ value: String?, label: String) throws -> String {
+  /// The script an option writes: one operation, or an editor setting.
+  static func script(_ name: String, _ value: String?, label: String) throws -> String {
+    switch name {
+    case "--auto-snap": return "{\"editor\": {\"auto_snap\": \(jsonStringLiteral(value ?? ""))}, \"ops\": []}"
+    case "--pivot": return "{\"editor\": {\"pivot_point\": \(jsonStringLiteral(value ?? ""))}, \"ops\": []}"
+    default: return "{\"ops\": [" + (try operation(name, value, label: label)) + "]}"
+    }
+  }
+
+  /// The operation an option stands for, as the script vocabulary spells it.
+  static func operation(_ name: String, _ value: String?, label: String) throws -> String {
     let v = value ?? ""
     switch name {
     case "--select":
@@ -104,14 +113,14 @@ package enum EditSteps {
       if !channel.hasSuffix("]") { channel += "[0]" }
       return "{\"op\": \"select\", \"channel\": \(jsonStringLiteral(channel)), \"part\": \"key\", \"extend\": \(extend)\(keys)}"
     case "--translate":
-      return "{\"op\": \"translate\", \"delta\": \(try numbers(v, count: 2, label: label, shape: "two numbers DX,DY (frames, value)"))}"
+      let d = try numbers(v, count: 2, label: label, shape: "two numbers DX,DY (frames, value)")
+      return "{\"op\": \"translate\", \"delta\": [\(d[0]), \(d[1])]}"
     case "--scale":
-      return "{\"op\": \"scale\", \"factor\": \(try numbers(v, count: 2, label: label, shape: "two numbers SX,SY"))}"
-    case "--auto-snap": return "{\"editor\": {\"auto_snap\": \(jsonStringLiteral(v))}, \"ops\": []}"
-    case "--pivot": return "{\"editor\": {\"pivot_point\": \(jsonStringLiteral(v))}, \"ops\": []}"
+      let f = try numbers(v, count: 2, label: label, shape: "two numbers SX,SY")
+      return "{\"op\": \"scale\", \"factor\": [\(f[0]), \(f[1])]}"
     case "--snap": return "{\"op\": \"snap\", \"type\": \(jsonStringLiteral(v))}"
     case "--insert":
-      let p = try numbers(v, count: 2, label: label, shape: "two numbers FRAME,VALUE").dropFirst().dropLast().split(separator: ",")
+      let p = try numbers(v, count: 2, label: label, shape: "two numbers FRAME,VALUE")
       return "{\"op\": \"insert\", \"how\": \"click\", \"frame\": \(p[0]), \"value\": \(p[1]), \"extend\": false}"
     case "--delete": return #"{"op": "delete"}"#
     case "--interpolation": return "{\"op\": \"interpolation\", \"mode\": \(jsonStringLiteral(v))}"
@@ -120,7 +129,7 @@ package enum EditSteps {
     case "--mirror": return "{\"op\": \"mirror\", \"type\": \(jsonStringLiteral(v))}"
     case "--extrapolation": return "{\"op\": \"extrapolation\", \"type\": \(jsonStringLiteral(v))}"
     case "--clean":
-      return "{\"op\": \"clean\", \"threshold\": \(try numbers(v, count: 1, label: label, shape: "a threshold, e.g. 0.001").dropFirst().dropLast())}"
+      return "{\"op\": \"clean\", \"threshold\": \(try numbers(v, count: 1, label: label, shape: "a threshold, e.g. 0.001")[0])}"
     case "--smooth": return #"{"op": "smooth"}"#
     default: throw CLIError("edit: unexpected argument '\(name)'")
     }
