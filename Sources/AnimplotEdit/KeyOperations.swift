@@ -169,7 +169,7 @@ extension EditDocument {
       case .constant: curves[c].fcurve.extrapolation = .constant
       case .linear: curves[c].fcurve.extrapolation = .linear
       case .makeCyclic:
-        if curves[c].fcurve.cycles == nil {
+        if !curves[c].fcurve.modifiers.contains(where: { $0.type == .cycles }) {
           curves[c].fcurve.modifiers.append(.cycles(CyclesModifier()))
         }
       case .clearCyclic:

@@ -41,12 +41,11 @@ struct ModifierStack {
     return offsets.withUnsafeMutableBufferPointer { evaluate(frame, base, $0) }
   }
 
-  /// Whether modifier `i` takes part: not muted, and not a Cycles modifier after the first under
-  /// 3.4's rules (`FCurve.isDisabled`).
+  /// Whether modifier `i` takes part: not muted, and not disabled (`Modifier.isDisabled`).
   @inline(__always)
   private func isLive(_ i: Int) -> Bool {
     let m = modifiers[i]
-    return !m.muted && !(i > 0 && blender == .v3_4 && m.type == .cycles)
+    return !m.muted && !Modifier.isDisabled(type: m.type, index: i, blender: blender)
   }
 
   /// `offsets` holds, per modifier, the value offset a Cycles time pass left for its value pass.

@@ -149,9 +149,7 @@ enum LegacyNoise {
 
   /// C's `int` of a floored coordinate (INT_MIN out of range), as the lattice index.
   @inline(__always)
-  static func latticeIndex(_ f: Float) -> Int {
-    Int(abs(f) < 2_147_483_648 ? Int32(f) : Int32.min)
-  }
+  static func latticeIndex(_ f: Float) -> Int { Int(cTruncate(f)) }
 
   /// The table lookup: `permutation[i mod 256]` (Blender's table is the permutation twice).
   @inline(__always)

@@ -62,17 +62,12 @@ public struct FCurve: Sendable, Hashable {
     return true
   }
 
-  /// Whether Blender marks `modifier` invalid (`is_valid` false): under 3.4's rules a Cycles
-  /// modifier that is not first in the stack disables itself when it is first evaluated. (A
-  /// stack that never reaches it, muted, is not told apart: it does nothing either way.) Of
-  /// several equal modifiers, this answers for the first; `isDisabled(at:)` for any.
-  public func isDisabled(_ modifier: Modifier) -> Bool {
-    isDisabled(at: modifiers.firstIndex(of: modifier) ?? 0)
-  }
-
-  /// Whether the modifier at `index` in `modifiers` is disabled (see `isDisabled(_:)`).
+  /// Whether Blender marks the modifier at `index` invalid (`is_valid` false): under 3.4's
+  /// rules a Cycles modifier that is not first in the stack disables itself when it is first
+  /// evaluated. (A stack that never reaches it, muted, is not told apart: it does nothing
+  /// either way.)
   public func isDisabled(at index: Int) -> Bool {
-    blender == .v3_4 && index > 0 && modifiers[index].type == .cycles
+    Modifier.isDisabled(type: modifiers[index].type, index: index, blender: blender)
   }
 
   /// `dataPath[index]`, the channel's unique address within an action.

@@ -42,6 +42,13 @@ public struct Modifier: Sendable, Hashable {
     case stepped(SteppedModifier)
   }
 
+  /// Whether a modifier of `type` at `index` of its stack is disabled under `blender`'s rules:
+  /// 3.4 disables a Cycles modifier that is not first; 5.0 runs it.
+  @inline(__always)
+  public static func isDisabled(type: TypeName, index: Int, blender: BlenderVersion) -> Bool {
+    blender == .v3_4 && index > 0 && type == .cycles
+  }
+
   /// The type, without its settings.
   public enum TypeName: UInt8, Sendable, Hashable, CaseIterable {
     case generator, fnGenerator, envelope, cycles, noise, limits, stepped
