@@ -26,6 +26,16 @@ package struct TextComparison: Sendable, Hashable {
     // reference of a hundred million empty lines was gigabytes.
     let expectedLines = Self.lineCount(expected), actualLines = Self.lineCount(actual)
     guard expectedLines <= Limits.comparedTextLines, actualLines <= Limits.comparedTextLines else {
+      // Beyond the limit the texts are only compared whole: equal texts are identical still.
+      if expected == actual {
+        identical = true
+        expectedLineCount = expectedLines
+        actualLineCount = actualLines
+        removedLines = 0
+        addedLines = 0
+        unifiedDiff = ""
+        return
+      }
       identical = false
       expectedLineCount = expectedLines
       actualLineCount = actualLines

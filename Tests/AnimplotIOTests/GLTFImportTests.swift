@@ -333,6 +333,25 @@ struct GLTFImportTests {
     ])
   }
 
+  /// A later channel on the same target wins only once it has been read: a broken one leaves
+  /// the earlier channel's tracks in place, with a warning for the broken one.
+  @Test func aBrokenLaterChannelLeavesTheEarlierOne() throws {
+    var json = GLTFSample().json()
+    var accessors = json["accessors"] as! [[String: Any]]
+    accessors.append(["bufferView": 1, "componentType": 5126, "count": 0, "type": "VEC3"])
+    json["accessors"] = accessors
+    var animations = json["animations"] as! [[String: Any]]
+    animations[0]["samplers"] = [["input": 0, "output": 1], ["input": 0, "output": 2]]
+    animations[0]["channels"] = [
+      ["sampler": 0, "target": ["node": 0, "path": "translation"]], ["sampler": 1, "target": ["node": 0, "path": "translation"]],
+    ]
+    json["animations"] = animations
+    let document = try decode(GLTFSample.bytes(json))
+    #expect(document.actions[0].tracks.count == 3)
+    #expect(document.warnings.count == 1, "\(document.warnings)")
+    #expect(!document.warnings[0].contains("which wins"))
+  }
+
   /// A broken channel or animation the rest does not need is left out with a warning; asked
   /// for by name or number, it is the error. Duplicate targets: the later channel wins.
   @Test func whatCanBeReadIsRead() throws {

@@ -155,4 +155,12 @@ extension LottieImportTests {
     #expect(document.warnings.first?.hasPrefix("l.json:1:") == true)
     #expect(document.warnings.first?.contains("layers[0].ks.r.k[1].t: key time 2.0 comes before 5.0; keys must be in order (A: Rotation left out; the rest is read)") == true)
   }
+
+  /// A property whose last dimension cannot be read is left out whole, not its first ones.
+  @Test func aPropertyBrokenInOneDimensionIsLeftOutWhole() throws {
+    let json = #"{"v": "5", "fr": 30, "layers": [{"nm": "A", "ks": {"p": {"a": 1, "k": [{"t": 0, "s": [0, 0, 0]}, {"t": 10, "s": [1, 2, 1e39]}]}, "o": {"a": 1, "k": [{"t": 0, "s": [0]}, {"t": 10, "s": [100]}]}}}]}"#
+    let document = try InputKind.decode(Array(json.utf8), file: "l.json", path: nil, kind: .lottie)
+    #expect(document.actions[0].tracks.map(\.displayLabel) == ["Opacity"])
+    #expect(document.warnings.count == 1, "\(document.warnings)")
+  }
 }

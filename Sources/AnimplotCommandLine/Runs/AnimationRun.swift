@@ -41,7 +41,9 @@ package enum AnimationRun {
     of view: View, input: String, into folder: String, clean: Bool, settings: RenderSettings,
     inputOptions: InputOptions<Help>
   ) throws where View.Content == PlayheadAnimation {
-    try OutputPlan.refuseOverwriting(OutputPlan.withReferences([input]), with: folder)
+    // What the run reads, listed once: the input and every file it refers to.
+    let read = OutputPlan.withReferences([input])
+    try OutputPlan.refuseOverwriting(read, with: folder)
     let renderer = Renderer(settings: settings)
     let animation: PlayheadAnimation
     do throws(RenderError) {
@@ -59,7 +61,6 @@ package enum AnimationRun {
     }
     // No frame may replace the input or a file it refers to (a frame's name, or a link there,
     // may be one), nor be anything but a file: a FIFO planted as a frame would block the run.
-    let read = OutputPlan.withReferences([input])
     for index in animation.frames.indices {
       try OutputPlan.refuseOverwriting(read, with: name(index))
       if FileSystem.status(of: name(index))?.kind == .other, let odd = FileSystem.oddKind(of: name(index)) {

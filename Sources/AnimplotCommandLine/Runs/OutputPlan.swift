@@ -22,12 +22,14 @@ package enum OutputPlan {
       let format = try choose(view, path: nil, requested: requested)
       let folder = output.hasSuffix("/") ? output : output + "/"
       var seen: Set<String> = []
+      // Any output may land on any input or a file an input refers to, not only its own.
+      let read = withReferences(inputs)
       return try inputs.map { input in
         let path = folder + stem(input) + "." + format.fileExtension
         guard seen.insert(path).inserted else {
           throw CLIError("\(input): its output \(path) would overwrite another input's")
         }
-        try refuseOverwriting([input], with: path)
+        try refuseOverwriting(read, with: path)
         return (input, path, format)
       }
     }

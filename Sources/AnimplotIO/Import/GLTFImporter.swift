@@ -233,16 +233,8 @@ enum GLTFImporter {
       var property = path
       if case .node(_, let p) = what { property = p }
       let rotation = property == "rotation"
-      if let other = seen[what] {
-        // The later channel wins: the earlier one's tracks go.
-        for g in byGroup.indices {
-          let keep = byGroup[g].tracks.indices.filter { byGroup[g].tracks[$0].dataPath != dataPath }
-          byGroup[g].tracks = keep.map { byGroup[g].tracks[$0] }
-          byGroup[g].jobs = keep.map { byGroup[g].jobs[$0] }
-        }
-        notes.append("\(other): \(labelBase) is animated again by \(channel.path), which wins")
-      }
-      seen[what] = channel.path
+      // An earlier channel of the same target, replaced once this one has been read.
+      let replaced = seen[what]
 
       let interpolationCursor = try sampler.member("interpolation")
       let interpolation = try interpolationCursor?.string() ?? "LINEAR"
@@ -356,6 +348,17 @@ enum GLTFImporter {
             times: times, values: output.values, width: width, component: item.component, sign: item.sign,
             interpolation: interpolation))
       }
+      if let other = replaced {
+        // The later channel wins: the earlier one's tracks go (only now that it has been read:
+        // a later channel that cannot be read leaves the earlier one in place).
+        for g in byGroup.indices {
+          let keep = byGroup[g].tracks.indices.filter { byGroup[g].tracks[$0].dataPath != dataPath }
+          byGroup[g].tracks = keep.map { byGroup[g].tracks[$0] }
+          byGroup[g].jobs = keep.map { byGroup[g].jobs[$0] }
+        }
+        notes.append("\(other): \(labelBase) is animated again by \(channel.path), which wins")
+      }
+      seen[what] = channel.path
       if let g = groupIndex[group] {
         byGroup[g].tracks += built
         byGroup[g].jobs += jobs.suffix(built.count)

@@ -226,12 +226,12 @@ enum LottieImporter {
       // A property that cannot be read is left out with a warning (the rest of the file does
       // not need it); `decode` refuses the file when nothing else could be read.
       // (Not indented once more, so that the property's code reads as before.)
+      let first = tracks.count
       do throws(ActionDecodingError) {
       guard try Self.isAnimated(property) else { return }
       let keys = try Keys.decode(property)
       guard !keys.frames.isEmpty else { return }
       let width = keys.width
-      let first = tracks.count
       defer {
         // One property's tracks in Blender's order (Y before Z where the axes were swapped).
         tracks[first...].sort { $0.dataPath == $1.dataPath && $0.index < $1.index }
@@ -276,6 +276,8 @@ enum LottieImporter {
       } catch {
         // Past the file's budget nothing more is read: that refuses the file, not the property.
         if budget.exhausted { throw error }
+        // Left out whole: the dimensions read before the one that failed go too.
+        tracks.removeSubrange(first...)
         firstError = firstError ?? error
         warnings.append((error, "\(path): \(label)"))
       }

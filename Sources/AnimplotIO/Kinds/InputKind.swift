@@ -147,13 +147,14 @@ public struct InputKind: Sendable, Hashable, CustomStringConvertible {
     return try result.get()
   }
 
-  /// The extension of the last component of `path`, lower case, without the dot.
   /// The files besides `path` that reading it opens or names (a `.gltf`'s or `.glb`'s
   /// external buffers and images), which no output of the run may replace.
   package static func referencedFiles(ofInputAt path: String) -> [String] {
     guard path != "-", ["gltf", "glb"].contains(fileExtension(of: path)) else { return [] }
     return GLTFImporter.referencedFiles(ofInputAt: path)
   }
+
+  /// The extension of the last component of `path`, lower case, without the dot.
 
   public static func fileExtension(of path: String) -> String? {
     let name = path.split(separator: "/").last ?? Substring(path)

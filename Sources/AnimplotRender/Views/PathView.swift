@@ -2,6 +2,7 @@ import AnimplotCanvas
 import AnimplotCore
 import AnimplotPlatform
 import AnimplotPlots
+import AnimplotText
 
 /// An object's motion path, as Blender's Motion Paths show it: the `location` channels of one
 /// action sampled per frame and drawn in an orthographic view (`MotionPathPlot`).
@@ -51,7 +52,7 @@ public struct PathView: PlotView {
         let names = all.filter(keep).map(\.name)
         var seen = Set<String>()
         let listed = names.filter { seen.insert($0).inserted }
-        let shown = listed.prefix(12).map { "\"\($0)\"" }.joined(separator: ", ") + (listed.count > 12 ? " and \(listed.count - 12) more" : "")
+        let shown = listed.prefix(12).map { messageQuoted($0) }.joined(separator: ", ") + (listed.count > 12 ? " and \(listed.count - 12) more" : "")
         throw RenderError(
           .input, "--object \(name): no such animated object; " + (listed.isEmpty ? "nothing here moves" : "the objects are \(shown)"))
       }
