@@ -17,6 +17,8 @@ package struct ServeAPI: Sendable {
   /// Whether edits are allowed (`--edit`).
   package let editing: Bool
   package let events: ServeEvents
+  /// The layouts hit tests read, kept for the next point of the same picture.
+  let layouts = RecentValues<LaidOut>(capacity: 8)
 
   package init(files: ServedFiles, editing: Bool, events: ServeEvents = ServeEvents()) {
     self.files = files
