@@ -113,20 +113,24 @@ let package = Package(
         "AnimplotCore", "AnimplotRender", "AnimplotGolden", "AnimplotPlots", "AnimplotCanvas", "AnimplotText",
         .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
       ]),
-    // `animplot serve`: the editors in the browser over HTTP (Hummingbird), every answer made by
-    // the command line's own grammar and runs. Its page (Page/) is compiled in: no URL path
-    // ever reaches the file system. Not a product: only the binary links a server.
+    // `animplot serve` and `check --review`: the editors and the golden review in the browser
+    // over HTTP (Hummingbird), every answer made by the command line's own grammar and runs.
+    // Their pages (Page/, Review/) are compiled in: no URL path ever reaches the file system.
+    // Not a product: only the binary links a server.
     .target(
       name: "AnimplotServe",
       dependencies: [
-        "AnimplotCommandLine", "AnimplotRender", "AnimplotEdit", "AnimplotIO", "AnimplotPlots", "AnimplotCore",
-        "AnimplotText", "AnimplotPlatform",
+        "AnimplotCommandLine", "AnimplotCheck", "AnimplotRender", "AnimplotEdit", "AnimplotIO", "AnimplotPlots",
+        "AnimplotCore", "AnimplotText", "AnimplotPlatform",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "NIOCore", package: "swift-nio"),
         .product(name: "Logging", package: "swift-log"),
       ],
-      resources: [.embedInCode("Page/index.html"), .embedInCode("Page/page.js"), .embedInCode("Page/page.css")]),
+      resources: [
+        .embedInCode("Page/index.html"), .embedInCode("Page/page.js"), .embedInCode("Page/page.css"),
+        .embedInCode("Review/review.html"), .embedInCode("Review/review.js"), .embedInCode("Review/review.css"),
+      ]),
     .executableTarget(
       name: "animplot",
       dependencies: [

@@ -40,6 +40,7 @@ package struct CaseEvaluation: Sendable {
       output: output, reference: reference, options: options, mode: mode, rasterizer: rasterizer,
       names: names)
     result.artifacts = artifacts.map(\.name)
+    result.output = try? output.get()
     staleArtifacts = names.all.filter { name in !artifacts.contains { $0.name == name } }
   }
 

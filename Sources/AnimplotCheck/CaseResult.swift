@@ -62,6 +62,8 @@ package struct CaseResult: Sendable {
   package var textDiff: String?
   /// The artifact files written for the case, relative to the artifacts folder.
   package var artifacts: [String]
+  /// The case's output as drawn: what approving it writes as its reference.
+  package var output: [UInt8]?
 
   package init(
     checkCase: CheckCase, status: Status, message: String, seconds: Double = 0,

@@ -4,19 +4,17 @@ import Hummingbird
 import Logging
 import NIOCore
 
-/// `animplot serve`: the API (`ServeAPI`) and the page over HTTP, with the safety rules of
-/// `Access` checked before anything else.
+/// A local HTTP server of animplot's (`serve`, `check --review`): routes over Hummingbird,
+/// with the safety rules of `Access` checked before any route.
 package struct Server: Sendable {
   package var host: String
   package var port: Int
   package var token: String?
-  package let api: ServeAPI
 
-  package init(host: String, port: Int, token: String?, api: ServeAPI) {
+  package init(host: String, port: Int, token: String?) {
     self.host = host
     self.port = port
     self.token = token
-    self.api = api
   }
 
   /// The URL a person opens: the page, with the token when there is one.
@@ -25,9 +23,22 @@ package struct Server: Sendable {
     return "http://\(name):\(port)/" + (token.map { "?token=\($0)" } ?? "")
   }
 
-  /// Serves until the process is stopped; `ready` is called with the bound port once the
-  /// server listens (after which requests are answered).
-  package func run(ready: @escaping @Sendable (Int) -> Void) async throws {
+  /// `animplot serve`: the page and `api` until the process is stopped, the served files
+  /// watched; `ready` is called with the bound port once the server listens.
+  package func serve(_ api: ServeAPI, ready: @escaping @Sendable (Int) -> Void) async throws {
+    let watcher = Task { await FileWatcher(files: api.files, events: api.events).run() }
+    defer {
+      watcher.cancel()
+      api.events.finish()
+    }
+    try await run(routes: { Self.routes($0, api: api, token: token) }, ready: ready)
+  }
+
+  /// Serves `routes` until the process is stopped (or `stop` is finished); `ready` is called
+  /// with the bound port once the server listens (after which requests are answered).
+  package func run(
+    routes: (Router<BasicRequestContext>) -> Void, ready: @escaping @Sendable (Int) -> Void
+  ) async throws {
     let bound = Locked(port)
     let router = Router()
     router.add(middleware: Guard(host: host, token: token, bound: bound))
@@ -43,33 +54,28 @@ package struct Server: Sendable {
         ready(port)
       },
       logger: logger)
-    let watcher = Task { await FileWatcher(files: api.files, events: api.events).run() }
-    defer {
-      watcher.cancel()
-      api.events.finish()
-    }
     // Stopping is the process's signal handler's (it removes any temporary file, then ends the
     // process by the same signal): no graceful shutdown to wait for.
     try await app.runService(gracefulShutdownSignals: [])
   }
 
-  /// Every route: the page's three files and the API. Nothing else answers (404).
-  func routes(_ router: Router<BasicRequestContext>) {
-    let api = self.api
+  /// A page's three files at `/`, `/page.js` and `/page.css`; opening `/` with the token gives
+  /// the cookie the page's own requests carry (scripts cannot read it).
+  static func page(_ router: Router<BasicRequestContext>, html: [UInt8], js: [UInt8], css: [UInt8], token: String?) {
     router.get("/") { request, _ in
-      var response = Self.response(Answer(contentType: "text/html; charset=utf-8", body: PackageResources.index_html))
-      // The token of the URL, kept for the page's own requests (scripts cannot read it).
+      var response = Self.response(Answer(contentType: "text/html; charset=utf-8", body: html))
       if let token, ViewQuery.parse(request.uri.query ?? "").value("token") == token {
         response.headers[.setCookie] = "\(Access.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict"
       }
       return response
     }
-    router.get("/page.js") { _, _ in
-      Self.response(Answer(contentType: "text/javascript; charset=utf-8", body: PackageResources.page_js))
-    }
-    router.get("/page.css") { _, _ in
-      Self.response(Answer(contentType: "text/css; charset=utf-8", body: PackageResources.page_css))
-    }
+    router.get("/page.js") { _, _ in Self.response(Answer(contentType: "text/javascript; charset=utf-8", body: js)) }
+    router.get("/page.css") { _, _ in Self.response(Answer(contentType: "text/css; charset=utf-8", body: css)) }
+  }
+
+  /// Every route of `serve`: the page's three files and the API. Nothing else answers (404).
+  static func routes(_ router: Router<BasicRequestContext>, api: ServeAPI, token: String?) {
+    page(router, html: PackageResources.index_html, js: PackageResources.page_js, css: PackageResources.page_css, token: token)
     router.get("/api/files") { _, _ in Self.response(api.fileList()) }
     router.get("/api/render/:name") { request, context in
       Self.answer {

@@ -112,6 +112,12 @@ package struct CheckArguments: ParsableArguments, Sendable {
   }
 
   package func run() throws {
+    if !(try check()).passed { throw ExitCode(1) }
+  }
+
+  /// Runs the cases, writes what the options ask and prints the verdicts; the report, for a
+  /// review of its failed cases (`check --review`).
+  package func check() throws -> CheckReport {
     let started = Clock.seconds()
     let options = try criteria.diffOptions()
     let mode: RecordMode
@@ -270,7 +276,7 @@ package struct CheckArguments: ParsableArguments, Sendable {
 
     let tail = report.closingLines(artifactsPath: artifactPath(""))
     Terminal.write(tail, to: 1)
-    if !report.passed { throw ExitCode(1) }
+    return report
   }
 
   /// Draws, compares and records one case, and writes its files; safe on any thread.
@@ -298,22 +304,12 @@ package struct CheckArguments: ParsableArguments, Sendable {
     var result = evaluation.result
     do {
       if let bytes = evaluation.recordedReference {
-        // A reference is recorded only as a regular file in the case folder: never through a
-        // link (of the file or of a folder on its way), never into a FIFO or a device.
-        let root = FileSystem.absolute(folder)
-        let inside = FileSystem.absolute(checkCase.referencePath).hasPrefix(root == "/" ? root : root + "/")
-        let odd = FileSystem.status(of: checkCase.referencePath).map { $0.kind != .file } ?? false
-        let link = FileSystem.isSymbolicLink(checkCase.referencePath)
-        guard !link, inside, !odd else {
+        if let refusal = ReferenceFile.write(bytes, for: checkCase, in: folder) {
           result.status = .error
-          result.message =
-            "\(checkCase.referencePath): "
-            + (link ? "a symbolic link" : !inside ? "reached through a link outside \(folder)" : "not a regular file")
-            + "; references are recorded only as files in the case folder"
+          result.message = refusal
           result.seconds = Clock.seconds() - started
           return result
         }
-        try OutputFile.write(bytes, to: checkCase.referencePath)
       }
       for artifact in evaluation.artifacts {
         let path = artifactPath(artifact.name)

@@ -2,7 +2,6 @@ import AnimplotCommandLine
 import AnimplotPlatform
 import AnimplotServe
 import ArgumentParser
-import Dispatch
 
 /// `animplot serve`: the editors in the browser.
 struct ServeCommand: ParsableCommand {
@@ -25,23 +24,14 @@ struct ServeCommand: ParsableCommand {
 
   func run() throws {
     let plan = try arguments.plan()
-    let server = Server(host: plan.host, port: plan.port, token: plan.token, api: plan.api)
+    let server = Server(host: plan.host, port: plan.port, token: plan.token)
     let open = arguments.open
-    let failure = Locked<String?>(nil)
-    let done = DispatchSemaphore(value: 0)
-    Task {
-      do {
-        try await server.run { port in
-          let url = Server.url(host: plan.host, port: port, token: plan.token)
-          Terminal.write(url + "\n", to: 1)
-          if open { ServeArguments.openBrowser(url) }
-        }
-      } catch {
-        failure.withLock { $0 = "animplot serve: cannot listen on \(plan.host):\(plan.port): \(error)" }
+    try Server.block(host: plan.host, port: plan.port) {
+      try await server.serve(plan.api) { port in
+        let url = Server.url(host: plan.host, port: port, token: plan.token)
+        Terminal.write(url + "\n", to: 1)
+        if open { ServeArguments.openBrowser(url) }
       }
-      done.signal()
     }
-    done.wait()
-    if let message = failure.withLock({ $0 }) { throw CLIError(message) }
   }
 }

@@ -1,0 +1,168 @@
+import AnimplotCheck
+import AnimplotCommandLine
+import AnimplotIO
+import AnimplotPlatform
+import AnimplotText
+import Hummingbird
+
+/// `check DIR --review`: the failed and new cases of a run, expected beside actual, to approve
+/// (the actual output becomes the reference) or reject, one at a time, in the browser.
+///
+/// Cases are named by the run's own list: a request's name is looked up there, never used as
+/// a path; an approval writes only the case's own reference, as `--record` does (a regular
+/// file inside the case folder, never through a link, atomically).
+package final class ReviewAPI: Sendable {
+  /// A case under review and what was decided.
+  struct Item: Sendable {
+    var result: CaseResult
+    var decision: String?
+  }
+
+  let folder: String
+  let items = Locked<[Item]>([])
+  /// Whether the run has finished (the page waits for it).
+  let finished = Locked(false)
+  /// Lines of what was written, in order, for the summary.
+  let written = Locked<[String]>([])
+
+  /// A review of the cases of `folder`, empty until `load`.
+  package init(folder: String) { self.folder = folder }
+
+  /// The cases of `report` that did not pass (failed, missing, errors, and new ones recorded).
+  package func load(_ report: CheckReport) {
+    items.withLock { $0 = report.results.filter { $0.status != .passed }.map { Item(result: $0, decision: nil) } }
+    finished.withLock { $0 = true }
+  }
+
+  /// Whether every case under review was approved.
+  package var everyCaseApproved: Bool { items.withLock { $0.allSatisfy { $0.decision == "approved" } } }
+
+  package var count: Int { items.withLock { $0.count } }
+
+  /// `GET /api/cases`: `{"folder": ..., "cases": [{"case", "status", "message", "reference",
+  /// "decision", "images": ["expected", "actual", "diff", "window"], "approvable"}]}`.
+  func list() -> Answer {
+    let entries = items.withLock { items in
+      items.map { item -> String in
+        let r = item.result
+        var images: [String] = []
+        if r.images.expected != nil { images.append("\"expected\"") }
+        if r.images.actual != nil { images.append("\"actual\"") }
+        if r.images.diff != nil { images.append("\"diff\"") }
+        if r.images.crop != nil { images.append("\"window\"") }
+        return "{\"case\": \(jsonStringLiteral(r.checkCase.id)), \"status\": \(jsonStringLiteral(r.status.word)), "
+          + "\"message\": \(jsonStringLiteral(r.message)), \"reference\": \(jsonStringLiteral(r.checkCase.referencePath)), "
+          + "\"decision\": \(item.decision.map(jsonStringLiteral) ?? "null"), \"images\": [\(images.joined(separator: ", "))], "
+          + "\"approvable\": \(r.output != nil)}"
+      }
+    }
+    let running = !finished.withLock { $0 }
+    return .json(
+      "{\"folder\": \(jsonStringLiteral(folder)), \"running\": \(running), \"cases\": [\n" + entries.joined(separator: ",\n")
+        + "]}\n")
+  }
+
+  /// `GET /api/image?case=NAME&which=expected|actual|diff|window`: the PNG the report shows.
+  func image(_ query: ViewQuery) throws(ServeError) -> Answer {
+    let name = query.value("case") ?? ""
+    let which = query.value("which") ?? ""
+    let item = try self.item(name)
+    let images = item.result.images
+    let png: [UInt8]? =
+      switch which {
+      case "expected": images.expected
+      case "actual": images.actual
+      case "diff": images.diff
+      case "window": images.crop?.png
+      default: nil
+      }
+    guard let png else {
+      throw ServeError(.notFound, "no \(messageQuoted(which)) image for \(messageQuoted(name)); expected one of those GET /api/cases lists")
+    }
+    return Answer(contentType: "image/png", body: png)
+  }
+
+  func item(_ name: String) throws(ServeError) -> Item {
+    guard let item = items.withLock({ $0.first { $0.result.checkCase.id == name } }) else {
+      throw ServeError(.notFound, "no case \(messageQuoted(name)) under review (GET /api/cases lists them)")
+    }
+    return item
+  }
+
+  /// The case a POST body names: `{"case": "NAME"}`.
+  static func caseName(_ body: [UInt8]) throws(ServeError) -> String {
+    let root = try? body.withUnsafeBufferPointer { buffer throws(ActionDecodingError) in try JSONNode.parse(buffer) }
+    guard case .object(let members)? = root?.value, members.count == 1, members[0].key == "case",
+      case .string(let name) = members[0].value.value
+    else {
+      throw ServeError(.badRequest, "expected a body {\"case\": \"NAME\"}")
+    }
+    return name
+  }
+
+  /// `POST /api/approve` with `{"case": "NAME"}`: the case's output written as its reference.
+  func approve(_ body: [UInt8]) throws(ServeError) -> Answer {
+    let name = try Self.caseName(body)
+    let item = try self.item(name)
+    guard let output = item.result.output else {
+      throw ServeError(.badRequest, "\(name): the run drew no output to approve (\(item.result.message))")
+    }
+    if let refusal = ReferenceFile.write(output, for: item.result.checkCase, in: folder) {
+      throw ServeError(.forbidden, refusal)
+    }
+    decide(name, "approved")
+    let line = "APPROVED \(item.result.checkCase.referencePath): the output of \(name) is its reference"
+    written.withLock { $0.append(line) }
+    Terminal.write(line + "\n", to: 1)
+    return .json("{\"case\": \(jsonStringLiteral(name)), \"decision\": \"approved\", \"wrote\": \(jsonStringLiteral(item.result.checkCase.referencePath))}\n")
+  }
+
+  /// `POST /api/reject` with `{"case": "NAME"}`: noted; nothing is written.
+  func reject(_ body: [UInt8]) throws(ServeError) -> Answer {
+    let name = try Self.caseName(body)
+    _ = try item(name)
+    decide(name, "rejected")
+    return .json("{\"case\": \(jsonStringLiteral(name)), \"decision\": \"rejected\"}\n")
+  }
+
+  func decide(_ name: String, _ decision: String) {
+    items.withLock { items in
+      if let i = items.firstIndex(where: { $0.result.checkCase.id == name }) { items[i].decision = decision }
+    }
+  }
+
+  /// What the review did: one line per reference written, then the counts.
+  package func summary() -> String {
+    let (approved, rejected, left) = items.withLock { items in
+      (
+        items.count { $0.decision == "approved" }, items.count { $0.decision == "rejected" },
+        items.count { $0.decision == nil }
+      )
+    }
+    let lines = written.withLock { $0 }
+    return "review: \(approved) approved, \(rejected) rejected, \(left) left"
+      + (lines.isEmpty ? "; nothing written\n" : "; wrote:\n" + lines.map { "  " + $0 + "\n" }.joined())
+  }
+
+  /// The review's routes: its page and API.
+  package func routes(_ router: Router<BasicRequestContext>, token: String?, done: @escaping @Sendable () -> Void) {
+    Server.page(
+      router, html: PackageResources.review_html, js: PackageResources.review_js, css: PackageResources.review_css,
+      token: token)
+    router.get("/api/cases") { _, _ in Server.response(self.list()) }
+    router.get("/api/image") { request, _ in Server.answer { try self.image(Server.query(request)) } }
+    router.post("/api/approve") { request, _ in
+      let body = try await request.body.collect(upTo: 1 << 16)
+      return Server.answer { try self.approve(Array(buffer: body)) }
+    }
+    router.post("/api/reject") { request, _ in
+      let body = try await request.body.collect(upTo: 1 << 16)
+      return Server.answer { try self.reject(Array(buffer: body)) }
+    }
+    router.post("/api/done") { _, _ in
+      done()
+      return Server.response(.json("{\"done\": true}\n"))
+    }
+  }
+}
+
