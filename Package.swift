@@ -121,7 +121,7 @@ let package = Package(
       name: "AnimplotServe",
       dependencies: [
         "AnimplotCommandLine", "AnimplotCheck", "AnimplotRender", "AnimplotEdit", "AnimplotIO", "AnimplotPlots",
-        "AnimplotCore", "AnimplotText", "AnimplotPlatform",
+        "AnimplotCanvas", "AnimplotCore", "AnimplotText", "AnimplotPlatform",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "NIOCore", package: "swift-nio"),

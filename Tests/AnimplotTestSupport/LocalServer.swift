@@ -1,9 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// A server the tests start (`animplot serve`, `check --review`) and talk to over HTTP/1.1 on
 /// loopback, with requests written by hand: a test may send what no browser or client library
 /// would (a foreign Host header, a path with `..`).
@@ -130,7 +126,7 @@ package final class LocalServer: @unchecked Sendable {
   package func stream(_ target: String, for seconds: Double, while action: () throws -> Void = {}) throws -> String {
     var target = target
     if let token { target += (target.contains("?") ? "&" : "?") + "token=" + token }
-    let socket = try Self.connect(port: port)
+    let socket = try Self.openSocket(port: port)
     defer { close(socket) }
     let head = "GET \(target) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"
     _ = head.withCString { send(socket, $0, strlen($0), 0) }
@@ -153,7 +149,7 @@ package final class LocalServer: @unchecked Sendable {
     return String(decoding: received, as: UTF8.self)
   }
 
-  static func connect(port: Int) throws -> Int32 {
+  static func openSocket(port: Int) throws -> Int32 {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw LocalServerError("socket: errno \(errno)") }
     var address = sockaddr_in()
@@ -161,7 +157,7 @@ package final class LocalServer: @unchecked Sendable {
     address.sin_port = in_port_t(UInt16(port).bigEndian)
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
     let connected = withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
     }
     guard connected == 0 else {
       close(fd)
@@ -171,7 +167,7 @@ package final class LocalServer: @unchecked Sendable {
   }
 
   static func exchange(port: Int, _ request: Data) throws -> Data {
-    let fd = try connect(port: port)
+    let fd = try openSocket(port: port)
     defer { close(fd) }
     var timeout = timeval(tv_sec: 60, tv_usec: 0)
     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
