@@ -33,6 +33,10 @@ public struct GraphEditor: Sendable {
 
   /// Lays out `action` (handles already recalculated, as loading does).
   public init(action: Action, options: GraphOptions = GraphOptions()) {
+    var action = action
+    for i in action.tracks.indices where options.hide.contains(where: { $0.matches(action.tracks[i]) }) {
+      action.tracks[i].hidden = true
+    }
     self.action = action
     self.options = options
     let colors = CurveColors.colors(for: action.tracks, theme: options.theme, mode: options.colors)
