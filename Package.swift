@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 // The dependency graph enforces the layers (README, "Layout"): the model and maths know nothing of
@@ -28,6 +28,13 @@ let package = Package(
     .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
     // `make docs`: the DocC catalogs of the public modules (Sources/*/*.docc).
     .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.5.0"),
+    // `animplot serve` and `check --review`: the Swift server ecosystem's HTTP server, linked by
+    // AnimplotServe only (no library product links it). Its default traits (swift-configuration,
+    // full Foundation) are left out: the server is configured by the command line.
+    .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),
+    // Hummingbird's own dependencies, named for the bound port (NIOCore) and a quiet logger.
+    .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
+    .package(url: "https://github.com/apple/swift-log.git", from: "1.14.0"),
   ],
   targets: [
     // C libraries from Debian's -dev packages (the Makefile installs them).
@@ -106,10 +113,24 @@ let package = Package(
         "AnimplotCore", "AnimplotRender", "AnimplotGolden", "AnimplotPlots", "AnimplotCanvas", "AnimplotText",
         .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
       ]),
+    // `animplot serve`: the editors in the browser over HTTP (Hummingbird), every answer made by
+    // the command line's own grammar and runs. Its page (Page/) is compiled in: no URL path
+    // ever reaches the file system. Not a product: only the binary links a server.
+    .target(
+      name: "AnimplotServe",
+      dependencies: [
+        "AnimplotCommandLine", "AnimplotRender", "AnimplotEdit", "AnimplotIO", "AnimplotPlots", "AnimplotCore",
+        "AnimplotText", "AnimplotPlatform",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        .product(name: "Hummingbird", package: "hummingbird"),
+        .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "Logging", package: "swift-log"),
+      ],
+      resources: [.embedInCode("Page/index.html"), .embedInCode("Page/page.js"), .embedInCode("Page/page.css")]),
     .executableTarget(
       name: "animplot",
       dependencies: [
-        "AnimplotCommandLine", "AnimplotCairo", "AnimplotText", "AnimplotPlatform",
+        "AnimplotCommandLine", "AnimplotServe", "AnimplotCairo", "AnimplotText", "AnimplotPlatform",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .executableTarget(

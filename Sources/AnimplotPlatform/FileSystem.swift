@@ -122,7 +122,9 @@ package enum FileSystem {
       default: .other
       }
     return FileStatus(
-      kind: kind, identity: FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)))
+      kind: kind, identity: FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)),
+      size: Int64(info.st_size),
+      modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
   }
 
   /// What a path that is neither a regular file nor a folder is, for messages: `a FIFO`,
@@ -302,6 +304,10 @@ package struct FileStatus: Sendable, Hashable {
   package enum Kind: Sendable, Hashable { case file, directory, other }
   package var kind: Kind
   package var identity: FileIdentity
+  /// The size in bytes.
+  package var size: Int64 = 0
+  /// The last modification, in nanoseconds since 1970.
+  package var modified: Int64 = 0
 }
 
 /// A file's device and inode: the same file whatever the path that reaches it.

@@ -23,7 +23,7 @@ struct Animplot: ParsableCommand {
   static let verbs: [any ParsableCommand.Type] = [
     GraphCommand.self, DopeSheetCommand.self, TimelineCommand.self, PlayCommand.self, PreviewCommand.self,
     PathCommand.self, GalleryCommand.self, MorphCommand.self, EvalCommand.self, RecalcCommand.self, EditCommand.self,
-    ImportCommand.self, InfoCommand.self,
+    ImportCommand.self, InfoCommand.self, ServeCommand.self,
     DiffCommand.self, CheckCommand.self, MergeCommand.self,
   ]
 }

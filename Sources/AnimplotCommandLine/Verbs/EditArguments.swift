@@ -96,68 +96,14 @@ package struct EditArguments: ParsableArguments {
         throw CLIError("\(label): \(error.message)")
       }
     }
-    let index: Int
-    do {
-      index = try Self.index(of: action, in: document)
-    } catch {
-      throw CLIError("\(input): \(error.path.isEmpty ? "" : error.path + ": ")\(error.message)")
-    }
-    var edited = document.actions[index]
-    let scene = Self.scene(of: edited)
-    var editDocument = EditDocument(curves: edited.tracks, scene: scene)
-    do {
-      try editDocument.checkFinite()
-    } catch {
-      throw CLIError("\(input): \(error)")
-    }
+    var edit = try ActionEdit(document, action: action, file: input)
     for (name, script) in scripts {
-      script.apply(to: &editDocument.scene)
-      script.apply(to: &editDocument.editor)
-      for (i, operation) in script.operations.enumerated() {
-        let place = name.hasPrefix("--") ? name : "\(name): ops[\(i)]"
-        let status: EditStatus
-        do {
-          status = try editDocument.apply(operation)
-        } catch {
-          throw CLIError("\(place): \(error)")
-        }
-        if status == .cancelled {
-          // As Blender's operator, it changed nothing; a script may mean that, so it goes on.
-          Terminal.error("\(place): changed nothing (nothing it acts on)")
-        }
-      }
+      let notes = try edit.apply(script) { i in name.hasPrefix("--") ? name : "\(name): ops[\(i)]" }
+      for note in notes { Terminal.error(note) }
     }
-    edited.tracks = editDocument.fcurves
-    // The scene goes back to the file only where the script changed it.
-    if editDocument.scene.currentFrame != scene.currentFrame { edited.currentFrame = editDocument.scene.currentFrame }
-    if editDocument.scene.cursorValue != scene.cursorValue { edited.cursorValue = editDocument.scene.cursorValue }
-    if editDocument.scene.markers != scene.markers { edited.markers = editDocument.scene.markers }
-    document.actions[index] = edited
-    document.keysAsStored = true
+    document = edit.result
     if !inPlace { try OutputPlan.refuseOverwriting([input] + (opsFile.map { [$0] } ?? []), with: output) }
     try RecalcArguments.refuseOverflow(document, input: input)
     try OutputFile.write(ActionEncoder.encode(document), to: output)
-  }
-
-  /// The position of the action `name` picks (as `ActionDocument.action(named:)` reads it).
-  static func index(of name: String?, in document: ActionDocument) throws(ActionDecodingError) -> Int {
-    guard let name else { return 0 }
-    if let i = document.actions.firstIndex(where: { $0.name == name }) { return i }
-    let chosen = try document.action(named: name)
-    if let i = Int(name), document.actions.indices.contains(i) { return i }
-    return document.actions.firstIndex(of: chosen) ?? 0
-  }
-
-  /// The scene an action gives its edits: fps, range, current frame, cursor, markers.
-  static func scene(of action: Action) -> EditScene {
-    var scene = EditScene()
-    scene.fps = action.fps
-    let range = action.sceneRange
-    scene.frameStart = range.lowerBound
-    scene.frameEnd = range.upperBound
-    scene.currentFrame = (action.currentFrame ?? range.lowerBound).rounded()
-    scene.cursorValue = action.cursorValue ?? 0
-    scene.markers = action.markers
-    return scene
   }
 }

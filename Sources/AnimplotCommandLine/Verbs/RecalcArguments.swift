@@ -67,7 +67,7 @@ package struct RecalcArguments: ParsableArguments {
 
   /// Blender's arithmetic overflows 32-bit floats for keys near ±3e38; such a file could not be
   /// read back, so it is refused rather than written.
-  static func refuseOverflow(_ document: ActionDocument, input: String) throws {
+  package static func refuseOverflow(_ document: ActionDocument, input: String) throws {
     for action in document.actions {
       for (t, track) in action.tracks.enumerated() {
         for (k, key) in track.keyframes.enumerated()

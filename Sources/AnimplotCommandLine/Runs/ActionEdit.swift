@@ -1,0 +1,94 @@
+import AnimplotCore
+import AnimplotEdit
+import AnimplotIO
+
+/// One action of a document under Blender's Graph Editor operations: what `animplot edit` does
+/// to its input, and what `animplot serve --edit` does to a served file between saves.
+package struct ActionEdit: Sendable {
+  /// The document the edits started from.
+  package let original: ActionDocument
+  /// The position of the edited action in the document.
+  package let actionIndex: Int
+  /// The scene the action gave its edits (the file's, before any script's settings).
+  package let originalScene: EditScene
+  /// The action's curves, selection, scene and editor settings as edited so far.
+  package var editDocument: EditDocument
+
+  /// Starts editing the action `name` (name or number; the first when `nil`) of `document`.
+  /// - Throws: `CLIError` naming `file`: no such action, or a key that is not finite.
+  package init(_ document: ActionDocument, action name: String?, file: String) throws(CLIError) {
+    original = document
+    do {
+      actionIndex = try Self.index(of: name, in: document)
+    } catch {
+      throw CLIError("\(file): \(error.path.isEmpty ? "" : error.path + ": ")\(error.message)")
+    }
+    originalScene = Self.scene(of: document.actions[actionIndex])
+    editDocument = EditDocument(curves: document.actions[actionIndex].tracks, scene: originalScene)
+    do {
+      try editDocument.checkFinite()
+    } catch {
+      throw CLIError("\(file): \(error)")
+    }
+  }
+
+  /// Applies `script`'s settings and operations in order; `place(i)` names operation `i` in
+  /// messages. Returns a line for each operation that changed nothing (Blender's "cancelled").
+  /// - Throws: `CLIError` naming the operation that failed; the edit is then as before it.
+  package mutating func apply(_ script: EditScript, place: (Int) -> String) throws(CLIError) -> [String] {
+    var next = editDocument
+    var notes: [String] = []
+    script.apply(to: &next.scene)
+    script.apply(to: &next.editor)
+    for (i, operation) in script.operations.enumerated() {
+      let status: EditStatus
+      do {
+        status = try next.apply(operation)
+      } catch {
+        throw CLIError("\(place(i)): \(error)")
+      }
+      // As Blender's operator, it changed nothing; a script may mean that, so it goes on.
+      if status == .cancelled { notes.append("\(place(i)): changed nothing (nothing it acts on)") }
+    }
+    editDocument = next
+    return notes
+  }
+
+  /// The document with the edited action, its keys as they came out (`keysAsStored`): what
+  /// `edit` writes, and what a file reads back as.
+  package var result: ActionDocument {
+    var document = original
+    var edited = document.actions[actionIndex]
+    edited.tracks = editDocument.fcurves
+    // The scene goes back to the file only where the script changed it.
+    let scene = editDocument.scene
+    if scene.currentFrame != originalScene.currentFrame { edited.currentFrame = scene.currentFrame }
+    if scene.cursorValue != originalScene.cursorValue { edited.cursorValue = scene.cursorValue }
+    if scene.markers != originalScene.markers { edited.markers = scene.markers }
+    document.actions[actionIndex] = edited
+    document.keysAsStored = true
+    return document
+  }
+
+  /// The position of the action `name` picks (as `ActionDocument.action(named:)` reads it).
+  static func index(of name: String?, in document: ActionDocument) throws(ActionDecodingError) -> Int {
+    guard let name else { return 0 }
+    if let i = document.actions.firstIndex(where: { $0.name == name }) { return i }
+    let chosen = try document.action(named: name)
+    if let i = Int(name), document.actions.indices.contains(i) { return i }
+    return document.actions.firstIndex(of: chosen) ?? 0
+  }
+
+  /// The scene an action gives its edits: fps, range, current frame, cursor, markers.
+  static func scene(of action: Action) -> EditScene {
+    var scene = EditScene()
+    scene.fps = action.fps
+    let range = action.sceneRange
+    scene.frameStart = range.lowerBound
+    scene.frameEnd = range.upperBound
+    scene.currentFrame = (action.currentFrame ?? range.lowerBound).rounded()
+    scene.cursorValue = action.cursorValue ?? 0
+    scene.markers = action.markers
+    return scene
+  }
+}

@@ -1,0 +1,139 @@
+import AnimplotCommandLine
+import AnimplotIO
+import AnimplotPlatform
+import AnimplotText
+
+extension ServeAPI {
+  /// The most bytes an edit request's body may hold.
+  package static let maximumEditBytes = 1 << 20
+
+  /// Refuses writes when the server was not started with `--edit`.
+  func requireEditing() throws(ServeError) {
+    guard editing else {
+      throw ServeError(.forbidden, "this server only shows files; start animplot serve with --edit to edit them")
+    }
+  }
+
+  /// The file a write names (`file=N`, default 0), as a number.
+  func fileIndex(_ query: ViewQuery) throws(ServeError) -> Int {
+    let text = query.value("file") ?? "0"
+    guard let index = Int(text), index >= 0 else {
+      throw ServeError(.badRequest, "file=\(messageQuoted(text)): expected a file's number from 0")
+    }
+    return index
+  }
+
+  /// `POST /api/edit?file=N` with `{"ops": [...]}` (`animplot edit`'s vocabulary; `scene` and
+  /// `editor` too; `action` in the query picks the action): one undo step.
+  package func edit(query: ViewQuery, body: [UInt8]) throws(ServeError) -> Answer {
+    try requireEditing()
+    let index = try fileIndex(query)
+    let name = "POST /api/edit"
+    let script: EditScript
+    do {
+      script = try EditScriptDecoder.decode(body, file: name)
+    } catch {
+      throw ServeError(.badRequest, error.description)
+    }
+    let answer = try files.update(index) { file throws(ServeError) -> Answer in
+      guard let document = file.document else { throw ServeError(.badRequest, file.error ?? "\(file.path): not read") }
+      guard file.kind == .actionJSON || file.kind == .compactJSON else {
+        throw ServeError(
+          .badRequest,
+          "\(file.path): edits apply to action files (format 1 or the compact form), not \(file.kind?.summary ?? "this kind"); convert it with animplot import first")
+      }
+      let action = query.value("action")
+      var edit: ActionEdit
+      if let current = file.edits?.current, action == nil || action == current.original.actions[current.actionIndex].name
+        || Int(action!) == current.actionIndex
+      {
+        edit = current
+      } else {
+        // Another action: its edit starts from the current state of the file.
+        do throws(CLIError) {
+          edit = try ActionEdit(file.current ?? document, action: action, file: file.path)
+        } catch {
+          throw ServeError(.badRequest, error.message)
+        }
+      }
+      let before = file.edits?.current ?? edit
+      do throws(CLIError) {
+        _ = try edit.apply(script) { i in "ops[\(i)]" }
+      } catch {
+        throw ServeError(.badRequest, "\(name): \(error.message)")
+      }
+      do {
+        try RecalcArguments.refuseOverflow(edit.result, input: file.path)
+      } catch {
+        throw ServeError(.badRequest, "\(error)")
+      }
+      var state = file.edits ?? ServedFiles.EditState(current: edit)
+      state.undo.append(before)
+      state.redo.removeAll()
+      state.current = edit
+      file.edits = state
+      file.generation += 1
+      return Self.history(state)
+    }
+    events.send(.edit(file: index, answer: answer))
+    return answer
+  }
+
+  /// `POST /api/undo` and `POST /api/redo`: one step back or forward.
+  package func step(back: Bool, query: ViewQuery) throws(ServeError) -> Answer {
+    try requireEditing()
+    let index = try fileIndex(query)
+    let answer = try files.update(index) { file throws(ServeError) -> Answer in
+      guard var state = file.edits else { return Self.history(nil) }
+      if back, let previous = state.undo.popLast() {
+        state.redo.append(state.current)
+        state.current = previous
+        file.generation += 1
+      } else if !back, let next = state.redo.popLast() {
+        state.undo.append(state.current)
+        state.current = next
+        file.generation += 1
+      }
+      file.edits = state
+      return Self.history(state)
+    }
+    events.send(.edit(file: index, answer: answer))
+    return answer
+  }
+
+  /// `POST /api/save?file=N[&overwrite=1]`: the edited file written over the served one,
+  /// atomically as `-o` writes; refused (409) when the file changed on disk since it was read,
+  /// unless `overwrite` says to.
+  package func save(query: ViewQuery) throws(ServeError) -> Answer {
+    try requireEditing()
+    let index = try fileIndex(query)
+    let overwrite = ["1", "true", ""].contains(query.value("overwrite")?.lowercased() ?? "no")
+    let path = try files.update(index) { file throws(ServeError) -> String in
+      guard let state = file.edits else { return file.path }
+      let changed = state.changedOnDisk || ServedFiles.stamp(of: file.path) != file.stamp
+      if changed && !overwrite {
+        throw ServeError(
+          .conflict,
+          "\(file.path) changed on disk since it was read; save with overwrite=1 to replace it, or reload to lose the edits")
+      }
+      let document = state.current.result
+      do {
+        try RecalcArguments.refuseOverflow(document, input: file.path)
+        try OutputFile.write(ActionEncoder.encode(document), to: file.path)
+      } catch {
+        throw ServeError(.badRequest, "\(error)")
+      }
+      // What is on disk now is the edited document: reading it back gives the same keys.
+      ServedFiles.read(&file)
+      file.edits = nil
+      file.generation += 1
+      return file.path
+    }
+    events.send(.change(file: index))
+    return .json("{\"saved\": \(jsonStringLiteral(path))}\n")
+  }
+
+  static func history(_ state: ServedFiles.EditState?) -> Answer {
+    .json("{\"undo\": \(state?.undo.count ?? 0), \"redo\": \(state?.redo.count ?? 0)}\n")
+  }
+}

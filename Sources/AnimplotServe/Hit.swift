@@ -1,0 +1,201 @@
+import AnimplotCanvas
+import AnimplotCommandLine
+import AnimplotCore
+import AnimplotPlots
+import AnimplotRender
+import AnimplotText
+
+extension ServeAPI {
+  /// `GET /api/hit/{graph|dopesheet}?x=X&y=Y&tolerance=T&...`: what lies under device pixel
+  /// (X, Y) of the picture the same options draw (the library's hit test), as JSON; `null`
+  /// outside the picture.
+  package func hit(view: String, query: ViewQuery) throws(ServeError) -> Answer {
+    let x = try number("x", in: query), y = try number("y", in: query)
+    let tolerance = try query.value("tolerance").map { _ throws(ServeError) in try number("tolerance", in: query) } ?? 0
+    let point = Point(x, y)
+    switch view {
+    case "graph":
+      let (editor, actions, scale) = try content(GraphArguments.self, query: query)
+      let layout = editor.layout(scale: scale)
+      return .json(HitJSON.graph(layout.hit(point, tolerance: tolerance), layout: layout, actions: actions) + "\n")
+    case "dopesheet":
+      let (editor, _, scale) = try content(DopeSheetArguments.self, query: query)
+      let layout = editor.layout(scale: scale)
+      return .json(HitJSON.dopeSheet(layout.hit(point, tolerance: tolerance), layout: layout) + "\n")
+    default:
+      throw ServeError(.notFound, "no hit test for \(messageQuoted(view)); expected graph or dopesheet")
+    }
+  }
+
+  func number(_ name: String, in query: ViewQuery) throws(ServeError) -> Double {
+    guard let text = query.value(name), let value = Double(text), value.isFinite else {
+      throw ServeError(.badRequest, "\(name)=\(messageQuoted(query.value(name) ?? "")): expected a number (device pixels)")
+    }
+    return value
+  }
+
+  /// The view's content (the editor the picture is drawn from) for the query's file and options.
+  func content<Arguments: VerbArguments>(_ type: Arguments.Type, query: ViewQuery) throws(ServeError)
+    -> (Arguments.View.Content, [Action], Double)
+  {
+    let (file, document) = try servedDocument(query)
+    let arguments = try self.arguments(type, query: query, path: file.path)
+    let view: Arguments.View
+    let request: RenderRequest
+    do {
+      view = try arguments.view()
+      request = try arguments.request(format: Arguments.View.outputFormats[0])
+    } catch {
+      throw ServeError(.badRequest, "\(Arguments.verb): \(Arguments.message(for: error))")
+    }
+    let actions = try self.actions(
+      request, showsEveryAction: Arguments.View.showsEveryAction, file: file, document: document)
+    do {
+      return (try view.content(of: actions), actions, arguments.settings.scale)
+    } catch {
+      throw ServeError(.badRequest, "\(file.path): \(error.description)")
+    }
+  }
+}
+
+/// Hits as JSON: `{"part": "key", "channel": {...}, "key": 3, "frame": 12, "value": 0.5, ...}`.
+enum HitJSON {
+  static func graph(_ hit: GraphEditorHit?, layout: GraphEditorLayout, actions: [Action]) -> String {
+    guard let hit else { return "null" }
+    var fields: [(String, String)] = []
+    func channel(_ id: ChannelID) {
+      guard let curve = layout.curve(for: id) else { return }
+      let track = curve.track
+      var members = [
+        ("label", jsonStringLiteral(track.displayLabel)), ("dataPath", jsonStringLiteral(track.dataPath)),
+        ("index", "\(track.index)"),
+      ]
+      if actions.indices.contains(id.action) { members.append(("action", jsonStringLiteral(actions[id.action].name))) }
+      fields.append(("channel", object(members)))
+    }
+    func key(_ id: KeyID) -> Keyframe? {
+      guard let track = layout.curve(for: id.channel)?.track, track.keyframes.indices.contains(id.key) else { return nil }
+      return track.keyframes[id.key]
+    }
+    switch hit {
+    case .header: fields.append(("part", "\"header\""))
+    case .channelList: fields.append(("part", "\"channelList\""))
+    case .channelRow(let row, let toggle):
+      fields.append(("part", "\"channelRow\""))
+      fields.append(("row", "\(row)"))
+      if let toggle { fields.append(("toggle", jsonStringLiteral(toggle.rawValue))) }
+      if let rows = layout.channelList?.rows, rows.indices.contains(row) {
+        fields.append(("label", jsonStringLiteral(rows[row].name)))
+        fields.append(("kind", jsonStringLiteral("\(rows[row].kind)")))
+        if let id = rows[row].channel { channel(id) }
+      }
+    case .scrubStrip(let frame):
+      fields.append(("part", "\"scrubStrip\""))
+      fields.append(("frame", jsonNumber(frame)))
+    case .scrollbar(let axis):
+      fields.append(("part", "\"scrollbar\""))
+      fields.append(("axis", jsonStringLiteral(axis.rawValue)))
+    case .marker(let index):
+      fields.append(("part", "\"marker\""))
+      fields.append(("marker", "\(index)"))
+      if let marker = layout.markers.first(where: { $0.index == index }) {
+        fields.append(("name", jsonStringLiteral(marker.name)))
+        fields.append(("frame", jsonNumber(marker.frame)))
+      }
+    case .key(let id):
+      fields.append(("part", "\"key\""))
+      channel(id.channel)
+      fields.append(("key", "\(id.key)"))
+      if let k = key(id) {
+        fields += [
+          ("frame", jsonNumber(k.frame)), ("value", jsonNumber(k.value)),
+          ("interpolation", jsonStringLiteral(rnaName(k.interpolation))), ("easing", jsonStringLiteral(rnaName(k.easing))),
+          ("handleTypes", "[\(jsonStringLiteral(rnaName(k.handleLeftType))), \(jsonStringLiteral(rnaName(k.handleRightType)))]"),
+          ("keyType", jsonStringLiteral(rnaName(k.type))), ("selected", "\(k.selected)"),
+        ]
+      }
+    case .handle(let id, let side):
+      fields.append(("part", "\"handle\""))
+      channel(id.channel)
+      fields.append(("key", "\(id.key)"))
+      fields.append(("side", side == .left ? "\"left\"" : "\"right\""))
+      if let k = key(id) {
+        let end = side == .left ? k.handleLeft : k.handleRight
+        let type = side == .left ? k.handleLeftType : k.handleRightType
+        fields += [
+          ("frame", jsonNumber(end.frame)), ("value", jsonNumber(end.value)), ("handleType", jsonStringLiteral(rnaName(type))),
+          ("selected", "\(side == .left ? k.selectedHandleLeft : k.selectedHandleRight)"),
+        ]
+      }
+    case .curve(let id):
+      fields.append(("part", "\"curve\""))
+      channel(id)
+    case .plot(let frame, let value):
+      fields.append(("part", "\"plot\""))
+      fields.append(("frame", jsonNumber(frame)))
+      fields.append(("value", jsonNumber(value)))
+    }
+    return object(fields)
+  }
+
+  static func dopeSheet(_ hit: DopeSheetEditorHit?, layout: DopeSheetEditorLayout) -> String {
+    guard let hit else { return "null" }
+    var fields: [(String, String)] = []
+    func row(_ index: Int) -> DopeSheetRow? { layout.rows.first { $0.index == index }?.row }
+    func describe(_ index: Int) {
+      fields.append(("row", "\(index)"))
+      guard let r = row(index) else { return }
+      fields.append(("label", jsonStringLiteral(r.name)))
+      fields.append(("kind", jsonStringLiteral("\(r.kind)")))
+      if let path = r.dataPath { fields.append(("dataPath", jsonStringLiteral(path))) }
+      if let i = r.index { fields.append(("index", "\(i)")) }
+    }
+    switch hit {
+    case .header: fields.append(("part", "\"header\""))
+    case .channelList: fields.append(("part", "\"channelList\""))
+    case .channelRow(let index, let toggle):
+      fields.append(("part", "\"channelRow\""))
+      describe(index)
+      if let toggle { fields.append(("toggle", jsonStringLiteral(toggle.rawValue))) }
+    case .scrubStrip(let frame):
+      fields.append(("part", "\"scrubStrip\""))
+      fields.append(("frame", jsonNumber(frame)))
+    case .scrollbar(let axis):
+      fields.append(("part", "\"scrollbar\""))
+      fields.append(("axis", jsonStringLiteral(axis.rawValue)))
+    case .marker(let index):
+      fields.append(("part", "\"marker\""))
+      fields.append(("marker", "\(index)"))
+    case .key(let index, let column):
+      fields.append(("part", "\"key\""))
+      describe(index)
+      fields.append(("column", "\(column)"))
+      if let r = row(index), r.keys.indices.contains(column) {
+        fields.append(("frame", jsonNumber(r.keys[column].frame)))
+        fields.append(("keyType", jsonStringLiteral(rnaName(r.keys[column].type))))
+        fields.append(("selected", "\(r.keys[column].selected)"))
+      }
+    case .row(let index):
+      fields.append(("part", "\"row\""))
+      describe(index)
+    case .keyArea(let frame):
+      fields.append(("part", "\"keyArea\""))
+      fields.append(("frame", jsonNumber(frame)))
+    }
+    return object(fields)
+  }
+
+  static func object(_ fields: [(String, String)]) -> String {
+    "{" + fields.map { "\(jsonStringLiteral($0.0)): \($0.1)" }.joined(separator: ", ") + "}"
+  }
+
+  /// Blender's RNA spelling of a case name: `autoClamped` → `AUTO_CLAMPED`.
+  static func rnaName(_ value: some Any) -> String {
+    var out = ""
+    for c in "\(value)" {
+      if c.isUppercase, !out.isEmpty { out.append("_") }
+      out += c.uppercased()
+    }
+    return out
+  }
+}

@@ -1,0 +1,145 @@
+import AnimplotCanvas
+import AnimplotCommandLine
+import AnimplotCore
+import AnimplotEdit
+import AnimplotIO
+import AnimplotPlatform
+import AnimplotPlots
+import AnimplotRender
+import AnimplotText
+import ArgumentParser
+
+/// Every answer of `animplot serve`'s API, without HTTP: each is made by the verb's own grammar
+/// (its `ParsableArguments`) and the render pipeline, so that it is byte for byte what the
+/// command line gives for the same file and options (docs/serve.md, "API").
+package struct ServeAPI: Sendable {
+  package let files: ServedFiles
+  /// Whether edits are allowed (`--edit`).
+  package let editing: Bool
+  package let events: ServeEvents
+
+  package init(files: ServedFiles, editing: Bool, events: ServeEvents = ServeEvents()) {
+    self.files = files
+    self.editing = editing
+    self.events = events
+  }
+
+  // MARK: Reading
+
+  /// `GET /api/files`: for each file, `animplot info FILE --format json` of its current state.
+  package func fileList() -> Answer {
+    var parts: [String] = []
+    for i in 0..<files.count {
+      guard let file = try? files.file(i), let document = file.current else { continue }
+      parts.append(FileInfo(file: file.path, kind: file.kind, document: document).json())
+    }
+    return .json("{\"edit\": \(editing), \"files\": [\n" + parts.joined(separator: ",\n") + "]}\n")
+  }
+
+  /// The views a picture or layout may be asked of, by the URL's name.
+  package static let views = ["graph", "dopesheet", "timeline"]
+
+  /// `GET /api/render/VIEW.EXT` and `GET /api/layout/VIEW.json`: the verb's output in the
+  /// format the extension names.
+  package func render(view: String, format: String, query: ViewQuery) throws(ServeError) -> Answer {
+    let bytes: [UInt8]
+    switch view {
+    case "graph": bytes = try output(GraphArguments.self, format: format, query: query)
+    case "dopesheet": bytes = try output(DopeSheetArguments.self, format: format, query: query)
+    case "timeline": bytes = try output(TimelineArguments.self, format: format, query: query)
+    default: throw ServeError(.notFound, "no view \(messageQuoted(view)); expected graph, dopesheet or timeline")
+    }
+    return Answer(contentType: Self.contentType(format), body: bytes)
+  }
+
+  /// `GET /api/eval?at=...`: `animplot eval FILE --at ... --format json`.
+  package func evaluate(query: ViewQuery) throws(ServeError) -> Answer {
+    Answer(contentType: Self.contentType("json"), body: try output(EvalArguments.self, format: "json", query: query))
+  }
+
+  static func contentType(_ format: String) -> String {
+    switch format {
+    case "png": "image/png"
+    case "svg": "image/svg+xml"
+    case "pdf": "application/pdf"
+    case "json": "application/json; charset=utf-8"
+    case "csv": "text/csv; charset=utf-8"
+    default: "application/octet-stream"
+    }
+  }
+
+  /// The file a query names (`file=N`, default 0) and its current document.
+  func servedDocument(_ query: ViewQuery) throws(ServeError) -> (file: ServedFiles.File, document: ActionDocument) {
+    let text = query.value("file") ?? "0"
+    guard let index = Int(text), index >= 0 else {
+      throw ServeError(.badRequest, "file=\(messageQuoted(text)): expected a file's number from 0 (GET /api/files lists them)")
+    }
+    let file = try files.file(index)
+    guard let document = file.current else { throw ServeError(.badRequest, file.error ?? "\(file.path): not read") }
+    return (file, document)
+  }
+
+  /// The verb's arguments for a query, parsed as the command line parses them, with the
+  /// served file as the input.
+  func arguments<Arguments: VerbArguments>(_ type: Arguments.Type, query: ViewQuery, path: String) throws(ServeError)
+    -> Arguments
+  {
+    let line = [path] + (try query.arguments())
+    do {
+      return try Arguments.parse(line)
+    } catch {
+      throw ServeError(.badRequest, "\(Arguments.verb): \(Arguments.message(for: error))")
+    }
+  }
+
+  /// The actions a request shows of a served file: its current document, or the file read
+  /// again with the kind and import options the query gives.
+  func actions(_ request: RenderRequest, showsEveryAction: Bool, file: ServedFiles.File, document: ActionDocument)
+    throws(ServeError) -> [Action]
+  {
+    var document = document
+    if (request.inputKind != nil && request.inputKind != file.kind) || request.importOptions != ImportOptions() {
+      do {
+        document = try Input.file(file.path, kind: request.inputKind, options: request.importOptions).document()
+      } catch {
+        throw ServeError(.badRequest, error.description)
+      }
+    }
+    do {
+      return try request.selection.actions(of: document, every: showsEveryAction, file: file.path)
+    } catch {
+      throw ServeError(.badRequest, error.description)
+    }
+  }
+
+  /// The output of `Arguments`' verb in `format` for the query's file and options.
+  func output<Arguments: VerbArguments>(_ type: Arguments.Type, format name: String, query: ViewQuery) throws(ServeError)
+    -> [UInt8]
+  {
+    let (file, document) = try servedDocument(query)
+    let arguments = try self.arguments(type, query: query, path: file.path)
+    guard let format = Arguments.View.outputFormats.first(where: { $0.name == name }) else {
+      throw ServeError(
+        .notFound,
+        "\(Arguments.verb) does not write \(messageQuoted(name)); use "
+          + OutputFormat.list(Arguments.View.outputFormats.map(\.name)))
+    }
+    let request: RenderRequest
+    do {
+      request = try arguments.request(format: format)
+    } catch {
+      throw ServeError(.badRequest, "\(Arguments.verb): \(Arguments.message(for: error))")
+    }
+    let actions = try self.actions(
+      request, showsEveryAction: Arguments.View.showsEveryAction, file: file, document: document)
+    let renderer = Renderer(settings: request.settings)
+    func draw<View: PlotView>(_ view: View) throws(RenderError) -> [UInt8] {
+      try renderer.render(actions, view: view, as: format, name: file.path)
+    }
+    do {
+      return try draw(request.view)
+    } catch {
+      throw ServeError(.badRequest, error.description)
+    }
+  }
+}

@@ -1,0 +1,130 @@
+import AnimplotCommandLine
+import AnimplotCore
+import AnimplotIO
+import AnimplotPlatform
+import AnimplotRender
+
+/// The files a server serves, as last read from disk, with their edits: what every answer is
+/// made from. Thread-safe; a file's state is a value, taken whole under the lock.
+package final class ServedFiles: Sendable {
+  /// One served file.
+  package struct File: Sendable {
+    /// The path as given on the command line (the name messages give it).
+    package let path: String
+    /// The bytes last read that decoded, and their document; `nil` until one decodes.
+    package var bytes: [UInt8]?
+    package var document: ActionDocument?
+    package var kind: InputKind?
+    /// The located message of the last read that failed to decode, if the last read failed.
+    package var error: String?
+    /// Size and modification time at the last read.
+    var stamp: Stamp?
+    /// The edits since the file was read or saved, when the server edits.
+    package var edits: EditState?
+    /// Bumped at every change a page should show (a read, an edit, an undo).
+    package var generation = 0
+
+    /// The document answers are made from: the edited one if there are edits.
+    package var current: ActionDocument? { edits?.current.result ?? document }
+  }
+
+  /// The edits of a file: the current edit of an action, and the steps back and forward.
+  package struct EditState: Sendable {
+    package var current: ActionEdit
+    package var undo: [ActionEdit] = []
+    package var redo: [ActionEdit] = []
+    /// The file changed on disk after these edits began (a save must say to overwrite).
+    package var changedOnDisk = false
+  }
+
+  struct Stamp: Sendable, Equatable {
+    var identity: FileIdentity
+    var size: Int64
+    var modified: Int64
+  }
+
+  let files: Locked<[File]>
+
+  /// Reads every file; the first that cannot be read or decoded is the error.
+  /// - Throws: `ServeError` (400) with the file's located message.
+  package init(paths: [String]) throws(ServeError) {
+    var files: [File] = []
+    for path in paths {
+      var file = File(path: path)
+      Self.read(&file)
+      if let error = file.error { throw ServeError(.badRequest, error) }
+      files.append(file)
+    }
+    self.files = Locked(files)
+  }
+
+  package var count: Int { files.withLock { $0.count } }
+
+  /// File `index`'s state.
+  /// - Throws: `ServeError` (404) when there is no such file.
+  package func file(_ index: Int) throws(ServeError) -> File {
+    let file = files.withLock { $0.indices.contains(index) ? $0[index] : nil }
+    guard let file else {
+      throw ServeError(.notFound, "no file \(index): the server serves \(count) (GET /api/files lists them)")
+    }
+    return file
+  }
+
+  /// Changes file `index` under the lock.
+  package func update<R>(_ index: Int, _ body: (inout File) throws(ServeError) -> R) throws(ServeError) -> R {
+    let result: Result<R, ServeError> = files.withLock { files in
+      guard files.indices.contains(index) else {
+        return .failure(ServeError(.notFound, "no file \(index): the server serves \(files.count)"))
+      }
+      do throws(ServeError) {
+        return .success(try body(&files[index]))
+      } catch {
+        return .failure(error)
+      }
+    }
+    return try result.get()
+  }
+
+  /// Whether file `index` looks changed on disk since it was read (size, time or identity).
+  func looksChanged(_ index: Int) -> Bool {
+    guard let file = try? file(index) else { return false }
+    return Self.stamp(of: file.path) != file.stamp
+  }
+
+  /// Reads file `index` again; returns what a page is told: `nil` when nothing changed, else
+  /// the new state (its `error` set when it no longer decodes: the last good document stays).
+  func reread(_ index: Int) -> File? {
+    try? update(index) { file in
+      let before = file.stamp
+      guard Self.stamp(of: file.path) != before else { return nil }
+      Self.read(&file)
+      if file.edits != nil { file.edits!.changedOnDisk = true }
+      file.generation += 1
+      return file
+    }
+  }
+
+  static func stamp(of path: String) -> Stamp? {
+    FileSystem.status(of: path).map { Stamp(identity: $0.identity, size: $0.size, modified: $0.modified) }
+  }
+
+  /// Reads and decodes `file` from disk: on success its bytes, document and kind replace the
+  /// old ones and `error` is cleared; on failure `error` says why and the rest stays.
+  static func read(_ file: inout File) {
+    file.stamp = stamp(of: file.path)
+    do throws(ActionDecodingError) {
+      let bytes = try ActionFile.readBytes(file.path)
+      let kind = bytes.withUnsafeBufferPointer { InputKind.detect($0, path: file.path) }
+      guard let kind else {
+        throw ActionDecodingError(.unrecognized(InputKind.all.map(\.summary)), file: file.path)
+      }
+      let document = try InputKind.decode(bytes, file: file.path, path: file.path, kind: kind, options: ImportOptions())
+      file.bytes = bytes
+      file.document = document
+      file.kind = kind
+      file.error = nil
+    } catch {
+      file.error = error.description
+    }
+  }
+}
