@@ -207,3 +207,82 @@ class ServePage(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class ServePageEdit(unittest.TestCase):
+    """`animplot serve --edit`: drag a key and a handle, undo, each checked through the layout."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.folder = Path(tempfile.mkdtemp(prefix="animplot-serve-edit-"))
+        shutil.copy(ROOT / BALL, cls.folder / "ball.json")
+        cls.server = Server(cls.folder / "ball.json", "--edit")
+        cls.driver = browser(1300, 760)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+        cls.server.stop()
+
+    js = ServePage.js
+    rendered = ServePage.rendered
+    open = ServePage.open
+    after = ServePage.after
+
+    def drag(self, start, end, screenshot_name=None):
+        from selenium.webdriver.common.actions.action_builder import ActionBuilder
+        editor = self.driver.find_element("id", "editor")
+        left, top = self.js("var r = arguments[0].getBoundingClientRect(); return [r.left, r.top]", editor)
+        actions = ActionBuilder(self.driver, duration=0)
+        actions.pointer_action.move_to_location(int(left + start[0]), int(top + start[1])).pointer_down()
+        actions.perform()
+        time.sleep(0.2)   # the press's hit test answers
+        for t in (0.3, 0.6, 1.0):
+            actions = ActionBuilder(self.driver, duration=0)
+            actions.pointer_action.move_to_location(int(left + start[0] + (end[0] - start[0]) * t),
+                                                    int(top + start[1] + (end[1] - start[1]) * t))
+            actions.perform()
+        if screenshot_name:
+            screenshot(self.driver, screenshot_name)
+        count = self.rendered()
+        actions = ActionBuilder(self.driver, duration=0)
+        actions.pointer_action.pointer_up()
+        actions.perform()
+        return self.after(count, "the picture after the drag")
+
+    def key(self, layout, label, index):
+        curve = next(c for c in layout["curves"] if c["label"] == label)
+        return next(k for k in curve["keys"] if k["index"] == index)
+
+    def undo(self):
+        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.common.keys import Keys
+        count = self.rendered()
+        ActionChains(self.driver).key_down(Keys.CONTROL).send_keys("z").key_up(Keys.CONTROL).perform()
+        return self.after(count, "the picture after undo")
+
+    def test_drag_key_and_handle_then_undo(self):
+        self.open()
+        layout = self.js("return layout")
+        key = self.key(layout, "Z Location", 4)
+        view = layout["view"]
+        # Drag the key 60 px right and 40 px up: the key moves by that many frames and values
+        # (snapped to whole frames as Blender's editor snaps by default, or not).
+        moved = self.drag((key["center"]["x"], key["center"]["y"]), (key["center"]["x"] + 60, key["center"]["y"] - 40),
+                          "serve_edit_drag")
+        after = self.key(moved, "Z Location", 4)
+        frames, values = 60 / view["pixelsPerFrame"], 40 / view["pixelsPerValue"]
+        self.assertLess(abs(after["frame"] - (key["frame"] + frames)), 1.0, (key, after))
+        self.assertLess(abs(after["value"] - (key["value"] + values)), 0.05, (key, after))
+        self.assertTrue(after.get("selected"))
+        screenshot(self.driver, "serve_edit_moved")
+        # Its right handle, shown now the key is selected: dragged down, the handle's end moves.
+        handle = after["handles"]["right"]
+        dragged = self.drag((handle["x"], handle["y"]), (handle["x"], handle["y"] + 30))
+        end = self.key(dragged, "Z Location", 4)["handles"]["right"]
+        self.assertGreater(end["y"], handle["y"] + 10, (handle, end))
+        # Undo twice: the key is where it was.
+        self.undo()
+        back = self.undo()
+        restored = self.key(back, "Z Location", 4)
+        self.assertEqual((restored["frame"], restored["value"]), (key["frame"], key["value"]))

@@ -3,7 +3,7 @@ import tempfile
 import unittest
 from pathlib import Path
 
-from support import animplot, browser, evaluate, page_data, pointer_to, screenshot
+from support import OUT, animplot, browser, evaluate, page_data, pointer_to, screenshot
 
 BALL = "Examples/bouncing-ball.json"
 
@@ -59,6 +59,7 @@ class StaticGraphHTML(unittest.TestCase):
         self.assertEqual(float(value), evaluate(BALL, [frames[column]])["Z Location"][0])
         self.assertTrue(text.startswith("Z Location\nframe "), text)
         screenshot(self.driver, f"static-graph-{theme}-readout")
+        self.driver.find_element("css selector", "figure").screenshot(str(OUT / f"interactive_html_{theme}.png"))
 
         # The toggle hides the curve's layer: the pixels on the curve change, and the readout
         # at the same place names another channel.

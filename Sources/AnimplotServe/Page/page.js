@@ -27,6 +27,7 @@ let shown = null;          // the parameters of the picture on screen
 let layout = null;         // its layout: the Graph Editor's JSON, or the Dope Sheet's frame mapping
 let keyFrames = [];        // every key's frame in the action, for previous/next key
 let player = null;         // the playback timer
+let editing = false;       // the server was started with --edit
 
 // MARK: The API
 
@@ -156,6 +157,7 @@ function devicePoint(event) {
 
 async function loadFiles() {
   const answer = await get("/api/files");
+  editing = answer.edit === true;
   files = answer.files.map((f) => ({ name: f.file || f.name, actions: f.actions || [] }));
   fileSelect.replaceChildren(...files.map((f, i) => new Option(f.name, i)));
   fileSelect.value = state.file;
@@ -205,6 +207,7 @@ async function hover(point) {
 function channelLabel(hit) { return hit.channel ? hit.channel.label : hit.label; }
 
 async function showReadout(hit, point) {
+  if (drag && drag.kind !== "click") hit = null;   // an answer for before the drag began
   if (!hit || ["header", "channelList", "scrollbar"].includes(hit.part)) { readout.hidden = true; return; }
   const lines = [];
   let frame = hit.frame, value = hit.value, label = channelLabel(hit);
@@ -407,10 +410,16 @@ editor.addEventListener("pointerdown", (event) => {
   } else if (event.button === 0 && inScrubStrip(point.y) && state.view !== "timeline") {
     drag = { kind: "scrub" };
     setFrame(frameAt(point.x));
+  } else if (event.button === 2 && event.ctrlKey && editing && state.view === "graph") {
+    insertAt(point);
   } else if (event.button === 0) {
-    drag = { kind: "click", start: point };
+    drag = { kind: "click", start: point, shift: event.shiftKey };
+    if (editing && state.view === "graph") {
+      drag.hit = get("/api/hit/graph", { ...shown, x: number(point.x), y: number(point.y), tolerance: number(4 * Number(shown.scale)) });
+    }
   }
 });
+editor.addEventListener("contextmenu", (event) => { if (editing) event.preventDefault(); });
 
 editor.addEventListener("pointermove", (event) => {
   const point = devicePoint(event);
@@ -419,6 +428,11 @@ editor.addEventListener("pointermove", (event) => {
   if (drag && drag.kind === "pan") {
     pan(point.x - drag.last.x, point.y - drag.last.y);
     drag.last = point;
+  } else if (drag && drag.kind === "click" && drag.hit && Math.hypot(point.x - drag.start.x, point.y - drag.start.y) > 3) {
+    drag.kind = "move";
+    moveOverlay(drag.start, point);
+  } else if (drag && (drag.kind === "move" || drag.kind === "box")) {
+    moveOverlay(drag.start, point);
   } else if (drag && drag.kind === "scrub") {
     const frame = Math.round(frameAt(point.x));
     if (frame !== state.currentFrame) setFrame(frame);
@@ -431,7 +445,10 @@ function endDrag(event) {
   touches.delete(event.pointerId);
   const was = drag;
   drag = null;
-  if (was && was.kind === "click" && event.type === "pointerup") click(devicePoint(event));
+  overlay.hidden = true;
+  if (!was || event.type !== "pointerup") return;
+  if (was.kind === "click") click(devicePoint(event), was);
+  if (was.kind === "move") release(was, devicePoint(event));
 }
 editor.addEventListener("pointerup", endDrag);
 editor.addEventListener("pointercancel", endDrag);
@@ -448,10 +465,135 @@ function pinch() {
   else pan(mid.x - mid0.x, mid.y - mid0.y);
 }
 
-async function click(point) {
+async function click(point, press) {
   if (!shown || state.view !== "graph") return;
-  const hit = await get("/api/hit/graph", { ...shown, x: number(point.x), y: number(point.y) });
-  if (hit && hit.part === "channelRow" && hit.toggle === "visibility") toggleChannels(rowChannels(hit));
+  const hit = await (press.hit || get("/api/hit/graph", { ...shown, x: number(point.x), y: number(point.y) }));
+  if (hit && hit.part === "channelRow" && hit.toggle === "visibility") return toggleChannels(rowChannels(hit));
+  if (!editing || !hit) return;
+  // Clicking a key or a handle selects it (Shift adds); clicking the plot deselects all.
+  if (hit.part === "key" || hit.part === "handle") await edit([selectOp(hit, press.shift)]);
+  else if (hit.part === "plot" && !press.shift) await edit([{ op: "select_all", action: "DESELECT" }]);
+}
+
+// MARK: Editing (animplot serve --edit)
+
+// A live overlay while a key or handle is dragged: a line from where it was to the pointer.
+const overlay = document.createElement("canvas");
+overlay.id = "overlay";
+overlay.hidden = true;
+editor.appendChild(overlay);
+
+function moveOverlay(from, to) {
+  const scale = Number(shown.scale);
+  overlay.width = shown.width * scale;
+  overlay.height = shown.height * scale;
+  overlay.style.width = shown.width + "px";
+  overlay.style.height = shown.height + "px";
+  overlay.hidden = false;
+  const g = overlay.getContext("2d");
+  g.clearRect(0, 0, overlay.width, overlay.height);
+  g.strokeStyle = "#ffffff";
+  g.setLineDash([4 * scale, 3 * scale]);
+  g.lineWidth = scale;
+  g.beginPath();
+  g.moveTo(from.x, from.y);
+  g.lineTo(to.x, to.y);
+  g.stroke();
+  g.setLineDash([]);
+  g.fillStyle = "#ff8c00";
+  g.beginPath();
+  g.arc(to.x, to.y, 4 * scale, 0, 2 * Math.PI);
+  g.fill();
+}
+
+function selectOp(hit, extend) {
+  const c = hit.channel;
+  const part = hit.part === "handle" ? hit.side : "key";
+  return { op: "select", channel: c.dataPath + "[" + c.index + "]", keys: [hit.key], part: part, extend: !!extend };
+}
+
+// Dropping a dragged key or handle: select it (keeping a selection it belongs to) and move the
+// selection by the drag, in frames and values; the server's picture shows Blender's result.
+async function release(press, point) {
+  const hit = await press.hit;
+  if (!hit || (hit.part !== "key" && hit.part !== "handle") || !layout) return;
+  const v = layout.view;
+  const delta = [(point.x - press.start.x) / v.pixelsPerFrame, -(point.y - press.start.y) / v.pixelsPerValue];
+  const ops = hit.selected ? [] : [selectOp(hit, press.shift)];
+  ops.push({ op: "translate", delta: delta });
+  await edit(ops);
+}
+
+async function insertAt(point) {
+  await edit([{ op: "insert", how: "click", frame: frameAt(point.x), value: valueAt(point.y) }]);
+}
+
+async function post(path, body) {
+  const response = await fetch(api(path, { file: state.file, action: state.action }), {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: body ? JSON.stringify(body) : undefined,
+  });
+  const answer = await response.json().catch(() => ({}));
+  if (!response.ok) throw new Error(answer.error || response.status + " " + response.statusText);
+  return answer;
+}
+
+async function edit(ops) {
+  try {
+    const answer = await post("/api/edit", { ops: ops });
+    editor.dataset.undo = answer.undo;
+    render();
+  } catch (error) {
+    status(error.message);
+  }
+}
+
+async function history(path) {
+  try {
+    const answer = await post(path);
+    if (answer.undo !== undefined) editor.dataset.undo = answer.undo;
+    if (answer.saved) status("saved " + answer.saved);
+    else render();
+  } catch (error) {
+    status(error.message);
+  }
+}
+
+// T and V: a small menu of Blender's interpolations and handle types at the pointer.
+const menu = document.createElement("div");
+menu.id = "menu";
+menu.setAttribute("role", "menu");
+menu.hidden = true;
+editor.appendChild(menu);
+
+function openMenu(title, choices, apply) {
+  menu.replaceChildren(Object.assign(document.createElement("strong"), { textContent: title }));
+  for (const choice of choices) {
+    const item = document.createElement("button");
+    item.type = "button";
+    item.setAttribute("role", "menuitem");
+    item.textContent = lower(choice);
+    item.addEventListener("click", () => { menu.hidden = true; edit([apply(choice)]); editor.focus(); });
+    menu.appendChild(item);
+  }
+  menu.hidden = false;
+  menu.querySelector("button").focus();
+}
+
+const interpolations = ["CONSTANT", "LINEAR", "BEZIER", "SINE", "QUAD", "CUBIC", "QUART", "QUINT", "EXPO", "CIRC", "BACK", "BOUNCE", "ELASTIC"];
+const handleTypes = ["FREE", "ALIGNED", "VECTOR", "AUTO", "AUTO_CLAMPED"];
+
+function editKey(event) {
+  if (!editing || state.view !== "graph") return false;
+  const ctrl = event.ctrlKey || event.metaKey, key = event.key.toLowerCase();
+  if (ctrl && key === "z") { history(event.shiftKey ? "/api/redo" : "/api/undo"); return true; }
+  if (ctrl && key === "s") { history("/api/save"); return true; }
+  if (ctrl) return false;
+  if (key === "x" || event.key === "Delete") { edit([{ op: "delete" }]); return true; }
+  if (key === "i") { edit([{ op: "insert", how: "keyframe_insert", type: "ALL" }]); return true; }
+  if (key === "t") { openMenu("Interpolation", interpolations, (mode) => ({ op: "interpolation", mode: mode })); return true; }
+  if (key === "v") { openMenu("Handle type", handleTypes, (type) => ({ op: "handle_type", type: type })); return true; }
+  if (event.key === "Escape") { menu.hidden = true; return true; }
+  return false;
 }
 
 editor.addEventListener("wheel", (event) => {
@@ -463,6 +605,7 @@ editor.addEventListener("wheel", (event) => {
 
 document.addEventListener("keydown", (event) => {
   if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
+  if (editKey(event)) { event.preventDefault(); return; }
   const [start, end] = sceneRange();
   const keys = {
     Home: () => frameAll(),
