@@ -64,8 +64,9 @@ test: deps
 	$(SWIFT) build $(RELEASE) --product animplot
 	set -o pipefail; ANIMPLOT_BINARY=$(CURDIR)/.build/release/animplot $(SWIFT) test --skip-build \
 	  --filter 'DiffSafetyTests|CheckSafetyTests|HardeningTests|HardeningRoundTwoTests|RobustnessTests|FixturesCheckTests' 2>&1 | tee -a $(TESTLOG)
-	@# The interactive HTML in a real browser (Tests/Browser: selenium and headless Chromium) with
-	@# the release binary; skipped, saying what is missing, without them unless CI is set.
+	@# The interactive HTML and the page of `animplot serve` in a real browser (Tests/Browser:
+	@# selenium and headless Chromium) with the release binary; skipped, saying what is missing,
+	@# without them unless CI is set.
 	set -o pipefail; ANIMPLOT=$(CURDIR)/.build/release/animplot python3 Tests/Browser/run.py 2>&1 | tee -a $(TESTLOG)
 	@# The library proven from outside: a package that depends on this one by path builds, passes
 	@# its snapshot tests, and renders the bouncing ball's golden picture pixel for pixel.

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""The browser tests: headless Chromium driven by selenium loads what animplot writes for
-browsers (the interactive HTML of `graph` and `dopesheet`) and uses it as a reader would.
+"""The browser tests: headless Chromium driven by selenium loads what animplot makes for
+browsers (the interactive HTML of `graph` and `dopesheet`, the page of `animplot serve`) and
+uses it as a reader would.
 
 usage: python3 Tests/Browser/run.py [-k PATTERN] [-v]
 
