@@ -71,3 +71,7 @@ ls -l "$B/work/w5.glb" | awk '{print $5 " bytes"}'
 cc -O2 -pthread Benchmarks/keyfloor.c -o "$B/keyfloor"
 "$B/keyfloor" 1000 10000 "$(stat -c %s "$B/work/w5.glb")"
 python3 Benchmarks/w5_bench.py "$B" "$BIN/animplot" 3
+
+echo
+echo "== animplot serve: GET /api/render/graph.png over 50 zoom/pan steps and GET /api/hit, 1600x900, the four realistic actions =="
+python3 Benchmarks/serve_bench.py "$BIN/animplot"

@@ -1,6 +1,7 @@
 import AnimplotCanvas
 import AnimplotCommandLine
 import AnimplotCore
+import AnimplotPlatform
 import AnimplotPlots
 import AnimplotRender
 import AnimplotText
@@ -13,18 +14,33 @@ extension ServeAPI {
     let x = try number("x", in: query), y = try number("y", in: query)
     let tolerance = try query.value("tolerance").map { _ throws(ServeError) in try number("tolerance", in: query) } ?? 0
     let point = Point(x, y)
+    // A page asks many points of one picture: its layout is kept (by file state and options).
+    let key = try layoutKey(view: view, query: query)
     switch view {
     case "graph":
-      let (editor, actions, scale) = try content(GraphArguments.self, query: query)
-      let layout = editor.layout(scale: scale)
+      let laid = try layouts.value(for: key) { () throws(ServeError) -> LaidOut in
+        let (editor, actions, scale) = try content(GraphArguments.self, query: query)
+        return .graph(editor.layout(scale: scale), actions)
+      }
+      guard case .graph(let layout, let actions) = laid else { throw ServeError(.notFound, "no layout") }
       return .json(HitJSON.graph(layout.hit(point, tolerance: tolerance), layout: layout, actions: actions) + "\n")
     case "dopesheet":
-      let (editor, _, scale) = try content(DopeSheetArguments.self, query: query)
-      let layout = editor.layout(scale: scale)
+      let laid = try layouts.value(for: key) { () throws(ServeError) -> LaidOut in
+        let (editor, _, scale) = try content(DopeSheetArguments.self, query: query)
+        return .dopeSheet(editor.layout(scale: scale))
+      }
+      guard case .dopeSheet(let layout) = laid else { throw ServeError(.notFound, "no layout") }
       return .json(HitJSON.dopeSheet(layout.hit(point, tolerance: tolerance), layout: layout) + "\n")
     default:
       throw ServeError(.notFound, "no hit test for \(messageQuoted(view)); expected graph or dopesheet")
     }
+  }
+
+  /// What a layout is kept by: the view, the file's number and state, and the options.
+  func layoutKey(view: String, query: ViewQuery) throws(ServeError) -> String {
+    let (file, _) = try servedDocument(query)
+    let options = query.parameters.filter { !["x", "y", "tolerance", "token", "_"].contains($0.name) }
+    return "\(view) \(file.path) \(file.generation) " + options.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
   }
 
   func number(_ name: String, in query: ViewQuery) throws(ServeError) -> Double {
@@ -55,6 +71,37 @@ extension ServeAPI {
     } catch {
       throw ServeError(.badRequest, "\(file.path): \(error.description)")
     }
+  }
+}
+
+/// A laid-out editor a hit test reads.
+enum LaidOut: Sendable {
+  case graph(GraphEditorLayout, [Action])
+  case dopeSheet(DopeSheetEditorLayout)
+}
+
+/// The last few values made, by key (the least recently used goes first).
+final class RecentValues<Value: Sendable>: Sendable {
+  private let entries = Locked<[(key: String, value: Value)]>([])
+  let capacity: Int
+
+  init(capacity: Int) { self.capacity = capacity }
+
+  /// The value kept for `key`, or the one `make` makes (kept unless it throws).
+  func value(for key: String, make: () throws(ServeError) -> Value) throws(ServeError) -> Value {
+    let kept = entries.withLock { entries -> Value? in
+      guard let i = entries.firstIndex(where: { $0.key == key }) else { return nil }
+      let entry = entries.remove(at: i)
+      entries.append(entry)
+      return entry.value
+    }
+    if let kept { return kept }
+    let value = try make()
+    entries.withLock { entries in
+      entries.append((key, value))
+      if entries.count > capacity { entries.removeFirst(entries.count - capacity) }
+    }
+    return value
   }
 }
 

@@ -17,6 +17,8 @@ package struct ServeAPI: Sendable {
   /// Whether edits are allowed (`--edit`).
   package let editing: Bool
   package let events: ServeEvents
+  /// The layouts hit tests read, kept for the next point of the same picture.
+  let layouts = RecentValues<LaidOut>(capacity: 8)
 
   package init(files: ServedFiles, editing: Bool, events: ServeEvents = ServeEvents()) {
     self.files = files
@@ -84,13 +86,25 @@ package struct ServeAPI: Sendable {
   func arguments<Arguments: VerbArguments>(_ type: Arguments.Type, query: ViewQuery, path: String) throws(ServeError)
     -> Arguments
   {
-    let line = [path] + (try query.arguments())
+    let line = [path] + (try query.arguments { Self.isFlag($0, of: Arguments.self, path: path) })
     do {
       return try Arguments.parse(line)
     } catch {
       throw ServeError(.badRequest, "\(Arguments.verb): \(Arguments.message(for: error))")
     }
   }
+
+  /// Whether `--NAME` is one of the verb's flags: it parses with no value after it. Asked once
+  /// per verb and name.
+  static func isFlag<Arguments: VerbArguments>(_ name: String, of type: Arguments.Type, path: String) -> Bool {
+    let key = Arguments.verb + " " + name
+    if let known = flags.withLock({ $0[key] }) { return known }
+    let flag = (try? Arguments.parse([path, "--" + name])) != nil
+    flags.withLock { $0[key] = flag }
+    return flag
+  }
+
+  static let flags = Locked<[String: Bool]>([:])
 
   /// The actions a request shows of a served file: its current document, or the file read
   /// again with the kind and import options the query gives.

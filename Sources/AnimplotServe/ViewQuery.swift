@@ -1,7 +1,8 @@
 import AnimplotText
 
 /// A request's query turned into a verb's command line: `frames=1:40&normalize=1&hide=a&hide=b`
-/// is `--frames=1:40 --normalize --hide=a --hide=b`, so that an answer is what the same options
+/// is `--frames=1:40 --normalize --hide=a --hide=b` (a flag is `1` or `true`, left out by `0` or
+/// `false`; an option's value is passed as given, `action=1` is `--action=1`), so that an answer is what the same options
 /// give on the command line, parsed and checked by the verb's own grammar.
 package struct ViewQuery: Sendable, Equatable {
   /// The parameters in their order, percent-decoded; a name may repeat.
@@ -22,9 +23,10 @@ package struct ViewQuery: Sendable, Equatable {
   /// The last value of `name`, if given.
   package func value(_ name: String) -> String? { parameters.last { $0.name == name }?.value }
 
-  /// The verb's arguments for the parameters that are not the server's own.
+  /// The verb's arguments for the parameters that are not the server's own; `isFlag` tells a
+  /// flag (`--normalize`) from an option that takes a value (`--action 1`).
   /// - Throws: `ServeError` (400) for a name that is no option's, or one a request may not give.
-  package func arguments() throws(ServeError) -> [String] {
+  package func arguments(isFlag: (String) -> Bool) throws(ServeError) -> [String] {
     var arguments: [String] = []
     for (name, value) in parameters where !Self.serverNames.contains(name) {
       guard !name.isEmpty, name.utf8.allSatisfy({ Self.isNameByte($0) }), !name.hasPrefix("-") else {
@@ -33,10 +35,15 @@ package struct ViewQuery: Sendable, Equatable {
       guard !Self.refused.contains(name) else {
         throw ServeError(.badRequest, "query parameter \(messageQuoted(name)): not available over HTTP (the URL says the format)")
       }
+      guard isFlag(name) else {
+        arguments.append("--\(name)=\(value)")
+        continue
+      }
       switch value.lowercased() {
       case "", "1", "true": arguments.append("--" + name)
       case "0", "false": continue
-      default: arguments.append("--\(name)=\(value)")
+      default:
+        throw ServeError(.badRequest, "\(name)=\(messageQuoted(value)): --\(name) is a flag; expected 1, true, 0 or false")
       }
     }
     return arguments

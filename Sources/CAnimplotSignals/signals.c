@@ -53,6 +53,8 @@ void animplot_temporaries_install(void) {
   // EFBIG, reported as the output's error, and its temporary file is removed.
   signal(SIGXFSZ, SIG_IGN);
   const int signals[] = {SIGINT, SIGTERM, SIGHUP};
+  sigset_t handled;
+  sigemptyset(&handled);
   for (unsigned i = 0; i < sizeof signals / sizeof signals[0]; i++) {
     struct sigaction old;
     if (sigaction(signals[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN) continue;
@@ -61,7 +63,12 @@ void animplot_temporaries_install(void) {
     action.sa_handler = on_signal;
     sigemptyset(&action.sa_mask);
     sigaction(signals[i], &action, NULL);
+    sigaddset(&handled, signals[i]);
   }
+  // A parent that blocks them (a thread pool's worker starting animplot passes its mask on)
+  // would leave a long run, or a server, deaf to Ctrl-C and SIGTERM: those handled are let
+  // through. Ignored ones (nohup, a shell's background job) stay ignored.
+  sigprocmask(SIG_UNBLOCK, &handled, NULL);
 }
 
 static int add(atomic_int *states, _Atomic(char *) *paths, size_t *sizes, int count, const char *path) {

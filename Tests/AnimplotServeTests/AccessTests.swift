@@ -1,0 +1,86 @@
+import AnimplotServe
+import Testing
+
+@Suite("Who may ask a server what")
+struct AccessTests {
+  @Test func loopbackIsThisMachineOnly() {
+    for host in ["127.0.0.1", "127.1.2.3", "localhost", "::1", "[::1]", "LOCALHOST"] { #expect(Access.isLoopback(host), "\(host)") }
+    for host in ["0.0.0.0", "192.168.1.2", "::", "example.com", "127.0.0.1.example.com", "127.0.0", "127.0.0.256"] {
+      #expect(!Access.isLoopback(host), "\(host)")
+    }
+    #expect(!Access.needsToken(host: "127.0.0.1", edit: false))
+    #expect(Access.needsToken(host: "0.0.0.0", edit: false))
+    #expect(Access.needsToken(host: "127.0.0.1", edit: true))
+  }
+
+  @Test func theHostHeaderMustNameThisServer() {
+    let access = Access(host: "127.0.0.1", port: 8484, token: nil)
+    for header in ["127.0.0.1:8484", "localhost:8484", "LocalHost:8484", "[::1]:8484"] { #expect(access.allowsHost(header), "\(header)") }
+    for header in [
+      nil, "", "evil.example:8484", "evil.example", "127.0.0.1", "127.0.0.1:8485", "127.0.0.1:8484x", "localhost.evil:8484",
+      "[::1]x:8484", "127.0.0.1:8484:8484",
+    ] {
+      #expect(!access.allowsHost(header), "\(header ?? "nil")")
+    }
+    // Exposed under a name: that name too.
+    let named = Access(host: "studio.lan", port: 80, token: "t")
+    #expect(named.allowsHost("studio.lan"))
+    #expect(named.allowsHost("studio.lan:80"))
+    #expect(!named.allowsHost("other.lan"))
+  }
+
+  @Test func theTokenMayComeInThreePlaces() {
+    let access = Access(host: "0.0.0.0", port: 1, token: "abc123")
+    #expect(access.allowsToken(query: "abc123", authorization: nil, cookie: nil))
+    #expect(access.allowsToken(query: nil, authorization: "Bearer abc123", cookie: nil))
+    #expect(access.allowsToken(query: nil, authorization: "bearer  abc123", cookie: nil))
+    #expect(access.allowsToken(query: nil, authorization: nil, cookie: "a=b; animplot_token=abc123; c=d"))
+    for wrong in ["", "abc12", "abc1234", "ABC123"] {
+      #expect(!access.allowsToken(query: wrong, authorization: "Bearer " + wrong, cookie: "animplot_token=" + wrong))
+    }
+    #expect(!access.allowsToken(query: nil, authorization: "Basic abc123", cookie: "xanimplot_token=abc123"))
+    #expect(Access(host: "127.0.0.1", port: 1, token: nil).allowsToken(query: nil, authorization: nil, cookie: nil))
+  }
+
+  @Test func newTokensAre128BitsOfHex() {
+    let tokens = (0..<50).map { _ in Access.newToken() }
+    #expect(Set(tokens).count == 50)
+    #expect(tokens.allSatisfy { $0.count == 32 && $0.allSatisfy(\.isHexDigit) })
+  }
+
+  @Test func aWriteMustComeFromThisServersPage() {
+    let access = Access(host: "127.0.0.1", port: 8484, token: "t")
+    #expect(access.allowsOrigin(nil, host: "127.0.0.1:8484"))
+    #expect(access.allowsOrigin("http://127.0.0.1:8484", host: "127.0.0.1:8484"))
+    #expect(access.allowsOrigin("http://localhost:8484", host: "localhost:8484"))
+    #expect(!access.allowsOrigin("http://localhost:8484", host: "127.0.0.1:8484"))
+    #expect(!access.allowsOrigin("http://evil.example", host: "127.0.0.1:8484"))
+    #expect(!access.allowsOrigin("null", host: "127.0.0.1:8484"))
+  }
+}
+
+@Suite("A query as a verb's command line")
+struct ViewQueryTests {
+  @Test func parametersBecomeLongOptions() throws {
+    let query = ViewQuery.parse(
+      "file=2&frames=-10%3A50&normalize=1&select=all&hide=a&hide=b+c&no-cursor=true&header=0&action=1&token=x&_=5")
+    #expect(query.value("file") == "2")
+    let flags: Set = ["normalize", "no-cursor", "header"]
+    #expect(
+      try query.arguments(isFlag: flags.contains)
+        == ["--frames=-10:50", "--normalize", "--select=all", "--hide=a", "--hide=b c", "--no-cursor", "--action=1"])
+    #expect(throws: ServeError.self) { try ViewQuery.parse("normalize=yes").arguments(isFlag: flags.contains) }
+  }
+
+  @Test func namesThatAreNoOptionsOrWriteFilesAreRefused() {
+    for bad in ["output=/tmp/x", "o=x", "format=pdf", "in-place=1", "Frames=1", "--frames=1", "a%20b=1", "=1", "x/y=1"] {
+      #expect(throws: ServeError.self, "\(bad)") { try ViewQuery.parse(bad).arguments { _ in false } }
+    }
+  }
+
+  @Test func escapesAreDecodedAndBadOnesKept() {
+    #expect(ViewQuery.parse("a=%41%zz%4").value("a") == "A%zz%4")
+    #expect(ViewQuery.parse("channels=location%5B2%5D").value("channels") == "location[2]")
+    #expect(ViewQuery.parse("").parameters.isEmpty)
+  }
+}

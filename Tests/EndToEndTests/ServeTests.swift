@@ -1,0 +1,251 @@
+import AnimplotTestSupport
+import Foundation
+import Testing
+
+/// `animplot serve` through the built binary, over HTTP on loopback: every answer is the command
+/// line's, byte for byte; what must be refused is refused; changes on disk reach the page.
+@Suite("animplot serve", .serialized)
+struct ServeTests {
+  static let ball = CLI.repository.appendingPathComponent("Examples/bouncing-ball.json").path
+  static let hop = CLI.repository.appendingPathComponent("Examples/hop.glb").path
+  static let fourActions = CLI.repository.appendingPathComponent("Examples/blender-four-actions.json").path
+
+  /// The query of `options` (`["--frames", "1:40", "--normalize"]` → `frames=1%3A40&normalize=1`).
+  static func query(_ options: [String]) -> String {
+    var items: [String] = []
+    var i = 0
+    while i < options.count {
+      let name = String(options[i].dropFirst(2))
+      if i + 1 < options.count, !options[i + 1].hasPrefix("--") {
+        let value = options[i + 1].addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+        items.append("\(name)=\(value)")
+        i += 2
+      } else {
+        items.append("\(name)=1")
+        i += 1
+      }
+    }
+    return items.joined(separator: "&")
+  }
+
+  /// The cases: a view, an extension, a file and the options (as the command line spells them).
+  static let cases: [(view: String, ext: String, file: Int, options: [String])] = [
+    ("graph", "png", 0, ["--width", "640", "--height", "360"]),
+    ("graph", "svg", 0, ["--width", "500", "--height", "300", "--theme", "light", "--frames", "10:60", "--values", "-1:5"]),
+    ("graph", "png", 0, ["--width", "480", "--height", "320", "--scale", "2", "--normalize", "--handles", "all", "--current-frame", "30"]),
+    ("graph", "png", 0, ["--width", "400", "--height", "300", "--channels", "location", "--no-channel-list"]),
+    ("graph", "json", 0, ["--width", "640", "--height", "360", "--scale", "1.5"]),
+    ("graph", "png", 1, ["--width", "500", "--height", "300", "--select", "all"]),
+    ("graph", "png", 2, ["--width", "500", "--height", "300", "--action", "1"]),
+    ("dopesheet", "png", 0, ["--width", "640", "--height", "300"]),
+    ("dopesheet", "svg", 2, ["--width", "640", "--height", "400", "--collapse-groups", "--theme", "light"]),
+    ("dopesheet", "json", 2, ["--width", "640", "--height", "400"]),
+    ("timeline", "png", 0, ["--width", "640", "--height", "120"]),
+  ]
+
+  @Test func everyAnswerIsTheCommandLinesByteForByte() throws {
+    let server = try LocalServer(binary: CLI.binary, ["serve", Self.ball, Self.hop, Self.fourActions, "--port", "0"])
+    defer { server.stop() }
+    #expect(server.url == "http://127.0.0.1:\(server.port)/")
+    #expect(server.token == nil)
+    let dir = try CLI.temporaryDirectory()
+    let files = [Self.ball, Self.hop, Self.fourActions]
+    for (n, c) in Self.cases.enumerated() {
+      let kind = c.ext == "json" ? "layout" : "render"
+      let answer = try server.request("GET", "/api/\(kind)/\(c.view).\(c.ext)?file=\(c.file)&" + Self.query(c.options))
+      #expect(answer.status == 200, "\(c): \(answer.text.prefix(300))")
+      let out = dir.appendingPathComponent("case\(n).\(c.ext)")
+      let run = try CLI.run([c.view, files[c.file]] + c.options + ["-o", out.path])
+      #expect(run.status == 0, "\(run.stderr)")
+      #expect(answer.body == (try Data(contentsOf: out)), "\(c.view).\(c.ext) \(c.options) differs from the command line's")
+    }
+    // eval's JSON.
+    let values = try server.request("GET", "/api/eval?file=0&at=1,2.5,40")
+    let run = try CLI.run(["eval", Self.ball, "--at", "1,2.5,40", "--format", "json"])
+    #expect(values.status == 200)
+    #expect(values.text == run.stdout)
+    // The file list: info's JSON of each.
+    let list = try server.request("GET", "/api/files")
+    let info = try CLI.run(["info", Self.ball, "--format", "json"])
+    #expect(list.text.contains(info.stdout.trimmingCharacters(in: .newlines)))
+  }
+
+  @Test func theHitTestNamesTheKeyUnderAPixel() throws {
+    let server = try LocalServer(binary: CLI.binary, ["serve", Self.ball, "--port", "0"])
+    defer { server.stop() }
+    let layout = try server.request("GET", "/api/layout/graph.json?width=800&height=400")
+    let json = try JSONSerialization.jsonObject(with: layout.body) as! [String: Any]
+    let curve = (json["curves"] as! [[String: Any]])[1]
+    let key = (curve["keys"] as! [[String: Any]])[2]
+    let center = key["center"] as! [String: Double]
+    let hit = try server.request("GET", "/api/hit/graph?width=800&height=400&x=\(center["x"]!)&y=\(center["y"]!)")
+    let answer = try JSONSerialization.jsonObject(with: hit.body) as! [String: Any]
+    #expect(answer["part"] as? String == "key")
+    #expect(answer["key"] as? Int == key["index"] as? Int)
+    #expect(answer["frame"] as? Double == key["frame"] as? Double)
+    #expect(answer["interpolation"] as? String == "BEZIER")
+    #expect((answer["channel"] as? [String: Any])?["dataPath"] as? String == "location")
+    let outside = try server.request("GET", "/api/hit/graph?width=800&height=400&x=900&y=10")
+    #expect(outside.text == "null\n")
+    let dope = try server.request("GET", "/api/hit/dopesheet?width=800&height=400&x=5&y=5")
+    #expect(dope.status == 200)
+    let bad = try server.request("GET", "/api/hit/graph?x=nope&y=1")
+    #expect(bad.status == 400)
+  }
+
+  @Test func whatMustBeRefusedIsRefused() throws {
+    let server = try LocalServer(binary: CLI.binary, ["serve", Self.ball, "--port", "0"])
+    defer { server.stop() }
+    // A page of another site whose name was rebound to 127.0.0.1 (DNS rebinding).
+    for host in ["evil.example:\(server.port)", "127.0.0.1.evil.example:\(server.port)", "127.0.0.1:1", ""] {
+      let answer = try server.request("GET", "/api/files", headers: ["Host": host])
+      #expect(answer.status == 403 || (host.isEmpty && answer.status == 400), "Host \(host): \(answer.status)")
+    }
+    #expect(try server.request("GET", "/api/files", headers: ["Host": "localhost:\(server.port)"]).status == 200)
+    // Edits without --edit.
+    let edit = try server.request("POST", "/api/edit", body: Data(#"{"ops": [{"op": "delete"}]}"#.utf8))
+    #expect(edit.status == 403)
+    #expect(edit.text.contains("--edit"))
+    // No path reaches the file system.
+    for path in [
+      "/Examples/bouncing-ball.json", "/../Examples/bouncing-ball.json", "/%2e%2e/Package.swift", "/api/render/../../Package.swift",
+      "/page.js/../../Package.swift", "/api/files/0", "/etc/passwd",
+    ] {
+      let answer = try server.request("GET", path)
+      #expect(answer.status == 404 || answer.status == 400, "\(path): \(answer.status)")
+      #expect(!answer.text.contains("swift-tools-version"), "\(path) served a file")
+    }
+    // Options a URL may not give, files it may not name.
+    #expect(try server.request("GET", "/api/render/graph.png?output=/tmp/x.png").status == 400)
+    #expect(try server.request("GET", "/api/render/graph.png?file=1").status == 404)
+    #expect(try server.request("GET", "/api/render/graph.gif").status == 404)
+    #expect(try server.request("GET", "/api/render/nothing.png").status == 404)
+    let unknown = try server.request("GET", "/api/render/graph.png?bogus=1")
+    #expect(unknown.status == 400)
+    #expect(unknown.text.contains("bogus"))
+  }
+
+  @Test func offLoopbackAndWithEditATokenIsRequired() throws {
+    let exposed = try LocalServer(binary: CLI.binary, ["serve", Self.ball, "--port", "0", "--host", "0.0.0.0"])
+    defer { exposed.stop() }
+    let token = try #require(exposed.token)
+    #expect(token.count == 32)
+    #expect(try exposed.request("GET", "/api/files", withToken: false).status == 403)
+    #expect(try exposed.request("GET", "/api/files").status == 200)
+    #expect(try exposed.request("GET", "/api/files", headers: ["Authorization": "Bearer \(token)"], withToken: false).status == 200)
+    #expect(try exposed.request("GET", "/api/files", headers: ["Cookie": "animplot_token=\(token)"], withToken: false).status == 200)
+    #expect(try exposed.request("GET", "/api/files?token=\(token.dropLast())x", withToken: false).status == 403)
+    // The page sets the cookie its own requests carry.
+    let page = try exposed.request("GET", "/")
+    #expect(page.headers["set-cookie"]?.hasPrefix("animplot_token=\(token);") == true)
+
+    let editing = try LocalServer(binary: CLI.binary, ["serve", Self.ball, "--port", "0", "--edit", "--token", "s3cret"])
+    defer { editing.stop() }
+    #expect(editing.token == "s3cret")
+    #expect(try editing.request("GET", "/api/files", withToken: false).status == 403)
+    // A write from a page of another origin.
+    let crossSite = try editing.request(
+      "POST", "/api/undo", headers: ["Origin": "http://evil.example"], body: Data())
+    #expect(crossSite.status == 403)
+    let sameSite = try editing.request(
+      "POST", "/api/undo", headers: ["Origin": "http://127.0.0.1:\(editing.port)"], body: Data())
+    #expect(sameSite.status == 200)
+  }
+
+  @Test func anEditIsBlendersAndSavesAtomically() throws {
+    let dir = try CLI.temporaryDirectory()
+    let file = dir.appendingPathComponent("ball.json")
+    try FileManager.default.copyItem(atPath: Self.ball, toPath: file.path)
+    let server = try LocalServer(binary: CLI.binary, ["serve", "ball.json", "--port", "0", "--edit"], in: dir)
+    defer { server.stop() }
+    let ops = #"{"ops": [{"op": "select", "channel": "location[2]", "keys": [2]}, {"op": "translate", "delta": [2, 0.5]}]}"#
+    let edit = try server.request("POST", "/api/edit", body: Data(ops.utf8))
+    #expect(edit.status == 200)
+    #expect(edit.text == "{\"undo\": 1, \"redo\": 0}\n")
+    // The picture of the edited state is the command line's of `animplot edit`'s output.
+    let expected = dir.appendingPathComponent("expected.json")
+    let run = try CLI.run(["edit", file.path, "--ops", "-", "-o", expected.path], stdin: ops)
+    #expect(run.status == 0, "\(run.stderr)")
+    let picture = try server.request("GET", "/api/render/graph.png?width=640&height=360")
+    let drawn = dir.appendingPathComponent("expected.png")
+    _ = try CLI.run(["graph", expected.path, "--width", "640", "--height", "360", "-o", drawn.path])
+    #expect(picture.body == (try Data(contentsOf: drawn)))
+    // Undo, redo; a bad script changes nothing.
+    #expect(try server.request("POST", "/api/undo").text == "{\"undo\": 0, \"redo\": 1}\n")
+    #expect(try server.request("POST", "/api/redo").text == "{\"undo\": 1, \"redo\": 0}\n")
+    let bad = try server.request("POST", "/api/edit", body: Data(#"{"ops": [{"op": "snap", "type": "NEAREST"}]}"#.utf8))
+    #expect(bad.status == 400)
+    #expect(bad.text.contains("NEAREST"))
+    #expect(try server.request("POST", "/api/undo").text == "{\"undo\": 0, \"redo\": 1}\n")
+    _ = try server.request("POST", "/api/redo")
+    // Saved: the file is `animplot edit`'s output.
+    let saved = try server.request("POST", "/api/save")
+    #expect(saved.status == 200)
+    #expect((try Data(contentsOf: file)) == (try Data(contentsOf: expected)))
+    // A file changed on disk since it was read is not overwritten without saying so.
+    _ = try server.request("POST", "/api/edit", body: Data(#"{"ops": [{"op": "select_all", "action": "SELECT"}, {"op": "delete"}]}"#.utf8))
+    try Data(contentsOf: URL(fileURLWithPath: Self.ball)).write(to: file)
+    let conflict = try server.request("POST", "/api/save")
+    #expect(conflict.status == 409)
+    #expect((try Data(contentsOf: file)) == (try Data(contentsOf: URL(fileURLWithPath: Self.ball))))
+    #expect(try server.request("POST", "/api/save?overwrite=1").status == 200)
+    let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix(".") }
+    #expect(leftovers.isEmpty, "temporary files left: \(leftovers)")
+    // Foreign files are shown, not edited.
+    let glb = try LocalServer(binary: CLI.binary, ["serve", Self.hop, "--port", "0", "--edit"])
+    defer { glb.stop() }
+    let refused = try glb.request("POST", "/api/edit", body: Data(#"{"ops": [{"op": "delete"}]}"#.utf8))
+    #expect(refused.status == 400)
+    #expect(refused.text.contains("animplot import"))
+  }
+
+  @Test func aFileChangedOnDiskReachesThePageWithinASecond() throws {
+    let dir = try CLI.temporaryDirectory()
+    let file = dir.appendingPathComponent("ball.json")
+    let good = try Data(contentsOf: URL(fileURLWithPath: Self.ball))
+    try good.write(to: file)
+    let server = try LocalServer(binary: CLI.binary, ["serve", file.path, "--port", "0"])
+    defer { server.stop() }
+    let before = try server.request("GET", "/api/render/graph.png?width=320&height=200").body
+    // Broken: the page is told, and the last good picture stays.
+    let broken = try server.stream("/api/events", for: 1.0) { try Data("{\"actions\": [".utf8).write(to: file) }
+    #expect(broken.contains("event: error"))
+    #expect(broken.contains("ball.json:1:"))
+    #expect(try server.request("GET", "/api/render/graph.png?width=320&height=200").body == before)
+    // Fixed, and changed: the change arrives and the picture is the new file's.
+    var moved = String(decoding: good, as: UTF8.self)
+    moved = moved.replacingOccurrences(of: "\"BouncingBall\"", with: "\"Moved\"")
+    let fixed = try server.stream("/api/events", for: 1.0) { try Data(moved.utf8).write(to: file) }
+    #expect(fixed.contains("event: change"))
+    let after = try server.request("GET", "/api/files")
+    #expect(after.text.contains("\"Moved\""))
+  }
+
+  @Test func aSignalStopsItAtOnceLeavingNothing() throws {
+    let dir = try CLI.temporaryDirectory()
+    for signal in [SIGTERM, SIGINT] {
+      let server = try LocalServer(binary: CLI.binary, ["serve", Self.ball, "--port", "0"], in: dir)
+      let stream = Thread { _ = try? server.stream("/api/events", for: 3) }
+      stream.start()
+      Thread.sleep(forTimeInterval: 0.3)
+      let start = Date()
+      server.stop(signal)
+      #expect(Date().timeIntervalSince(start) < 2)
+      #expect(server.endingSignal == signal)
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+  }
+
+  @Test func aBadFileOrOptionIsALineAndExit2() throws {
+    let dir = try CLI.temporaryDirectory()
+    let bad = dir.appendingPathComponent("bad.json")
+    try Data("{\"actions\": 3}".utf8).write(to: bad)
+    let run = try CLI.run(["serve", bad.path, "--port", "0"])
+    #expect(run.status == 2)
+    #expect(run.stderr.hasPrefix("animplot: " + bad.path + ":1:"))
+    #expect(run.stdout.isEmpty)
+    let port = try CLI.run(["serve", Self.ball, "--port", "70000"])
+    #expect(port.status == 2)
+    #expect(try CLI.run(["serve", "-"]).status == 2)
+  }
+}
