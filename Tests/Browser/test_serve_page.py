@@ -286,3 +286,33 @@ class ServePageEdit(unittest.TestCase):
         back = self.undo()
         restored = self.key(back, "Z Location", 4)
         self.assertEqual((restored["frame"], restored["value"]), (key["frame"], key["value"]))
+
+    def test_numeric_entry(self):
+        """Clicking a key shows its frame and value; typing others moves it there exactly."""
+        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.common.keys import Keys
+        self.open()
+        layout = self.js("return layout")
+        key = self.key(layout, "X Location", 1)
+        editor = self.driver.find_element("id", "editor")
+        count = self.rendered()
+        pointer_to(self.driver, editor, key["center"]["x"], key["center"]["y"])
+        ActionChains(self.driver).click().perform()
+        self.after(count, "the key selected")
+        frame = self.driver.find_element("id", "key-frame")
+        value = self.driver.find_element("id", "key-value")
+        wait(lambda: frame.is_displayed(), "the key's fields")
+        self.assertEqual(float(frame.get_attribute("value")), key["frame"])
+        self.assertEqual(float(value.get_attribute("value")), key["value"])
+        for field, text in ((frame, "90"), (value, "7.25")):
+            count = self.rendered()
+            field.clear()
+            field.send_keys(text, Keys.ENTER)
+            self.after(count, f"the key moved to {text}")
+        moved = self.key(self.js("return layout"), "X Location", 1)
+        self.assertEqual((moved["frame"], moved["value"]), (90, 7.25))
+        self.js("document.getElementById('editor').focus()")   # keys typed in a field stay there
+        self.undo()
+        self.undo()
+        back = self.key(self.js("return layout"), "X Location", 1)
+        self.assertEqual((back["frame"], back["value"]), (key["frame"], key["value"]))

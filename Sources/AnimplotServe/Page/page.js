@@ -473,7 +473,32 @@ async function click(point, press) {
   // Clicking a key or a handle selects it (Shift adds); clicking the plot deselects all.
   if (hit.part === "key" || hit.part === "handle") await edit([selectOp(hit, press.shift)]);
   else if (hit.part === "plot" && !press.shift) await edit([{ op: "select_all", action: "DESELECT" }]);
+  showKeyEntry(hit.part === "key" && !press.shift ? hit : null);
 }
+
+// Numeric entry of the selected key's frame and value: that key alone selected and moved by
+// the difference, without snapping, so that it lands on the numbers typed.
+const keyEntry = document.getElementById("key-entry");
+const keyFrame = document.getElementById("key-frame"), keyValue = document.getElementById("key-value");
+let enteredKey = null;
+
+function showKeyEntry(hit) {
+  enteredKey = hit;
+  keyEntry.hidden = !hit;
+  if (!hit) return;
+  keyFrame.value = fmt(hit.frame);
+  keyValue.value = fmt(hit.value);
+}
+
+async function enterKey() {
+  if (!enteredKey || keyFrame.value === "" || keyValue.value === "") return;
+  const frame = Number(keyFrame.value), value = Number(keyValue.value);
+  const delta = [frame - enteredKey.frame, value - enteredKey.value];
+  await edit([selectOp(enteredKey, false), { op: "translate", delta: delta, snap: "NONE" }]);
+  enteredKey = { ...enteredKey, frame: frame, value: value };
+}
+keyFrame.addEventListener("change", enterKey);
+keyValue.addEventListener("change", enterKey);
 
 // MARK: Editing (animplot serve --edit)
 
