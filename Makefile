@@ -19,7 +19,7 @@ all: build
 # With CI set, what a clone may lack is required, not skipped: the shared reference folder
 # ($ANIMPLOT_SHARED, default ../shared) and a browser, which `make test` then installs.
 ifneq ($(strip $(CI)),)
-test: DEBS += chromium-headless-shell python3-jsonschema python3-yaml
+test: DEBS += chromium-headless-shell chromium chromium-driver python3-jsonschema python3-yaml
 endif
 # What `make test`'s steps print, from which it says at the end what they skipped.
 TESTLOG  := .build/make-test.log
@@ -50,6 +50,9 @@ test: deps
 	@# system's python3; another python3 first on PATH (pyenv's) gets them from PyPI.
 	@if [ -n "$(strip $(CI))" ] && ! python3 -c 'import jsonschema, yaml' 2>/dev/null; then \
 	  python3 -m pip install --quiet jsonschema pyyaml || python3 -m pip install --quiet --break-system-packages jsonschema pyyaml; fi
+	@# The browser tests (Tests/Browser) drive Chromium with selenium from PyPI.
+	@if [ -n "$(strip $(CI))" ] && ! python3 -c 'import selenium' 2>/dev/null; then \
+	  python3 -m pip install --quiet selenium || python3 -m pip install --quiet --break-system-packages selenium; fi
 	@# The manifest says what the code uses: every import a declared dependency, the C library
 	@# in AnimplotPlatform only (and the check shown to fail on an undeclared import).
 	python3 Scripts/check_imports.py
@@ -61,6 +64,10 @@ test: deps
 	$(SWIFT) build $(RELEASE) --product animplot
 	set -o pipefail; ANIMPLOT_BINARY=$(CURDIR)/.build/release/animplot $(SWIFT) test --skip-build \
 	  --filter 'DiffSafetyTests|CheckSafetyTests|HardeningTests|HardeningRoundTwoTests|RobustnessTests|FixturesCheckTests' 2>&1 | tee -a $(TESTLOG)
+	@# The interactive HTML and the page of `animplot serve` in a real browser (Tests/Browser:
+	@# selenium and headless Chromium) with the release binary; skipped, saying what is missing,
+	@# without them unless CI is set.
+	set -o pipefail; ANIMPLOT=$(CURDIR)/.build/release/animplot python3 Tests/Browser/run.py 2>&1 | tee -a $(TESTLOG)
 	@# The library proven from outside: a package that depends on this one by path builds, passes
 	@# its snapshot tests, and renders the bouncing ball's golden picture pixel for pixel.
 	$(SWIFT) build --package-path Examples/Consumer --build-tests

@@ -33,6 +33,10 @@ public struct GraphEditor: Sendable {
 
   /// Lays out `action` (handles already recalculated, as loading does).
   public init(action: Action, options: GraphOptions = GraphOptions()) {
+    var action = action
+    for i in action.tracks.indices where options.hide.contains(where: { $0.matches(action.tracks[i]) }) {
+      action.tracks[i].hidden = true
+    }
     self.action = action
     self.options = options
     let colors = CurveColors.colors(for: action.tracks, theme: options.theme, mode: options.colors)
@@ -151,15 +155,37 @@ public struct GraphEditor: Sendable {
       markers: action.markers, playhead: playhead, scrollbars: scrollbars, markerLayouts: markers)
   }
 
+  /// The parts of the picture in the order they are drawn: what lies under the curves, each
+  /// curve (by its index in the layout's `curves`), and what is drawn over them.
+  package enum Layer: Hashable, Sendable {
+    case under
+    case curve(Int)
+    case over
+  }
+
+  /// Draws the editor on `canvas` as `draw(on:)` does, telling `entering` which layer each
+  /// drawing call belongs to before it is made (the interactive HTML draws them apart).
+  package func draw(on canvas: any Canvas, entering: (Layer) -> Void) {
+    let layout = layout(scale: canvas.deviceScale)
+    entering(.under)
+    EditorHeader.drawing(header, editorHeight: options.height, on: canvas) {
+      draw(layout, on: canvas, playhead: options.currentFrame ?? action.currentFrame, entering: entering)
+    }
+  }
+
   /// Draws the editor laid out in `layout` (at the canvas's scale), below any header.
-  func draw(_ layout: GraphEditorLayout, on canvas: any Canvas, playhead: Double?) {
+  func draw(_ layout: GraphEditorLayout, on canvas: any Canvas, playhead: Double?, entering: (Layer) -> Void = { _ in }) {
     let theme = options.theme
     var valueStep = 0.0
     editorFrame(playhead: playhead, scrollbars: layout.places.scrollbars, markers: layout.markers).draw(
       on: canvas,
       grid: { valueStep = valueGrid(canvas) },
       content: {
-        drawCurves(canvas, layout)
+        for i in layout.drawingOrder {
+          entering(.curve(i))
+          drawCurve(canvas, layout.curves[i])
+        }
+        entering(.over)
         if options.showCursor { cursorLine(canvas) }
       },
       labels: { valueLabels(canvas, step: valueStep) })
@@ -236,11 +262,6 @@ public struct GraphEditor: Sendable {
       let kb = (curves[b].track.selected ? 1 : 0, curves[b].track.active ? 1 : 0)
       return ka != kb ? ka < kb : a < b
     }
-  }
-
-  /// Every curve of `layout`, in its drawing order.
-  func drawCurves(_ canvas: any Canvas, _ layout: GraphEditorLayout) {
-    for i in layout.drawingOrder { drawCurve(canvas, layout.curves[i]) }
   }
 
   /// Curves with more keys than this in all have their paths built on every core.

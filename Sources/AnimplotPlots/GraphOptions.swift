@@ -1,3 +1,5 @@
+import AnimplotCore
+
 /// What the Graph Editor shows and how (the options of `animplot graph`).
 public struct GraphOptions: Sendable, Hashable {
   /// Which keys show their handles.
@@ -60,6 +62,10 @@ public struct GraphOptions: Sendable, Hashable {
   public var colors: CurveColorMode = .auto
   /// Blender's 2D cursor value line (at 0).
   public var showCursor = true
+  /// Channels hidden as Blender's channel eye hides them (`--hide`): those a pattern matches
+  /// keep their row in the channel list, its eye shown closed, and their curves are not drawn
+  /// (a track hidden in the file stays hidden).
+  public var hide: [ChannelPattern] = []
 
   public init() {}
 }

@@ -44,7 +44,7 @@ import Testing
   @Test func aFileWithoutExtensionNeedsTheFormat() {
     #expect(
       Self.choose(GraphView.self, "out/picture")
-        == "error: -o out/picture: cannot tell the format without an extension; use .png, .svg, .pdf, .txt, .displaylist, .json or --format")
+        == "error: -o out/picture: cannot tell the format without an extension; use .png, .svg, .pdf, .txt, .displaylist, .json, .html, .htm or --format")
     #expect(Self.choose(GraphView.self, "out/picture", "svg") == "svg")
     #expect(Self.choose(EvaluationView.self, "values") == "error: -o values: cannot tell the format without an extension; use .csv, .json or --format")
     // With --format, the extension of another known format is a disagreement too.
@@ -70,13 +70,13 @@ import Testing
         == "error: -o v.png: eval does not write .png files; use .csv, .json")
     #expect(
       Self.choose(GraphView.self, "g.gif")
-        == "error: -o g.gif: cannot tell the format from the extension; use .png, .svg, .pdf, .txt, .displaylist, .json or --format")
+        == "error: -o g.gif: cannot tell the format from the extension; use .png, .svg, .pdf, .txt, .displaylist, .json, .html, .htm or --format")
   }
 
   @Test func everyFormatHasAUniqueIdAndAnExtension() {
     #expect(Set(OutputFormat.all.map(\.id)).count == OutputFormat.all.count)
-    #expect(GraphView.outputFormats.map(\.id) == ["png", "svg", "pdf", "displaylist", "layout-json"])
-    #expect(DopeSheetView.outputFormats.map(\.id) == ["png", "svg", "pdf", "displaylist", "layout-json"])
+    #expect(GraphView.outputFormats.map(\.id) == ["png", "svg", "pdf", "displaylist", "layout-json", "html"])
+    #expect(DopeSheetView.outputFormats.map(\.id) == ["png", "svg", "pdf", "displaylist", "layout-json", "html"])
     #expect(EvaluationView.outputFormats.map(\.id) == ["values-csv", "values-json"])
   }
 }

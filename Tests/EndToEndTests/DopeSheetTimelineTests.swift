@@ -121,7 +121,7 @@ struct DopeSheetTimelineTests {
     (["dopesheet", fourActions, "--action", "Run"], #"unknown value "Run"; expected one of BouncingBall"#),
     (["timeline", fourActions, "--channels", "nothing*"], "no channel matches 'nothing*'"),
     (["dopesheet", "no/such.json"], "no/such.json: cannot read: No such file or directory"),
-    (["dopesheet", ball, "-o", "OUT/d.gif"], "cannot tell the format from the extension; use .png, .svg, .pdf, .txt, .displaylist, .json or --format"),
+    (["dopesheet", ball, "-o", "OUT/d.gif"], "cannot tell the format from the extension; use .png, .svg, .pdf, .txt, .displaylist, .json, .html, .htm or --format"),
     (["timeline", ball, "--format", "gif"], "--format gif is not available here; use png, svg, pdf or displaylist"),
     (["dopesheet", ball, "--show-handles"], "Unknown option '--show-handles'"),
     (["dopesheet"], "Missing expected argument '<inputs> ...'"),

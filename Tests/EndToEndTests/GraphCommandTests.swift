@@ -72,7 +72,7 @@ struct GraphCommandTests {
     (["--handles", "some"], "The value 'some' is invalid for '--handles <handles>'"),
     (["--key-shape", "star"], "The value 'star' is invalid for '--key-shape <key-shape>'"),
     (["--colors", "pastel"], "The value 'pastel' is invalid for '--colors <colors>'"),
-    (["--format", "jpeg"], "--format jpeg is not available here; use png, svg, pdf, displaylist or json"),
+    (["--format", "jpeg"], "--format jpeg is not available here; use png, svg, pdf, displaylist, json or html"),
     (["--format", "svg"], "names a .png file but --format asks for svg; make them agree"),
     (["--input-format", "fbx"], "The value 'fbx' is invalid for '--input-format <kind>'"),
     (["--input-format", "gltf"], "Examples/bouncing-ball.json:1:1: missing required field \"asset\""),

@@ -1,3 +1,4 @@
+import AnimplotCore
 import AnimplotPlots
 import AnimplotRender
 import ArgumentParser
@@ -44,6 +45,11 @@ package struct GraphArguments: VerbArguments {
   @Option(help: "Curve colours: auto (X/Y/Z red/green/blue for transforms, rainbow for the rest) or rainbow (all, as Blender shows curves made from Python).")
   package var colors: CurveColorMode = .auto
 
+  @Option(help: ArgumentHelp(
+    "Hide the channels this glob matches as Blender's eye does: their rows stay in the channel list with the eye closed, their curves are not drawn (repeatable; the same matching as --channels).",
+    valueName: "pattern"))
+  package var hide: [String] = []
+
   @Flag(name: .customLong("no-cursor"), help: "Hide Blender's 2D cursor line at value 0.")
   package var noCursor = false
 
@@ -69,6 +75,7 @@ package struct GraphArguments: VerbArguments {
     options.normalize = normalize
     options.colors = colors
     options.showCursor = !noCursor
+    options.hide = hide.map(ChannelPattern.init)
     var view = GraphView(options: options)
     view.fitsHeight = picture.autoHeight
     view.select = select

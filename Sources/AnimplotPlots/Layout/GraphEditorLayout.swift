@@ -17,7 +17,7 @@ public struct GraphEditorLayout: EditorLayout {
   public let curves: [CurveLayout]
   /// The curves' drawing order: unselected first, then selected, the active curve last (indices
   /// into `curves`).
-  let drawingOrder: [Int]
+  package let drawingOrder: [Int]
 
   /// The laid-out curve of `channel`; `nil` for a hidden track or no such channel.
   public func curve(for channel: ChannelID) -> CurveLayout? {

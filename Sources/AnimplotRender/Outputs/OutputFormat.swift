@@ -40,7 +40,7 @@ public struct OutputFormat: Sendable, Hashable, CustomStringConvertible {
 
   /// Every format the pipeline writes; for each view, the first it accepts is its default.
   public static let all: [OutputFormat] = [
-    .png, .svg, .pdf, .displayList, .layoutJSON, .valuesCSV, .valuesJSON, .apng, .animatedSVG,
+    .png, .svg, .pdf, .displayList, .layoutJSON, .valuesCSV, .valuesJSON, .apng, .animatedSVG, .html,
   ]
 
   /// The extension written: `png`.

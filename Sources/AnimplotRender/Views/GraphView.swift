@@ -22,6 +22,10 @@ public struct GraphView: PlotView {
 
   public func content(of actions: [Action]) throws(RenderError) -> GraphEditor {
     guard let action = select.apply(to: Array(actions.prefix(1))).first else { throw RenderError(.input, "no action to draw") }
+    // A pattern that hides nothing is a mistake (a misspelt channel), as --channels' is.
+    for pattern in options.hide where !action.tracks.contains(where: pattern.matches) {
+      throw RenderError(.request, "--hide '\(pattern.text)': no channel of '\(action.name)' matches")
+    }
     var options = options
     if fitsHeight { options.height = GraphEditor.fittingHeight(action: action, minimum: options.height) }
     return GraphEditor(action: action, options: options)
