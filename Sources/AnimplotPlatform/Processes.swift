@@ -22,6 +22,9 @@ package enum ThisProcess {
   /// Makes writing to a closed pipe an error (`EPIPE`) instead of a signal that ends the
   /// process.
   package static func ignoreBrokenPipe() { signal(SIGPIPE, SIG_IGN) }
+
+  /// The processors online (at least 1).
+  package static var processorCount: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
 }
 
 /// Another program, run to its end.

@@ -29,6 +29,17 @@ package struct Access: Sendable {
   /// Whether a token is needed: off loopback, or when the server writes files.
   package static func needsToken(host: String, edit: Bool) -> Bool { edit || !isLoopback(host) }
 
+  /// Whether `token` may be a token: letters, digits, `.`, `_`, `~`, `-` (what a URL carries as
+  /// it is), at least one.
+  package static func isValidToken(_ token: String) -> Bool {
+    !token.isEmpty
+      && token.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "._~-".unicodeScalars.contains($0)) }
+  }
+
+  /// Whether the host is every address of the machine (`0.0.0.0`, `::`): clients then reach it by
+  /// names the server cannot know, and the token (always asked then) is what keeps others out.
+  package static func isWildcard(_ host: String) -> Bool { host == "0.0.0.0" || host == "::" || host == "[::]" }
+
   /// A new token: 128 bits from the system's secure generator, as 32 hex digits.
   package static func newToken() -> String {
     var generator = SystemRandomNumberGenerator()
@@ -51,6 +62,8 @@ package struct Access: Sendable {
   /// (or none when the port is 80). A missing header is refused (HTTP/1.1 requires it).
   package func allowsHost(_ header: String?) -> Bool {
     guard let header = header?.lowercased(), !header.isEmpty else { return false }
+    // Listening everywhere, the token guards (a page that rebinds a name cannot have it).
+    if Self.isWildcard(host) && token != nil { return true }
     let name: Substring
     let port: Substring?
     if header.hasPrefix("[") {
@@ -84,7 +97,7 @@ package struct Access: Sendable {
     if let cookie {
       for part in cookie.split(separator: ";") {
         let pair = part.drop { $0 == " " }
-        if pair.hasPrefix(Self.cookieName + "=") { offered.append(pair.dropFirst(Self.cookieName.count + 1)) }
+        if pair.hasPrefix(cookieName + "=") { offered.append(pair.dropFirst(cookieName.count + 1)) }
       }
     }
     return offered.contains { Self.equalInConstantTime($0, token) }
@@ -98,12 +111,13 @@ package struct Access: Sendable {
     return origin.lowercased() == "http://" + header.lowercased()
   }
 
-  /// The cookie that carries the token for the page's own requests.
-  package static let cookieName = "animplot_token"
+  /// The cookie that carries the token for the page's own requests: one per port, as
+  /// browsers share a host's cookies between its ports.
+  package var cookieName: String { "animplot_token_\(port)" }
 
   /// Equal texts, compared without stopping at the first difference (no timing tells how much
   /// of a guessed token was right).
-  static func equalInConstantTime(_ a: Substring, _ b: String) -> Bool {
+  package static func equalInConstantTime(_ a: Substring, _ b: String) -> Bool {
     let x = Array(a.utf8), y = Array(b.utf8)
     var difference = UInt8(x.count == y.count ? 0 : 1)
     for i in 0..<max(x.count, y.count) {

@@ -6,6 +6,8 @@ import AnimplotText
 extension ServeAPI {
   /// The most bytes an edit request's body may hold.
   package static let maximumEditBytes = 1 << 20
+  /// The undo steps kept per file (each a copy of the edited curves).
+  package static let maximumUndoSteps = 200
 
   /// Refuses writes when the server was not started with `--edit`.
   func requireEditing() throws(ServeError) {
@@ -18,7 +20,7 @@ extension ServeAPI {
   func fileIndex(_ query: ViewQuery) throws(ServeError) -> Int {
     let text = query.value("file") ?? "0"
     guard let index = Int(text), index >= 0 else {
-      throw ServeError(.badRequest, "file=\(messageQuoted(text)): expected a file's number from 0")
+      throw ServeError(.badRequest, "file=\(messageQuoted(text)): expected a file's number from 0 (GET /api/files lists them)")
     }
     return index
   }
@@ -69,6 +71,7 @@ extension ServeAPI {
       }
       var state = file.edits ?? ServedFiles.EditState(current: edit)
       state.undo.append(before)
+      if state.undo.count > Self.maximumUndoSteps { state.undo.removeFirst(state.undo.count - Self.maximumUndoSteps) }
       state.redo.removeAll()
       state.current = edit
       file.edits = state
@@ -83,8 +86,9 @@ extension ServeAPI {
   package func step(back: Bool, query: ViewQuery) throws(ServeError) -> Answer {
     try requireEditing()
     let index = try fileIndex(query)
-    let answer = try files.update(index) { file throws(ServeError) -> Answer in
-      guard var state = file.edits else { return Self.history(nil) }
+    let (answer, moved) = try files.update(index) { file throws(ServeError) -> (Answer, Bool) in
+      guard var state = file.edits else { return (Self.history(nil), false) }
+      let generation = file.generation
       if back, let previous = state.undo.popLast() {
         state.redo.append(state.current)
         state.current = previous
@@ -95,10 +99,25 @@ extension ServeAPI {
         file.generation += 1
       }
       file.edits = state
-      return Self.history(state)
+      return (Self.history(state), file.generation != generation)
     }
-    events.send(.edit(file: index, answer: answer))
+    if moved { events.send(.edit(file: index, answer: answer)) }
     return answer
+  }
+
+  /// `POST /api/revert?file=N`: the edits dropped, the file read again from disk (what a 409
+  /// on save offers besides overwriting).
+  package func revert(query: ViewQuery) throws(ServeError) -> Answer {
+    try requireEditing()
+    let index = try fileIndex(query)
+    let error = try files.update(index) { file throws(ServeError) -> String? in
+      file.edits = nil
+      ServedFiles.read(&file)
+      file.generation += 1
+      return file.error
+    }
+    events.send(error.map { .error(file: index, message: $0) } ?? .change(file: index))
+    return Self.history(nil)
   }
 
   /// `POST /api/save?file=N[&overwrite=1]`: the edited file written over the served one,
@@ -108,13 +127,13 @@ extension ServeAPI {
     try requireEditing()
     let index = try fileIndex(query)
     let overwrite = ["1", "true", ""].contains(query.value("overwrite")?.lowercased() ?? "no")
-    let path = try files.update(index) { file throws(ServeError) -> String in
-      guard let state = file.edits else { return file.path }
+    let path = try files.update(index) { file throws(ServeError) -> String? in
+      guard let state = file.edits else { return nil }
       let changed = state.changedOnDisk || ServedFiles.stamp(of: file.path) != file.stamp
       if changed && !overwrite {
         throw ServeError(
           .conflict,
-          "\(file.path) changed on disk since it was read; save with overwrite=1 to replace it, or reload to lose the edits")
+          "\(file.path) changed on disk since it was read; save with overwrite=1 to replace it, or POST /api/revert to drop the edits")
       }
       let document = state.current.result
       do {
@@ -129,6 +148,8 @@ extension ServeAPI {
       file.generation += 1
       return file.path
     }
+    // Nothing to save: nothing written, nobody told.
+    guard let path else { return .json("{\"saved\": null}\n") }
     events.send(.change(file: index))
     return .json("{\"saved\": \(jsonStringLiteral(path))}\n")
   }

@@ -39,7 +39,7 @@ extension ServeAPI {
   /// What a layout is kept by: the view, the file's number and state, and the options.
   func layoutKey(view: String, query: ViewQuery) throws(ServeError) -> String {
     let (file, _) = try servedDocument(query)
-    let options = query.parameters.filter { !["x", "y", "tolerance", "token", "_"].contains($0.name) }
+    let options = query.parameters.filter { !ViewQuery.serverNames.contains($0.name) || $0.name == "file" }
     return "\(view) \(file.path) \(file.generation) " + options.map { "\($0.name)=\($0.value)" }.joined(separator: "&")
   }
 

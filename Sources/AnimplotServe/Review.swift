@@ -151,15 +151,16 @@ package final class ReviewAPI: Sendable {
       token: token)
     router.get("/api/cases") { _, _ in Server.response(self.list()) }
     router.get("/api/image") { request, _ in Server.answer { try self.image(Server.query(request)) } }
-    router.post("/api/approve") { request, _ in
-      let body = try await request.body.collect(upTo: 1 << 16)
-      return Server.answer { try self.approve(Array(buffer: body)) }
-    }
-    router.post("/api/reject") { request, _ in
-      let body = try await request.body.collect(upTo: 1 << 16)
-      return Server.answer { try self.reject(Array(buffer: body)) }
+    for (path, decide) in [("/api/approve", approve), ("/api/reject", reject)] as [(String, @Sendable ([UInt8]) throws(ServeError) -> Answer)] {
+      router.post(RouterPath(path)) { request, _ in
+        let body = try await request.body.collect(upTo: 1 << 16)
+        return Server.answer { try decide(Array(buffer: body)) }
+      }
     }
     router.post("/api/done") { _, _ in
+      guard self.finished.withLock({ $0 }) else {
+        return Server.response(.error(ServeError(.conflict, "the run is still going on; Done once it has finished")))
+      }
       done()
       return Server.response(.json("{\"done\": true}\n"))
     }

@@ -44,6 +44,11 @@ package struct ServeAPI: Sendable {
   /// `GET /api/render/VIEW.EXT` and `GET /api/layout/VIEW.json`: the verb's output in the
   /// format the extension names.
   package func render(view: String, format: String, query: ViewQuery) throws(ServeError) -> Answer {
+    // Pictures and layouts; the other outputs (an interactive page, a display list) are the
+    // command line's.
+    guard ["png", "svg", "pdf", "json"].contains(format) else {
+      throw ServeError(.notFound, "no \(messageQuoted(format)) over HTTP; expected png, svg or pdf (json under /api/layout)")
+    }
     let bytes: [UInt8]
     switch view {
     case "graph": bytes = try output(GraphArguments.self, format: format, query: query)
@@ -72,11 +77,7 @@ package struct ServeAPI: Sendable {
 
   /// The file a query names (`file=N`, default 0) and its current document.
   func servedDocument(_ query: ViewQuery) throws(ServeError) -> (file: ServedFiles.File, document: ActionDocument) {
-    let text = query.value("file") ?? "0"
-    guard let index = Int(text), index >= 0 else {
-      throw ServeError(.badRequest, "file=\(messageQuoted(text)): expected a file's number from 0 (GET /api/files lists them)")
-    }
-    let file = try files.file(index)
+    let file = try files.file(try fileIndex(query))
     guard let document = file.current else { throw ServeError(.badRequest, file.error ?? "\(file.path): not read") }
     return (file, document)
   }
@@ -100,7 +101,8 @@ package struct ServeAPI: Sendable {
     let key = Arguments.verb + " " + name
     if let known = flags.withLock({ $0[key] }) { return known }
     let flag = (try? Arguments.parse([path, "--" + name])) != nil
-    flags.withLock { $0[key] = flag }
+    // Bounded: a request may name anything; names beyond the bound are asked each time.
+    flags.withLock { if $0.count < 4096 { $0[key] = flag } }
     return flag
   }
 
@@ -113,6 +115,11 @@ package struct ServeAPI: Sendable {
   {
     var document = document
     if (request.inputKind != nil && request.inputKind != file.kind) || request.importOptions != ImportOptions() {
+      guard file.edits == nil else {
+        throw ServeError(
+          .badRequest,
+          "\(file.path) has unsaved edits: import options (fps, input-format ...) would read it again from disk; save or revert first")
+      }
       do {
         document = try Input.file(file.path, kind: request.inputKind, options: request.importOptions).document()
       } catch {

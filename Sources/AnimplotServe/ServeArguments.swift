@@ -10,11 +10,7 @@ package struct ServeArguments: ParsableArguments {
   @Argument(help: "The files to serve (any kind animplot reads).")
   package var inputs: [String]
 
-  @Option(help: "The address to listen on (default: loopback only; another address needs a token).")
-  package var host = "127.0.0.1"
-
-  @Option(help: "The port to listen on; 0 picks a free one.")
-  package var port = 8484
+  @OptionGroup package var server: ServerOptions
 
   @Flag(help: "Open the page in the default browser (xdg-open).")
   package var open = false
@@ -22,14 +18,7 @@ package struct ServeArguments: ParsableArguments {
   @Flag(help: "Allow editing and saving the served action files (needs a token; made when --token is absent).")
   package var edit = false
 
-  @Option(help: "The token every request must carry (default: made and printed when one is needed).")
-  package var token: String?
-
   package func validate() throws {
-    guard (0...65535).contains(port) else { throw ValidationError("--port \(port): expected 0 to 65535") }
-    if let token, token.isEmpty || !token.utf8.allSatisfy({ (0x21...0x7e).contains($0) && $0 != 0x3b && $0 != 0x2c }) {
-      throw ValidationError("--token: expected printable characters without spaces, ';' or ','")
-    }
     if inputs.contains("-") { throw ValidationError("serve reads files it can read again; not standard input ('-')") }
   }
 
@@ -42,8 +31,8 @@ package struct ServeArguments: ParsableArguments {
     } catch {
       throw CLIError(error.message)
     }
-    let token = self.token ?? (Access.needsToken(host: host, edit: edit) ? Access.newToken() : nil)
-    return (host, port, token, ServeAPI(files: files, editing: edit))
+    let token = server.token ?? (Access.needsToken(host: server.host, edit: edit) ? Access.newToken() : nil)
+    return (server.host, server.port, token, ServeAPI(files: files, editing: edit))
   }
 
   /// Opens `url` with xdg-open, if there is one; says so on standard error when not.

@@ -40,14 +40,14 @@ package struct Server: Sendable {
     routes: (Router<BasicRequestContext>) -> Void, ready: @escaping @Sendable (Int) -> Void
   ) async throws {
     let bound = Locked(port)
-    let router = Router()
+    let router = Router(options: .autoGenerateHeadEndpoints)
     router.add(middleware: Guard(host: host, token: token, bound: bound))
     routes(router)
     var logger = Logger(label: "animplot-serve")
     logger.logLevel = .critical
     let app = Application(
       router: router,
-      configuration: .init(address: .hostname(host, port: port), serverName: nil, reuseAddress: false),
+      configuration: .init(address: .hostname(host, port: port), serverName: nil, reuseAddress: true),
       onServerRunning: { channel in
         let port = channel.localAddress?.port ?? self.port
         bound.withLock { $0 = port }
@@ -64,8 +64,13 @@ package struct Server: Sendable {
   static func page(_ router: Router<BasicRequestContext>, html: [UInt8], js: [UInt8], css: [UInt8], token: String?) {
     router.get("/") { request, _ in
       var response = Self.response(Answer(contentType: "text/html; charset=utf-8", body: html))
-      if let token, ViewQuery.parse(request.uri.query ?? "").value("token") == token {
-        response.headers[.setCookie] = "\(Access.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict"
+      // The Guard has checked the Host header: its port is the server's.
+      if let token, let offered = ViewQuery.parse(request.uri.query ?? "").value("token"),
+        Access.equalInConstantTime(Substring(offered), token),
+        let port = request.head.authority?.split(separator: ":").last.flatMap({ Int($0) })
+      {
+        let cookie = Access(host: "", port: port, token: token).cookieName
+        response.headers[.setCookie] = "\(cookie)=\(token); Path=/; HttpOnly; SameSite=Strict"
       }
       return response
     }
@@ -78,27 +83,31 @@ package struct Server: Sendable {
     page(router, html: PackageResources.index_html, js: PackageResources.page_js, css: PackageResources.page_css, token: token)
     router.get("/api/files") { _, _ in Self.response(api.fileList()) }
     router.get("/api/render/:name") { request, context in
-      Self.answer {
-        let (view, format) = try Self.split(context.parameters.get("name") ?? "")
-        return try api.render(view: view, format: format, query: Self.query(request))
+      await renders.run {
+        Self.answer {
+          let (view, format) = try Self.split(context.parameters.get("name") ?? "")
+          guard format != "json" else { throw ServeError(.notFound, "a layout is under /api/layout/\(view).json") }
+          return try api.render(view: view, format: format, query: Self.query(request))
+        }
       }
     }
     router.get("/api/layout/:name") { request, context in
-      Self.answer {
-        let (view, format) = try Self.split(context.parameters.get("name") ?? "")
-        guard format == "json" else { throw ServeError(.notFound, "a layout is JSON: /api/layout/\(view).json") }
-        return try api.render(view: view, format: format, query: Self.query(request))
+      await renders.run {
+        Self.answer {
+          let (view, format) = try Self.split(context.parameters.get("name") ?? "")
+          guard format == "json" else { throw ServeError(.notFound, "a layout is JSON: /api/layout/\(view).json") }
+          return try api.render(view: view, format: format, query: Self.query(request))
+        }
       }
     }
     router.get("/api/hit/:view") { request, context in
-      Self.answer { try api.hit(view: context.parameters.get("view") ?? "", query: Self.query(request)) }
+      await renders.run { Self.answer { try api.hit(view: context.parameters.get("view") ?? "", query: Self.query(request)) } }
     }
-    router.get("/api/eval") { request, _ in Self.answer { try api.evaluate(query: Self.query(request)) } }
+    router.get("/api/eval") { request, _ in await renders.run { Self.answer { try api.evaluate(query: Self.query(request)) } } }
     router.get("/api/events") { _, _ in
       let stream = api.events.subscribe()
-      var headers = HTTPFields()
+      var headers = Self.headers
       headers[.contentType] = "text/event-stream"
-      headers[.cacheControl] = "no-store"
       return Response(
         status: .ok, headers: headers,
         body: ResponseBody { writer in
@@ -115,6 +124,7 @@ package struct Server: Sendable {
     router.post("/api/undo") { request, _ in Self.answer { try api.step(back: true, query: Self.query(request)) } }
     router.post("/api/redo") { request, _ in Self.answer { try api.step(back: false, query: Self.query(request)) } }
     router.post("/api/save") { request, _ in Self.answer { try api.save(query: Self.query(request)) } }
+    router.post("/api/revert") { request, _ in Self.answer { try api.revert(query: Self.query(request)) } }
   }
 
   static func query(_ request: Request) -> ViewQuery { ViewQuery.parse(request.uri.query ?? "") }
@@ -137,13 +147,24 @@ package struct Server: Sendable {
     }
   }
 
-  static func response(_ answer: Answer) -> Response {
+  /// What every answer says: not to be cached, not to be sniffed, not to be framed, the page's
+  /// own scripts only.
+  static let headers: HTTPFields = {
     var headers = HTTPFields()
-    headers[.contentType] = answer.contentType
     headers[.cacheControl] = "no-store"
     headers[.init("X-Content-Type-Options")!] = "nosniff"
     headers[.contentSecurityPolicy] =
       "default-src 'self'; img-src 'self' data: blob:; style-src 'self' 'unsafe-inline'; frame-ancestors 'none'"
+    return headers
+  }()
+
+  /// Renders, layouts, hits and values run at most one per core at a time: each is a
+  /// synchronous computation that may be large, and the rest (events, the watcher) must go on.
+  static let renders = Gate(width: ThisProcess.processorCount)
+
+  static func response(_ answer: Answer) -> Response {
+    var headers = Self.headers
+    headers[.contentType] = answer.contentType
     return Response(
       status: .init(code: answer.status), headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
   }
@@ -179,6 +200,24 @@ struct Guard: RouterMiddleware {
         return Server.response(.error(ServeError(.forbidden, "a write from another origin is refused")))
       }
     }
-    return try await next(request, context)
+    // A page of another site (or of another port of this host) may not make the browser ask
+    // anything: browsers say where a request comes from, and pages cannot change it.
+    if let site = request.headers[.init("Sec-Fetch-Site")!], site == "cross-site" || site == "same-site" {
+      return Server.response(.error(ServeError(.forbidden, "a request from another site's page is refused")))
+    }
+    do {
+      return try await next(request, context)
+    } catch let error as HTTPError {
+      // The router's own refusals (no such path, method, a body too large) in the API's form.
+      let status = ServeError.Status(rawValue: Int(error.status.code)) ?? .badRequest
+      let message =
+        switch error.status.code {
+        case 404: "no such path: \(messageQuoted(request.uri.path)) (docs/serve.md lists the API)"
+        case 405: "\(request.method) is not how \(messageQuoted(request.uri.path)) is asked"
+        case 413: "the request's body is too large"
+        default: error.body ?? "\(error.status)"
+        }
+      return Server.response(.error(ServeError(status, message)))
+    }
   }
 }

@@ -34,11 +34,11 @@ struct AccessTests {
     #expect(access.allowsToken(query: "abc123", authorization: nil, cookie: nil))
     #expect(access.allowsToken(query: nil, authorization: "Bearer abc123", cookie: nil))
     #expect(access.allowsToken(query: nil, authorization: "bearer  abc123", cookie: nil))
-    #expect(access.allowsToken(query: nil, authorization: nil, cookie: "a=b; animplot_token=abc123; c=d"))
+    #expect(access.allowsToken(query: nil, authorization: nil, cookie: "a=b; animplot_token_1=abc123; c=d"))
     for wrong in ["", "abc12", "abc1234", "ABC123"] {
-      #expect(!access.allowsToken(query: wrong, authorization: "Bearer " + wrong, cookie: "animplot_token=" + wrong))
+      #expect(!access.allowsToken(query: wrong, authorization: "Bearer " + wrong, cookie: "animplot_token_1=" + wrong))
     }
-    #expect(!access.allowsToken(query: nil, authorization: "Basic abc123", cookie: "xanimplot_token=abc123"))
+    #expect(!access.allowsToken(query: nil, authorization: "Basic abc123", cookie: "animplot_token=abc123; animplot_token_2=abc123"))
     #expect(Access(host: "127.0.0.1", port: 1, token: nil).allowsToken(query: nil, authorization: nil, cookie: nil))
   }
 

@@ -119,6 +119,17 @@ struct ServeTests {
     #expect(try server.request("GET", "/api/render/graph.png?output=/tmp/x.png").status == 400)
     #expect(try server.request("GET", "/api/render/graph.png?file=1").status == 404)
     #expect(try server.request("GET", "/api/render/graph.gif").status == 404)
+    #expect(try server.request("GET", "/api/render/graph.html").status == 404)
+    // A page of another site may not make the browser ask (Sec-Fetch-Site), even for a picture.
+    #expect(try server.request("GET", "/api/render/graph.png", headers: ["Sec-Fetch-Site": "cross-site"]).status == 403)
+    #expect(try server.request("GET", "/api/render/graph.png", headers: ["Sec-Fetch-Site": "same-site"]).status == 403)
+    #expect(try server.request("GET", "/api/render/graph.png?width=200&height=100", headers: ["Sec-Fetch-Site": "same-origin"]).status == 200)
+    // The router's own refusals in the API's form; HEAD answers as GET without a body.
+    let nowhere = try server.request("GET", "/api/nothing")
+    #expect(nowhere.status == 404)
+    #expect(nowhere.text.hasPrefix("{\"error\": "))
+    #expect([404, 405].contains(try server.request("GET", "/api/edit").status))
+    #expect(try server.request("HEAD", "/api/files").status == 200)
     #expect(try server.request("GET", "/api/render/nothing.png").status == 404)
     let unknown = try server.request("GET", "/api/render/graph.png?bogus=1")
     #expect(unknown.status == 400)
@@ -133,11 +144,14 @@ struct ServeTests {
     #expect(try exposed.request("GET", "/api/files", withToken: false).status == 403)
     #expect(try exposed.request("GET", "/api/files").status == 200)
     #expect(try exposed.request("GET", "/api/files", headers: ["Authorization": "Bearer \(token)"], withToken: false).status == 200)
-    #expect(try exposed.request("GET", "/api/files", headers: ["Cookie": "animplot_token=\(token)"], withToken: false).status == 200)
+    #expect(try exposed.request("GET", "/api/files", headers: ["Cookie": "animplot_token_\(exposed.port)=\(token)"], withToken: false).status == 200)
     #expect(try exposed.request("GET", "/api/files?token=\(token.dropLast())x", withToken: false).status == 403)
     // The page sets the cookie its own requests carry.
     let page = try exposed.request("GET", "/")
-    #expect(page.headers["set-cookie"]?.hasPrefix("animplot_token=\(token);") == true)
+    #expect(page.headers["set-cookie"]?.hasPrefix("animplot_token_\(exposed.port)=\(token);") == true)
+    // Listening everywhere: reached by names the server cannot know, the token guards.
+    #expect(try exposed.request("GET", "/api/files", headers: ["Host": "studio.lan:\(exposed.port)"]).status == 200)
+    #expect(try exposed.request("GET", "/api/files", headers: ["Host": "studio.lan:\(exposed.port)"], withToken: false).status == 403)
 
     let editing = try LocalServer(binary: CLI.binary, ["serve", Self.ball, "--port", "0", "--edit", "--token", "s3cret"])
     defer { editing.stop() }
@@ -182,6 +196,14 @@ struct ServeTests {
     let saved = try server.request("POST", "/api/save")
     #expect(saved.status == 200)
     #expect((try Data(contentsOf: file)) == (try Data(contentsOf: expected)))
+    // Nothing left to save: nothing written.
+    #expect(try server.request("POST", "/api/save").text == "{\"saved\": null}\n")
+    // Revert drops the edits and reads the file again.
+    let onDisk = try server.request("GET", "/api/files").text
+    #expect(try server.request("POST", "/api/edit", body: Data(#"{"ops": [{"op": "delete"}]}"#.utf8)).status == 200)
+    #expect(try server.request("GET", "/api/files").text != onDisk)
+    #expect(try server.request("POST", "/api/revert").status == 200)
+    #expect(try server.request("GET", "/api/files").text == onDisk)
     // A file changed on disk since it was read is not overwritten without saying so.
     _ = try server.request("POST", "/api/edit", body: Data(#"{"ops": [{"op": "select_all", "action": "SELECT"}, {"op": "delete"}]}"#.utf8))
     try Data(contentsOf: URL(fileURLWithPath: Self.ball)).write(to: file)
@@ -189,6 +211,7 @@ struct ServeTests {
     #expect(conflict.status == 409)
     #expect((try Data(contentsOf: file)) == (try Data(contentsOf: URL(fileURLWithPath: Self.ball))))
     #expect(try server.request("POST", "/api/save?overwrite=1").status == 200)
+
     let leftovers = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix(".") }
     #expect(leftovers.isEmpty, "temporary files left: \(leftovers)")
     // Foreign files are shown, not edited.

@@ -14,34 +14,24 @@ struct CheckCommand: ParsableCommand {
   @Flag(help: "After the run, serve its failed and new cases in the browser to approve (the output becomes the reference) or reject; the URL is the first line printed (docs/check.md, 'Review').")
   var review = false
 
-  @Option(help: "With --review: the address to listen on (default: loopback only).")
-  var host = "127.0.0.1"
-
-  @Option(help: "With --review: the port to listen on; 0 picks a free one.")
-  var port = 8484
-
-  @Option(help: "With --review: the token requests must carry (default: made and printed).")
-  var token: String?
+  /// With --review: where it listens and its token (made and printed when not given).
+  @OptionGroup var server: ServerOptions
 
   func validate() throws {
-    if !review && (host != "127.0.0.1" || port != 8484 || token != nil) {
-      throw ValidationError("--host, --port and --token go with --review")
-    }
-    if review && arguments.folder == "-" { throw ValidationError("--review needs a case folder") }
-    guard (0...65535).contains(port) else { throw ValidationError("--port \(port): expected 0 to 65535") }
+    if !review && server.given { throw ValidationError("--host, --port and --token go with --review") }
   }
 
   func run() throws {
     guard review else { return try arguments.run() }
     // The review writes references: a token always. The URL first, then the run's lines.
-    let token = self.token ?? Access.newToken()
+    let token = self.server.token ?? Access.newToken()
+    let host = self.server.host, port = self.server.port
     let server = Server(host: host, port: port, token: token)
     let api = ReviewAPI(folder: arguments.folder)
     // The review decides what is written: the run itself records nothing unless --record says.
     var recording = self.arguments
     if recording.record == nil { recording.record = .never }
     let arguments = recording
-    let host = self.host
     let outcome = Locked<Result<Bool, CLIError>?>(nil)
     try Server.block(host: host, port: port) {
       try await server.run(

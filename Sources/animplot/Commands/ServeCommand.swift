@@ -2,6 +2,7 @@ import AnimplotCommandLine
 import AnimplotPlatform
 import AnimplotServe
 import ArgumentParser
+import Dispatch
 
 /// `animplot serve`: the editors in the browser.
 struct ServeCommand: ParsableCommand {
@@ -30,7 +31,9 @@ struct ServeCommand: ParsableCommand {
       try await server.serve(plan.api) { port in
         let url = Server.url(host: plan.host, port: port, token: plan.token)
         Terminal.write(url + "\n", to: 1)
-        if open { ServeArguments.openBrowser(url) }
+        // Not here: the server answers once this returns, and a browser xdg-open waits for
+        // would wait for the page.
+        if open { DispatchQueue.global().async { ServeArguments.openBrowser(url) } }
       }
     }
   }

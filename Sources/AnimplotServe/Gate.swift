@@ -1,0 +1,32 @@
+/// At most `width` jobs at a time; the others wait their turn, in order.
+package actor Gate {
+  let width: Int
+  var running = 0
+  var waiting: [CheckedContinuation<Void, Never>] = []
+
+  package init(width: Int) { self.width = max(1, width) }
+
+  /// Runs `job` once fewer than `width` others run.
+  package nonisolated func run<T: Sendable>(_ job: @Sendable () -> T) async -> T {
+    await enter()
+    defer { Task { await self.leave() } }
+    return job()
+  }
+
+  func enter() async {
+    if running < width {
+      running += 1
+      return
+    }
+    await withCheckedContinuation { waiting.append($0) }
+  }
+
+  func leave() {
+    if waiting.isEmpty {
+      running -= 1
+    } else {
+      // The place passes to the next in line.
+      waiting.removeFirst().resume()
+    }
+  }
+}
