@@ -28,9 +28,12 @@ package struct CaseEvaluation: Sendable {
   ///   - output: the bytes the drawing verb made, or its one-line error (bad input).
   ///   - reference: the reference file's content.
   ///   - rasterizer: for SVG cases (to compare, and to show a new or missing SVG).
+  ///   - style: how the diff image is drawn.
+  ///   - ignoring: the pixels left out of a picture's comparison (`--ignore`, the mask).
   package init(
     checkCase: CheckCase, output: Result<[UInt8], DrawingFailure>, reference: Reference,
-    options: DiffOptions, mode: RecordMode, rasterizer: SVGRasterizer?
+    options: DiffOptions, mode: RecordMode, rasterizer: SVGRasterizer?,
+    style: DiffImageStyle = .standard, ignoring: IgnoredPixels = IgnoredPixels()
   ) {
     let names = ArtifactNames(for: checkCase)
     self.init(
@@ -38,7 +41,7 @@ package struct CaseEvaluation: Sendable {
       recordedReference: nil, artifacts: [], staleArtifacts: [])
     judge(
       output: output, reference: reference, options: options, mode: mode, rasterizer: rasterizer,
-      names: names)
+      names: names, style: style, ignoring: ignoring)
     result.artifacts = artifacts.map(\.name)
     staleArtifacts = names.all.filter { name in !artifacts.contains { $0.name == name } }
   }
@@ -55,7 +58,8 @@ package struct CaseEvaluation: Sendable {
   /// Fills in the verdict, the reference to record and the artifacts.
   private mutating func judge(
     output: Result<[UInt8], DrawingFailure>, reference: Reference, options: DiffOptions,
-    mode: RecordMode, rasterizer: SVGRasterizer?, names: ArtifactNames
+    mode: RecordMode, rasterizer: SVGRasterizer?, names: ArtifactNames, style: DiffImageStyle,
+    ignoring: IgnoredPixels
   ) {
     let checkCase = result.checkCase
     let actual: [UInt8]
@@ -76,7 +80,8 @@ package struct CaseEvaluation: Sendable {
       do {
         comparison = try ReferenceComparison.compare(
           kind: checkCase.kind, expected: expected, actual: actual, options: options,
-          label: checkCase.referencePath, rasterizer: rasterizer)
+          label: checkCase.referencePath, rasterizer: rasterizer, ignoring: ignoring,
+          maskLabel: checkCase.maskPath ?? "the mask")
       } catch .reference(let message) {
         problem = message
       } catch {
@@ -91,10 +96,10 @@ package struct CaseEvaluation: Sendable {
       switch comparison {
       case .identicalFiles: break
       case .image(let image, let expectedPNG, let actualPNG):
-        let diffPNG = ImageFile.pngBytes(image.diffImage())
+        let diffPNG = ImageFile.pngBytes(image.diffImage(style: style))
         result.figures = image.result
         result.images = CaseImages(expected: expectedPNG, actual: actualPNG, diff: diffPNG)
-        if let crop = image.worstWindowCrop(), let window = image.result.worstWindow {
+        if let crop = image.worstWindowCrop(colors: style.colors, alpha: style.alpha), let window = image.result.worstWindow {
           result.images.crop = WindowCrop(
             png: ImageFile.pngBytes(crop.image), scale: crop.scale, window: window)
         }

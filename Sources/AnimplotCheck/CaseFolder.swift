@@ -8,7 +8,8 @@ import AnimplotPlatform
 /// - an input is a file whose extension is one of `inputExtensions`, unless its name ends
 ///   in a reference suffix (`ball.layout.json` is a reference, not an input);
 /// - `NAME.png`, `NAME.svg`, `NAME.layout.json`, `NAME.displaylist.txt` are references,
-///   and `NAME.args` holds the case's verb and options;
+///   `NAME.args` holds the case's verb and options, and `NAME.mask.png` the pixels its
+///   picture references leave out of the comparison;
 /// - other files are ignored.
 ///
 /// Each input makes one case per reference it has; with none, one case whose reference is
@@ -30,7 +31,8 @@ package struct CaseFolder: Sendable, Hashable {
   /// Every file of the run as `FileSystem.absolute` gives it: inputs, `NAME.args`, references
   /// (present or still to be recorded) and orphans; no output may be one of them.
   package var files: Set<String> {
-    var paths = Set(cases.flatMap { [$0.inputPath, $0.referencePath] + ($0.argumentsPath.map { [$0] } ?? []) })
+    var paths = Set(
+      cases.flatMap { [$0.inputPath, $0.referencePath] + [$0.argumentsPath, $0.maskPath].compactMap { $0 } })
     let base = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
     for orphan in orphans { paths.insert(base + "/" + orphan) }
     return Set(paths.map(FileSystem.absolute))
@@ -76,6 +78,8 @@ private struct Walk {
   var references: [String: Set<ReferenceKind>] = [:]
   /// Case names with a `NAME.args` file.
   var argumentFiles: Set<String> = []
+  /// Case names with a `NAME.mask.png` file.
+  var masks: Set<String> = []
   var problems: [String] = []
   /// Entries neither file nor folder, with what they are.
   var skipped: [String] = []
@@ -117,7 +121,9 @@ private struct Walk {
   /// Files a regular file under the case name it belongs to.
   mutating func record(file relative: String, named name: String) {
     let folder = String(relative.dropLast(name.count))
-    if let (stem, kind) = ReferenceKind.classify(fileName: name) {
+    if name.hasSuffix(CheckCase.maskSuffix), name.count > CheckCase.maskSuffix.count {
+      masks.insert(folder + String(name.dropLast(CheckCase.maskSuffix.count)))
+    } else if let (stem, kind) = ReferenceKind.classify(fileName: name) {
       references[folder + stem, default: []].insert(kind)
     } else if name.hasSuffix(".args"), name.count > ".args".count {
       argumentFiles.insert(folder + String(name.dropLast(".args".count)))
@@ -178,7 +184,8 @@ private struct Walk {
           CheckCase(
             name: name, inputPath: path(input), argumentsPath: argumentsPath,
             kind: kind, referencePath: path(name + kind.suffix),
-            referenceExists: present.contains(kind)))
+            referenceExists: present.contains(kind),
+            maskPath: masks.contains(name) ? path(name + CheckCase.maskSuffix) : nil))
       }
     }
     var orphans: [String] = []
@@ -186,6 +193,7 @@ private struct Walk {
       orphans += kinds.map { name + $0.suffix }
     }
     orphans += argumentFiles.filter { inputs[$0] == nil }.map { $0 + ".args" }
+    orphans += masks.filter { inputs[$0] == nil }.map { $0 + CheckCase.maskSuffix }
     problems.sort()
     var folder = CaseFolder(
       root: given, cases: cases.sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) },

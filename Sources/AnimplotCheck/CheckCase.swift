@@ -14,11 +14,18 @@ package struct CheckCase: Sendable, Hashable {
   package var referencePath: String
   /// Whether the reference file exists.
   package var referenceExists: Bool
+  /// The `NAME.mask.png` file, when the case has one: the pixels where it is bright are left
+  /// out of a picture's comparison (as `diff --mask`).
+  package var maskPath: String?
+
+  /// The end of a mask's file name.
+  package static let maskSuffix = ".mask.png"
 
   package init(
     name: String, inputPath: String, argumentsPath: String?,
-    kind: ReferenceKind, referencePath: String, referenceExists: Bool
+    kind: ReferenceKind, referencePath: String, referenceExists: Bool, maskPath: String? = nil
   ) {
+    self.maskPath = maskPath
     self.name = name
     self.inputPath = inputPath
     self.argumentsPath = argumentsPath

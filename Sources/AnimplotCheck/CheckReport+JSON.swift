@@ -96,6 +96,7 @@ extension CheckReport {
     case .exact: members.append(("metric", "\"exact\""))
     case .perceptual(let threshold, let includeAA):
       members += [("metric", "\"perceptual\""), ("threshold", jsonNumber(threshold)), ("includeAA", String(includeAA))]
+      if options.checkerboard { members.append(("checkerboard", "true")) }
     }
     switch options.pixelBudget {
     case .pixels(let n): members.append(("maxDiffPixels", String(n)))
@@ -288,7 +289,8 @@ private struct SummaryReader {
     do {
       return try DiffOptions(
         metric: metric, pixelBudget: budget, windowSize: window,
-        maxWindowPixels: try maxWindow.map { v throws(CheckSummaryError) in try int(v, path: "comparison.maxWindowPixels") })
+        maxWindowPixels: try maxWindow.map { v throws(CheckSummaryError) in try int(v, path: "comparison.maxWindowPixels") },
+        checkerboard: value["checkerboard"] == nil ? false : try bool(value, "checkerboard", path: "comparison"))
     } catch let e as CheckSummaryError {
       throw e
     } catch {

@@ -37,10 +37,19 @@ package enum ReferenceComparison: Sendable {
   ///   - rasterizer: rasterises SVG; needed only for `.svg` files that differ.
   /// - Throws: `ReferenceComparisonError` when the reference (or, for SVG, the output)
   ///   cannot be decoded.
+  ///   - ignoring: pixels left out of a picture's comparison; a mask must be the size of the
+  ///     expected picture (`maskLabel` names it).
   package static func compare(
     kind: ReferenceKind, expected: [UInt8], actual: [UInt8], options: DiffOptions,
-    label: String, rasterizer: SVGRasterizer?
+    label: String, rasterizer: SVGRasterizer?, ignoring: IgnoredPixels = IgnoredPixels(),
+    maskLabel: String = "the mask"
   ) throws(ReferenceComparisonError) -> ReferenceComparison {
+    func checkMask(_ image: RGBAImage) throws(ReferenceComparisonError) {
+      guard let mask = ignoring.mask, (mask.width, mask.height) != (image.width, image.height) else { return }
+      throw .output(
+        "\(maskLabel): \(mask.width)×\(mask.height) pixels, but the reference \(label) is "
+          + "\(image.width)×\(image.height); the mask must be its size")
+    }
     if expected == actual { return .identicalFiles }
     switch kind {
     case .png:
@@ -56,8 +65,9 @@ package enum ReferenceComparison: Sendable {
       } catch {
         throw .output("\(error)")
       }
+      try checkMask(expectedImage.image)
       return .image(
-        ImageComparison(expected: expectedImage, actual: actualImage, options: options),
+        ImageComparison(expected: expectedImage, actual: actualImage, options: options, ignoring: ignoring),
         expectedPNG: expected, actualPNG: actual)
     case .svg:
       guard let rasterizer else {
@@ -76,8 +86,10 @@ package enum ReferenceComparison: Sendable {
       } catch {
         throw .output("\(error)")
       }
+      try checkMask(expectedRaster.image)
       return .image(
-        ImageComparison(expected: expectedRaster.image, actual: actualRaster.image, options: options),
+        ImageComparison(
+          expected: expectedRaster.image, actual: actualRaster.image, options: options, ignoring: ignoring),
         expectedPNG: expectedRaster.png, actualPNG: actualRaster.png)
     case .displayList:
       return .text(

@@ -1,3 +1,5 @@
+import AnimplotCanvas
+import AnimplotGolden
 import Foundation
 import Testing
 
@@ -268,6 +270,51 @@ struct CheckCommandTests {
     let perceptual = try c.check(["--perceptual"])
     #expect(perceptual.status == 1)
     #expect(perceptual.stdout.contains("exceeds max 0.1% of pixels and max 24 px per window"))
+  }
+
+  @Test("per-case ignore regions (--ignore in NAME.args) and masks (NAME.mask.png), as diff has them")
+  func perCaseIgnoreRegionsAndMasks() throws {
+    let c = try Cases()
+    defer { c.remove() }
+    _ = try c.check()
+    try c.write("graph --width 240 --height 135 --current-frame 60", "fail.args")
+    #expect(try c.check().status == 1)
+    // The whole picture left out: it passes, every pixel ignored.
+    try c.write("graph --width 240 --height 135 --current-frame 60 --ignore 0,0,240,135", "fail.args")
+    let ignored = try c.check()
+    #expect(ignored.status == 0, "\(ignored.stdout)\(ignored.stderr)")
+    // The same with a white mask beside the case; a mask of no input is an orphan.
+    try c.write("graph --width 240 --height 135 --current-frame 60", "fail.args")
+    let white = ImageFile.pngBytes(RGBAImage(width: 240, height: 135, fill: (255, 255, 255, 255)))
+    try Data(white).write(to: c.file("fail.mask.png"))
+    try Data(white).write(to: c.file("gone.mask.png"))
+    let masked = try c.check()
+    #expect(masked.status == 0, "\(masked.stdout)\(masked.stderr)")
+    #expect(masked.stdout.contains("ORPHAN gone.mask.png: no input of its name"))
+    // A mask of another size fails its case, naming it.
+    try Data(ImageFile.pngBytes(RGBAImage(width: 10, height: 10, fill: (255, 255, 255, 255))))
+      .write(to: c.file("fail.mask.png"))
+    let small = try c.check()
+    #expect(small.status == 1)
+    #expect(small.stdout.contains("fail.mask.png: 10×10 pixels, but the reference"))
+    // A bad rectangle stops the run before anything is drawn.
+    try FileManager.default.removeItem(at: c.file("fail.mask.png"))
+    try c.write("graph --width 240 --height 135 --ignore 1,2,3", "fail.args")
+    let bad = try c.check()
+    #expect(bad.status == 2)
+    #expect(bad.stderr.contains("fail.args: --ignore 1,2,3: expected X,Y,W,H"))
+  }
+
+  @Test("the diff image options of diff apply to check's diff artifacts")
+  func diffImageOptions() throws {
+    let c = try Cases()
+    defer { c.remove() }
+    _ = try c.check()
+    try c.write("graph --width 240 --height 135 --current-frame 60", "fail.args")
+    #expect(try c.check(["--diff-mask", "--diff-color", "00ff00"]).status == 1)
+    let diff = try ImageFile.read(path: c.artifacts + "/fail.diff.png")
+    let colours = Set(stride(from: 0, to: diff.pixels.count, by: 4).map { Array(diff.pixels[$0..<$0 + 4]) })
+    #expect(colours == [[0, 0, 0, 0], [0, 255, 0, 255]])
   }
 
   @Test func subfoldersTextAndVectorReferences() throws {

@@ -32,6 +32,8 @@ package struct CaseRequests {
   private var byWords: [[String]: Result<Parsed, CaseOptionsProblem>] = [:]
   /// Parsed options by the `NAME.args` path.
   private var byPath: [String: Parsed] = [:]
+  /// The rectangles `--ignore` leaves out of the comparison, by the `NAME.args` path.
+  private var ignoredByPath: [String: [PixelRect]] = [:]
   /// The options of a case with no `NAME.args`: `graph`.
   private let defaultCase: Parsed
 
@@ -49,11 +51,14 @@ package struct CaseRequests {
   /// Parses the text of `NAME.args` at `path` and tells the reference kind it asks for (the
   /// callback of `CaseFolder.scan`).
   package mutating func parse(path: String, text: String) -> Result<ReferenceKind?, CaseOptionsProblem> {
-    let words: [String]
+    var words: [String]
     do {
       words = try CaseArguments(parsing: text).words
-    } catch {
+      ignoredByPath[path] = try Self.takeIgnoredRegions(from: &words)
+    } catch let error as CaseArgumentsError {
       return .failure(CaseOptionsProblem(error.description))
+    } catch {
+      return .failure(CaseOptionsProblem((error as? CLIError)?.message ?? "\(error)"))
     }
     let result =
       byWords[words]
@@ -70,6 +75,37 @@ package struct CaseRequests {
       }
       return .success(kind)
     }
+  }
+
+  /// The rectangles the case's `NAME.args` leaves out of the comparison (`--ignore`).
+  package func ignoredRegions(for checkCase: CheckCase) -> [PixelRect] {
+    checkCase.argumentsPath.flatMap { ignoredByPath[$0] } ?? []
+  }
+
+  /// Removes check's own `--ignore X,Y,W,H` options (as `diff` has them) from the words of a
+  /// `NAME.args`, and returns their rectangles; the verb's grammar parses the rest.
+  static func takeIgnoredRegions(from words: inout [String]) throws -> [PixelRect] {
+    var regions: [PixelRect] = []
+    var kept: [String] = []
+    var i = 0
+    while i < words.count {
+      let word = words[i]
+      if i > 0 && word == "--ignore" {
+        guard i + 1 < words.count else {
+          throw CLIError("--ignore needs a value X,Y,W,H (left, top, width, height in pixels)")
+        }
+        regions.append(try DiffArguments.parseRegion(words[i + 1]))
+        i += 2
+      } else if i > 0 && word.hasPrefix("--ignore=") {
+        regions.append(try DiffArguments.parseRegion(String(word.dropFirst("--ignore=".count))))
+        i += 1
+      } else {
+        kept.append(word)
+        i += 1
+      }
+    }
+    words = kept
+    return regions
   }
 
   /// The request that draws `checkCase` in the format of its reference.

@@ -97,6 +97,8 @@ package struct CheckArguments: ParsableArguments, Sendable {
 
   @OptionGroup var criteria: ComparisonOptions
 
+  @OptionGroup var look: DiffImageOptions
+
   /// The extensions of the inputs the drawing verbs read.
   static var inputExtensions: Set<String> { Set(InputKind.all.flatMap(\.fileExtensions)) }
 
@@ -114,6 +116,7 @@ package struct CheckArguments: ParsableArguments, Sendable {
   package func run() throws {
     let started = Clock.seconds()
     let options = try criteria.diffOptions()
+    let style = try look.style()
     let mode: RecordMode
     do {
       mode = try RecordMode.resolve(
@@ -208,10 +211,13 @@ package struct CheckArguments: ParsableArguments, Sendable {
     // Check's own artifacts folder: one it makes now, the default, or one marked before.
     let artifactsExisted = FileSystem.status(of: artifacts) != nil || FileSystem.isSymbolicLink(artifacts)
     let defaultName = artifacts.split(separator: "/").last == ".animplot-artifacts"
+    let ignoredRegions = cases.map { requests.ignoredRegions(for: $0) }
     let bar = ProgressBar(total: cases.count)
     let progress = CaseProgress(bar: bar)
     let results = Parallel.map(count: cases.count, jobs: jobs ?? .max) { i in
-      let result = runCase(cases[i], drawings[i], options: options, mode: mode, rasterizer: rasterizer, runFiles: runFiles)
+      let result = runCase(
+        cases[i], drawings[i], options: options, style: style, ignoring: ignoredRegions[i],
+        mode: mode, rasterizer: rasterizer, runFiles: runFiles)
       progress.finished(i, result)
       return result
     }
@@ -275,10 +281,20 @@ package struct CheckArguments: ParsableArguments, Sendable {
 
   /// Draws, compares and records one case, and writes its files; safe on any thread.
   private func runCase(
-    _ checkCase: CheckCase, _ request: RenderRequest, options: DiffOptions, mode: RecordMode,
-    rasterizer: SVGRasterizer?, runFiles: Set<String>
+    _ checkCase: CheckCase, _ request: RenderRequest, options: DiffOptions, style: DiffImageStyle,
+    ignoring regions: [PixelRect], mode: RecordMode, rasterizer: SVGRasterizer?, runFiles: Set<String>
   ) -> CaseResult {
     let started = Clock.seconds()
+    var ignoring = IgnoredPixels(regions: regions)
+    if let maskPath = checkCase.maskPath {
+      do {
+        ignoring.mask = try ImageFile.read(path: maskPath)
+      } catch {
+        var result = CaseResult(checkCase: checkCase, status: .error, message: error.description)
+        result.seconds = Clock.seconds() - started
+        return result
+      }
+    }
     let output = Result { () throws(RenderError) in
       try request.render(.file(checkCase.inputPath), with: Renderer())
     }.mapError { DrawingFailure(message: $0.description) }
@@ -294,7 +310,7 @@ package struct CheckArguments: ParsableArguments, Sendable {
     }
     let evaluation = CaseEvaluation(
       checkCase: checkCase, output: output, reference: reference, options: options, mode: mode,
-      rasterizer: rasterizer)
+      rasterizer: rasterizer, style: style, ignoring: ignoring)
     var result = evaluation.result
     do {
       if let bytes = evaluation.recordedReference {
