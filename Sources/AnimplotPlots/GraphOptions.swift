@@ -60,6 +60,8 @@ public struct GraphOptions: Sendable, Hashable {
   public var colors: CurveColorMode = .auto
   /// Blender's 2D cursor value line (at 0).
   public var showCursor = true
+  /// Curves drawn under the live ones for comparison, as Blender's ghost curves (`--ghost`).
+  public var ghosts: [GhostCurve] = []
 
   public init() {}
 }
