@@ -118,6 +118,15 @@ package struct CaseEvaluation: Sendable {
           Artifact(name: names.diff, bytes: Array(text.unifiedDiff.utf8)),
         ]
         result.textDiff = text.unifiedDiff
+      case .values(let values):
+        if case .bytes(let expected) = reference {
+          artifacts.append(Artifact(name: names.expected, bytes: expected))
+        }
+        artifacts += [
+          Artifact(name: names.actual, bytes: actual),
+          Artifact(name: names.diff, bytes: Array(values.table.utf8)),
+        ]
+        result.valuesTable = values.table
       }
     }
 
@@ -159,7 +168,7 @@ package struct CaseEvaluation: Sendable {
     switch checkCase.kind {
     case .png: output
     case .svg: try? rasterizer?.rasterize(svg: output, name: checkCase.id).png
-    case .layoutJSON, .displayList: nil
+    case .layoutJSON, .displayList, .values: nil
     }
   }
 }

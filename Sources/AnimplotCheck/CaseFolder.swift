@@ -48,8 +48,10 @@ package struct CaseFolder: Sendable, Hashable {
   /// - Throws: `CaseFolderError` listing every problem found: unreadable folders or
   ///   `NAME.args` files, options `requestedKind` refuses, two inputs of one name, a
   ///   reference of another kind than the options ask for.
+  ///   - values: every input gets a values case (`NAME.values.csv`), recorded when missing
+  ///     (`check --values`); without it, only the inputs that have one.
   package static func scan(
-    root: String, inputExtensions: Set<String>, skipping: [String] = [],
+    root: String, inputExtensions: Set<String>, skipping: [String] = [], values: Bool = false,
     requestedKind: (_ argumentsPath: String, _ text: String) -> Result<ReferenceKind?, CaseOptionsProblem> = { _, _ in .success(nil) }
   ) throws(CaseFolderError) -> CaseFolder {
     let trimmed = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
@@ -60,7 +62,7 @@ package struct CaseFolder: Sendable, Hashable {
       root: trimmed, inputExtensions: inputExtensions,
       visited: Set(skipping.compactMap { FileSystem.status(of: $0)?.identity }))
     walk.visit(relative: "", identity: status.identity)
-    let folder = walk.folder(root: root, requestedKind: requestedKind)
+    let folder = walk.folder(root: root, values: values, requestedKind: requestedKind)
     if !walk.problems.isEmpty { throw CaseFolderError(problems: walk.problems) }
     return folder
   }
@@ -142,7 +144,7 @@ private struct Walk {
 
   /// The cases and orphans found, reading each case's `NAME.args`.
   mutating func folder(
-    root given: String,
+    root given: String, values everyValues: Bool,
     requestedKind: (String, String) -> Result<ReferenceKind?, CaseOptionsProblem>
   ) -> CaseFolder {
     var cases: [CheckCase] = []
@@ -167,9 +169,10 @@ private struct Walk {
         }
       }
       let present = references[name, default: []]
-      let kinds: [ReferenceKind]
+      var kinds: [ReferenceKind]
       if let asked {
-        if let other = present.subtracting([asked]).min(by: { $0.suffix < $1.suffix }) {
+        // A values reference goes with any kind of picture or layout.
+        if let other = present.subtracting([asked, .values]).min(by: { $0.suffix < $1.suffix }) {
           problems.append(
             "\(path(name + other.suffix)): \(argumentsPath!) asks for a \(asked.suffix) reference, "
               + "\(name + asked.suffix); remove one")
@@ -177,15 +180,17 @@ private struct Walk {
         }
         kinds = [asked]
       } else {
-        kinds = present.isEmpty ? [.png] : ReferenceKind.allCases.filter(present.contains)
+        kinds = present.subtracting([.values]).isEmpty ? [.png] : ReferenceKind.allCases.filter(present.contains)
       }
+      if present.contains(.values) || everyValues, !kinds.contains(.values) { kinds.append(.values) }
+      let valuesPath = present.contains(.values) ? path(name + ReferenceKind.values.suffix) : nil
       for kind in kinds {
         cases.append(
           CheckCase(
             name: name, inputPath: path(input), argumentsPath: argumentsPath,
             kind: kind, referencePath: path(name + kind.suffix),
             referenceExists: present.contains(kind),
-            maskPath: masks.contains(name) ? path(name + CheckCase.maskSuffix) : nil))
+            maskPath: masks.contains(name) ? path(name + CheckCase.maskSuffix) : nil, valuesPath: valuesPath))
       }
     }
     var orphans: [String] = []

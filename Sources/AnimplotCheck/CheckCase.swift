@@ -18,14 +18,20 @@ package struct CheckCase: Sendable, Hashable {
   /// out of a picture's comparison (as `diff --mask`).
   package var maskPath: String?
 
+  /// The case's values reference (`NAME.values.csv`) when it exists: a picture that differs
+  /// is shown with these values as ghost curves.
+  package var valuesPath: String?
+
   /// The end of a mask's file name.
   package static let maskSuffix = ".mask.png"
 
   package init(
     name: String, inputPath: String, argumentsPath: String?,
-    kind: ReferenceKind, referencePath: String, referenceExists: Bool, maskPath: String? = nil
+    kind: ReferenceKind, referencePath: String, referenceExists: Bool, maskPath: String? = nil,
+    valuesPath: String? = nil
   ) {
     self.maskPath = maskPath
+    self.valuesPath = valuesPath
     self.name = name
     self.inputPath = inputPath
     self.argumentsPath = argumentsPath

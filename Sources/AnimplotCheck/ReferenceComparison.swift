@@ -12,6 +12,8 @@ package enum ReferenceComparison: Sendable {
   case image(ImageComparison, expectedPNG: [UInt8], actualPNG: [UInt8])
   /// Text compared: a layout or a display list.
   case text(TextComparison)
+  /// Values compared: a values table.
+  case values(ValuesComparison)
 
   /// Whether the output matches the reference within the budgets.
   package var passed: Bool {
@@ -19,6 +21,7 @@ package enum ReferenceComparison: Sendable {
     case .identicalFiles: true
     case .image(let comparison, _, _): comparison.result.passed
     case .text(let comparison): comparison.passed
+    case .values(let comparison): comparison.passed
     }
   }
 
@@ -28,6 +31,7 @@ package enum ReferenceComparison: Sendable {
     case .identicalFiles: "match: identical file"
     case .image(let comparison, _, _): comparison.summary
     case .text(let comparison): comparison.summary
+    case .values(let comparison): comparison.summary
     }
   }
 
@@ -91,6 +95,18 @@ package enum ReferenceComparison: Sendable {
         ImageComparison(
           expected: expectedRaster.image, actual: actualRaster.image, options: options, ignoring: ignoring),
         expectedPNG: expectedRaster.png, actualPNG: actualRaster.png)
+    case .values:
+      do {
+        return .values(
+          try ValuesComparison(
+            expected: String(decoding: expected, as: UTF8.self), actual: String(decoding: actual, as: UTF8.self),
+            label: label))
+      } catch {
+        switch error {
+        case .reference(let message): throw .reference(message)
+        case .output(let message): throw .output(message)
+        }
+      }
     case .displayList:
       return .text(
         TextComparison(

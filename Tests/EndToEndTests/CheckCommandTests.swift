@@ -317,6 +317,45 @@ struct CheckCommandTests {
     #expect(colours == [[0, 0, 0, 0], [0, 255, 0, 255]])
   }
 
+  @Test("values references: recorded with --values, a one-key change names the channel and frames, the report shows ghost curves")
+  func valuesReferences() throws {
+    let c = try Cases()
+    defer { c.remove() }
+    let recorded = try c.check(["--values"])
+    #expect(recorded.status == 1)
+    #expect(recorded.stdout.contains("RECORDED fail.values.csv: new reference recorded"))
+    #expect(try c.check().status == 0)
+    let evaluated = try CLI.run(["eval", c.file("fail.json").path])
+    #expect(try String(decoding: c.bytes("fail.values.csv"), as: UTF8.self) == evaluated.stdout)
+    // The second bounce's apex one unit higher.
+    var text = String(decoding: try c.bytes("fail.json"), as: UTF8.self)
+    text = text.replacingOccurrences(of: "\"frame\": 39.5, \"value\": 2.25", with: "\"frame\": 39.5, \"value\": 3.25")
+    try c.write(text, "fail.json")
+    let failed = try c.check(["--report", "r.html", "--junit", "j.xml"])
+    #expect(failed.status == 1)
+    let line = "FAIL fail.values.csv: values differ: Z Location at frames 24–55 (largest 0.9973008632659912 at frame 40)"
+    #expect(failed.stdout.contains(line + "\n"), "\(failed.stdout)")
+    #expect(failed.stdout.contains("FAIL fail.png: differ:"))
+    let html = try String(contentsOf: c.root.appendingPathComponent("r.html"), encoding: .utf8)
+    #expect(html.contains("<figure class=\"ghost\">"))
+    #expect(html.contains("<tr><td>Z Location</td><td>frames 24–55</td><td>0.9973008632659912</td><td>40</td>"))
+    #expect(html.contains("<code>animplot check cases --record all --only fail.png</code>"))
+    #expect(html.contains("<code>animplot check cases --record all --only fail.values.csv</code>"))
+    let junit = try String(contentsOf: c.root.appendingPathComponent("j.xml"), encoding: .utf8)
+    #expect(junit.contains(line.dropFirst("FAIL fail.values.csv: ".count)))
+    #expect(c.artifact("fail.values.csv.diff") && c.artifact("fail.expected.values.csv"))
+    // The command the report gives approves that case alone.
+    let approved = try c.check(["--record", "all", "--only", "fail.values.csv"])
+    #expect(approved.stdout.contains("RECORDED fail.values.csv"))
+    #expect(!approved.stdout.contains("fail.png"))
+    let after = try c.check()
+    #expect(after.stdout.contains("FAIL fail.png") && !after.stdout.contains("fail.values.csv"))
+    // A name that is no case's is refused, with the nearest.
+    let typo = try c.check(["--only", "fial.png"])
+    #expect(typo.status == 2)
+    #expect(typo.stderr.contains("--only fial.png: no case of cases has that name; did you mean 'fail.png'?"))
+  }
+
   @Test func subfoldersTextAndVectorReferences() throws {
     let c = try Cases()
     defer { c.remove() }

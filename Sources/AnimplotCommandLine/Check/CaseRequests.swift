@@ -2,6 +2,8 @@ import AnimplotCheck
 import AnimplotGolden
 import AnimplotIO
 import AnimplotRender
+import AnimplotText
+import AnimplotPlots
 import ArgumentParser
 
 /// The typed requests of a check folder's cases, parsed once from each `NAME.args` with the
@@ -113,11 +115,35 @@ package struct CaseRequests {
   package func request(for checkCase: CheckCase) throws(CaseOptionsProblem) -> RenderRequest {
     let parsed = checkCase.argumentsPath.flatMap { byPath[$0] } ?? defaultCase
     let format = checkCase.kind.outputFormat
+    if checkCase.kind == .values {
+      // The values of the input the case shows (its action and channels), every frame of
+      // the scene range, whatever the verb draws.
+      return parsed.arguments.request(view: EvaluationView(), format: .valuesCSV)
+    }
     do {
       return try parsed.arguments.request(format: format)
     } catch {
       throw CaseOptionsProblem("\(error)")
     }
+  }
+
+  /// The Graph Editor of the case's input with the values of `valuesPath` drawn as ghost
+  /// curves, as PNG: the case's own `graph` options, or the Graph Editor of the case's
+  /// action and channels at 800×450 for another verb.
+  package func ghostRequest(for checkCase: CheckCase, valuesPath: String) -> RenderRequest? {
+    let parsed = checkCase.argumentsPath.flatMap { byPath[$0] } ?? defaultCase
+    let arguments = parsed.arguments
+    var view: GraphView
+    if let graph = arguments as? GraphArguments {
+      guard let own = try? graph.view() else { return nil }
+      view = own
+    } else {
+      var options = GraphOptions()
+      (options.width, options.height) = (800, 450)
+      view = GraphView(options: options)
+    }
+    view.ghost = .file(valuesPath, kind: .csv)
+    return arguments.request(view: view, format: .png)
   }
 
   /// Parses `VERB OPTIONS` as the command line would, with a placeholder input.
@@ -167,6 +193,7 @@ extension ReferenceKind {
     case .svg: .svg
     case .layoutJSON: .layoutJSON
     case .displayList: .displayList
+    case .values: .valuesCSV
     }
   }
 

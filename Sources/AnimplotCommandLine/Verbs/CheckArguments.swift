@@ -4,6 +4,7 @@ import AnimplotGolden
 import AnimplotIO
 import AnimplotPlatform
 import AnimplotRender
+import AnimplotText
 import ArgumentParser
 
 /// `animplot check DIR`: golden-image regression over a folder of cases (docs/check.md), exit 0
@@ -95,6 +96,16 @@ package struct CheckArguments: ParsableArguments, Sendable {
       valueName: "glob"))
   package var filter: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Only the case of this name (ui/ball) or reference (ui/ball.png), exactly; repeatable. With --record all, approves it.",
+      valueName: "name"))
+  package var only: [String] = []
+
+  @Flag(
+    help: "Give every input a values reference, NAME.values.csv ('animplot eval' of its scene range), recorded as the record mode says.")
+  package var values = false
+
   @OptionGroup var criteria: ComparisonOptions
 
   @OptionGroup var look: DiffImageOptions
@@ -141,7 +152,7 @@ package struct CheckArguments: ParsableArguments, Sendable {
     var requests = CaseRequests()
     do {
       caseFolder = try CaseFolder.scan(
-        root: folder, inputExtensions: Self.inputExtensions, skipping: [artifacts],
+        root: folder, inputExtensions: Self.inputExtensions, skipping: [artifacts], values: values,
         requestedKind: { requests.parse(path: $0, text: $1) })
     } catch {
       throw Self.problems(error.problems)
@@ -182,6 +193,15 @@ package struct CheckArguments: ParsableArguments, Sendable {
         throw CLIError("--filter \(filter): no case of \(folder) matches; the cases are \(shown)")
       }
     }
+    if !only.isEmpty {
+      for name in only where !chosen.contains(where: { $0.id == name || $0.name == name }) {
+        let names = caseFolder.cases.map(\.id)
+        let shown = names.prefix(8).joined(separator: ", ") + (names.count > 8 ? " and \(names.count - 8) more" : "")
+        let suggestion = Suggestion.nearest(to: name, among: names).map { "; did you mean '\($0)'?" } ?? ""
+        throw CLIError("--only \(name): no case of \(folder) has that name\(suggestion) (the cases are \(shown))")
+      }
+      chosen = chosen.filter { c in only.contains(c.id) || only.contains(c.name) }
+    }
     let cases = shard?.select(chosen) ?? chosen
     // Artifacts are written and removed only in real folders: a link inside the artifacts
     // folder would carry them elsewhere.
@@ -212,12 +232,19 @@ package struct CheckArguments: ParsableArguments, Sendable {
     let artifactsExisted = FileSystem.status(of: artifacts) != nil || FileSystem.isSymbolicLink(artifacts)
     let defaultName = artifacts.split(separator: "/").last == ".animplot-artifacts"
     let ignoredRegions = cases.map { requests.ignoredRegions(for: $0) }
+    // A picture that differs is shown with its recorded values as ghost curves.
+    let ghostRequests = cases.map { c in
+      c.kind == .values ? nil : c.valuesPath.flatMap { requests.ghostRequest(for: c, valuesPath: $0) }
+    }
     let bar = ProgressBar(total: cases.count)
     let progress = CaseProgress(bar: bar)
     let results = Parallel.map(count: cases.count, jobs: jobs ?? .max) { i in
-      let result = runCase(
+      var result = runCase(
         cases[i], drawings[i], options: options, style: style, ignoring: ignoredRegions[i],
         mode: mode, rasterizer: rasterizer, runFiles: runFiles)
+      if result.status == .differed, let ghost = ghostRequests[i] {
+        result.images.ghost = try? ghost.render(.file(cases[i].inputPath), with: Renderer())
+      }
       progress.finished(i, result)
       return result
     }
