@@ -28,6 +28,9 @@ package struct CaseFolder: Sendable, Hashable {
   /// unread: `relative/path: what it is`, sorted.
   package var skipped: [String] = []
 
+  /// The file of options for every case of its folder.
+  package static let defaultsFileName = "check.args"
+
   /// Every file of the run as `FileSystem.absolute` gives it: inputs, `NAME.args`, references
   /// (present or still to be recorded) and orphans; no output may be one of them.
   package var files: Set<String> {
@@ -80,6 +83,9 @@ private struct Walk {
   var references: [String: Set<ReferenceKind>] = [:]
   /// Case names with a `NAME.args` file.
   var argumentFiles: Set<String> = []
+  /// Folders (relative, `""` or ending in `/`) with a `check.args` file: options for every case
+  /// there.
+  var folderDefaults: Set<String> = []
   /// Case names with a `NAME.mask.png` file.
   var masks: Set<String> = []
   var problems: [String] = []
@@ -127,6 +133,8 @@ private struct Walk {
       masks.insert(folder + String(name.dropLast(CheckCase.maskSuffix.count)))
     } else if let (stem, kind) = ReferenceKind.classify(fileName: name) {
       references[folder + stem, default: []].insert(kind)
+    } else if name == CaseFolder.defaultsFileName {
+      folderDefaults.insert(folder)
     } else if name.hasSuffix(".args"), name.count > ".args".count {
       argumentFiles.insert(folder + String(name.dropLast(".args".count)))
     } else if let dot = name.lastIndex(of: "."), dot != name.startIndex,
@@ -142,6 +150,29 @@ private struct Walk {
     }
   }
 
+  /// A case's `NAME.args` text added to its folder's `check.args`: the case's options follow
+  /// the folder's; a verb the case names must be the folder's (it is said once).
+  static func adding(_ own: String, to defaults: String, defaultsPath: String) throws -> String {
+    func firstWord(_ text: String) -> Substring? {
+      for line in text.split(whereSeparator: \.isNewline) {
+        guard let word = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).first else { continue }
+        if word.hasPrefix("#") { continue }
+        return word
+      }
+      return nil
+    }
+    guard let verb = firstWord(own), !verb.hasPrefix("-") else { return defaults + "\n" + own }
+    let folderVerb = firstWord(defaults) ?? "graph"
+    guard verb == folderVerb else {
+      throw CaseOptionsProblem(
+        "the verb '\(verb)' is not the one of \(defaultsPath), '\(folderVerb)'; a case adds options to its folder's")
+    }
+    // The verb is dropped from the case's words: the folder's comes first.
+    var rest = own
+    if let range = rest.firstRange(of: verb) { rest.replaceSubrange(range, with: "") }
+    return defaults + "\n" + rest
+  }
+
   /// The cases and orphans found, reading each case's `NAME.args`.
   mutating func folder(
     root given: String, values everyValues: Bool,
@@ -151,12 +182,22 @@ private struct Walk {
     for (name, input) in inputs.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
       var asked: ReferenceKind?
       var argumentsPath: String?
-      if argumentFiles.contains(name) {
-        let file = path(name + ".args")
+      let folder = String(name[..<(name.lastIndex(of: "/").map { name.index(after: $0) } ?? name.startIndex)])
+      let defaultsFile = folderDefaults.contains(folder) ? path(folder + CaseFolder.defaultsFileName) : nil
+      if argumentFiles.contains(name) || defaultsFile != nil {
+        let own = argumentFiles.contains(name) ? path(name + ".args") : nil
+        let file = own ?? defaultsFile!
         argumentsPath = file
-        let text: String
+        var text: String
         do {
           text = String(decoding: try FileSystem.readBytes(path: file), as: UTF8.self)
+          if let own, let defaultsFile {
+            let defaults = String(decoding: try FileSystem.readBytes(path: defaultsFile), as: UTF8.self)
+            text = try Self.adding(text, to: defaults, defaultsPath: defaultsFile)
+          }
+        } catch let error as CaseOptionsProblem {
+          problems.append("\(file): \(error.message)")
+          continue
         } catch {
           problems.append("\(file): cannot read: \(error)")
           continue

@@ -188,10 +188,9 @@ struct CheckCommandTests {
   @Test(arguments: [
     ("graph --widht 300", "cases/new.args: Unknown option '--widht'. Did you mean '--width'?"),
     ("graph other.json", "cases/new.args: names an input ('other.json'); a case draws its own input"),
-    ("eval --at 1", "cases/new.args: 'eval' is not a drawing verb; a case's verb is one of graph"),
-    ("grpah", "cases/new.args: 'grpah' is not a drawing verb; a case's verb is one of graph"),
+    ("grpah", "cases/new.args: 'grpah' is not a verb a case can use; did you mean 'graph'? a case's verb is one of graph"),
     ("graph -o x.png", "cases/new.args: '-o': a case has no output option; it is drawn in memory and compared with its reference"),
-    ("graph --format pdf", "cases/new.args: --format pdf: check compares png (NAME.png), svg (NAME.svg), json (NAME.layout.json), displaylist (NAME.displaylist.txt)"),
+    ("graph --format pdf", "cases/new.args: --format pdf: check compares png (NAME.png), svg (NAME.svg), json (NAME.layout.json), displaylist (NAME.displaylist.txt), csv (NAME.values.csv)"),
     ("graph --help", "cases/new.args: asks for help; a case's options draw a picture"),
   ])
   func aBadCaseFileStopsTheRunBeforeDrawing(options: String, message: String) throws {
@@ -354,6 +353,42 @@ struct CheckCommandTests {
     let typo = try c.check(["--only", "fial.png"])
     #expect(typo.status == 2)
     #expect(typo.stderr.contains("--only fial.png: no case of cases has that name; did you mean 'fail.png'?"))
+  }
+
+  @Test("check.args holds options for every case of its folder; a case's NAME.args adds to them")
+  func folderDefaults() throws {
+    let c = try Cases()
+    defer { c.remove() }
+    try c.write("graph --width 240 --height 135", "check.args")
+    try FileManager.default.removeItem(at: c.file("pass.args"))
+    try c.write("--current-frame 60", "fail.args")
+    try c.write("graph --current-frame 30  # the folder's verb may be said again", "new.args")
+    let run = try c.check()
+    #expect(run.status == 1)
+    #expect(!run.stdout.contains("ORPHAN"))
+    for name in ["pass.png", "fail.png", "new.png"] {
+      let image = try ImageFile.read(path: c.file(name).path)
+      #expect(image.width == 240 && image.height == 135, "\(name)")
+    }
+    #expect(try c.bytes("pass.png") != c.bytes("fail.png"))
+    #expect(try c.check().status == 0)
+    try c.write("dopesheet --current-frame 30", "new.args")
+    let other = try c.check()
+    #expect(other.status == 2)
+    #expect(other.stderr.contains("new.args: the verb 'dopesheet' is not the one of "))
+  }
+
+  @Test("a case of the eval verb compares its values with NAME.values.csv")
+  func evalCase() throws {
+    let c = try Cases()
+    defer { c.remove() }
+    try c.add("values", options: "eval --range 1:5")
+    let run = try c.check()
+    #expect(run.stdout.contains("RECORDED values.values.csv: new reference recorded"))
+    let evaluated = try CLI.run(["eval", c.file("values.json").path, "--range", "1:5"])
+    #expect(try String(decoding: c.bytes("values.values.csv"), as: UTF8.self) == evaluated.stdout)
+    #expect(!c.exists("values.png"))
+    #expect(try c.check().status == 0)
   }
 
   @Test func subfoldersTextAndVectorReferences() throws {

@@ -21,6 +21,7 @@ package struct CaseRequests {
     (DopeSheetArguments.verb, { try parse($0, as: DopeSheetArguments.self) }),
     (TimelineArguments.verb, { try parse($0, as: TimelineArguments.self) }),
     (PathArguments.verb, { try parse($0, as: PathArguments.self) }),
+    (EvalArguments.verb, { try parse($0, as: EvalArguments.self) }),
   ]
 
   /// A case's options, parsed.
@@ -115,7 +116,7 @@ package struct CaseRequests {
   package func request(for checkCase: CheckCase) throws(CaseOptionsProblem) -> RenderRequest {
     let parsed = checkCase.argumentsPath.flatMap { byPath[$0] } ?? defaultCase
     let format = checkCase.kind.outputFormat
-    if checkCase.kind == .values {
+    if checkCase.kind == .values && !(parsed.arguments is EvalArguments) {
       // The values of the input the case shows (its action and channels), every frame of
       // the scene range, whatever the verb draws.
       return parsed.arguments.request(view: EvaluationView(), format: .valuesCSV)
@@ -150,8 +151,9 @@ package struct CaseRequests {
   private static func parse(_ words: [String]) throws -> Parsed {
     let verb = words[0]
     guard let parser = parsers.first(where: { $0.verb == verb }) else {
+      let hint = Suggestion.nearest(to: verb, among: verbs).map { "did you mean '\($0)'? " } ?? ""
       throw CaseOptionsProblem(
-        "'\(verb)' is not a drawing verb; a case's verb is one of " + verbs.joined(separator: ", "))
+        "'\(verb)' is not a verb a case can use; \(hint)a case's verb is one of " + verbs.joined(separator: ", "))
     }
     return try parser.parse(Array(words.dropFirst()))
   }
@@ -181,6 +183,8 @@ package struct CaseRequests {
         throw CaseOptionsProblem(error.description)
       }
     }
+    // eval writes values: its case compares a values reference unless --format says otherwise.
+    if A.self == EvalArguments.self && requested == nil { requested = .valuesCSV }
     return Parsed(arguments: arguments, requested: requested)
   }
 }

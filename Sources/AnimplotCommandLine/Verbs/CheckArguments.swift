@@ -20,9 +20,12 @@ package struct CheckArguments: ParsableArguments, Sendable {
     discussion: """
       A case is an input (NAME.json) with its reference beside it: NAME.png (compared by \
       pixels), NAME.svg (both SVGs rasterised with rsvg-convert, then compared by pixels), \
-      NAME.layout.json or NAME.displaylist.txt (compared as text). An optional NAME.args \
-      holds the verb and its options, e.g. 'graph --width 800 --height 450 --theme light' \
-      (default: graph); a --format there chooses the kind of reference. Subfolders are \
+      NAME.layout.json or NAME.displaylist.txt (compared as text), NAME.values.csv ('animplot \
+      eval' of the input, compared channel by channel; --values gives every input one). An \
+      optional NAME.args holds the verb and its options, e.g. 'graph --width 800 --height \
+      450 --theme light' (default: graph), and check's --ignore X,Y,W,H; a --format there \
+      chooses the kind of reference. NAME.mask.png leaves its bright pixels out of the \
+      comparison. Subfolders are \
       searched too; cases are named by their reference's path in the folder (ui/ball.png). \
       See docs/check.md.
 
