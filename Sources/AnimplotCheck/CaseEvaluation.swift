@@ -110,22 +110,10 @@ package struct CaseEvaluation: Sendable {
         ]
         if let source = names.actualSource { artifacts.append(Artifact(name: source, bytes: actual)) }
       case .text(let text):
-        if case .bytes(let expected) = reference {
-          artifacts.append(Artifact(name: names.expected, bytes: expected))
-        }
-        artifacts += [
-          Artifact(name: names.actual, bytes: actual),
-          Artifact(name: names.diff, bytes: Array(text.unifiedDiff.utf8)),
-        ]
+        addTextArtifacts(reference: reference, actual: actual, difference: text.unifiedDiff, names: names)
         result.textDiff = text.unifiedDiff
       case .values(let values):
-        if case .bytes(let expected) = reference {
-          artifacts.append(Artifact(name: names.expected, bytes: expected))
-        }
-        artifacts += [
-          Artifact(name: names.actual, bytes: actual),
-          Artifact(name: names.diff, bytes: Array(values.table.utf8)),
-        ]
+        addTextArtifacts(reference: reference, actual: actual, difference: values.table, names: names)
         result.valuesTable = values.table
       }
     }
@@ -159,6 +147,20 @@ package struct CaseEvaluation: Sendable {
       result.status = .differed
       result.message = comparison!.summary
     }
+  }
+
+  /// The artifacts of a text or values case that differs: the reference, the output, and
+  /// the text that says their difference.
+  private mutating func addTextArtifacts(
+    reference: Reference, actual: [UInt8], difference: String, names: ArtifactNames
+  ) {
+    if case .bytes(let expected) = reference {
+      artifacts.append(Artifact(name: names.expected, bytes: expected))
+    }
+    artifacts += [
+      Artifact(name: names.actual, bytes: actual),
+      Artifact(name: names.diff, bytes: Array(difference.utf8)),
+    ]
   }
 
   /// The output as a PNG to show: itself for PNG, rasterised for SVG, none for text.
