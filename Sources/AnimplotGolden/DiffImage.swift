@@ -65,6 +65,7 @@ extension ImageComparison {
   /// Pixels that exist in one image only (a size mismatch) are `colors.darker`.
   ///
   /// - Parameters:
+  ///   - colors: the colours of differing and AA-excused pixels.
   ///   - alpha: the opacity of the expected image's grey (pixelmatch's `alpha`, 0...1).
   ///   - mask: pixelmatch's `diffMask`: only the differing pixels are drawn, over a fully
   ///     transparent background (no grey, no AA-excused pixels, no hatching).
