@@ -5,7 +5,9 @@
 /// `ball.svg` → rasters `ball.svg.expected.png`, `ball.svg.actual.png`, `ball.svg.diff.png`
 /// and the SVG drawn now, `ball.actual.svg`;
 /// `ball.layout.json` → `ball.expected.layout.json`, `ball.actual.layout.json`,
-/// `ball.layout.json.diff` (a unified diff); display lists likewise.
+/// `ball.layout.json.diff` (a unified diff); display lists likewise; `ball.values.csv` →
+/// `ball.expected.values.csv`, `ball.actual.values.csv` and `ball.values.csv.diff` (the table
+/// of the channels that moved).
 package struct ArtifactNames: Sendable, Hashable {
   package var expected: String
   package var actual: String
@@ -27,7 +29,7 @@ package struct ArtifactNames: Sendable, Hashable {
       actual = name + ".svg.actual.png"
       diff = name + ".svg.diff.png"
       actualSource = name + ".actual.svg"
-    case .layoutJSON, .displayList:
+    case .layoutJSON, .displayList, .values:
       expected = name + ".expected" + suffix
       actual = name + ".actual" + suffix
       diff = name + suffix + ".diff"

@@ -28,9 +28,12 @@ package struct CaseEvaluation: Sendable {
   ///   - output: the bytes the drawing verb made, or its one-line error (bad input).
   ///   - reference: the reference file's content.
   ///   - rasterizer: for SVG cases (to compare, and to show a new or missing SVG).
+  ///   - style: how the diff image is drawn.
+  ///   - ignoring: the pixels left out of a picture's comparison (`--ignore`, the mask).
   package init(
     checkCase: CheckCase, output: Result<[UInt8], DrawingFailure>, reference: Reference,
-    options: DiffOptions, mode: RecordMode, rasterizer: SVGRasterizer?
+    options: DiffOptions, mode: RecordMode, rasterizer: SVGRasterizer?,
+    style: DiffImageStyle = .standard, ignoring: IgnoredPixels = IgnoredPixels()
   ) {
     let names = ArtifactNames(for: checkCase)
     self.init(
@@ -38,7 +41,7 @@ package struct CaseEvaluation: Sendable {
       recordedReference: nil, artifacts: [], staleArtifacts: [])
     judge(
       output: output, reference: reference, options: options, mode: mode, rasterizer: rasterizer,
-      names: names)
+      names: names, style: style, ignoring: ignoring)
     result.artifacts = artifacts.map(\.name)
     result.output = try? output.get()
     staleArtifacts = names.all.filter { name in !artifacts.contains { $0.name == name } }
@@ -56,7 +59,8 @@ package struct CaseEvaluation: Sendable {
   /// Fills in the verdict, the reference to record and the artifacts.
   private mutating func judge(
     output: Result<[UInt8], DrawingFailure>, reference: Reference, options: DiffOptions,
-    mode: RecordMode, rasterizer: SVGRasterizer?, names: ArtifactNames
+    mode: RecordMode, rasterizer: SVGRasterizer?, names: ArtifactNames, style: DiffImageStyle,
+    ignoring: IgnoredPixels
   ) {
     let checkCase = result.checkCase
     let actual: [UInt8]
@@ -77,7 +81,8 @@ package struct CaseEvaluation: Sendable {
       do {
         comparison = try ReferenceComparison.compare(
           kind: checkCase.kind, expected: expected, actual: actual, options: options,
-          label: checkCase.referencePath, rasterizer: rasterizer)
+          label: checkCase.referencePath, rasterizer: rasterizer, ignoring: ignoring,
+          maskLabel: checkCase.maskPath ?? "the mask")
       } catch .reference(let message) {
         problem = message
       } catch {
@@ -92,10 +97,10 @@ package struct CaseEvaluation: Sendable {
       switch comparison {
       case .identicalFiles: break
       case .image(let image, let expectedPNG, let actualPNG):
-        let diffPNG = ImageFile.pngBytes(image.diffImage())
+        let diffPNG = ImageFile.pngBytes(image.diffImage(style: style))
         result.figures = image.result
         result.images = CaseImages(expected: expectedPNG, actual: actualPNG, diff: diffPNG)
-        if let crop = image.worstWindowCrop(), let window = image.result.worstWindow {
+        if let crop = image.worstWindowCrop(colors: style.colors, alpha: style.alpha), let window = image.result.worstWindow {
           result.images.crop = WindowCrop(
             png: ImageFile.pngBytes(crop.image), scale: crop.scale, window: window)
         }
@@ -106,14 +111,11 @@ package struct CaseEvaluation: Sendable {
         ]
         if let source = names.actualSource { artifacts.append(Artifact(name: source, bytes: actual)) }
       case .text(let text):
-        if case .bytes(let expected) = reference {
-          artifacts.append(Artifact(name: names.expected, bytes: expected))
-        }
-        artifacts += [
-          Artifact(name: names.actual, bytes: actual),
-          Artifact(name: names.diff, bytes: Array(text.unifiedDiff.utf8)),
-        ]
+        addTextArtifacts(reference: reference, actual: actual, difference: text.unifiedDiff, names: names)
         result.textDiff = text.unifiedDiff
+      case .values(let values):
+        addTextArtifacts(reference: reference, actual: actual, difference: values.table, names: names)
+        result.valuesTable = values.table
       }
     }
 
@@ -148,6 +150,20 @@ package struct CaseEvaluation: Sendable {
     }
   }
 
+  /// The artifacts of a text or values case that differs: the reference, the output, and
+  /// the text that says their difference.
+  private mutating func addTextArtifacts(
+    reference: Reference, actual: [UInt8], difference: String, names: ArtifactNames
+  ) {
+    if case .bytes(let expected) = reference {
+      artifacts.append(Artifact(name: names.expected, bytes: expected))
+    }
+    artifacts += [
+      Artifact(name: names.actual, bytes: actual),
+      Artifact(name: names.diff, bytes: Array(difference.utf8)),
+    ]
+  }
+
   /// The output as a PNG to show: itself for PNG, rasterised for SVG, none for text.
   private static func picture(
     of output: [UInt8], _ checkCase: CheckCase, _ rasterizer: SVGRasterizer?
@@ -155,7 +171,7 @@ package struct CaseEvaluation: Sendable {
     switch checkCase.kind {
     case .png: output
     case .svg: try? rasterizer?.rasterize(svg: output, name: checkCase.id).png
-    case .layoutJSON, .displayList: nil
+    case .layoutJSON, .displayList, .values: nil
     }
   }
 }

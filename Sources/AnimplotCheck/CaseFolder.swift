@@ -8,7 +8,8 @@ import AnimplotPlatform
 /// - an input is a file whose extension is one of `inputExtensions`, unless its name ends
 ///   in a reference suffix (`ball.layout.json` is a reference, not an input);
 /// - `NAME.png`, `NAME.svg`, `NAME.layout.json`, `NAME.displaylist.txt` are references,
-///   and `NAME.args` holds the case's verb and options;
+///   `NAME.args` holds the case's verb and options, and `NAME.mask.png` the pixels its
+///   picture references leave out of the comparison;
 /// - other files are ignored.
 ///
 /// Each input makes one case per reference it has; with none, one case whose reference is
@@ -27,10 +28,14 @@ package struct CaseFolder: Sendable, Hashable {
   /// unread: `relative/path: what it is`, sorted.
   package var skipped: [String] = []
 
+  /// The file of options for every case of its folder.
+  package static let defaultsFileName = "check.args"
+
   /// Every file of the run as `FileSystem.absolute` gives it: inputs, `NAME.args`, references
   /// (present or still to be recorded) and orphans; no output may be one of them.
   package var files: Set<String> {
-    var paths = Set(cases.flatMap { [$0.inputPath, $0.referencePath] + ($0.argumentsPath.map { [$0] } ?? []) })
+    var paths = Set(
+      cases.flatMap { [$0.inputPath, $0.referencePath] + [$0.argumentsPath, $0.maskPath].compactMap { $0 } })
     let base = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
     for orphan in orphans { paths.insert(base + "/" + orphan) }
     return Set(paths.map(FileSystem.absolute))
@@ -46,8 +51,10 @@ package struct CaseFolder: Sendable, Hashable {
   /// - Throws: `CaseFolderError` listing every problem found: unreadable folders or
   ///   `NAME.args` files, options `requestedKind` refuses, two inputs of one name, a
   ///   reference of another kind than the options ask for.
+  ///   - values: every input gets a values case (`NAME.values.csv`), recorded when missing
+  ///     (`check --values`); without it, only the inputs that have one.
   package static func scan(
-    root: String, inputExtensions: Set<String>, skipping: [String] = [],
+    root: String, inputExtensions: Set<String>, skipping: [String] = [], values: Bool = false,
     requestedKind: (_ argumentsPath: String, _ text: String) -> Result<ReferenceKind?, CaseOptionsProblem> = { _, _ in .success(nil) }
   ) throws(CaseFolderError) -> CaseFolder {
     let trimmed = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
@@ -58,7 +65,7 @@ package struct CaseFolder: Sendable, Hashable {
       root: trimmed, inputExtensions: inputExtensions,
       visited: Set(skipping.compactMap { FileSystem.status(of: $0)?.identity }))
     walk.visit(relative: "", identity: status.identity)
-    let folder = walk.folder(root: root, requestedKind: requestedKind)
+    let folder = walk.folder(root: root, values: values, requestedKind: requestedKind)
     if !walk.problems.isEmpty { throw CaseFolderError(problems: walk.problems) }
     return folder
   }
@@ -76,6 +83,11 @@ private struct Walk {
   var references: [String: Set<ReferenceKind>] = [:]
   /// Case names with a `NAME.args` file.
   var argumentFiles: Set<String> = []
+  /// Folders (relative, `""` or ending in `/`) with a `check.args` file: options for every case
+  /// there.
+  var folderDefaults: Set<String> = []
+  /// Case names with a `NAME.mask.png` file.
+  var masks: Set<String> = []
   var problems: [String] = []
   /// Entries neither file nor folder, with what they are.
   var skipped: [String] = []
@@ -117,8 +129,12 @@ private struct Walk {
   /// Files a regular file under the case name it belongs to.
   mutating func record(file relative: String, named name: String) {
     let folder = String(relative.dropLast(name.count))
-    if let (stem, kind) = ReferenceKind.classify(fileName: name) {
+    if name.hasSuffix(CheckCase.maskSuffix), name.count > CheckCase.maskSuffix.count {
+      masks.insert(folder + String(name.dropLast(CheckCase.maskSuffix.count)))
+    } else if let (stem, kind) = ReferenceKind.classify(fileName: name) {
       references[folder + stem, default: []].insert(kind)
+    } else if name == CaseFolder.defaultsFileName {
+      folderDefaults.insert(folder)
     } else if name.hasSuffix(".args"), name.count > ".args".count {
       argumentFiles.insert(folder + String(name.dropLast(".args".count)))
     } else if let dot = name.lastIndex(of: "."), dot != name.startIndex,
@@ -134,21 +150,54 @@ private struct Walk {
     }
   }
 
+  /// A case's `NAME.args` text added to its folder's `check.args`: the case's options follow
+  /// the folder's; a verb the case names must be the folder's (it is said once).
+  static func adding(_ own: String, to defaults: String, defaultsPath: String) throws -> String {
+    func firstWord(_ text: String) -> Substring? {
+      for line in text.split(whereSeparator: \.isNewline) {
+        guard let word = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).first else { continue }
+        if word.hasPrefix("#") { continue }
+        return word
+      }
+      return nil
+    }
+    guard let verb = firstWord(own), !verb.hasPrefix("-") else { return defaults + "\n" + own }
+    let folderVerb = firstWord(defaults) ?? "graph"
+    guard verb == folderVerb else {
+      throw CaseOptionsProblem(
+        "the verb '\(verb)' is not the one of \(defaultsPath), '\(folderVerb)'; a case adds options to its folder's")
+    }
+    // The verb is dropped from the case's words: the folder's comes first.
+    var rest = own
+    if let range = rest.firstRange(of: verb) { rest.replaceSubrange(range, with: "") }
+    return defaults + "\n" + rest
+  }
+
   /// The cases and orphans found, reading each case's `NAME.args`.
   mutating func folder(
-    root given: String,
+    root given: String, values everyValues: Bool,
     requestedKind: (String, String) -> Result<ReferenceKind?, CaseOptionsProblem>
   ) -> CaseFolder {
     var cases: [CheckCase] = []
     for (name, input) in inputs.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
       var asked: ReferenceKind?
       var argumentsPath: String?
-      if argumentFiles.contains(name) {
-        let file = path(name + ".args")
+      let folder = String(name[..<(name.lastIndex(of: "/").map { name.index(after: $0) } ?? name.startIndex)])
+      let defaultsFile = folderDefaults.contains(folder) ? path(folder + CaseFolder.defaultsFileName) : nil
+      if argumentFiles.contains(name) || defaultsFile != nil {
+        let own = argumentFiles.contains(name) ? path(name + ".args") : nil
+        let file = own ?? defaultsFile!
         argumentsPath = file
-        let text: String
+        var text: String
         do {
           text = String(decoding: try FileSystem.readBytes(path: file), as: UTF8.self)
+          if let own, let defaultsFile {
+            let defaults = String(decoding: try FileSystem.readBytes(path: defaultsFile), as: UTF8.self)
+            text = try Self.adding(text, to: defaults, defaultsPath: defaultsFile)
+          }
+        } catch let error as CaseOptionsProblem {
+          problems.append("\(file): \(error.message)")
+          continue
         } catch {
           problems.append("\(file): cannot read: \(error)")
           continue
@@ -161,9 +210,10 @@ private struct Walk {
         }
       }
       let present = references[name, default: []]
-      let kinds: [ReferenceKind]
+      var kinds: [ReferenceKind]
       if let asked {
-        if let other = present.subtracting([asked]).min(by: { $0.suffix < $1.suffix }) {
+        // A values reference goes with any kind of picture or layout.
+        if let other = present.subtracting([asked, .values]).min(by: { $0.suffix < $1.suffix }) {
           problems.append(
             "\(path(name + other.suffix)): \(argumentsPath!) asks for a \(asked.suffix) reference, "
               + "\(name + asked.suffix); remove one")
@@ -171,14 +221,17 @@ private struct Walk {
         }
         kinds = [asked]
       } else {
-        kinds = present.isEmpty ? [.png] : ReferenceKind.allCases.filter(present.contains)
+        kinds = present.subtracting([.values]).isEmpty ? [.png] : ReferenceKind.allCases.filter(present.contains)
       }
+      if present.contains(.values) || everyValues, !kinds.contains(.values) { kinds.append(.values) }
+      let valuesPath = present.contains(.values) ? path(name + ReferenceKind.values.suffix) : nil
       for kind in kinds {
         cases.append(
           CheckCase(
             name: name, inputPath: path(input), argumentsPath: argumentsPath,
             kind: kind, referencePath: path(name + kind.suffix),
-            referenceExists: present.contains(kind)))
+            referenceExists: present.contains(kind),
+            maskPath: masks.contains(name) ? path(name + CheckCase.maskSuffix) : nil, valuesPath: valuesPath))
       }
     }
     var orphans: [String] = []
@@ -186,6 +239,7 @@ private struct Walk {
       orphans += kinds.map { name + $0.suffix }
     }
     orphans += argumentFiles.filter { inputs[$0] == nil }.map { $0 + ".args" }
+    orphans += masks.filter { inputs[$0] == nil }.map { $0 + CheckCase.maskSuffix }
     problems.sort()
     var folder = CaseFolder(
       root: given, cases: cases.sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) },

@@ -60,6 +60,9 @@ package struct CaseResult: Sendable {
   package var images: CaseImages
   /// The unified diff, for a text case that differs.
   package var textDiff: String?
+  /// For a values case that differs, the table of the channels that moved
+  /// (`ValuesComparison.table`).
+  package var valuesTable: String?
   /// The artifact files written for the case, relative to the artifacts folder.
   package var artifacts: [String]
   /// The case's output as drawn: what approving it writes as its reference.
@@ -88,6 +91,9 @@ package struct CaseImages: Sendable, Hashable {
   package var diff: [UInt8]?
   /// The densest window enlarged in the three images (`ImageComparison.worstWindowCrop`).
   package var crop: WindowCrop?
+  /// The Graph Editor of the case's input with its recorded values (`NAME.values.csv`) drawn
+  /// as ghost curves under the new ones, for a picture that differs.
+  package var ghost: [UInt8]?
 
   package init(
     expected: [UInt8]? = nil, actual: [UInt8]? = nil, diff: [UInt8]? = nil, crop: WindowCrop? = nil

@@ -14,11 +14,24 @@ package struct CheckCase: Sendable, Hashable {
   package var referencePath: String
   /// Whether the reference file exists.
   package var referenceExists: Bool
+  /// The `NAME.mask.png` file, when the case has one: the pixels where it is bright are left
+  /// out of a picture's comparison (as `diff --mask`).
+  package var maskPath: String?
+
+  /// The case's values reference (`NAME.values.csv`) when it exists: a picture that differs
+  /// is shown with these values as ghost curves.
+  package var valuesPath: String?
+
+  /// The end of a mask's file name.
+  package static let maskSuffix = ".mask.png"
 
   package init(
     name: String, inputPath: String, argumentsPath: String?,
-    kind: ReferenceKind, referencePath: String, referenceExists: Bool
+    kind: ReferenceKind, referencePath: String, referenceExists: Bool, maskPath: String? = nil,
+    valuesPath: String? = nil
   ) {
+    self.maskPath = maskPath
+    self.valuesPath = valuesPath
     self.name = name
     self.inputPath = inputPath
     self.argumentsPath = argumentsPath

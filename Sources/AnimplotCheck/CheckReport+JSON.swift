@@ -96,6 +96,7 @@ extension CheckReport {
     case .exact: members.append(("metric", "\"exact\""))
     case .perceptual(let threshold, let includeAA):
       members += [("metric", "\"perceptual\""), ("threshold", jsonNumber(threshold)), ("includeAA", String(includeAA))]
+      if options.checkerboard { members.append(("checkerboard", "true")) }
     }
     switch options.pixelBudget {
     case .pixels(let n): members.append(("maxDiffPixels", String(n)))
@@ -128,7 +129,10 @@ extension CheckReport {
       ("artifacts", jsonArray(result.artifacts.map(jsonStringLiteral))),
     ]
     if let figures = result.figures { members.append(("figures", json(figures))) }
-    var images = [("expected", result.images.expected), ("actual", result.images.actual), ("diff", result.images.diff)]
+    var images = [
+      ("expected", result.images.expected), ("actual", result.images.actual), ("diff", result.images.diff),
+      ("ghost", result.images.ghost),
+    ]
       .compactMap { name, png in png.map { (name, "\"" + Markup.base64($0) + "\"") } }
     if let crop = result.images.crop {
       let w = crop.window
@@ -140,6 +144,7 @@ extension CheckReport {
     }
     if !images.isEmpty { members.append(("images", jsonObject(images))) }
     if let diff = result.textDiff { members.append(("textDiff", jsonStringLiteral(diff))) }
+    if let table = result.valuesTable { members.append(("valuesTable", jsonStringLiteral(table))) }
     return jsonObject(members)
   }
 
@@ -288,7 +293,8 @@ private struct SummaryReader {
     do {
       return try DiffOptions(
         metric: metric, pixelBudget: budget, windowSize: window,
-        maxWindowPixels: try maxWindow.map { v throws(CheckSummaryError) in try int(v, path: "comparison.maxWindowPixels") })
+        maxWindowPixels: try maxWindow.map { v throws(CheckSummaryError) in try int(v, path: "comparison.maxWindowPixels") },
+        checkerboard: value["checkerboard"] == nil ? false : try bool(value, "checkerboard", path: "comparison"))
     } catch let e as CheckSummaryError {
       throw e
     } catch {
@@ -352,8 +358,10 @@ private struct SummaryReader {
       }
       result.images = CaseImages(
         expected: try png("expected"), actual: try png("actual"), diff: try png("diff"), crop: crop)
+      result.images.ghost = try png("ghost")
     }
     result.textDiff = try optionalString(value, "textDiff", path: path)
+    result.valuesTable = try optionalString(value, "valuesTable", path: path)
     return result
   }
 

@@ -73,7 +73,8 @@ package struct CheckReport: Sendable {
       switch options.metric {
       case .exact: "exact"
       case .perceptual(let threshold, let includeAA):
-        "perceptual (threshold \(threshold)\(includeAA ? ", anti-aliasing counted" : ""))"
+        "perceptual (threshold \(threshold)\(includeAA ? ", anti-aliasing counted" : "")"
+          + "\(options.checkerboard ? ", over a checkerboard" : ""))"
       }
     switch options.pixelBudget {
     case .pixels(let n): text += ", at most \(n) differing pixel\(n == 1 ? "" : "s")"

@@ -125,8 +125,56 @@ extension CheckReport {
           + "src=\"data:image/png;base64,\(Markup.base64(crop.png))\"></figure>\n")
     }
     if !closer.isEmpty { html += "<div class=\"closer\">\n" + closer.joined() + "</div>\n" }
+    if let ghost = images.ghost {
+      html +=
+        "<figure class=\"ghost\"><figcaption>Graph Editor: the recorded values (<code>"
+        + Markup.escaped(c.valuesPath ?? c.name + ReferenceKind.values.suffix)
+        + "</code>) as ghost curves, dashed, under the new curves</figcaption>"
+        + "<img alt=\"ghost curves of \(Markup.escaped(c.id, attribute: true))\" "
+        + "src=\"data:image/png;base64,\(Markup.base64(ghost))\"></figure>\n"
+    }
+    if let table = result.valuesTable { html += Self.valuesTable(table) }
     if let diff = result.textDiff { html += Self.diffBlock(diff) }
+    if result.status == .differed || result.status == .missing {
+      html +=
+        "<p class=\"approve\">to approve the output as the new reference: <code>"
+        + Markup.escaped(approveCommand(for: c)) + "</code></p>\n"
+    }
     return html + "</section>\n"
+  }
+
+  /// The one command that writes this case's output as its reference, and nothing else.
+  func approveCommand(for checkCase: CheckCase) -> String {
+    "animplot check \(Self.shellWord(folder)) --record all --only \(Self.shellWord(checkCase.id))"
+  }
+
+  /// `word` as one word of a POSIX shell: as it is when it holds only safe characters, else
+  /// in single quotes.
+  static func shellWord(_ word: String) -> String {
+    let safe = !word.isEmpty && word.unicodeScalars.allSatisfy { c in
+      c.isASCII && (c.properties.isAlphabetic || ("0"..."9").contains(c) || "-_./:@%+=,".unicodeScalars.contains(c))
+    }
+    return safe ? word : "'" + word.replacing("'", with: "'\\''") + "'"
+  }
+
+  /// The channels that moved (`ValuesComparison.table`: a header line, then `|`-separated
+  /// rows) as an HTML table.
+  private static func valuesTable(_ text: String) -> String {
+    let rows: [[String]] = text.split(separator: "\n").map { line in
+      line.split(separator: "|", omittingEmptySubsequences: false).map { cell in
+        String(cell.drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+      }
+    }
+    guard let header = rows.first else { return "" }
+    var html = "<table class=\"values\">\n<tr>"
+    for cell in header { html += "<th>" + Markup.escaped(cell) + "</th>" }
+    html += "</tr>\n"
+    for row in rows.dropFirst() {
+      html += "<tr>"
+      for cell in row { html += "<td>" + Markup.escaped(cell) + "</td>" }
+      html += "</tr>\n"
+    }
+    return html + "</table>\n"
   }
 
   /// The pixel figures of a comparison as a small table.
@@ -232,5 +280,8 @@ extension CheckReport {
     figure.swap label { font-weight: normal; color: #666; margin-left: 6px; }
     figure.crop { flex: 0 1 auto; }
     figure.crop img { image-rendering: pixelated; }
+    table.values { border-collapse: collapse; margin: 8px 0; }
+    table.values th, table.values td { border: 1px solid #ddd; padding: 2px 8px; text-align: left; }
+    p.approve code { user-select: all; }
     """
 }

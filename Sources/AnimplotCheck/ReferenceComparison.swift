@@ -12,6 +12,8 @@ package enum ReferenceComparison: Sendable {
   case image(ImageComparison, expectedPNG: [UInt8], actualPNG: [UInt8])
   /// Text compared: a layout or a display list.
   case text(TextComparison)
+  /// Values compared: a values table.
+  case values(ValuesComparison)
 
   /// Whether the output matches the reference within the budgets.
   package var passed: Bool {
@@ -19,6 +21,7 @@ package enum ReferenceComparison: Sendable {
     case .identicalFiles: true
     case .image(let comparison, _, _): comparison.result.passed
     case .text(let comparison): comparison.passed
+    case .values(let comparison): comparison.passed
     }
   }
 
@@ -28,6 +31,7 @@ package enum ReferenceComparison: Sendable {
     case .identicalFiles: "match: identical file"
     case .image(let comparison, _, _): comparison.summary
     case .text(let comparison): comparison.summary
+    case .values(let comparison): comparison.summary
     }
   }
 
@@ -37,10 +41,19 @@ package enum ReferenceComparison: Sendable {
   ///   - rasterizer: rasterises SVG; needed only for `.svg` files that differ.
   /// - Throws: `ReferenceComparisonError` when the reference (or, for SVG, the output)
   ///   cannot be decoded.
+  ///   - ignoring: pixels left out of a picture's comparison; a mask must be the size of the
+  ///     expected picture (`maskLabel` names it).
   package static func compare(
     kind: ReferenceKind, expected: [UInt8], actual: [UInt8], options: DiffOptions,
-    label: String, rasterizer: SVGRasterizer?
+    label: String, rasterizer: SVGRasterizer?, ignoring: IgnoredPixels = IgnoredPixels(),
+    maskLabel: String = "the mask"
   ) throws(ReferenceComparisonError) -> ReferenceComparison {
+    func checkMask(_ image: RGBAImage) throws(ReferenceComparisonError) {
+      guard let mask = ignoring.mask, (mask.width, mask.height) != (image.width, image.height) else { return }
+      throw .output(
+        "\(maskLabel): \(mask.width)×\(mask.height) pixels, but the reference \(label) is "
+          + "\(image.width)×\(image.height); the mask must be its size")
+    }
     if expected == actual { return .identicalFiles }
     switch kind {
     case .png:
@@ -56,8 +69,9 @@ package enum ReferenceComparison: Sendable {
       } catch {
         throw .output("\(error)")
       }
+      try checkMask(expectedImage.image)
       return .image(
-        ImageComparison(expected: expectedImage, actual: actualImage, options: options),
+        ImageComparison(expected: expectedImage, actual: actualImage, options: options, ignoring: ignoring),
         expectedPNG: expected, actualPNG: actual)
     case .svg:
       guard let rasterizer else {
@@ -76,9 +90,23 @@ package enum ReferenceComparison: Sendable {
       } catch {
         throw .output("\(error)")
       }
+      try checkMask(expectedRaster.image)
       return .image(
-        ImageComparison(expected: expectedRaster.image, actual: actualRaster.image, options: options),
+        ImageComparison(
+          expected: expectedRaster.image, actual: actualRaster.image, options: options, ignoring: ignoring),
         expectedPNG: expectedRaster.png, actualPNG: actualRaster.png)
+    case .values:
+      do {
+        return .values(
+          try ValuesComparison(
+            expected: String(decoding: expected, as: UTF8.self), actual: String(decoding: actual, as: UTF8.self),
+            label: label))
+      } catch {
+        switch error {
+        case .reference(let message): throw .reference(message)
+        case .output(let message): throw .output(message)
+        }
+      }
     case .displayList:
       return .text(
         TextComparison(

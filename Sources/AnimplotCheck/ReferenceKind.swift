@@ -10,6 +10,9 @@ package enum ReferenceKind: String, Sendable, Hashable, CaseIterable {
   case layoutJSON
   /// `NAME.displaylist.txt`: a display list (`--format displaylist`), compared as text.
   case displayList
+  /// `NAME.values.csv`: the values of the case's input at every frame of its scene range, as
+  /// `animplot eval` writes them, compared channel by channel.
+  case values
 
   /// The end of the reference's file name: `.png`, `.svg`, `.layout.json`, `.displaylist.txt`.
   package var suffix: String {
@@ -18,6 +21,7 @@ package enum ReferenceKind: String, Sendable, Hashable, CaseIterable {
     case .svg: ".svg"
     case .layoutJSON: ".layout.json"
     case .displayList: ".displaylist.txt"
+    case .values: ".values.csv"
     }
   }
 

@@ -3,13 +3,18 @@ import AnimplotPlatform
 
 /// The colours of the diff image's differing pixels (pixelmatch's `diffColor`,
 /// `diffColorAlt` and `aaColor`).
+///
+/// As in pixelmatch, the alternative colour marks the pixels where the second (actual) image
+/// is darker: `darker` is pixelmatch's `diffColorAlt`, `lighter` its `diffColor`. animplot's
+/// defaults tell the two apart (red and blue) where pixelmatch paints both red.
 public struct DiffColors: Sendable, Hashable {
-  /// Differing pixels where the actual one is darker or as bright (and pixels in one image
-  /// only): red by default.
+  /// Differing pixels where the actual one is darker (pixelmatch's `diffColorAlt`), and
+  /// pixels in one image only: red by default.
   public var darker: RGB
-  /// Differing pixels where the actual one is lighter: blue by default.
+  /// Differing pixels where the actual one is lighter or as bright (pixelmatch's
+  /// `diffColor`): blue by default.
   public var lighter: RGB
-  /// Differences excused as anti-aliasing: yellow by default.
+  /// Differences excused as anti-aliasing (pixelmatch's `aaColor`): yellow by default.
   public var antialiased: RGB
 
   public init(darker: RGB = .red, lighter: RGB = .blue, antialiased: RGB = .yellow) {
@@ -54,11 +59,19 @@ public struct DiffColors: Sendable, Hashable {
 
 extension ImageComparison {
   /// pixelmatch's diff picture: the expected image in grey faded toward white where nothing
-  /// changed, differing pixels red where the actual one is darker (or as bright), blue where
-  /// it is lighter, and AA-excused pixels yellow (or `colors`); ignored pixels hatched with
+  /// changed, differing pixels red where the actual one is darker, blue where it is lighter
+  /// (or as bright), and AA-excused pixels yellow (or `colors`); ignored pixels hatched with
   /// grey diagonal stripes over the faded image; opaque, the size of the comparison area.
   /// Pixels that exist in one image only (a size mismatch) are `colors.darker`.
-  public func diffImage(colors: DiffColors = .standard) -> RGBAImage {
+  ///
+  /// - Parameters:
+  ///   - colors: the colours of differing and AA-excused pixels.
+  ///   - alpha: the opacity of the expected image's grey (pixelmatch's `alpha`, 0...1).
+  ///   - mask: pixelmatch's `diffMask`: only the differing pixels are drawn, over a fully
+  ///     transparent background (no grey, no AA-excused pixels, no hatching).
+  public func diffImage(
+    colors: DiffColors = .standard, alpha: Double = defaultAlpha, mask: Bool = false
+  ) -> RGBAImage {
     let width = classification.width
     let height = classification.height
     let background = expected.padded(width: width, height: height)
@@ -69,16 +82,21 @@ extension ImageComparison {
         classification.classes.withUnsafeBufferPointer { classes in
           // Plots are mostly flat areas: the grey of the last unchanged pixel is reused.
           var lastPixel: UInt32 = 0
-          var lastGrey = Self.fadedGrey(0, 0, 0, 0)
+          var lastGrey = Self.fadedGrey(0, 0, 0, 0, alpha: alpha)
           for i in 0..<count {
             let o = i &* 4
             let rgb: (UInt8, UInt8, UInt8)
+            if mask && (classes[i] == .same || classes[i] == .antialiased) {
+              (out[o], out[o + 1], out[o + 2], out[o + 3]) = (0, 0, 0, 0)
+              continue
+            }
             switch classes[i] {
             case .same:
               let pixel = source.loadUnaligned(fromByteOffset: o, as: UInt32.self)
               if pixel != lastPixel {
                 lastPixel = pixel
-                lastGrey = Self.fadedGrey(source[o], source[o + 1], source[o + 2], source[o + 3])
+                lastGrey = Self.fadedGrey(
+                  source[o], source[o + 1], source[o + 2], source[o + 3], alpha: alpha)
               }
               rgb = (lastGrey, lastGrey, lastGrey)
             case .darker: rgb = palette[0]
@@ -94,7 +112,7 @@ extension ImageComparison {
       }
       initialized = count * 4
     }
-    if let ignored {
+    if let ignored, !mask {
       // Diagonal stripes, 3 pixels of grey in every 6, over the faded image.
       for y in 0..<height {
         for x in 0..<width where ignored[y * width + x] && (x + y) % 6 < 3 {
@@ -112,13 +130,43 @@ extension ImageComparison {
   /// The size of `diffImage()`: the comparison area (each side-by-side panel is this size).
   public var diffImageSize: (width: Int, height: Int) { (classification.width, classification.height) }
 
-  /// The opacity of the expected image in the diff's unchanged areas (pixelmatch's `alpha`).
-  static let fadeOpacity = 0.1
+  /// The default opacity of the expected image in the diff's unchanged areas (pixelmatch's
+  /// `alpha`).
+  public static let defaultAlpha = 0.1
 
-  /// A pixel's YIQ luma faded toward white by `fadeOpacity` and its own alpha.
-  private static func fadedGrey(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8) -> UInt8 {
+  /// A pixel's YIQ luma faded toward white by `alpha` and its own alpha, rounded to the
+  /// nearest (pixelmatch's test suite writes into a Node `Buffer`, which truncates: its greys
+  /// are up to 1 darker).
+  private static func fadedGrey(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8, alpha: Double) -> UInt8 {
     let luma = Double(r) * 0.29889531 + Double(g) * 0.58662247 + Double(b) * 0.11448223
-    let value = 255 + (luma - 255) * fadeOpacity * Double(a) / 255
-    return UInt8(value.rounded())
+    let value = 255 + (luma - 255) * alpha * Double(a) / 255
+    return UInt8(min(255, max(0, value)).rounded())
+  }
+}
+
+/// How the diff image is drawn: pixelmatch's `diffColor`, `diffColorAlt`, `aaColor`, `alpha`
+/// and `diffMask`, gathered for the tools that pass them along (`check`'s artifacts).
+public struct DiffImageStyle: Sendable, Hashable {
+  /// The colours of differing and AA-excused pixels.
+  public var colors: DiffColors
+  /// The opacity of the expected image's grey where nothing changed (0...1).
+  public var alpha: Double
+  /// Whether only the differing pixels are drawn, over a transparent background.
+  public var mask: Bool
+
+  public init(colors: DiffColors = .standard, alpha: Double = ImageComparison.defaultAlpha, mask: Bool = false) {
+    self.colors = colors
+    self.alpha = alpha
+    self.mask = mask
+  }
+
+  /// Red, blue and yellow over the expected image faded to 10 %.
+  public static let standard = DiffImageStyle()
+}
+
+extension ImageComparison {
+  /// The diff image drawn in `style` (`diffImage(colors:alpha:mask:)`).
+  public func diffImage(style: DiffImageStyle) -> RGBAImage {
+    diffImage(colors: style.colors, alpha: style.alpha, mask: style.mask)
   }
 }

@@ -10,9 +10,11 @@ public struct DiffOptions: Sendable, Hashable {
     /// A pixel differs when any of its RGBA bytes differ, except that two fully transparent
     /// pixels are equal whatever their RGB (straight alpha leaves it meaningless there).
     case exact
-    /// pixelmatch's metric: a pixel differs when its YIQ distance (after blending over white)
-    /// exceeds `threshold` (0...1, 0.1 by default), and counts unless it looks like
-    /// anti-aliasing in either image; `includeAntialiased` counts those too.
+    /// pixelmatch's metric: a pixel differs when its YIQ distance (after blending a pixel
+    /// that is not opaque over white, or over pixelmatch 7's checkerboard with
+    /// `DiffOptions.checkerboard`) exceeds `threshold` (0...1, 0.1 by default), and counts
+    /// unless it looks like anti-aliasing in either image; `includeAntialiased` counts those
+    /// too.
     case perceptual(threshold: Double, includeAntialiased: Bool)
   }
 
@@ -36,10 +38,17 @@ public struct DiffOptions: Sendable, Hashable {
   /// never does. In the perceptual metric the window therefore also counts the pixels excused
   /// as anti-aliasing.
   public let maxWindowPixels: Int?
+  /// Whether the perceptual metric blends pixels that are not opaque over pixelmatch 7's
+  /// checkerboard (its default, `checkerboard: true`) instead of plain white (animplot's
+  /// default, pixelmatch's `checkerboard: false`). Over white, transparent black and opaque
+  /// white are the same pixel; over the checkerboard's dark squares they differ. The exact
+  /// metric ignores it.
+  public let checkerboard: Bool
 
   /// Options checked for sense: threshold and ratio in 0...1, counts ≥ 0, window ≥ 1.
   public init(
-    metric: Metric, pixelBudget: PixelBudget, windowSize: Int = 16, maxWindowPixels: Int? = nil
+    metric: Metric, pixelBudget: PixelBudget, windowSize: Int = 16, maxWindowPixels: Int? = nil,
+    checkerboard: Bool = false
   ) throws(DiffOptionsError) {
     if case .perceptual(let threshold, _) = metric, !(0...1).contains(threshold) {
       throw .thresholdOutOfRange(threshold)
@@ -53,16 +62,18 @@ public struct DiffOptions: Sendable, Hashable {
     if let maxWindowPixels, maxWindowPixels < 0 { throw .negativeWindowBudget(maxWindowPixels) }
     self.init(
       unchecked: metric, pixelBudget: pixelBudget, windowSize: windowSize,
-      maxWindowPixels: maxWindowPixels)
+      maxWindowPixels: maxWindowPixels, checkerboard: checkerboard)
   }
 
   private init(
-    unchecked metric: Metric, pixelBudget: PixelBudget, windowSize: Int, maxWindowPixels: Int?
+    unchecked metric: Metric, pixelBudget: PixelBudget, windowSize: Int, maxWindowPixels: Int?,
+    checkerboard: Bool = false
   ) {
     self.metric = metric
     self.pixelBudget = pixelBudget
     self.windowSize = windowSize
     self.maxWindowPixels = maxWindowPixels
+    self.checkerboard = checkerboard
   }
 
   /// Exact comparison: any differing pixel fails; the worst 16×16 window is reported only.

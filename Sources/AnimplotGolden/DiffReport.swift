@@ -68,7 +68,7 @@ extension ImageComparison {
     case .perceptual(let threshold, let includeAA):
       fields += [
         "\"metric\":\"perceptual\"", "\"threshold\":\(threshold)",
-        "\"includeAntialiased\":\(includeAA)",
+        "\"includeAntialiased\":\(includeAA)", "\"checkerboard\":\(options.checkerboard)",
       ]
     }
     if hasSixteenBitSamples {

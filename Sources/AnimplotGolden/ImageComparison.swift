@@ -80,14 +80,16 @@ public struct ImageComparison: Sendable {
     } else if sizesMatch {
       ignored = ignoring.bitmap(width: width, height: height)
       classification = PixelClassification(
-        expected: expected, actual: actual, metric: options.metric, ignored: ignored)
+        expected: expected, actual: actual, metric: options.metric, ignored: ignored,
+        checkerboard: options.checkerboard)
       (self.expected, self.actual) = (expected, actual)
     } else if padded > Limits.imagePixels {
       let e = expected.cropped(width: common.width, height: common.height)
       let a = actual.cropped(width: common.width, height: common.height)
       ignored = ignoring.bitmap(width: common.width, height: common.height)
       classification = PixelClassification(
-        expected: e, actual: a, metric: options.metric, ignored: ignored)
+        expected: e, actual: a, metric: options.metric, ignored: ignored,
+        checkerboard: options.checkerboard)
       classification.countDifferingBeyond(width: width, height: height)
       (self.expected, self.actual) = (e, a)
     } else {
@@ -95,7 +97,7 @@ public struct ImageComparison: Sendable {
       classification = PixelClassification(
         expected: expected.padded(width: width, height: height),
         actual: actual.padded(width: width, height: height), metric: options.metric,
-        ignored: ignored)
+        ignored: ignored, checkerboard: options.checkerboard)
       classification.markDifferingOutside(
         width: common.width, height: common.height, ignored: ignored)
       (self.expected, self.actual) = (expected, actual)

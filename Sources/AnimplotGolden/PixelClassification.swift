@@ -4,10 +4,11 @@ import AnimplotCanvas
 enum PixelClass: UInt8, Sendable {
   /// Equal (or within the perceptual threshold).
   case same
-  /// Differs, and the actual pixel is darker than (or as bright as) the expected one, or
-  /// exists in one image only: red.
+  /// Differs, and the actual pixel is darker than the expected one (pixelmatch's
+  /// `diffColorAlt`), or exists in one image only: red.
   case darker
-  /// Differs, and the actual pixel is lighter: blue.
+  /// Differs, and the actual pixel is lighter than (or as bright as) the expected one
+  /// (pixelmatch's `diffColor`): blue.
   case lighter
   /// Differs beyond the threshold but looks like anti-aliasing in one of the images: yellow.
   case antialiased
@@ -39,7 +40,12 @@ struct PixelClassification: Sendable {
 
   /// Classifies every pixel of two images of the same size with `metric`; the pixels
   /// `ignored` flags (one flag per pixel, when given) stay `.same` and count nowhere.
-  init(expected: RGBAImage, actual: RGBAImage, metric: DiffOptions.Metric, ignored: [Bool]? = nil) {
+  /// `checkerboard`: the perceptual metric blends pixels that are not opaque over
+  /// pixelmatch 7's checkerboard instead of white.
+  init(
+    expected: RGBAImage, actual: RGBAImage, metric: DiffOptions.Metric, ignored: [Bool]? = nil,
+    checkerboard: Bool = false
+  ) {
     precondition(expected.width == actual.width && expected.height == actual.height)
     width = expected.width
     height = expected.height
@@ -71,19 +77,22 @@ struct PixelClassification: Sendable {
               tally.squaredError += d.squaredNorm
               let pixelClass: PixelClass
               if let maxDistance {
-                guard d.yiqDistance > maxDistance else { continue }
+                let p =
+                  checkerboard && (e[offset + 3] < 255 || a[offset + 3] < 255)
+                  ? BlendedDifference(e, offset, a, offset, over: Checkerboard(offset)) : d
+                guard p.yiqDistance > maxDistance else { continue }
                 if !includeAA
-                  && (Self.isAntialiased(e, a, x: x, y: y, width: w, height: h)
-                    || Self.isAntialiased(a, e, x: x, y: y, width: w, height: h))
+                  && (Self.isAntialiased(e, a, x: x, y: y, width: w, height: h, checkerboard: checkerboard)
+                    || Self.isAntialiased(a, e, x: x, y: y, width: w, height: h, checkerboard: checkerboard))
                 {
                   pixelClass = .antialiased
                 } else {
-                  pixelClass = d.luma < 0 ? .lighter : .darker
+                  pixelClass = p.luma > 0 ? .darker : .lighter
                 }
               } else {
                 // Exact: two fully transparent pixels are equal whatever their RGB.
                 guard e[offset + 3] != 0 || a[offset + 3] != 0 else { continue }
-                pixelClass = d.luma < 0 ? .lighter : .darker
+                pixelClass = d.luma > 0 ? .darker : .lighter
               }
               out[i] = pixelClass
               tally.add(pixelClass, x: x, y: y)
@@ -145,7 +154,7 @@ struct PixelClassification: Sendable {
           d[c] = (ev - av) / 257
         }
         let luma = d[0] * 0.29889531 + d[1] * 0.58662247 + d[2] * 0.11448223
-        let pixelClass: PixelClass = luma < 0 ? .lighter : .darker
+        let pixelClass: PixelClass = luma > 0 ? .darker : .lighter
         classes[i] = pixelClass
         tally.squaredError += d[0] * d[0] + d[1] * d[1] + d[2] * d[2]
         tally.add(pixelClass, x: x, y: y)
@@ -177,10 +186,12 @@ struct PixelClassification: Sendable {
   /// brightness (a pixel on the border counts one extra), some are darker and some brighter,
   /// and the darkest or the brightest of them lies in a flat area — 3 or more identical
   /// neighbours — in both `image` and `other`. Neighbours are visited column by column, as
-  /// pixelmatch does, so that ties pick the same darkest and brightest neighbour.
+  /// pixelmatch does, so that ties pick the same darkest and brightest neighbour. With
+  /// `checkerboard`, pixels that are not opaque are blended over the checkerboard's colour
+  /// at the centre pixel, as pixelmatch 7 does.
   private static func isAntialiased(
     _ image: UnsafeRawBufferPointer, _ other: UnsafeRawBufferPointer,
-    x: Int, y: Int, width: Int, height: Int
+    x: Int, y: Int, width: Int, height: Int, checkerboard: Bool
   ) -> Bool {
     let x0 = max(x - 1, 0)
     let x2 = min(x + 1, width - 1)
@@ -201,7 +212,10 @@ struct PixelClassification: Sendable {
         let delta =
           image.loadUnaligned(fromByteOffset: center, as: UInt32.self)
             == image.loadUnaligned(fromByteOffset: neighbour, as: UInt32.self)
-          ? 0 : BlendedDifference(image, center, image, neighbour).luma
+          ? 0
+          : checkerboard
+            ? BlendedDifference(image, center, image, neighbour, over: Checkerboard(center)).luma
+            : BlendedDifference(image, center, image, neighbour).luma
         if delta == 0 {
           equal += 1
           if equal > 2 { return false }
@@ -323,6 +337,23 @@ struct BlendedDifference {
     }
   }
 
+  /// The difference `first − second` of the pixels at byte offsets `i` and `j`, each blended
+  /// over `background` unless both are opaque.
+  @inline(__always)
+  init(
+    _ first: UnsafeRawBufferPointer, _ i: Int, _ second: UnsafeRawBufferPointer, _ j: Int,
+    over background: Checkerboard
+  ) {
+    self.init(first, i, second, j)
+    let a1 = Int(first[i + 3])
+    let a2 = Int(second[j + 3])
+    guard a1 < 255 || a2 < 255 else { return }
+    let da = a1 - a2
+    red = Double(Int(first[i]) * a1 - Int(second[j]) * a2 - background.red * da) / 255
+    green = Double(Int(first[i + 1]) * a1 - Int(second[j + 1]) * a2 - background.green * da) / 255
+    blue = Double(Int(first[i + 2]) * a1 - Int(second[j + 2]) * a2 - background.blue * da) / 255
+  }
+
   /// The difference of YIQ luma: positive when the first pixel is the brighter one.
   @inline(__always)
   var luma: Double { red * 0.29889531 + green * 0.58662247 + blue * 0.11448223 }
@@ -339,6 +370,23 @@ struct BlendedDifference {
   /// Σ of the squared channel differences.
   @inline(__always)
   var squaredNorm: Double { red * red + green * green + blue * blue }
+}
+
+/// pixelmatch 7's background for pixels that are not opaque: each channel 48 or 207 by the
+/// pixel's byte offset `k` in the image (red by `k mod 2`, green by ⌊k / φ⌋ mod 2, blue by
+/// ⌊k / φ²⌋ mod 2), as its `colorDelta` computes it. The offset is a multiple of 4, so red is
+/// always 48: the pattern is pixelmatch's, quirks included.
+struct Checkerboard {
+  let red: Int
+  let green: Int
+  let blue: Int
+
+  @inline(__always)
+  init(_ k: Int) {
+    red = 48 + 159 * (k % 2)
+    green = 48 + 159 * (Int(Double(k) / 1.618033988749895) % 2)
+    blue = 48 + 159 * (Int(Double(k) / 2.618033988749895) % 2)
+  }
 }
 
 extension Optional where Wrapped == PixelBox {

@@ -9,9 +9,11 @@ extension ImageComparison {
   /// pixels differ, a row below holds `worstWindowCrop()`, labelled, so that a one-pixel
   /// shift shows at a glance.
   ///
-  /// `expectedName` and `actualName` follow the panels' labels (file names, say).
+  /// `expectedName` and `actualName` follow the panels' labels (file names, say); `colors`
+  /// and `alpha` are the diff panel's (`diffImage(colors:alpha:mask:)`).
   public func sideBySideImage(
-    expectedName: String? = nil, actualName: String? = nil, colors: DiffColors = .standard
+    expectedName: String? = nil, actualName: String? = nil, colors: DiffColors = .standard,
+    alpha: Double = defaultAlpha
   ) -> RGBAImage {
     let layout = SideBySideLayout(self)
     var out = RGBAImage(
@@ -21,7 +23,7 @@ extension ImageComparison {
     let step = w + SideBySideLayout.separator
     out.blit(expected.padded(width: layout.panelWidth, height: layout.panelHeight), x: 0, y: panelY)
     out.blit(actual.padded(width: layout.panelWidth, height: layout.panelHeight), x: step, y: panelY)
-    out.blit(diffImage(colors: colors), x: 2 * step, y: panelY)
+    out.blit(diffImage(colors: colors, alpha: alpha), x: 2 * step, y: panelY)
     let differing = result.differingPixels
     let diffLabel =
       result.identical
@@ -44,7 +46,7 @@ extension ImageComparison {
         x: i * step - SideBySideLayout.separator, y: 0, width: SideBySideLayout.separator,
         height: panelY + layout.panelHeight, SideBySideLayout.separatorBytes)
     }
-    if let crop = worstWindowCrop(colors: colors), let window = result.worstWindow {
+    if let crop = worstWindowCrop(colors: colors, alpha: alpha), let window = result.worstWindow {
       let y = panelY + layout.panelHeight
       out.fill(
         x: 0, y: y, width: layout.width, height: SideBySideLayout.separator,
@@ -77,8 +79,11 @@ extension ImageComparison {
   /// The worst window with some context around it, enlarged by nearest neighbour: expected |
   /// actual | diff, separated by grey lines, the window outlined in black and white dashes on
   /// each; `nil` when no pixel differs. `scale` is the enlargement (8 for windows up to 16
-  /// pixels; smaller for bigger windows, so that each crop stays near 256 pixels).
-  public func worstWindowCrop(colors: DiffColors = .standard) -> (image: RGBAImage, scale: Int)? {
+  /// pixels; smaller for bigger windows, so that each crop stays near 256 pixels). `colors`
+  /// and `alpha` are the diff's (`diffImage(colors:alpha:mask:)`).
+  public func worstWindowCrop(
+    colors: DiffColors = .standard, alpha: Double = defaultAlpha
+  ) -> (image: RGBAImage, scale: Int)? {
     guard let window = result.worstWindow, let region = cropRegion else { return nil }
     let scale = Self.cropScale(region)
     let cw = region.width * scale
@@ -89,7 +94,7 @@ extension ImageComparison {
     let height = classification.height
     let sources = [
       expected.padded(width: width, height: height), actual.padded(width: width, height: height),
-      diffImage(colors: colors),
+      diffImage(colors: colors, alpha: alpha),
     ]
     for (n, source) in sources.enumerated() {
       let left = n * (cw + gap)

@@ -54,15 +54,17 @@ public struct GraphEditor: Sendable {
     if let frames = options.frames, let values = options.values {
       viewport = Viewport(frames: frames, values: values, rect: plot)
     } else {
-      let fitted = Self.fit(curves, plot: plot, action: action)
+      let fitted = Self.fit(curves, plot: plot, action: action, ghosts: options.ghosts)
       viewport = Viewport(frames: options.frames ?? fitted.frames, values: options.values ?? fitted.values, rect: plot)
     }
   }
 
   /// The frames and values that show every visible key, handle and overshoot, with margins:
   /// 4 % of the width on each side, 8 % of the height plus room for the marker row.
+  /// Ghost curves are framed by their values across those frames too, so that a recorded curve
+  /// far from the live one stays in view.
   static func fit(
-    _ curves: [Curve], plot: Rect, action: Action
+    _ curves: [Curve], plot: Rect, action: Action, ghosts: [GhostCurve] = []
   ) -> (frames: ClosedRange<Double>, values: ClosedRange<Double>) {
     var f0 = Double.infinity, f1 = -Double.infinity, v0 = Double.infinity, v1 = -Double.infinity
     for curve in curves {
@@ -99,6 +101,14 @@ public struct GraphEditor: Sendable {
     for curve in curves where curve.track.hasEffectiveModifiers && curve.track.modifiers.contains(where: { $0.type != .cycles }) {
       for value in curve.track.values(at: frames) where value.isFinite {
         let v = curve.mapping.apply(Double(value))
+        v0 = min(v0, v)
+        v1 = max(v1, v)
+      }
+    }
+    for ghost in ghosts {
+      let mapping = ghost.channel.flatMap { i in curves.first { $0.channel.track == i }?.mapping } ?? .identity
+      for value in ghost.track.values(at: frames) where value.isFinite {
+        let v = mapping.apply(Double(value))
         v0 = min(v0, v)
         v1 = max(v1, v)
       }
@@ -181,6 +191,7 @@ public struct GraphEditor: Sendable {
       on: canvas,
       grid: { valueStep = valueGrid(canvas) },
       content: {
+        drawGhosts(canvas)
         for i in layout.drawingOrder {
           entering(.curve(i))
           drawCurve(canvas, layout.curves[i])

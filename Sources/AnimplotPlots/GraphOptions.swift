@@ -66,6 +66,8 @@ public struct GraphOptions: Sendable, Hashable {
   /// keep their row in the channel list, its eye shown closed, and their curves are not drawn
   /// (a track hidden in the file stays hidden).
   public var hide: [ChannelPattern] = []
+  /// Curves drawn under the live ones for comparison, as Blender's ghost curves (`--ghost`).
+  public var ghosts: [GhostCurve] = []
 
   public init() {}
 }

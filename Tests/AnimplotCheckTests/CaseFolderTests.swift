@@ -53,6 +53,29 @@ import Testing
     #expect(folder.cases[3].kind == .layoutJSON && folder.cases[3].referenceExists)
   }
 
+  @Test func valuesReferencesAndMasksGoWithTheirCase() throws {
+    let f = try TemporaryFolder([
+      "ball.json": "{}", "ball.png": "", "ball.values.csv": "frame,a\n", "ball.mask.png": "",
+      "list.json": "{}", "list.args": "graph --format displaylist.txt", "list.values.csv": "",
+      "plain.json": "{}",
+      "gone.values.csv": "", "gone.mask.png": "",
+    ])
+    defer { f.remove() }
+    let folder = try CaseFolder.scan(
+      root: f.path, inputExtensions: ["json", "csv"], requestedKind: Self.requestedKind)
+    // A values table is a reference, not a CSV input; it goes with any kind the options ask for.
+    #expect(folder.cases.map(\.id) == ["ball.png", "ball.values.csv", "list.displaylist.txt", "list.values.csv", "plain.png"])
+    #expect(folder.cases[0].valuesPath == f.path + "/ball.values.csv")
+    #expect(folder.cases[0].maskPath == f.path + "/ball.mask.png")
+    #expect(folder.cases[4].valuesPath == nil && folder.cases[4].maskPath == nil)
+    #expect(folder.orphans == ["gone.mask.png", "gone.values.csv"])
+    // With --values, every input gets one.
+    let every = try CaseFolder.scan(
+      root: f.path, inputExtensions: ["json", "csv"], values: true, requestedKind: Self.requestedKind)
+    #expect(every.cases.map(\.id).contains("plain.values.csv"))
+    #expect(every.cases.first { $0.id == "plain.values.csv" }?.referenceExists == false)
+  }
+
   @Test func orphansAreReferencesAndOptionsWithoutInput() throws {
     let f = try TemporaryFolder([
       "kept.json": "{}", "kept.png": "",

@@ -61,15 +61,19 @@ import Testing
     #expect(try Self.kind("graph --format=displaylist").get() == .displayList)
     #expect(try Self.kind("dopesheet --format json").get() == .layoutJSON)
     #expect(try Self.kind("graph --format svg --format png").get() == .png)
+    // eval compares values.
+    #expect(try Self.kind("eval").get() == .values)
+    #expect(try Self.kind("eval --range 1:10").get() == .values)
   }
 
   @Test(arguments: [
     ("graph --format", "Missing value for '--format <format>'"),
-    ("graph --format pdf", "--format pdf: check compares png (NAME.png), svg (NAME.svg), json (NAME.layout.json), displaylist (NAME.displaylist.txt)"),
+    ("graph --format pdf", "--format pdf: check compares png (NAME.png), svg (NAME.svg), json (NAME.layout.json), displaylist (NAME.displaylist.txt), csv (NAME.values.csv)"),
     ("timeline --format json", "--format json is not available here; use png, svg, pdf or displaylist"),
     ("timeline --values 0:1", "Unknown option '--values'"),
     ("graph --width 5", "--width must be from 16 to 16384 pixels, not 5"),
-    ("eval --at 1", "'eval' is not a drawing verb; a case's verb is one of graph, dopesheet, timeline, path"),
+    ("grpah --at 1", "'grpah' is not a verb a case can use; did you mean 'graph'? a case's verb is one of graph, dopesheet, timeline, path, eval"),
+    ("eval --format json", "--format json: check compares png (NAME.png), svg (NAME.svg), json (NAME.layout.json), displaylist (NAME.displaylist.txt), csv (NAME.values.csv)"),
     ("graph other.json", "names an input ('other.json'); a case draws its own input"),
     ("graph --help", "asks for help; a case's options draw a picture"),
   ])

@@ -375,7 +375,54 @@ import Testing
     defer { f.remove() }
     let run = try Self.animplot(["diff", f.path("curve.png"), f.path("shifted.png"), "--aa-color", "00ffff"])
     #expect(run.status == 2)
-    #expect(run.stderr == "animplot: --aa-color colours the diff image; it needs -o DIFF.png\n")
+    #expect(run.stderr == "animplot: --aa-color changes the diff image; it needs -o DIFF.png\n")
+  }
+
+  /// pixelmatch's options by its meanings: --diff-color-alt marks where ACTUAL is darker,
+  /// --alpha fades the grey, --diff-mask leaves only the differing pixels.
+  @Test func pixelmatchDiffImageOptions() throws {
+    let f = try Folder()
+    defer { f.remove() }
+    // A white image with a black 3×3 square; the actual one makes one pixel of it lighter
+    // and one white pixel black.
+    var expected = RGBAImage(width: 8, height: 8, fill: (255, 255, 255, 255))
+    for y in 2..<5 { for x in 2..<5 { expected.set(x, y, (0, 0, 0, 255)) } }
+    var actual = expected
+    actual.set(3, 3, (200, 200, 200, 255))
+    actual.set(6, 6, (0, 0, 0, 255))
+    try f.write(expected, "e.png")
+    try f.write(actual, "a.png")
+    func diff(_ options: [String]) throws -> RGBAImage {
+      let run = try Self.animplot(["diff", f.path("e.png"), f.path("a.png"), "-o", f.path("d.png")] + options)
+      #expect(run.status == 1, "\(run.stderr)")
+      return try ImageFile.read(path: f.path("d.png"))
+    }
+    let alt = try diff(["--diff-color-alt", "00ff00"])
+    #expect(alt.pixel(6, 6) == [0, 255, 0, 255])  // darker: the alternative colour
+    #expect(alt.pixel(3, 3) == [0, 0, 255, 255])  // lighter: --diff-color's default, blue
+    let both = try diff(["--diff-color", "ff00ff", "--diff-color-alt", "00ff00"])
+    #expect(both.pixel(3, 3) == [255, 0, 255, 255] && both.pixel(6, 6) == [0, 255, 0, 255])
+    let faded = try diff(["--alpha", "0.5"])
+    #expect(faded.pixel(2, 2) == [128, 128, 128, 255])  // 255 − 255·0.5, rounded
+    let mask = try diff(["--diff-mask"])
+    #expect(mask.pixel(2, 2) == [0, 0, 0, 0] && mask.pixel(0, 0) == [0, 0, 0, 0])
+    #expect(mask.pixel(6, 6) == [255, 0, 0, 255])
+  }
+
+  @Test(arguments: [
+    (["--alpha", "2", "-o", "d.png"], "--alpha 2.0: expected an opacity between 0 and 1"),
+    (["--checkerboard"], "--checkerboard applies only with --perceptual"),
+    (["--diff-mask"], "--diff-mask changes the diff image; it needs -o DIFF.png"),
+    (["--diff-mask", "--side-by-side", "-o", "d.png"],
+     "--diff-mask draws the diff alone, on a transparent background; leave out --side-by-side"),
+  ])
+  func badPixelmatchOptionsExitTwo(options: [String], message: String) throws {
+    let f = try Folder()
+    defer { f.remove() }
+    let run = try Self.animplot(["diff", "curve.png", "shifted.png"] + options, in: f.url)
+    #expect(run.status == 2)
+    #expect(run.stderr == "animplot: \(message)\n")
+    #expect(!f.exists("d.png"))
   }
 
   @Test func sideBySideShowsTheWorstWindowEnlarged() throws {

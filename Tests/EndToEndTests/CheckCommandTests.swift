@@ -1,3 +1,5 @@
+import AnimplotCanvas
+import AnimplotGolden
 import Foundation
 import Testing
 
@@ -186,10 +188,9 @@ struct CheckCommandTests {
   @Test(arguments: [
     ("graph --widht 300", "cases/new.args: Unknown option '--widht'. Did you mean '--width'?"),
     ("graph other.json", "cases/new.args: names an input ('other.json'); a case draws its own input"),
-    ("eval --at 1", "cases/new.args: 'eval' is not a drawing verb; a case's verb is one of graph"),
-    ("grpah", "cases/new.args: 'grpah' is not a drawing verb; a case's verb is one of graph"),
+    ("grpah", "cases/new.args: 'grpah' is not a verb a case can use; did you mean 'graph'? a case's verb is one of graph"),
     ("graph -o x.png", "cases/new.args: '-o': a case has no output option; it is drawn in memory and compared with its reference"),
-    ("graph --format pdf", "cases/new.args: --format pdf: check compares png (NAME.png), svg (NAME.svg), json (NAME.layout.json), displaylist (NAME.displaylist.txt)"),
+    ("graph --format pdf", "cases/new.args: --format pdf: check compares png (NAME.png), svg (NAME.svg), json (NAME.layout.json), displaylist (NAME.displaylist.txt), csv (NAME.values.csv)"),
     ("graph --help", "cases/new.args: asks for help; a case's options draw a picture"),
   ])
   func aBadCaseFileStopsTheRunBeforeDrawing(options: String, message: String) throws {
@@ -268,6 +269,126 @@ struct CheckCommandTests {
     let perceptual = try c.check(["--perceptual"])
     #expect(perceptual.status == 1)
     #expect(perceptual.stdout.contains("exceeds max 0.1% of pixels and max 24 px per window"))
+  }
+
+  @Test("per-case ignore regions (--ignore in NAME.args) and masks (NAME.mask.png), as diff has them")
+  func perCaseIgnoreRegionsAndMasks() throws {
+    let c = try Cases()
+    defer { c.remove() }
+    _ = try c.check()
+    try c.write("graph --width 240 --height 135 --current-frame 60", "fail.args")
+    #expect(try c.check().status == 1)
+    // The whole picture left out: it passes, every pixel ignored.
+    try c.write("graph --width 240 --height 135 --current-frame 60 --ignore 0,0,240,135", "fail.args")
+    let ignored = try c.check()
+    #expect(ignored.status == 0, "\(ignored.stdout)\(ignored.stderr)")
+    // The same with a white mask beside the case; a mask of no input is an orphan.
+    try c.write("graph --width 240 --height 135 --current-frame 60", "fail.args")
+    let white = ImageFile.pngBytes(RGBAImage(width: 240, height: 135, fill: (255, 255, 255, 255)))
+    try Data(white).write(to: c.file("fail.mask.png"))
+    try Data(white).write(to: c.file("gone.mask.png"))
+    let masked = try c.check()
+    #expect(masked.status == 0, "\(masked.stdout)\(masked.stderr)")
+    #expect(masked.stdout.contains("ORPHAN gone.mask.png: no input of its name"))
+    // A mask of another size fails its case, naming it.
+    try Data(ImageFile.pngBytes(RGBAImage(width: 10, height: 10, fill: (255, 255, 255, 255))))
+      .write(to: c.file("fail.mask.png"))
+    let small = try c.check()
+    #expect(small.status == 1)
+    #expect(small.stdout.contains("fail.mask.png: 10×10 pixels, but the reference"))
+    // A bad rectangle stops the run before anything is drawn.
+    try FileManager.default.removeItem(at: c.file("fail.mask.png"))
+    try c.write("graph --width 240 --height 135 --ignore 1,2,3", "fail.args")
+    let bad = try c.check()
+    #expect(bad.status == 2)
+    #expect(bad.stderr.contains("fail.args: --ignore 1,2,3: expected X,Y,W,H"))
+  }
+
+  @Test("the diff image options of diff apply to check's diff artifacts")
+  func diffImageOptions() throws {
+    let c = try Cases()
+    defer { c.remove() }
+    _ = try c.check()
+    try c.write("graph --width 240 --height 135 --current-frame 60", "fail.args")
+    #expect(try c.check(["--diff-mask", "--diff-color", "00ff00"]).status == 1)
+    let diff = try ImageFile.read(path: c.artifacts + "/fail.diff.png")
+    let colours = Set(stride(from: 0, to: diff.pixels.count, by: 4).map { Array(diff.pixels[$0..<$0 + 4]) })
+    #expect(colours == [[0, 0, 0, 0], [0, 255, 0, 255]])
+  }
+
+  @Test("values references: recorded with --values, a one-key change names the channel and frames, the report shows ghost curves")
+  func valuesReferences() throws {
+    let c = try Cases()
+    defer { c.remove() }
+    let recorded = try c.check(["--values"])
+    #expect(recorded.status == 1)
+    #expect(recorded.stdout.contains("RECORDED fail.values.csv: new reference recorded"))
+    #expect(try c.check().status == 0)
+    let evaluated = try CLI.run(["eval", c.file("fail.json").path])
+    #expect(try String(decoding: c.bytes("fail.values.csv"), as: UTF8.self) == evaluated.stdout)
+    // The second bounce's apex one unit higher.
+    var text = String(decoding: try c.bytes("fail.json"), as: UTF8.self)
+    text = text.replacingOccurrences(of: "\"frame\": 39.5, \"value\": 2.25", with: "\"frame\": 39.5, \"value\": 3.25")
+    try c.write(text, "fail.json")
+    let failed = try c.check(["--report", "r.html", "--junit", "j.xml"])
+    #expect(failed.status == 1)
+    let line = "FAIL fail.values.csv: values differ: Z Location at frames 24–55 (largest 0.9973008632659912 at frame 40)"
+    #expect(failed.stdout.contains(line + "\n"), "\(failed.stdout)")
+    #expect(failed.stdout.contains("FAIL fail.png: differ:"))
+    let html = try String(contentsOf: c.root.appendingPathComponent("r.html"), encoding: .utf8)
+    #expect(html.contains("<figure class=\"ghost\">"))
+    #expect(html.contains("<tr><td>Z Location</td><td>frames 24–55</td><td>0.9973008632659912</td><td>40</td>"))
+    #expect(html.contains("<code>animplot check cases --record all --only fail.png</code>"))
+    #expect(html.contains("<code>animplot check cases --record all --only fail.values.csv</code>"))
+    let junit = try String(contentsOf: c.root.appendingPathComponent("j.xml"), encoding: .utf8)
+    #expect(junit.contains(line.dropFirst("FAIL fail.values.csv: ".count)))
+    #expect(c.artifact("fail.values.csv.diff") && c.artifact("fail.expected.values.csv"))
+    // The command the report gives approves that case alone.
+    let approved = try c.check(["--record", "all", "--only", "fail.values.csv"])
+    #expect(approved.stdout.contains("RECORDED fail.values.csv"))
+    #expect(!approved.stdout.contains("fail.png"))
+    let after = try c.check()
+    #expect(after.stdout.contains("FAIL fail.png") && !after.stdout.contains("fail.values.csv"))
+    // A name that is no case's is refused, with the nearest.
+    let typo = try c.check(["--only", "fial.png"])
+    #expect(typo.status == 2)
+    #expect(typo.stderr.contains("--only fial.png: no case of cases has that name; did you mean 'fail.png'?"))
+  }
+
+  @Test("check.args holds options for every case of its folder; a case's NAME.args adds to them")
+  func folderDefaults() throws {
+    let c = try Cases()
+    defer { c.remove() }
+    try c.write("graph --width 240 --height 135", "check.args")
+    try FileManager.default.removeItem(at: c.file("pass.args"))
+    try c.write("--current-frame 60", "fail.args")
+    try c.write("graph --current-frame 30  # the folder's verb may be said again", "new.args")
+    let run = try c.check()
+    #expect(run.status == 1)
+    #expect(!run.stdout.contains("ORPHAN"))
+    for name in ["pass.png", "fail.png", "new.png"] {
+      let image = try ImageFile.read(path: c.file(name).path)
+      #expect(image.width == 240 && image.height == 135, "\(name)")
+    }
+    #expect(try c.bytes("pass.png") != c.bytes("fail.png"))
+    #expect(try c.check().status == 0)
+    try c.write("dopesheet --current-frame 30", "new.args")
+    let other = try c.check()
+    #expect(other.status == 2)
+    #expect(other.stderr.contains("new.args: the verb 'dopesheet' is not the one of "))
+  }
+
+  @Test("a case of the eval verb compares its values with NAME.values.csv")
+  func evalCase() throws {
+    let c = try Cases()
+    defer { c.remove() }
+    try c.add("values", options: "eval --range 1:5")
+    let run = try c.check()
+    #expect(run.stdout.contains("RECORDED values.values.csv: new reference recorded"))
+    let evaluated = try CLI.run(["eval", c.file("values.json").path, "--range", "1:5"])
+    #expect(try String(decoding: c.bytes("values.values.csv"), as: UTF8.self) == evaluated.stdout)
+    #expect(!c.exists("values.png"))
+    #expect(try c.check().status == 0)
   }
 
   @Test func subfoldersTextAndVectorReferences() throws {

@@ -393,7 +393,7 @@ struct HardeningRoundTwoTests {
       try CLI.run(["diff", ball, ball, "--diff-color", "red"], in: dir),
       "--diff-color red: expected a colour as six hexadecimal digits, RRGGBB (ff00ff)")
     expectOneLineError(
-      try CLI.run(["diff", ball, ball, "--diff-color", "ff0000"], in: dir), "--diff-color colours the diff image; it needs -o DIFF.png")
+      try CLI.run(["diff", ball, ball, "--diff-color", "ff0000"], in: dir), "--diff-color changes the diff image; it needs -o DIFF.png")
   }
 
   /// `play -o frames/` over an earlier, longer run: refused, offering --clean, which removes

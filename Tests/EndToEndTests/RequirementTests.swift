@@ -17,6 +17,11 @@ struct RequirementTests {
     #expect(Self.missing.skipLine == "needs a thing: /x not found; run it so")
     let error = #expect(throws: Requirement.Unmet.self) { try Self.missing.check(environment: ["CI": "1"]) }
     #expect(error?.description == "CI is set, so what is skipped elsewhere is required here: needs a thing: /x not found; run it so")
+    // What only a developer fetches by hand stays skipped in CI too, and says so.
+    var byHand = Self.missing
+    byHand.requiredInCI = false
+    #expect(try !byHand.check(environment: ["CI": "1"]))
+    #expect(byHand.skipLine == "needs a thing: /x not found; run it so (skipped in CI too: CI does not fetch it)")
   }
 
   @Test func theSharedFolderIsTheVariableElseBesideThePackage() {

@@ -2,6 +2,8 @@ import AnimplotCheck
 import AnimplotGolden
 import AnimplotIO
 import AnimplotRender
+import AnimplotText
+import AnimplotPlots
 import ArgumentParser
 
 /// The typed requests of a check folder's cases, parsed once from each `NAME.args` with the
@@ -19,6 +21,7 @@ package struct CaseRequests {
     (DopeSheetArguments.verb, { try parse($0, as: DopeSheetArguments.self) }),
     (TimelineArguments.verb, { try parse($0, as: TimelineArguments.self) }),
     (PathArguments.verb, { try parse($0, as: PathArguments.self) }),
+    (EvalArguments.verb, { try parse($0, as: EvalArguments.self) }),
   ]
 
   /// A case's options, parsed.
@@ -32,6 +35,8 @@ package struct CaseRequests {
   private var byWords: [[String]: Result<Parsed, CaseOptionsProblem>] = [:]
   /// Parsed options by the `NAME.args` path.
   private var byPath: [String: Parsed] = [:]
+  /// The rectangles `--ignore` leaves out of the comparison, by the `NAME.args` path.
+  private var ignoredByPath: [String: [PixelRect]] = [:]
   /// The options of a case with no `NAME.args`: `graph`.
   private let defaultCase: Parsed
 
@@ -49,11 +54,14 @@ package struct CaseRequests {
   /// Parses the text of `NAME.args` at `path` and tells the reference kind it asks for (the
   /// callback of `CaseFolder.scan`).
   package mutating func parse(path: String, text: String) -> Result<ReferenceKind?, CaseOptionsProblem> {
-    let words: [String]
+    var words: [String]
     do {
       words = try CaseArguments(parsing: text).words
-    } catch {
+      ignoredByPath[path] = try Self.takeIgnoredRegions(from: &words)
+    } catch let error as CaseArgumentsError {
       return .failure(CaseOptionsProblem(error.description))
+    } catch {
+      return .failure(CaseOptionsProblem((error as? CLIError)?.message ?? "\(error)"))
     }
     let result =
       byWords[words]
@@ -72,11 +80,47 @@ package struct CaseRequests {
     }
   }
 
+  /// The rectangles the case's `NAME.args` leaves out of the comparison (`--ignore`).
+  package func ignoredRegions(for checkCase: CheckCase) -> [PixelRect] {
+    checkCase.argumentsPath.flatMap { ignoredByPath[$0] } ?? []
+  }
+
+  /// Removes check's own `--ignore X,Y,W,H` options (as `diff` has them) from the words of a
+  /// `NAME.args`, and returns their rectangles; the verb's grammar parses the rest.
+  static func takeIgnoredRegions(from words: inout [String]) throws -> [PixelRect] {
+    var regions: [PixelRect] = []
+    var kept: [String] = []
+    var i = 0
+    while i < words.count {
+      let word = words[i]
+      if i > 0 && word == "--ignore" {
+        guard i + 1 < words.count else {
+          throw CLIError("--ignore needs a value X,Y,W,H (left, top, width, height in pixels)")
+        }
+        regions.append(try DiffArguments.parseRegion(words[i + 1]))
+        i += 2
+      } else if i > 0 && word.hasPrefix("--ignore=") {
+        regions.append(try DiffArguments.parseRegion(String(word.dropFirst("--ignore=".count))))
+        i += 1
+      } else {
+        kept.append(word)
+        i += 1
+      }
+    }
+    words = kept
+    return regions
+  }
+
   /// The request that draws `checkCase` in the format of its reference.
   /// - Throws: `CaseOptionsProblem` when the case's view does not write that format.
   package func request(for checkCase: CheckCase) throws(CaseOptionsProblem) -> RenderRequest {
     let parsed = checkCase.argumentsPath.flatMap { byPath[$0] } ?? defaultCase
     let format = checkCase.kind.outputFormat
+    if checkCase.kind == .values && !(parsed.arguments is EvalArguments) {
+      // The values of the input the case shows (its action and channels), every frame of
+      // the scene range, whatever the verb draws.
+      return parsed.arguments.request(view: EvaluationView(), format: .valuesCSV)
+    }
     do {
       return try parsed.arguments.request(format: format)
     } catch {
@@ -84,12 +128,32 @@ package struct CaseRequests {
     }
   }
 
+  /// The Graph Editor of the case's input with the values of `valuesPath` drawn as ghost
+  /// curves, as PNG: the case's own `graph` options, or the Graph Editor of the case's
+  /// action and channels at 800×450 for another verb.
+  package func ghostRequest(for checkCase: CheckCase, valuesPath: String) -> RenderRequest? {
+    let parsed = checkCase.argumentsPath.flatMap { byPath[$0] } ?? defaultCase
+    let arguments = parsed.arguments
+    var view: GraphView
+    if let graph = arguments as? GraphArguments {
+      guard let own = try? graph.view() else { return nil }
+      view = own
+    } else {
+      var options = GraphOptions()
+      (options.width, options.height) = (800, 450)
+      view = GraphView(options: options)
+    }
+    view.ghost = .file(valuesPath, kind: .csv)
+    return arguments.request(view: view, format: .png)
+  }
+
   /// Parses `VERB OPTIONS` as the command line would, with a placeholder input.
   private static func parse(_ words: [String]) throws -> Parsed {
     let verb = words[0]
     guard let parser = parsers.first(where: { $0.verb == verb }) else {
+      let hint = Suggestion.nearest(to: verb, among: verbs).map { "did you mean '\($0)'? " } ?? ""
       throw CaseOptionsProblem(
-        "'\(verb)' is not a drawing verb; a case's verb is one of " + verbs.joined(separator: ", "))
+        "'\(verb)' is not a verb a case can use; \(hint)a case's verb is one of " + verbs.joined(separator: ", "))
     }
     return try parser.parse(Array(words.dropFirst()))
   }
@@ -119,6 +183,8 @@ package struct CaseRequests {
         throw CaseOptionsProblem(error.description)
       }
     }
+    // eval writes values: its case compares a values reference unless --format says otherwise.
+    if A.self == EvalArguments.self && requested == nil { requested = .valuesCSV }
     return Parsed(arguments: arguments, requested: requested)
   }
 }
@@ -131,6 +197,7 @@ extension ReferenceKind {
     case .svg: .svg
     case .layoutJSON: .layoutJSON
     case .displayList: .displayList
+    case .values: .valuesCSV
     }
   }
 

@@ -19,6 +19,10 @@ package struct ComparisonOptions: ParsableArguments, Sendable {
     name: .customLong("include-aa"), help: "Count anti-aliasing-like differences too (perceptual).")
   package var includeAA = false
 
+  @Flag(
+    help: "Blend pixels that are not opaque over pixelmatch 7's checkerboard, not white (perceptual).")
+  package var checkerboard = false
+
   @Option(
     name: .customLong("max-diff-pixels"), parsing: .unconditional,
     help: ArgumentHelp(
@@ -50,6 +54,7 @@ package struct ComparisonOptions: ParsableArguments, Sendable {
     if !perceptual {
       if threshold != nil { throw CLIError("--threshold applies only with --perceptual") }
       if includeAA { throw CLIError("--include-aa applies only with --perceptual") }
+      if checkerboard { throw CLIError("--checkerboard applies only with --perceptual") }
     }
     if maxDiffPixels != nil && maxDiffRatio != nil {
       throw CLIError("--max-diff-pixels and --max-diff-ratio cannot be used together")
@@ -65,7 +70,7 @@ package struct ComparisonOptions: ParsableArguments, Sendable {
     do {
       return try DiffOptions(
         metric: metric, pixelBudget: budget, windowSize: window ?? defaults.windowSize,
-        maxWindowPixels: maxWindowPixels ?? defaults.maxWindowPixels)
+        maxWindowPixels: maxWindowPixels ?? defaults.maxWindowPixels, checkerboard: checkerboard)
     } catch {
       let flag =
         switch error {

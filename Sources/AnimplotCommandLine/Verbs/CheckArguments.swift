@@ -4,6 +4,7 @@ import AnimplotGolden
 import AnimplotIO
 import AnimplotPlatform
 import AnimplotRender
+import AnimplotText
 import ArgumentParser
 
 /// `animplot check DIR`: golden-image regression over a folder of cases (docs/check.md), exit 0
@@ -19,9 +20,12 @@ package struct CheckArguments: ParsableArguments, Sendable {
     discussion: """
       A case is an input (NAME.json) with its reference beside it: NAME.png (compared by \
       pixels), NAME.svg (both SVGs rasterised with rsvg-convert, then compared by pixels), \
-      NAME.layout.json or NAME.displaylist.txt (compared as text). An optional NAME.args \
-      holds the verb and its options, e.g. 'graph --width 800 --height 450 --theme light' \
-      (default: graph); a --format there chooses the kind of reference. Subfolders are \
+      NAME.layout.json or NAME.displaylist.txt (compared as text), NAME.values.csv ('animplot \
+      eval' of the input, compared channel by channel; --values gives every input one). An \
+      optional NAME.args holds the verb and its options, e.g. 'graph --width 800 --height \
+      450 --theme light' (default: graph), and check's --ignore X,Y,W,H; a --format there \
+      chooses the kind of reference. NAME.mask.png leaves its bright pixels out of the \
+      comparison. Subfolders are \
       searched too; cases are named by their reference's path in the folder (ui/ball.png). \
       See docs/check.md.
 
@@ -95,7 +99,19 @@ package struct CheckArguments: ParsableArguments, Sendable {
       valueName: "glob"))
   package var filter: String?
 
+  @Option(
+    help: ArgumentHelp(
+      "Only the case of this name (ui/ball) or reference (ui/ball.png), exactly; repeatable. With --record all, approves it.",
+      valueName: "name"))
+  package var only: [String] = []
+
+  @Flag(
+    help: "Give every input a values reference, NAME.values.csv ('animplot eval' of its scene range), recorded as the record mode says.")
+  package var values = false
+
   @OptionGroup var criteria: ComparisonOptions
+
+  @OptionGroup var look: DiffImageOptions
 
   /// The extensions of the inputs the drawing verbs read.
   static var inputExtensions: Set<String> { Set(InputKind.all.flatMap(\.fileExtensions)) }
@@ -120,6 +136,7 @@ package struct CheckArguments: ParsableArguments, Sendable {
   package func check() throws -> CheckReport {
     let started = Clock.seconds()
     let options = try criteria.diffOptions()
+    let style = try look.style()
     let mode: RecordMode
     do {
       mode = try RecordMode.resolve(
@@ -144,7 +161,7 @@ package struct CheckArguments: ParsableArguments, Sendable {
     var requests = CaseRequests()
     do {
       caseFolder = try CaseFolder.scan(
-        root: folder, inputExtensions: Self.inputExtensions, skipping: [artifacts],
+        root: folder, inputExtensions: Self.inputExtensions, skipping: [artifacts], values: values,
         requestedKind: { requests.parse(path: $0, text: $1) })
     } catch {
       throw Self.problems(error.problems)
@@ -185,6 +202,15 @@ package struct CheckArguments: ParsableArguments, Sendable {
         throw CLIError("--filter \(filter): no case of \(folder) matches; the cases are \(shown)")
       }
     }
+    if !only.isEmpty {
+      for name in only where !chosen.contains(where: { $0.id == name || $0.name == name }) {
+        let names = caseFolder.cases.map(\.id)
+        let shown = names.prefix(8).joined(separator: ", ") + (names.count > 8 ? " and \(names.count - 8) more" : "")
+        let suggestion = Suggestion.nearest(to: name, among: names).map { "; did you mean '\($0)'?" } ?? ""
+        throw CLIError("--only \(name): no case of \(folder) has that name\(suggestion) (the cases are \(shown))")
+      }
+      chosen = chosen.filter { c in only.contains(c.id) || only.contains(c.name) }
+    }
     let cases = shard?.select(chosen) ?? chosen
     // Artifacts are written and removed only in real folders: a link inside the artifacts
     // folder would carry them elsewhere.
@@ -214,10 +240,20 @@ package struct CheckArguments: ParsableArguments, Sendable {
     // Check's own artifacts folder: one it makes now, the default, or one marked before.
     let artifactsExisted = FileSystem.status(of: artifacts) != nil || FileSystem.isSymbolicLink(artifacts)
     let defaultName = artifacts.split(separator: "/").last == ".animplot-artifacts"
+    let ignoredRegions = cases.map { requests.ignoredRegions(for: $0) }
+    // A picture that differs is shown with its recorded values as ghost curves.
+    let ghostRequests = cases.map { c in
+      c.kind == .values ? nil : c.valuesPath.flatMap { requests.ghostRequest(for: c, valuesPath: $0) }
+    }
     let bar = ProgressBar(total: cases.count)
     let progress = CaseProgress(bar: bar)
     let results = Parallel.map(count: cases.count, jobs: jobs ?? .max) { i in
-      let result = runCase(cases[i], drawings[i], options: options, mode: mode, rasterizer: rasterizer, runFiles: runFiles)
+      var result = runCase(
+        cases[i], drawings[i], options: options, style: style, ignoring: ignoredRegions[i],
+        mode: mode, rasterizer: rasterizer, runFiles: runFiles)
+      if result.status == .differed, let ghost = ghostRequests[i] {
+        result.images.ghost = try? ghost.render(.file(cases[i].inputPath), with: Renderer())
+      }
       progress.finished(i, result)
       return result
     }
@@ -281,10 +317,20 @@ package struct CheckArguments: ParsableArguments, Sendable {
 
   /// Draws, compares and records one case, and writes its files; safe on any thread.
   private func runCase(
-    _ checkCase: CheckCase, _ request: RenderRequest, options: DiffOptions, mode: RecordMode,
-    rasterizer: SVGRasterizer?, runFiles: Set<String>
+    _ checkCase: CheckCase, _ request: RenderRequest, options: DiffOptions, style: DiffImageStyle,
+    ignoring regions: [PixelRect], mode: RecordMode, rasterizer: SVGRasterizer?, runFiles: Set<String>
   ) -> CaseResult {
     let started = Clock.seconds()
+    var ignoring = IgnoredPixels(regions: regions)
+    if let maskPath = checkCase.maskPath {
+      do {
+        ignoring.mask = try ImageFile.read(path: maskPath)
+      } catch {
+        var result = CaseResult(checkCase: checkCase, status: .error, message: error.description)
+        result.seconds = Clock.seconds() - started
+        return result
+      }
+    }
     let output = Result { () throws(RenderError) in
       try request.render(.file(checkCase.inputPath), with: Renderer())
     }.mapError { DrawingFailure(message: $0.description) }
@@ -300,7 +346,7 @@ package struct CheckArguments: ParsableArguments, Sendable {
     }
     let evaluation = CaseEvaluation(
       checkCase: checkCase, output: output, reference: reference, options: options, mode: mode,
-      rasterizer: rasterizer)
+      rasterizer: rasterizer, style: style, ignoring: ignoring)
     var result = evaluation.result
     do {
       if let bytes = evaluation.recordedReference {

@@ -23,9 +23,9 @@ package struct DiffArguments: ParsableArguments {
       tolerates ten.
 
       Perceptual mode (--perceptual): pixelmatch's metric. A pixel differs when the YIQ \
-      distance of the two pixels, blended over white, exceeds --threshold (0 to 1, default \
-      0.1); differing pixels that look like anti-aliasing in either image are excused \
-      (shown yellow) unless --include-aa. Default budgets: at most 0.1% of the pixels \
+      distance of the two pixels, blended over white (over pixelmatch 7's checkerboard with \
+      --checkerboard), exceeds --threshold (0 to 1, default 0.1); differing pixels that look \
+      like anti-aliasing in either image are excused (shown yellow) unless --include-aa. Default budgets: at most 0.1% of the pixels \
       differ, and no 16×16 window holds more than 24 differing pixels, AA-excused ones \
       included: AA detection excuses much of a thin curve moved by one pixel, the window \
       catches it. 16-bit samples are scaled to 8 bits with rounding first (v·255/65535); \
@@ -43,10 +43,13 @@ package struct DiffArguments: ParsableArguments {
       the pixels that exist in one image only in red (exit 2 when that size passes \
       8192×8192 pixels).
 
-      Diff image (-o, always PNG): unchanged pixels in faded grey, differing pixels red \
-      where ACTUAL is darker (or as bright), blue where it is lighter, AA-excused pixels \
-      yellow; --diff-color, --diff-color-alt and --aa-color change them (--diff-color \
-      alone paints every differing pixel in its colour, as pixelmatch's diffColor does). \
+      Diff image (-o, always PNG): unchanged pixels in grey (the expected image faded to \
+      --alpha, default 0.1), differing pixels red where ACTUAL is darker, blue where it is \
+      lighter (or as bright), AA-excused pixels yellow. As pixelmatch's options: \
+      --diff-color is the colour of differing pixels, --diff-color-alt of those where \
+      ACTUAL is darker (default: --diff-color's, so --diff-color alone paints them all), \
+      --aa-color of the AA-excused ones; --diff-mask draws only the differing pixels, on a \
+      transparent background. \
       --side-by-side draws labelled EXPECTED | ACTUAL | diff panels and, below them, the \
       densest window enlarged (8× for the default 16×16 window) in all three. With -o - \
       the image goes to standard output and the summary to standard error.
@@ -88,23 +91,7 @@ package struct DiffArguments: ParsableArguments {
       valueName: "mask.png"))
   package var mask: String?
 
-  @Option(
-    name: .customLong("diff-color"),
-    help: ArgumentHelp(
-      "Colour of differing pixels in the diff image (default ff0000; alone, of all of them).",
-      valueName: "RRGGBB"))
-  package var diffColor: String?
-
-  @Option(
-    name: .customLong("diff-color-alt"),
-    help: ArgumentHelp(
-      "Colour of differing pixels where ACTUAL is lighter (default 0000ff).", valueName: "RRGGBB"))
-  package var diffColorAlt: String?
-
-  @Option(
-    name: .customLong("aa-color"),
-    help: ArgumentHelp("Colour of anti-aliasing-excused pixels (default ffff00).", valueName: "RRGGBB"))
-  package var aaColor: String?
+  @OptionGroup var look: DiffImageOptions
 
   @Option(help: "Summary format: text (one line) or json (one object).")
   package var format: ReportFormat = .text
@@ -116,7 +103,7 @@ package struct DiffArguments: ParsableArguments {
     if let output, output != "-", let ext = InputKind.fileExtension(of: output), ext != "png" {
       throw CLIError("-o \(output): diff writes a PNG image; name it .png")
     }
-    let colors = try diffColors()
+    let style = try diffStyle()
     let regions = try ignore.map(Self.parseRegion)
     if mask == "-" { throw CLIError("--mask -: the mask must be a file, not standard input") }
     let expectedImage = try load(expected)
@@ -161,8 +148,9 @@ package struct DiffArguments: ParsableArguments {
       let image =
         sideBySide
         ? comparison.sideBySideImage(
-          expectedName: name(expected), actualName: name(actual), colors: colors)
-        : comparison.diffImage(colors: colors)
+          expectedName: name(expected), actualName: name(actual), colors: style.colors,
+          alpha: style.alpha)
+        : comparison.diffImage(style: style)
       var inputs = [expected, actual]
       if let mask { inputs.append(mask) }
       try OutputPlan.refuseOverwriting(inputs, with: output)
@@ -183,25 +171,17 @@ package struct DiffArguments: ParsableArguments {
   /// An image argument as messages name it: `<stdin>` for `-`.
   private func name(_ path: String) -> String { path == "-" ? "<stdin>" : path }
 
-  /// The diff image's colours from --diff-color, --diff-color-alt and --aa-color.
-  private func diffColors() throws -> DiffColors {
-    func parse(_ text: String?, _ flag: String) throws -> DiffColors.RGB? {
-      guard let text else { return nil }
-      // The value first: a bad colour is said as such, with or without -o.
-      guard let color = DiffColors.RGB(hex: text) else {
-        throw CLIError("\(flag) \(text): expected a colour as six hexadecimal digits, RRGGBB (ff00ff)")
-      }
-      guard output != nil else { throw CLIError("\(flag) colours the diff image; it needs -o DIFF.png") }
-      return color
+  /// The diff image's style from --alpha, --diff-mask and the colours; they need -o.
+  private func diffStyle() throws -> DiffImageStyle {
+    // The values first: a bad colour is said as such, with or without -o.
+    let style = try look.style()
+    if output == nil, let flag = look.givenNames.first {
+      throw CLIError("\(flag) changes the diff image; it needs -o DIFF.png")
     }
-    let darker = try parse(diffColor, "--diff-color")
-    let lighter = try parse(diffColorAlt, "--diff-color-alt")
-    let aa = try parse(aaColor, "--aa-color")
-    var colors = DiffColors.standard
-    if let darker { (colors.darker, colors.lighter) = (darker, darker) }
-    if let lighter { colors.lighter = lighter }
-    if let aa { colors.antialiased = aa }
-    return colors
+    if sideBySide && style.mask {
+      throw CLIError("--diff-mask draws the diff alone, on a transparent background; leave out --side-by-side")
+    }
+    return style
   }
 
   /// `X,Y,W,H` as a rectangle, or a one-line error naming the value.

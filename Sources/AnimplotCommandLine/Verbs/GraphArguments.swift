@@ -53,6 +53,12 @@ package struct GraphArguments: VerbArguments {
   @Flag(name: .customLong("no-cursor"), help: "Hide Blender's 2D cursor line at value 0.")
   package var noCursor = false
 
+  @Option(
+    help: ArgumentHelp(
+      "Draw the curves of this file (a file of actions, or a values CSV as 'eval' writes it) under the live ones, as Blender's ghost curves.",
+      valueName: "file"))
+  package var ghost: String?
+
   @OptionGroup package var outputOptions: OutputOptions<GraphView>
 
   package func validate() throws {
@@ -79,6 +85,10 @@ package struct GraphArguments: VerbArguments {
     var view = GraphView(options: options)
     view.fitsHeight = picture.autoHeight
     view.select = select
+    if let ghost {
+      if ghost == "-" { throw ValidationError("--ghost -: the ghost curves must come from a file, not standard input") }
+      view.ghost = .file(ghost)
+    }
     return view
   }
 }

@@ -29,6 +29,14 @@ extension VerbArguments {
 
   package var settings: RenderSettings { RenderSettings() }
 
+  /// The request for `view` (another view than the verb's) of the inputs this verb's options
+  /// choose (action, channels, kind, import options), in `format`.
+  package func request(view: any PlotView, format: OutputFormat) -> RenderRequest {
+    RenderRequest(
+      view: view, selection: inputOptions.selection, inputKind: inputOptions.inputFormat,
+      importOptions: inputOptions.importOptions, format: format, settings: settings)
+  }
+
   /// The request for an output in `format`.
   /// - Throws: `ValidationError` when the view does not write `format`.
   package func request(format: OutputFormat) throws -> RenderRequest {

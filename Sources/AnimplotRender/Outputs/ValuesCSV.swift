@@ -26,7 +26,10 @@ extension ValueTable {
 
   /// The columns' names, each once: a channel's label; a label two channels share gets their
   /// `dataPath[index]` too (`X Location (location[0])`), and one still shared a number (`#2`).
-  public var columnNames: [String] {
+  public var columnNames: [String] { Self.columnNames(of: tracks) }
+
+  /// The column names of `tracks` (`columnNames`).
+  public static func columnNames(of tracks: [FCurve]) -> [String] {
     var labels: [String: Int] = [:]
     for t in tracks { labels[t.displayLabel, default: 0] += 1 }
     let named = tracks.map { labels[$0.displayLabel]! > 1 ? "\($0.displayLabel) (\($0.address))" : $0.displayLabel }

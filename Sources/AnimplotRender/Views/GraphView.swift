@@ -1,6 +1,7 @@
 import AnimplotCairo
 import AnimplotCanvas
 import AnimplotCore
+import AnimplotIO
 import AnimplotPlatform
 import AnimplotPlots
 
@@ -14,6 +15,10 @@ public struct GraphView: PlotView {
   public var fitsHeight = false
   /// What is drawn selected (`--select`).
   public var select: SelectMode = .file
+  /// Where the ghost curves come from (`--ghost`): a file of actions (its first action's
+  /// curves) or a values table as `eval` writes it (CSV); each is matched to the live channel
+  /// of its name (`ValueTable.columnNames`).
+  public var ghost: Input?
 
   public init(options: GraphOptions = GraphOptions()) { self.options = options }
 
@@ -28,7 +33,27 @@ public struct GraphView: PlotView {
     }
     var options = options
     if fitsHeight { options.height = GraphEditor.fittingHeight(action: action, minimum: options.height) }
+    if let ghost { options.ghosts += try Self.ghosts(from: ghost, matching: action) }
     return GraphEditor(action: action, options: options)
+  }
+
+  /// The ghost curves of the first action of `input`, each matched by its column name (as
+  /// `eval` names columns) to the track of `action` of the same name.
+  static func ghosts(from input: Input, matching action: Action) throws(RenderError) -> [GhostCurve] {
+    let document: ActionDocument
+    do {
+      document = try input.document()
+    } catch {
+      throw RenderError(error.kind, "--ghost \(error.description)", decoding: error.decoding)
+    }
+    guard let recorded = document.actions.first else {
+      throw RenderError(.input, "--ghost \(input.name): no action in it")
+    }
+    let live = ValueTable.columnNames(of: action.tracks)
+    let byName = Dictionary(live.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+    return zip(recorded.tracks, ValueTable.columnNames(of: recorded.tracks)).map { track, name in
+      GhostCurve(track: track, channel: byName[name])
+    }
   }
 }
 
