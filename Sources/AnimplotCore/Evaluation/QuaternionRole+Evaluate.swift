@@ -29,6 +29,117 @@ extension QuaternionRole {
     return q / norm
   }
 
+  /// The quaternion's component `component` at each of `frames`: the same values as
+  /// `value(at:)` frame by frame, but with the four curves' keys read in place and each
+  /// slerped segment's end quaternions and angle worked out once for the frames that fall in it
+  /// (a Graph Editor samples every track thousands of times).
+  public func values(at frames: [Float]) -> [Float] {
+    precondition(isCoupled, "QuaternionRole.values(at:) needs the four curves (Action.coupled())")
+    let c = Int(component.rawValue)
+    let (c0, c1, c2, c3) = (curves[0], curves[1], curves[2], curves[3])
+    let plain = c0.modifiers.isEmpty && c1.modifiers.isEmpty && c2.modifiers.isEmpty && c3.modifiers.isEmpty
+    return c0.keyframes.withUnsafeBufferPointer { k0 in
+      c1.keyframes.withUnsafeBufferPointer { k1 in
+        c2.keyframes.withUnsafeBufferPointer { k2 in
+          c3.keyframes.withUnsafeBufferPointer { k3 in
+            var segment = SlerpSegment(lo: -1)
+            var out = [Float](repeating: 0, count: frames.count)
+            for (i, frame) in frames.enumerated() {
+              var q: SIMD4<Double>
+              if plain, let lo = Self.segment(k0, at: frame) {
+                if segment.lo != lo { segment = SlerpSegment(lo: lo, keys: (k0, k1, k2, k3)) }
+                q = segment.value(at: frame) ?? Self.separately(c0, c1, c2, c3, at: frame)
+              } else {
+                q = Self.separately(c0, c1, c2, c3, at: frame)
+              }
+              let norm = (q * q).sum().squareRoot()
+              if norm > 0, norm.isFinite { q /= norm }
+              out[i] = Float(q[c])
+            }
+            return out
+          }
+        }
+      }
+    }
+  }
+
+  /// The four components each evaluated as its own F-curve.
+  private static func separately(_ c0: FCurve, _ c1: FCurve, _ c2: FCurve, _ c3: FCurve, at frame: Float)
+    -> SIMD4<Double>
+  {
+    SIMD4(
+      Double(c0.value(at: frame)), Double(c1.value(at: frame)), Double(c2.value(at: frame)),
+      Double(c3.value(at: frame)))
+  }
+
+  /// The left key of the segment of `reference` that strictly contains `frame`, as `slerped`
+  /// finds it; `nil` outside the keys or on a key.
+  private static func segment(_ reference: UnsafeBufferPointer<Keyframe>, at frame: Float) -> Int? {
+    guard reference.count >= 2, frame > reference[0].frame, frame < reference[reference.count - 1].frame
+    else { return nil }
+    var lo = 0
+    var hi = reference.count - 1
+    while hi - lo > 1 {
+      let mid = (lo + hi) >> 1
+      if reference[mid].frame <= frame { lo = mid } else { hi = mid }
+    }
+    return frame > reference[lo].frame ? lo : nil
+  }
+
+  /// One segment of the four curves, `lo` to `lo + 1`, as `slerped` reads it: the end
+  /// quaternions (the second negated for the shorter arc) and their angle, or `nil` ends where
+  /// the four do not share a linear segment there.
+  private struct SlerpSegment {
+    let lo: Int
+    var ends: (q0: SIMD4<Double>, q1: SIMD4<Double>, f0: Float, f1: Float, angle: Double, sine: Double)?
+
+    init(lo: Int) {
+      self.lo = lo
+      ends = nil
+    }
+
+    init(
+      lo: Int,
+      keys: (
+        UnsafeBufferPointer<Keyframe>, UnsafeBufferPointer<Keyframe>, UnsafeBufferPointer<Keyframe>,
+        UnsafeBufferPointer<Keyframe>
+      )
+    ) {
+      self.lo = lo
+      let hi = lo + 1
+      let reference = keys.0
+      let f0 = reference[lo].frame, f1 = reference[hi].frame
+      var q0 = SIMD4<Double>()
+      var q1 = SIMD4<Double>()
+      func read(_ k: UnsafeBufferPointer<Keyframe>, _ j: Int) -> Bool {
+        guard k.count == reference.count, k[lo].frame == f0, k[hi].frame == f1, k[lo].interpolation == .linear
+        else { return false }
+        q0[j] = Double(k[lo].value)
+        q1[j] = Double(k[hi].value)
+        return true
+      }
+      guard read(keys.0, 0), read(keys.1, 1), read(keys.2, 2), read(keys.3, 3) else {
+        ends = nil
+        return
+      }
+      var dot = (q0 * q1).sum()
+      if dot < 0 {
+        q1 = -q1
+        dot = -dot
+      }
+      let angle = Double.acos(min(dot, 1))
+      ends = (q0, q1, f0, f1, angle, angle < 1e-6 ? 0 : Double.sin(angle))
+    }
+
+    /// The slerp at `frame` (inside the segment), as `slerped` computes it.
+    func value(at frame: Float) -> SIMD4<Double>? {
+      guard let e = ends else { return nil }
+      let s = (Double(frame) - Double(e.f0)) / (Double(e.f1) - Double(e.f0))
+      if e.angle < 1e-6 { return e.q0 + s * (e.q1 - e.q0) }
+      return (Double.sin((1 - s) * e.angle) / e.sine) * e.q0 + (Double.sin(s * e.angle) / e.sine) * e.q1
+    }
+  }
+
   /// The spherical interpolation at `frame`, when the four curves share a linear segment
   /// that strictly contains it.
   private func slerped(at frame: Float) -> SIMD4<Double>? {
