@@ -38,8 +38,12 @@ public enum CurvePath {
   /// no kink shows at 2× device scale.
   public static let sampleStep = 0.5
 
-  /// The path of `curve` (handles already recalculated) in `view`.
-  public static func path(_ curve: FCurve, viewport: Viewport, mapping: ValueMapping = .identity) -> Path {
+  /// The path of `curve` (handles already recalculated) in `view`, for a raster of
+  /// `deviceScale` device pixels per logical pixel (dense segments are summed up per device
+  /// pixel column, at least per `denseColumn`).
+  public static func path(
+    _ curve: FCurve, viewport: Viewport, mapping: ValueMapping = .identity, deviceScale: Double = 2
+  ) -> Path {
     var path = Path()
     let keys = curve.keyframes
     // A track of modifiers alone (no keys) is drawn too: it is sampled below.
@@ -71,22 +75,27 @@ public enum CurvePath {
     } else {
       path.move(to: key(keys[first]))
     }
-    if first < last { appendSegments(&path, curve, keys, first..<last, viewport, mapping) }
+    if first < last {
+      let column = deviceScale > 0 ? max(denseColumn, 1 / deviceScale) : denseColumn
+      appendSegments(&path, curve, keys, first..<last, viewport, mapping, column: column)
+    }
     if Double(keys[last].frame) < right {
       path.line(to: point(right, Double(curve.value(at: Float(right)))))
     }
     return path
   }
 
-  /// Width, in logical pixels, of the columns in which dense segments are drawn as their
-  /// envelope: one device pixel at scale 2.
+  /// Width, in logical pixels, of the narrowest columns in which dense segments are drawn as
+  /// their envelope: one device pixel at scale 2. At smaller scales the column is one device
+  /// pixel (a logical pixel at scale 1: W5's 10 000 keys across 1 400 pixels were drawn as
+  /// 10 000 strokes per curve, 7 to a pixel column, now about 3).
   static let denseColumn = 0.5
   /// Segments in one column from which they are drawn as their envelope.
   static let denseSegments = 4
 
   /// Appends the segments from `keys[range.lowerBound]` on (the path is at that key).
   ///
-  /// Where `denseSegments` or more segments lie within one `denseColumn` (a sampled export
+  /// Where `denseSegments` or more segments lie within one `column` (a sampled export
   /// of 100 000 keys across 1600 pixels), they are drawn as their envelope: lines from the
   /// column's first point to its lowest and highest (Bézier extremes included), in the order
   /// they come, and on to its last. The picture is the same band of ink, made of a few lines
@@ -94,7 +103,7 @@ public enum CurvePath {
   /// minutes). Sparser segments, and every segment of an ordinary curve, are drawn exactly.
   static func appendSegments(
     _ path: inout Path, _ curve: FCurve, _ keys: [Keyframe], _ range: Range<Int>, _ viewport: Viewport,
-    _ mapping: ValueMapping
+    _ mapping: ValueMapping, column columnWidth: Double = denseColumn
   ) {
     func point(_ k: Keyframe) -> Point { viewport.point(Double(k.frame), mapping.apply(Double(k.value))) }
     var column = Int.min
@@ -137,13 +146,13 @@ public enum CurvePath {
       let xa = viewport.x(Double(a.frame)), xb = viewport.x(Double(b.frame))
       // Only linear, constant and Bézier segments are summed up; easings are sampled exactly.
       let summable = a.interpolation == .bezier || a.interpolation == .linear || a.interpolation == .constant
-      guard summable && xb - xa < denseColumn else {
+      guard summable && xb - xa < columnWidth else {
         flush()
         column = Int.min
         appendSegment(&path, curve, a, b, viewport, mapping)
         continue
       }
-      let q = (xa / denseColumn).rounded(.down)
+      let q = (xa / columnWidth).rounded(.down)
       let c = q.isFinite ? Int(max(-1e15, min(1e15, q))) : Int.min + 1
       if c != column {
         flush()
