@@ -1,5 +1,6 @@
-import AnimplotCore
 import AnimplotCanvas
+import AnimplotConcurrency
+import AnimplotCore
 
 /// The value transform of Blender's Normalize: `(value + offset) · factor`, which maps a
 /// curve's range onto −1…1.
@@ -222,13 +223,7 @@ public enum CurvePath {
       lo = min(lo, v)
       hi = max(hi, v)
     }
-    if curve.quaternion?.isCoupled == true, let last = keys.last {
-      // Coupled components: sampled between the first and last key (slerp and normalisation
-      // bend every segment).
-      let first = Double(keys[0].frame), span = Double(last.frame) - first
-      // Eight samples a segment for few keys; dense keys (sampled exports) at most 20 000.
-      let steps = min(20_000, max(200, keys.count * 8))
-      let frames = (0...steps).map { Float(first + span * Double($0) / Double(steps)) }
+    if let frames = coupledSampleFrames(of: curve) {
       for v in curve.values(at: frames) { add(Double(v)) }
       return lo...hi
     }
@@ -254,6 +249,65 @@ public enum CurvePath {
       }
     }
     return lo...hi
+  }
+
+  /// The frames `valueRange` samples a coupled quaternion component at (slerp and
+  /// normalisation bend every segment); `nil` for any other curve.
+  static func coupledSampleFrames(of curve: FCurve) -> [Float]? {
+    let keys = curve.keyframes
+    guard curve.quaternion?.isCoupled == true, let last = keys.last else { return nil }
+    // Between the first and last key: eight samples a segment for few keys; dense keys
+    // (sampled exports) at most 20 000.
+    let first = Double(keys[0].frame), span = Double(last.frame) - first
+    let steps = min(20_000, max(200, keys.count * 8))
+    return (0...steps).map { Float(first + span * Double($0) / Double(steps)) }
+  }
+
+  /// `valueRange` of every curve in `curves`, on every core when they hold many keys: the
+  /// components of a coupled quaternion sampled at the same frames share one evaluation of the
+  /// quaternion (W5's 400 components are sampled 20 000 times each).
+  static func valueRanges(of curves: [FCurve], parallel: Bool) -> [ClosedRange<Double>?] {
+    // Each coupled component's group: the first curve of the same data path sampled at the
+    // same frames.
+    var lead = Array(curves.indices)
+    var leads: [String: [Int]] = [:]
+    for (i, curve) in curves.enumerated() where curve.quaternion?.isCoupled == true {
+      let keys = curve.keyframes
+      if let j = leads[curve.dataPath, default: []].first(where: { j in
+        let other = curves[j].keyframes
+        return other.count == keys.count && other.first?.frame == keys.first?.frame && other.last?.frame == keys.last?.frame
+      }) {
+        lead[i] = j
+      } else {
+        leads[curve.dataPath, default: []].append(i)
+      }
+    }
+    // The quaternions of each group, at its frames.
+    let leaders = curves.indices.filter { lead[$0] == $0 && curves[$0].quaternion?.isCoupled == true }
+    let sample: @Sendable (Int) -> [SIMD4<Double>] = { k in
+      let curve = curves[leaders[k]]
+      return curve.quaternion!.quaternions(at: coupledSampleFrames(of: curve)!)
+    }
+    let sampled = parallel ? Parallel.map(count: leaders.count, sample) : leaders.indices.map(sample)
+    var bySet: [Int: [SIMD4<Double>]] = [:]
+    for (k, i) in leaders.enumerated() { bySet[i] = sampled[k] }
+    let samples = bySet, leadOf = lead
+    let range: @Sendable (Int) -> ClosedRange<Double>? = { i in
+      let curve = curves[i]
+      guard let quaternions = samples[leadOf[i]], let first = curve.keyframes.first, let role = curve.quaternion else {
+        return valueRange(of: curve)
+      }
+      // As `valueRange`: the first key's value and every sample, each a `Float` component.
+      let c = Int(role.component.rawValue)
+      var lo = Double(first.value), hi = lo
+      for q in quaternions {
+        let v = Double(Float(q[c]))
+        lo = min(lo, v)
+        hi = max(hi, v)
+      }
+      return lo...hi
+    }
+    return parallel ? Parallel.map(count: curves.count, range) : curves.indices.map(range)
   }
 
   /// Parameters in (0, 1) where a 1-D cubic Bézier with these control values has zero slope.

@@ -116,12 +116,11 @@ public struct GraphEditor: Sendable {
     return ((f0 - fm)...(f1 + fm), (v0 - bottom)...(v1 + top))
   }
 
-  /// `CurvePath.valueRange` of each curve's track: on every core when the curves hold many keys
-  /// (a coupled quaternion component is sampled up to 20 000 times).
+  /// `CurvePath.valueRange` of each curve's track (`CurvePath.valueRanges`): on every core when
+  /// the curves hold many keys.
   static func valueRanges(_ curves: [Curve]) -> [ClosedRange<Double>?] {
     let keyCount = curves.reduce(0) { $0 + $1.track.keyframes.count }
-    guard keyCount > parallelPathKeys, curves.count > 1 else { return curves.map { CurvePath.valueRange(of: $0.track) } }
-    return Parallel.map(count: curves.count) { CurvePath.valueRange(of: curves[$0].track) }
+    return CurvePath.valueRanges(of: curves.map(\.track), parallel: keyCount > parallelPathKeys && curves.count > 1)
   }
 
   /// Draws the editor on `canvas` (below its header with `showHeader`), from its layout at the

@@ -30,12 +30,18 @@ extension QuaternionRole {
   }
 
   /// The quaternion's component `component` at each of `frames`: the same values as
-  /// `value(at:)` frame by frame, but with the four curves' keys read in place and each
-  /// slerped segment's end quaternions and angle worked out once for the frames that fall in it
-  /// (a Graph Editor samples every track thousands of times).
+  /// `value(at:)` frame by frame (see `quaternions(at:)`).
   public func values(at frames: [Float]) -> [Float] {
-    precondition(isCoupled, "QuaternionRole.values(at:) needs the four curves (Action.coupled())")
     let c = Int(component.rawValue)
+    return quaternions(at: frames).map { Float($0[c]) }
+  }
+
+  /// The normalised quaternion (w, x, y, z) at each of `frames`: the same values as
+  /// `quaternion(at:)` frame by frame, but with the four curves' keys read in place and each
+  /// slerped segment's end quaternions and angle worked out once for the frames that fall in it
+  /// (a Graph Editor samples every component thousands of times).
+  public func quaternions(at frames: [Float]) -> [SIMD4<Double>] {
+    precondition(isCoupled, "QuaternionRole.quaternions(at:) needs the four curves (Action.coupled())")
     let (c0, c1, c2, c3) = (curves[0], curves[1], curves[2], curves[3])
     let plain = c0.modifiers.isEmpty && c1.modifiers.isEmpty && c2.modifiers.isEmpty && c3.modifiers.isEmpty
     return c0.keyframes.withUnsafeBufferPointer { k0 in
@@ -43,8 +49,7 @@ extension QuaternionRole {
         c2.keyframes.withUnsafeBufferPointer { k2 in
           c3.keyframes.withUnsafeBufferPointer { k3 in
             var segment = SlerpSegment(lo: -1)
-            var out = [Float](repeating: 0, count: frames.count)
-            for (i, frame) in frames.enumerated() {
+            return frames.map { frame in
               var q: SIMD4<Double>
               if plain, let lo = Self.segment(k0, at: frame) {
                 if segment.lo != lo { segment = SlerpSegment(lo: lo, keys: (k0, k1, k2, k3)) }
@@ -54,9 +59,8 @@ extension QuaternionRole {
               }
               let norm = (q * q).sum().squareRoot()
               if norm > 0, norm.isFinite { q /= norm }
-              out[i] = Float(q[c])
+              return q
             }
-            return out
           }
         }
       }
