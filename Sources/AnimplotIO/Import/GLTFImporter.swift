@@ -77,7 +77,8 @@ enum GLTFImporter {
         guard !built.isEmpty || notes.isEmpty else {
           throw animation.invalid("no channel of the animation could be read (\(notes[0]))")
         }
-        if let (t, k) = HermiteHandles.firstOverflow(in: built) {
+        // Only CUBICSPLINE tracks have handles from tangents (every key of a track Bézier).
+        if let (t, k) = HermiteHandles.firstOverflow(in: built, bezierOnly: true) {
           throw animation.invalid("\(built[t].displayLabel), key \(k): " + HermiteHandles.overflowMessage)
         }
         action.tracks = built
@@ -92,7 +93,8 @@ enum GLTFImporter {
         continue
       }
       action.frameStart = 0
-      action.frameEnd = action.keyRange.map { max(0, $0.upperBound) } ?? 0
+      // The last key's frame (`keyRange`'s end): each track's frames increase.
+      action.frameEnd = action.tracks.compactMap { $0.keyframes.last.map { Double($0.frame) } }.max().map { max(0, $0) } ?? 0
       actions.append(action)
     }
     if let firstError, actions.isEmpty { throw firstError }
