@@ -76,8 +76,8 @@ extension QuaternionRole {
       Double(c3.value(at: frame)))
   }
 
-  /// The left key of the segment of `reference` that strictly contains `frame`, as `slerped`
-  /// finds it; `nil` outside the keys or on a key.
+  /// The left key of the segment of `reference` (the first curve's keys) that strictly contains
+  /// `frame`; `nil` outside the keys or on a key.
   private static func segment(_ reference: UnsafeBufferPointer<Keyframe>, at frame: Float) -> Int? {
     guard reference.count >= 2, frame > reference[0].frame, frame < reference[reference.count - 1].frame
     else { return nil }
@@ -90,9 +90,9 @@ extension QuaternionRole {
     return frame > reference[lo].frame ? lo : nil
   }
 
-  /// One segment of the four curves, `lo` to `lo + 1`, as `slerped` reads it: the end
-  /// quaternions (the second negated for the shorter arc) and their angle, or `nil` ends where
-  /// the four do not share a linear segment there.
+  /// One segment of the four curves, `lo` to `lo + 1`: the end quaternions (the second negated
+  /// for the shorter arc) and their angle, or `nil` ends where the four do not share a linear
+  /// segment between the same two frames there.
   private struct SlerpSegment {
     let lo: Int
     var ends: (q0: SIMD4<Double>, q1: SIMD4<Double>, f0: Float, f1: Float, angle: Double, sine: Double)?
@@ -135,7 +135,7 @@ extension QuaternionRole {
       ends = (q0, q1, f0, f1, angle, angle < 1e-6 ? 0 : Double.sin(angle))
     }
 
-    /// The slerp at `frame` (inside the segment), as `slerped` computes it.
+    /// The slerp at `frame` (inside the segment); `nil` where the four do not share it.
     func value(at frame: Float) -> SIMD4<Double>? {
       guard let e = ends else { return nil }
       let s = (Double(frame) - Double(e.f0)) / (Double(e.f1) - Double(e.f0))
@@ -145,44 +145,17 @@ extension QuaternionRole {
   }
 
   /// The spherical interpolation at `frame`, when the four curves share a linear segment
-  /// that strictly contains it.
+  /// that strictly contains it (one frame of what `quaternions(at:)` works out for many).
   private func slerped(at frame: Float) -> SIMD4<Double>? {
-    curves[0].keyframes.withUnsafeBufferPointer { reference -> SIMD4<Double>? in
-      guard reference.count >= 2, frame > reference[0].frame, frame < reference[reference.count - 1].frame
-      else { return nil }
-      var lo = 0
-      var hi = reference.count - 1
-      while hi - lo > 1 {
-        let mid = (lo + hi) >> 1
-        if reference[mid].frame <= frame { lo = mid } else { hi = mid }
-      }
-      let f0 = reference[lo].frame, f1 = reference[hi].frame
-      guard frame > f0 else { return nil }
-      var q0 = SIMD4<Double>()
-      var q1 = SIMD4<Double>()
-      for j in 0..<4 {
-        let curve = curves[j]
-        guard curve.modifiers.isEmpty else { return nil }
-        let ok = curve.keyframes.withUnsafeBufferPointer { keys -> Bool in
-          guard keys.count == reference.count, keys[lo].frame == f0, keys[hi].frame == f1,
-            keys[lo].interpolation == .linear
-          else { return false }
-          q0[j] = Double(keys[lo].value)
-          q1[j] = Double(keys[hi].value)
-          return true
+    guard curves.allSatisfy({ $0.modifiers.isEmpty }) else { return nil }
+    return curves[0].keyframes.withUnsafeBufferPointer { k0 in
+      curves[1].keyframes.withUnsafeBufferPointer { k1 in
+        curves[2].keyframes.withUnsafeBufferPointer { k2 in
+          curves[3].keyframes.withUnsafeBufferPointer { k3 in
+            Self.segment(k0, at: frame).flatMap { SlerpSegment(lo: $0, keys: (k0, k1, k2, k3)).value(at: frame) }
+          }
         }
-        guard ok else { return nil }
       }
-      let s = (Double(frame) - Double(f0)) / (Double(f1) - Double(f0))
-      var dot = (q0 * q1).sum()
-      if dot < 0 {
-        q1 = -q1
-        dot = -dot
-      }
-      let angle = Double.acos(min(dot, 1))
-      if angle < 1e-6 { return q0 + s * (q1 - q0) }
-      let sine = Double.sin(angle)
-      return (Double.sin((1 - s) * angle) / sine) * q0 + (Double.sin(s * angle) / sine) * q1
     }
   }
 }
