@@ -17,6 +17,33 @@ extension CairoCanvas {
   static let chunkedStrokeMinimumElements = 32
   static let chunkedStrokeMaximumWidth = 1.5
 
+  /// Segments per device pixel column of a path's width above which it is stroked whole: there
+  /// the cost of a stroke per segment outweighs Cairo's scan of the whole bounding box. A curve
+  /// summed up per pixel column (`CurvePath`'s envelope: three lines a column) is; a curve
+  /// sampled every half pixel (easings, modifiers, quaternions: two a column at scale 1) and
+  /// every ordinary curve are not. W5's Graph Editor (1000 curves of 10,000 keys): 3.5 s -> 2.1 s
+  /// of CPU.
+  static let denseSegmentsPerColumn = 2.5
+
+  /// Whether `path` has more than `denseSegmentsPerColumn` segments per device pixel of its
+  /// width.
+  func isDense(_ path: Path) -> Bool {
+    var minX = Double.infinity, maxX = -Double.infinity
+    for element in path.elements {
+      switch element {
+      case .move(let p), .line(let p):
+        minX = min(minX, p.x)
+        maxX = max(maxX, p.x)
+      case .cubic(let c1, let c2, let end):
+        minX = min(minX, c1.x, c2.x, end.x)
+        maxX = max(maxX, c1.x, c2.x, end.x)
+      case .close: continue
+      }
+    }
+    guard minX.isFinite, maxX.isFinite else { return false }
+    return Double(path.elements.count) > Self.denseSegmentsPerColumn * max(1, (maxX - minX) * scale)
+  }
+
   func strokeInChunks(_ path: Path) {
     var current = Point.zero
     var start = Point.zero

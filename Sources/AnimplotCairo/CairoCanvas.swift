@@ -283,7 +283,7 @@ public final class CairoCanvas: Canvas {
     setStrokeStyle(style)
     if format == .png && style.dash.isEmpty && style.width <= Self.chunkedStrokeMaximumWidth
       && path.elements.count > Self.chunkedStrokeMinimumElements
-      && !path.elements.contains(.close)
+      && !path.elements.contains(.close) && !isDense(path)
     {
       strokeInChunks(path)
       return

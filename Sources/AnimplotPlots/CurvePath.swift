@@ -1,5 +1,6 @@
-import AnimplotCore
 import AnimplotCanvas
+import AnimplotConcurrency
+import AnimplotCore
 
 /// The value transform of Blender's Normalize: `(value + offset) · factor`, which maps a
 /// curve's range onto −1…1.
@@ -38,8 +39,12 @@ public enum CurvePath {
   /// no kink shows at 2× device scale.
   public static let sampleStep = 0.5
 
-  /// The path of `curve` (handles already recalculated) in `view`.
-  public static func path(_ curve: FCurve, viewport: Viewport, mapping: ValueMapping = .identity) -> Path {
+  /// The path of `curve` (handles already recalculated) in `view`, for a raster of
+  /// `deviceScale` device pixels per logical pixel (dense segments are summed up per device
+  /// pixel column, at least per `denseColumn`).
+  public static func path(
+    _ curve: FCurve, viewport: Viewport, mapping: ValueMapping = .identity, deviceScale: Double = 2
+  ) -> Path {
     var path = Path()
     let keys = curve.keyframes
     // A track of modifiers alone (no keys) is drawn too: it is sampled below.
@@ -71,22 +76,27 @@ public enum CurvePath {
     } else {
       path.move(to: key(keys[first]))
     }
-    if first < last { appendSegments(&path, curve, keys, first..<last, viewport, mapping) }
+    if first < last {
+      let column = deviceScale > 0 ? max(denseColumn, 1 / deviceScale) : denseColumn
+      appendSegments(&path, curve, keys, first..<last, viewport, mapping, column: column)
+    }
     if Double(keys[last].frame) < right {
       path.line(to: point(right, Double(curve.value(at: Float(right)))))
     }
     return path
   }
 
-  /// Width, in logical pixels, of the columns in which dense segments are drawn as their
-  /// envelope: one device pixel at scale 2.
+  /// Width, in logical pixels, of the narrowest columns in which dense segments are drawn as
+  /// their envelope: one device pixel at scale 2. At smaller scales the column is one device
+  /// pixel (a logical pixel at scale 1: W5's 10 000 keys across 1 400 pixels were drawn as
+  /// 10 000 strokes per curve, 7 to a pixel column, now about 3).
   static let denseColumn = 0.5
   /// Segments in one column from which they are drawn as their envelope.
   static let denseSegments = 4
 
   /// Appends the segments from `keys[range.lowerBound]` on (the path is at that key).
   ///
-  /// Where `denseSegments` or more segments lie within one `denseColumn` (a sampled export
+  /// Where `denseSegments` or more segments lie within one `column` (a sampled export
   /// of 100 000 keys across 1600 pixels), they are drawn as their envelope: lines from the
   /// column's first point to its lowest and highest (Bézier extremes included), in the order
   /// they come, and on to its last. The picture is the same band of ink, made of a few lines
@@ -94,7 +104,7 @@ public enum CurvePath {
   /// minutes). Sparser segments, and every segment of an ordinary curve, are drawn exactly.
   static func appendSegments(
     _ path: inout Path, _ curve: FCurve, _ keys: [Keyframe], _ range: Range<Int>, _ viewport: Viewport,
-    _ mapping: ValueMapping
+    _ mapping: ValueMapping, column columnWidth: Double = denseColumn
   ) {
     func point(_ k: Keyframe) -> Point { viewport.point(Double(k.frame), mapping.apply(Double(k.value))) }
     var column = Int.min
@@ -137,13 +147,13 @@ public enum CurvePath {
       let xa = viewport.x(Double(a.frame)), xb = viewport.x(Double(b.frame))
       // Only linear, constant and Bézier segments are summed up; easings are sampled exactly.
       let summable = a.interpolation == .bezier || a.interpolation == .linear || a.interpolation == .constant
-      guard summable && xb - xa < denseColumn else {
+      guard summable && xb - xa < columnWidth else {
         flush()
         column = Int.min
         appendSegment(&path, curve, a, b, viewport, mapping)
         continue
       }
-      let q = (xa / denseColumn).rounded(.down)
+      let q = (xa / columnWidth).rounded(.down)
       let c = q.isFinite ? Int(max(-1e15, min(1e15, q))) : Int.min + 1
       if c != column {
         flush()
@@ -213,13 +223,7 @@ public enum CurvePath {
       lo = min(lo, v)
       hi = max(hi, v)
     }
-    if curve.quaternion?.isCoupled == true, let last = keys.last {
-      // Coupled components: sampled between the first and last key (slerp and normalisation
-      // bend every segment).
-      let first = Double(keys[0].frame), span = Double(last.frame) - first
-      // Eight samples a segment for few keys; dense keys (sampled exports) at most 20 000.
-      let steps = min(20_000, max(200, keys.count * 8))
-      let frames = (0...steps).map { Float(first + span * Double($0) / Double(steps)) }
+    if let frames = coupledSampleFrames(of: curve) {
       for v in curve.values(at: frames) { add(Double(v)) }
       return lo...hi
     }
@@ -245,6 +249,65 @@ public enum CurvePath {
       }
     }
     return lo...hi
+  }
+
+  /// The frames `valueRange` samples a coupled quaternion component at (slerp and
+  /// normalisation bend every segment); `nil` for any other curve.
+  static func coupledSampleFrames(of curve: FCurve) -> [Float]? {
+    let keys = curve.keyframes
+    guard curve.quaternion?.isCoupled == true, let last = keys.last else { return nil }
+    // Between the first and last key: eight samples a segment for few keys; dense keys
+    // (sampled exports) at most 20 000.
+    let first = Double(keys[0].frame), span = Double(last.frame) - first
+    let steps = min(20_000, max(200, keys.count * 8))
+    return (0...steps).map { Float(first + span * Double($0) / Double(steps)) }
+  }
+
+  /// `valueRange` of every curve in `curves`, on every core when they hold many keys: the
+  /// components of a coupled quaternion sampled at the same frames share one evaluation of the
+  /// quaternion (W5's 400 components are sampled 20 000 times each).
+  static func valueRanges(of curves: [FCurve], parallel: Bool) -> [ClosedRange<Double>?] {
+    // Each coupled component's group: the first curve of the same data path sampled at the
+    // same frames.
+    var lead = Array(curves.indices)
+    var leads: [String: [Int]] = [:]
+    for (i, curve) in curves.enumerated() where curve.quaternion?.isCoupled == true {
+      let keys = curve.keyframes
+      if let j = leads[curve.dataPath, default: []].first(where: { j in
+        let other = curves[j].keyframes
+        return other.count == keys.count && other.first?.frame == keys.first?.frame && other.last?.frame == keys.last?.frame
+      }) {
+        lead[i] = j
+      } else {
+        leads[curve.dataPath, default: []].append(i)
+      }
+    }
+    // The quaternions of each group, at its frames.
+    let leaders = curves.indices.filter { lead[$0] == $0 && curves[$0].quaternion?.isCoupled == true }
+    let sample: @Sendable (Int) -> [SIMD4<Double>] = { k in
+      let curve = curves[leaders[k]]
+      return curve.quaternion!.quaternions(at: coupledSampleFrames(of: curve)!)
+    }
+    let sampled = parallel ? Parallel.map(count: leaders.count, sample) : leaders.indices.map(sample)
+    var bySet: [Int: [SIMD4<Double>]] = [:]
+    for (k, i) in leaders.enumerated() { bySet[i] = sampled[k] }
+    let samples = bySet, leadOf = lead
+    let range: @Sendable (Int) -> ClosedRange<Double>? = { i in
+      let curve = curves[i]
+      guard let quaternions = samples[leadOf[i]], let first = curve.keyframes.first, let role = curve.quaternion else {
+        return valueRange(of: curve)
+      }
+      // As `valueRange`: the first key's value and every sample, each a `Float` component.
+      let c = Int(role.component.rawValue)
+      var lo = Double(first.value), hi = lo
+      for q in quaternions {
+        let v = Double(Float(q[c]))
+        lo = min(lo, v)
+        hi = max(hi, v)
+      }
+      return lo...hi
+    }
+    return parallel ? Parallel.map(count: curves.count, range) : curves.indices.map(range)
   }
 
   /// Parameters in (0, 1) where a 1-D cubic Bézier with these control values has zero slope.

@@ -67,7 +67,8 @@ public struct GraphEditor: Sendable {
     _ curves: [Curve], plot: Rect, action: Action, ghosts: [GhostCurve] = []
   ) -> (frames: ClosedRange<Double>, values: ClosedRange<Double>) {
     var f0 = Double.infinity, f1 = -Double.infinity, v0 = Double.infinity, v1 = -Double.infinity
-    for curve in curves {
+    let ranges = valueRanges(curves)
+    for (curve, range) in zip(curves, ranges) {
       let track = curve.track, mapping = curve.mapping
       let keys = track.keyframes
       for (i, k) in keys.enumerated() {
@@ -84,7 +85,7 @@ public struct GraphEditor: Sendable {
           v1 = max(v1, hv)
         }
       }
-      if let range = CurvePath.valueRange(of: track) {
+      if let range {
         v0 = min(v0, mapping.apply(range.lowerBound))
         v1 = max(v1, mapping.apply(range.upperBound))
       }
@@ -127,6 +128,13 @@ public struct GraphEditor: Sendable {
     // Leave the marker row free when there are markers.
     let bottom = (v1 - v0) * (action.markers.isEmpty ? 0.08 : 0.08 + 24 / max(plot.height, 1))
     return ((f0 - fm)...(f1 + fm), (v0 - bottom)...(v1 + top))
+  }
+
+  /// `CurvePath.valueRange` of each curve's track (`CurvePath.valueRanges`): on every core when
+  /// the curves hold many keys.
+  static func valueRanges(_ curves: [Curve]) -> [ClosedRange<Double>?] {
+    let keyCount = curves.reduce(0) { $0 + $1.track.keyframes.count }
+    return CurvePath.valueRanges(of: curves.map(\.track), parallel: keyCount > parallelPathKeys && curves.count > 1)
   }
 
   /// Draws the editor on `canvas` (below its header with `showHeader`), from its layout at the
@@ -280,13 +288,13 @@ public struct GraphEditor: Sendable {
 
   /// The path of every curve, in `curves` order: built on every core for many keys (the
   /// canvas then only strokes), one after the other otherwise.
-  func curvePaths() -> [Path] {
+  func curvePaths(deviceScale: Double = 2) -> [Path] {
     let keyCount = curves.reduce(0) { $0 + $1.track.keyframes.count }
     guard keyCount > Self.parallelPathKeys, curves.count > 1 else {
-      return curves.map { CurvePath.path($0.track, viewport: viewport, mapping: $0.mapping) }
+      return curves.map { CurvePath.path($0.track, viewport: viewport, mapping: $0.mapping, deviceScale: deviceScale) }
     }
     return Parallel.map(count: curves.count) { i in
-      CurvePath.path(curves[i].track, viewport: viewport, mapping: curves[i].mapping)
+      CurvePath.path(curves[i].track, viewport: viewport, mapping: curves[i].mapping, deviceScale: deviceScale)
     }
   }
 

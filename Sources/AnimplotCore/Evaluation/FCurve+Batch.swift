@@ -7,7 +7,7 @@
 extension FCurve {
   /// The curve's values at `frames` (any order; sorted runs are fastest).
   public func values(at frames: [Float]) -> [Float] {
-    if let quaternion, quaternion.isCoupled { return frames.map(quaternion.value(at:)) }
+    if let quaternion, quaternion.isCoupled { return quaternion.values(at: frames) }
     guard !keyframes.isEmpty || hasEffectiveModifiers else {
       return [Float](repeating: 0, count: frames.count)
     }

@@ -29,45 +29,133 @@ extension QuaternionRole {
     return q / norm
   }
 
-  /// The spherical interpolation at `frame`, when the four curves share a linear segment
-  /// that strictly contains it.
-  private func slerped(at frame: Float) -> SIMD4<Double>? {
-    curves[0].keyframes.withUnsafeBufferPointer { reference -> SIMD4<Double>? in
-      guard reference.count >= 2, frame > reference[0].frame, frame < reference[reference.count - 1].frame
-      else { return nil }
-      var lo = 0
-      var hi = reference.count - 1
-      while hi - lo > 1 {
-        let mid = (lo + hi) >> 1
-        if reference[mid].frame <= frame { lo = mid } else { hi = mid }
+  /// The quaternion's component `component` at each of `frames`: the same values as
+  /// `value(at:)` frame by frame (see `quaternions(at:)`).
+  public func values(at frames: [Float]) -> [Float] {
+    let c = Int(component.rawValue)
+    return quaternions(at: frames).map { Float($0[c]) }
+  }
+
+  /// The normalised quaternion (w, x, y, z) at each of `frames`: the same values as
+  /// `quaternion(at:)` frame by frame, but with the four curves' keys read in place and each
+  /// slerped segment's end quaternions and angle worked out once for the frames that fall in it
+  /// (a Graph Editor samples every component thousands of times).
+  public func quaternions(at frames: [Float]) -> [SIMD4<Double>] {
+    precondition(isCoupled, "QuaternionRole.quaternions(at:) needs the four curves (Action.coupled())")
+    let (c0, c1, c2, c3) = (curves[0], curves[1], curves[2], curves[3])
+    let plain = c0.modifiers.isEmpty && c1.modifiers.isEmpty && c2.modifiers.isEmpty && c3.modifiers.isEmpty
+    return c0.keyframes.withUnsafeBufferPointer { k0 in
+      c1.keyframes.withUnsafeBufferPointer { k1 in
+        c2.keyframes.withUnsafeBufferPointer { k2 in
+          c3.keyframes.withUnsafeBufferPointer { k3 in
+            var segment = SlerpSegment(lo: -1)
+            return frames.map { frame in
+              var q: SIMD4<Double>
+              if plain, let lo = Self.segment(k0, at: frame) {
+                if segment.lo != lo { segment = SlerpSegment(lo: lo, keys: (k0, k1, k2, k3)) }
+                q = segment.value(at: frame) ?? Self.separately(c0, c1, c2, c3, at: frame)
+              } else {
+                q = Self.separately(c0, c1, c2, c3, at: frame)
+              }
+              let norm = (q * q).sum().squareRoot()
+              if norm > 0, norm.isFinite { q /= norm }
+              return q
+            }
+          }
+        }
       }
+    }
+  }
+
+  /// The four components each evaluated as its own F-curve.
+  private static func separately(_ c0: FCurve, _ c1: FCurve, _ c2: FCurve, _ c3: FCurve, at frame: Float)
+    -> SIMD4<Double>
+  {
+    SIMD4(
+      Double(c0.value(at: frame)), Double(c1.value(at: frame)), Double(c2.value(at: frame)),
+      Double(c3.value(at: frame)))
+  }
+
+  /// The left key of the segment of `reference` (the first curve's keys) that strictly contains
+  /// `frame`; `nil` outside the keys or on a key.
+  private static func segment(_ reference: UnsafeBufferPointer<Keyframe>, at frame: Float) -> Int? {
+    guard reference.count >= 2, frame > reference[0].frame, frame < reference[reference.count - 1].frame
+    else { return nil }
+    var lo = 0
+    var hi = reference.count - 1
+    while hi - lo > 1 {
+      let mid = (lo + hi) >> 1
+      if reference[mid].frame <= frame { lo = mid } else { hi = mid }
+    }
+    return frame > reference[lo].frame ? lo : nil
+  }
+
+  /// One segment of the four curves, `lo` to `lo + 1`: the end quaternions (the second negated
+  /// for the shorter arc) and their angle, or `nil` ends where the four do not share a linear
+  /// segment between the same two frames there.
+  private struct SlerpSegment {
+    let lo: Int
+    var ends: (q0: SIMD4<Double>, q1: SIMD4<Double>, f0: Float, f1: Float, angle: Double, sine: Double)?
+
+    init(lo: Int) {
+      self.lo = lo
+      ends = nil
+    }
+
+    init(
+      lo: Int,
+      keys: (
+        UnsafeBufferPointer<Keyframe>, UnsafeBufferPointer<Keyframe>, UnsafeBufferPointer<Keyframe>,
+        UnsafeBufferPointer<Keyframe>
+      )
+    ) {
+      self.lo = lo
+      let hi = lo + 1
+      let reference = keys.0
       let f0 = reference[lo].frame, f1 = reference[hi].frame
-      guard frame > f0 else { return nil }
       var q0 = SIMD4<Double>()
       var q1 = SIMD4<Double>()
-      for j in 0..<4 {
-        let curve = curves[j]
-        guard curve.modifiers.isEmpty else { return nil }
-        let ok = curve.keyframes.withUnsafeBufferPointer { keys -> Bool in
-          guard keys.count == reference.count, keys[lo].frame == f0, keys[hi].frame == f1,
-            keys[lo].interpolation == .linear
-          else { return false }
-          q0[j] = Double(keys[lo].value)
-          q1[j] = Double(keys[hi].value)
-          return true
-        }
-        guard ok else { return nil }
+      func read(_ k: UnsafeBufferPointer<Keyframe>, _ j: Int) -> Bool {
+        guard k.count == reference.count, k[lo].frame == f0, k[hi].frame == f1, k[lo].interpolation == .linear
+        else { return false }
+        q0[j] = Double(k[lo].value)
+        q1[j] = Double(k[hi].value)
+        return true
       }
-      let s = (Double(frame) - Double(f0)) / (Double(f1) - Double(f0))
+      guard read(keys.0, 0), read(keys.1, 1), read(keys.2, 2), read(keys.3, 3) else {
+        ends = nil
+        return
+      }
       var dot = (q0 * q1).sum()
       if dot < 0 {
         q1 = -q1
         dot = -dot
       }
       let angle = Double.acos(min(dot, 1))
-      if angle < 1e-6 { return q0 + s * (q1 - q0) }
-      let sine = Double.sin(angle)
-      return (Double.sin((1 - s) * angle) / sine) * q0 + (Double.sin(s * angle) / sine) * q1
+      ends = (q0, q1, f0, f1, angle, angle < 1e-6 ? 0 : Double.sin(angle))
+    }
+
+    /// The slerp at `frame` (inside the segment); `nil` where the four do not share it.
+    func value(at frame: Float) -> SIMD4<Double>? {
+      guard let e = ends else { return nil }
+      let s = (Double(frame) - Double(e.f0)) / (Double(e.f1) - Double(e.f0))
+      if e.angle < 1e-6 { return e.q0 + s * (e.q1 - e.q0) }
+      return (Double.sin((1 - s) * e.angle) / e.sine) * e.q0 + (Double.sin(s * e.angle) / e.sine) * e.q1
+    }
+  }
+
+  /// The spherical interpolation at `frame`, when the four curves share a linear segment
+  /// that strictly contains it (one frame of what `quaternions(at:)` works out for many).
+  private func slerped(at frame: Float) -> SIMD4<Double>? {
+    guard curves.allSatisfy({ $0.modifiers.isEmpty }) else { return nil }
+    return curves[0].keyframes.withUnsafeBufferPointer { k0 in
+      curves[1].keyframes.withUnsafeBufferPointer { k1 in
+        curves[2].keyframes.withUnsafeBufferPointer { k2 in
+          curves[3].keyframes.withUnsafeBufferPointer { k3 in
+            Self.segment(k0, at: frame).flatMap { SlerpSegment(lo: $0, keys: (k0, k1, k2, k3)).value(at: frame) }
+          }
+        }
+      }
     }
   }
 }

@@ -77,7 +77,8 @@ enum GLTFImporter {
         guard !built.isEmpty || notes.isEmpty else {
           throw animation.invalid("no channel of the animation could be read (\(notes[0]))")
         }
-        if let (t, k) = HermiteHandles.firstOverflow(in: built) {
+        // Only CUBICSPLINE tracks have handles from tangents (every key of a track Bézier).
+        if let (t, k) = HermiteHandles.firstOverflow(in: built, bezierOnly: true) {
           throw animation.invalid("\(built[t].displayLabel), key \(k): " + HermiteHandles.overflowMessage)
         }
         action.tracks = built
@@ -92,7 +93,8 @@ enum GLTFImporter {
         continue
       }
       action.frameStart = 0
-      action.frameEnd = action.keyRange.map { max(0, $0.upperBound) } ?? 0
+      // The last key's frame (`keyRange`'s end): each track's frames increase.
+      action.frameEnd = action.tracks.compactMap { $0.keyframes.last.map { Double($0.frame) } }.max().map { max(0, $0) } ?? 0
       actions.append(action)
     }
     if let firstError, actions.isEmpty { throw firstError }
@@ -167,6 +169,9 @@ enum GLTFImporter {
     var jobs: [KeyJob] = []
     var seen: [Target: String] = [:]
     var notes: [String] = []
+    // The frames of each time accessor, once checked: samplers share one (W5's 300 channels
+    // share a single accessor of 10 000 times).
+    var checkedFrames: [Int: [Float]] = [:]
     for channel in try animation.required("channels").elements() {
       // (Not indented once more, so that the channel's code reads as before.)
       do throws(ActionDecodingError) {
@@ -245,32 +250,43 @@ enum GLTFImporter {
 
       // Times: float scalars, non-negative and increasing.
       let inputCursor = try sampler.required("input")
-      let input = try accessors.accessor(inputCursor.integer(), referrer: inputCursor)
+      let inputIndex = try inputCursor.integer()
+      let input = try accessors.accessor(inputIndex, referrer: inputCursor)
       guard input.type == "SCALAR", input.componentType == 5126 else {
         throw inputCursor.invalid("a sampler's input holds float SCALAR times, found \(input.type) of componentType \(input.componentType)")
       }
       let times = input.values
-      var previous = -Float.infinity
-      for (k, t) in times.enumerated() {
-        guard t.isFinite, t >= 0 else {
-          throw inputCursor.invalid("time \(k) is \(t) s; times must be finite and not negative")
+      let frames: [Float]
+      if let checked = checkedFrames[inputIndex] {
+        frames = checked
+      } else {
+        var previous = -Float.infinity
+        for (k, t) in times.enumerated() {
+          guard t.isFinite, t >= 0 else {
+            throw inputCursor.invalid("time \(k) is \(t) s; times must be finite and not negative")
+          }
+          guard t > previous else {
+            throw inputCursor.invalid("time \(k) (\(t) s) does not come after time \(k - 1) (\(previous) s); times must increase")
+          }
+          previous = t
         }
-        guard t > previous else {
-          throw inputCursor.invalid("time \(k) (\(t) s) does not come after time \(k - 1) (\(previous) s); times must increase")
+        // Frames are 32-bit floats: each must be finite and after the one before.
+        var made: [Float] = []
+        made.reserveCapacity(times.count)
+        var lastFrame = -Float.infinity
+        for (k, t) in times.enumerated() {
+          let frame = SecondsToFrames.frame(Double(t), fps: fps)
+          guard frame.isFinite, frame > lastFrame else {
+            throw inputCursor.invalid(
+              "time \(k) (\(t) s) is frame \(Double(t) * fps) at \(JSONCursor.show(fps)) fps, which "
+                + (frame.isFinite ? "does not come after the frame before it in 32-bit floats" : "does not fit a 32-bit float")
+                + "; choose another --fps")
+          }
+          lastFrame = frame
+          made.append(frame)
         }
-        previous = t
-      }
-      // Frames are 32-bit floats: each must be finite and after the one before.
-      var lastFrame = -Float.infinity
-      for (k, t) in times.enumerated() {
-        let frame = SecondsToFrames.frame(Double(t), fps: fps)
-        guard frame.isFinite, frame > lastFrame else {
-          throw inputCursor.invalid(
-            "time \(k) (\(t) s) is frame \(Double(t) * fps) at \(JSONCursor.show(fps)) fps, which "
-              + (frame.isFinite ? "does not come after the frame before it in 32-bit floats" : "does not fit a 32-bit float")
-              + "; choose another --fps")
-        }
-        lastFrame = frame
+        checkedFrames[inputIndex] = made
+        frames = made
       }
       let keys = times.count
       if cubic && keys < 2 {
@@ -345,7 +361,7 @@ enum GLTFImporter {
         built.append(curve)
         jobs.append(
           KeyJob(
-            times: times, values: output.values, width: width, component: item.component, sign: item.sign,
+            times: times, frames: frames, values: output.values, width: width, component: item.component, sign: item.sign,
             interpolation: interpolation))
       }
       if let other = replaced {
@@ -380,7 +396,7 @@ enum GLTFImporter {
     Parallel.forEach(&tracks, jobs: Parallel.jobs(forKeys: total)) { track, i in
       let job = ordered[i]
       track.keyframes = makeKeys(
-        times: job.times, values: job.values, width: job.width, component: job.component,
+        times: job.times, frames: job.frames, values: job.values, width: job.width, component: job.component,
         interpolation: job.interpolation, fps: fps, sign: job.sign)
     }
     return (tracks, notes)
@@ -389,6 +405,8 @@ enum GLTFImporter {
   /// What one track's keys are made from.
   private struct KeyJob: Sendable {
     let times: [Float]
+    /// `times` as frames (`SecondsToFrames`).
+    let frames: [Float]
     let values: [Float]
     let width: Int
     let component: Int
@@ -437,10 +455,11 @@ enum GLTFImporter {
   }
 
   /// The keys of component `component`: values laid out per key as `width` numbers (three
-  /// blocks of `width` per key for CUBICSPLINE: in-tangents, values, out-tangents).
+  /// blocks of `width` per key for CUBICSPLINE: in-tangents, values, out-tangents), at `frames`
+  /// (`times` as `SecondsToFrames` makes them).
   static func makeKeys(
-    times: [Float], values: [Float], width: Int, component c: Int, interpolation: String, fps: Double,
-    sign: Float = 1
+    times: [Float], frames: [Float], values: [Float], width: Int, component c: Int, interpolation: String,
+    fps: Double, sign: Float = 1
   ) -> [Keyframe] {
     let n = times.count
     var keys: [Keyframe] = []
@@ -449,7 +468,7 @@ enum GLTFImporter {
     let mode: Interpolation = interpolation == "STEP" ? .constant : cubic ? .bezier : .linear
     for k in 0..<n {
       let t = Double(times[k])
-      let frame = SecondsToFrames.frame(t, fps: fps)
+      let frame = frames[k]
       let value = sign * (cubic ? values[(3 * k + 1) * width + c] : values[k * width + c])
       var key = Keyframe(frame: frame, value: value)
       key.interpolation = mode

@@ -18,8 +18,10 @@ enum HermiteHandles {
 
   /// The first key (track, key) of `tracks` whose handles do not fit 32-bit floats: a tangent
   /// near the float limit overflows, and such a key could neither be evaluated nor written.
-  static func firstOverflow(in tracks: [FCurve]) -> (track: Int, key: Int)? {
-    for (t, track) in tracks.enumerated() {
+  /// With `bezierOnly`, only tracks whose first key is Bézier are looked at (an importer's
+  /// linear and constant keys have handles a frame either side of a finite key: finite).
+  static func firstOverflow(in tracks: [FCurve], bezierOnly: Bool = false) -> (track: Int, key: Int)? {
+    for (t, track) in tracks.enumerated() where !bezierOnly || track.keyframes.first?.interpolation == .bezier {
       if let k = track.keyframes.firstIndex(where: { !isFinite($0) }) { return (t, k) }
     }
     return nil
