@@ -187,7 +187,7 @@ let package = Package(
       dependencies: ["AnimplotCanvas", "AnimplotCairo", "AnimplotGolden", "AnimplotCheck", "AnimplotPlatform", "AnimplotTestSupport"]),
     .testTarget(
       name: "AnimplotRenderTests",
-      dependencies: ["AnimplotRender", "AnimplotCore", "AnimplotIO", "AnimplotCanvas", "AnimplotPlots", "AnimplotCairo"]),
+      dependencies: ["AnimplotRender", "AnimplotCore", "AnimplotIO", "AnimplotCanvas", "AnimplotPlots", "AnimplotCairo", "AnimplotGolden"]),
     .testTarget(
       name: "AnimplotSnapshotTestingTests",
       dependencies: [
