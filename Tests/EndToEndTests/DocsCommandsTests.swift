@@ -126,7 +126,11 @@ struct DocsCommandsTests {
   func found() throws {
     let (run, notRun, unfenced) = try Self.blocks()
     #expect(run.flatMap(\.commands).count >= 35, "\(run.flatMap(\.commands).count) commands")
-    #expect(notRun.count <= 4, "\(notRun)")
+    // Servers run until stopped: their three blocks (README, docs/serve.md) are run by
+    // ServeTests, ReviewTests and the browser tests instead.
+    let servers = notRun.filter { $0.contains("a server runs until stopped") }
+    #expect(servers.count <= 3, "\(servers)")
+    #expect(notRun.count - servers.count <= 4, "\(notRun)")
     // A command outside a ```sh block would never run: it must be in one, or marked.
     #expect(unfenced.isEmpty, "\(unfenced)")
     #expect(run.contains { $0.file == "README.md" } && run.contains { $0.file == "docs/check.md" })
