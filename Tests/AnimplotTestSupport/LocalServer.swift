@@ -15,44 +15,25 @@ package final class LocalServer: @unchecked Sendable {
   /// How it ended, once `stop` or `wait` saw it end: the raw `waitpid` status.
   package private(set) var status: Int32?
 
-  /// Starts `binary ARGS` (in `directory`) with SIGINT, SIGTERM and SIGHUP at their defaults and
-  /// none blocked (the test runner's own would be inherited through Foundation's Process), its
-  /// standard error to /dev/null, and waits (at most 30 s) for the URL on its first line.
+  /// Starts `binary ARGS` (in `directory`) as `Spawn.withDefaultSignals` does, and waits (at
+  /// most 30 s) for the URL on its first line.
   package init(binary: URL, _ arguments: [String], in directory: URL? = nil) throws {
     var fds: [Int32] = [0, 0]
     guard pipe(&fds) == 0 else { throw LocalServerError("pipe: errno \(errno)") }
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    for s in [SIGINT, SIGTERM, SIGHUP, SIGPIPE] { sigaddset(&defaults, s) }
-    var empty = sigset_t()
-    sigemptyset(&empty)
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setsigmask(&attributes, &empty)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
-    posix_spawn_file_actions_addclose(&actions, fds[0])
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    // The child keeps only its standard output (dup2 clears the flag there).
+    for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
     // In `directory`: through the shell, which changes to it and becomes the server (exec).
     let command = [binary.path] + arguments
     let line =
       directory.map { ["/bin/sh", "-c", "cd \"$0\" && exec \"$@\"", $0.path] + command } ?? command
-    var argv = line.map { strdup($0) } + [nil]
-    defer { for p in argv { free(p) } }
-    var pid: pid_t = 0
-    let result = posix_spawn(&pid, line[0], &actions, &attributes, &argv, environ)
-    close(fds[1])
-    guard result == 0 else {
+    do {
+      pid = try Spawn.withDefaultSignals(line, standardOutput: fds[1])
+    } catch {
       close(fds[0])
-      throw LocalServerError("posix_spawn: \(result)")
+      close(fds[1])
+      throw error
     }
-    self.pid = pid
+    close(fds[1])
     // The first line, read byte by byte (the rest of standard output is left unread).
     var bytes: [UInt8] = []
     let deadline = Date().addingTimeInterval(30)

@@ -6,11 +6,23 @@ import shutil
 import struct
 import subprocess
 import tempfile
+import time
 import zlib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 OUT = Path(os.environ.get("ANIMPLOT_BROWSER_OUT", ROOT / ".build/browser-tests"))
+
+
+def wait(condition, what, seconds=15):
+    """Waits until condition() is truthy; its value."""
+    deadline = time.time() + seconds
+    while time.time() < deadline:
+        value = condition()
+        if value:
+            return value
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {what}")
 
 
 def animplot(*args, check=True):

@@ -8,19 +8,10 @@ import time
 import unittest
 from pathlib import Path
 
-from support import ROOT, animplot, browser, screenshot
+from support import ROOT, animplot, browser, screenshot, wait
 
 BALL = ROOT / "Examples/bouncing-ball.json"
 
-
-def wait(condition, what, seconds=20):
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        value = condition()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 class ReviewPage(unittest.TestCase):

@@ -9,21 +9,11 @@ import unittest
 import urllib.request
 from pathlib import Path
 
-from support import OUT, ROOT, browser, evaluate, pointer_to, screenshot
+from support import OUT, ROOT, browser, evaluate, pointer_to, screenshot, wait
 
 BALL = "Examples/bouncing-ball.json"
 DOCS = Path(os.environ.get("ANIMPLOT_DOCS_IMAGES", OUT))
 
-
-def wait(condition, what, seconds=15):
-    """Waits until condition() is truthy; its value."""
-    deadline = time.time() + seconds
-    while time.time() < deadline:
-        value = condition()
-        if value:
-            return value
-        time.sleep(0.05)
-    raise AssertionError(f"timed out waiting for {what}")
 
 
 class Server:

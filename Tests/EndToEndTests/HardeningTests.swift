@@ -1,5 +1,6 @@
 import AnimplotCanvas
 import AnimplotGolden
+import AnimplotTestSupport
 import Foundation
 import Testing
 
@@ -124,31 +125,8 @@ struct HardeningTests {
     #expect(left.isEmpty, "left: \(left.prefix(3))")
   }
 
-  /// Starts `arguments` with every signal at its default and none blocked; its standard
-  /// error goes to /dev/null.
-  func spawnWithDefaultSignals(_ arguments: [String]) throws -> pid_t {
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    for s in [SIGINT, SIGTERM, SIGHUP] { sigaddset(&defaults, s) }
-    var empty = sigset_t()
-    sigemptyset(&empty)
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setsigmask(&attributes, &empty)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    var argv = arguments.map { strdup($0) } + [nil]
-    defer { for p in argv { free(p) } }
-    var pid: pid_t = 0
-    let result = posix_spawn(&pid, arguments[0], &actions, &attributes, &argv, environ)
-    guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EIO) }
-    return pid
-  }
+  /// Starts `arguments` with every signal at its default and none blocked (`Spawn`).
+  func spawnWithDefaultSignals(_ arguments: [String]) throws -> pid_t { try Spawn.withDefaultSignals(arguments) }
 
   // MARK: check
 
