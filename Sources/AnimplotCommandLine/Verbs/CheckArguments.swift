@@ -132,8 +132,10 @@ package struct CheckArguments: ParsableArguments, Sendable {
   }
 
   /// Runs the cases, writes what the options ask and prints the verdicts; the report, for a
-  /// review of its failed cases (`check --review`).
-  package func check() throws -> CheckReport {
+  /// review of its failed cases (`check --review`), whose results keep the outputs drawn
+  /// (`CaseResult.output`, what approving writes) when `keepingOutputs`; without it they are
+  /// let go as each case ends.
+  package func check(keepingOutputs: Bool = false) throws -> CheckReport {
     let started = Clock.seconds()
     let options = try criteria.diffOptions()
     let style = try look.style()
@@ -251,6 +253,7 @@ package struct CheckArguments: ParsableArguments, Sendable {
       var result = runCase(
         cases[i], drawings[i], options: options, style: style, ignoring: ignoredRegions[i],
         mode: mode, rasterizer: rasterizer, runFiles: runFiles)
+      if !keepingOutputs || result.status == .passed { result.output = nil }
       if result.status == .differed, let ghost = ghostRequests[i] {
         result.images.ghost = try? ghost.render(.file(cases[i].inputPath), with: Renderer())
       }

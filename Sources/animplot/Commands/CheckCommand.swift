@@ -52,7 +52,7 @@ struct CheckCommand: ParsableCommand {
           DispatchQueue.global().async {
             let result: Result<Bool, CLIError>
             do {
-              let report = try arguments.check()
+              let report = try arguments.check(keepingOutputs: true)
               api.load(report)
               result = .success(report.passed)
             } catch let error as CLIError {
