@@ -93,11 +93,19 @@ package final class ServedFiles: Sendable {
 
   /// Reads file `index` again; returns what a page is told: `nil` when nothing changed, else
   /// the new state (its `error` set when it no longer decodes: the last good document stays).
+  /// The file is read and decoded outside the lock (a large file would hold up every request);
+  /// a save or another read that came first in the meantime wins.
   func reread(_ index: Int) -> File? {
-    try? update(index) { file in
-      let before = file.stamp
-      guard Self.stamp(of: file.path) != before else { return nil }
-      Self.read(&file)
+    guard let before = try? file(index), Self.stamp(of: before.path) != before.stamp else { return nil }
+    var fresh = before
+    Self.read(&fresh)
+    return try? update(index) { file in
+      guard file.stamp == before.stamp else { return nil }
+      file.bytes = fresh.bytes
+      file.document = fresh.document
+      file.kind = fresh.kind
+      file.error = fresh.error
+      file.stamp = fresh.stamp
       if file.edits != nil { file.edits!.changedOnDisk = true }
       file.generation += 1
       return file
