@@ -42,6 +42,8 @@ extension EditDocument {
       return try selectInChannel(address: address, keys: keys, part: part, extend: extend)
     case .selectAll(let action):
       return selectAll(action)
+    case .selectBox(let frames, let values, let mode, let includeHandles):
+      return selectBox(frames: frames, values: values, mode: mode, includeHandles: includeHandles)
     case .translate(let dx, let dy, let snap):
       if let snap { editor.autoSnap = snap }
       return transform(.translate(dx, dy))

@@ -12,6 +12,12 @@ public enum EditOperation: Sendable, Hashable {
   case selectInChannel(address: String, keys: [Int]?, part: SelectPart, extend: Bool)
   /// `graph.select_all`.
   case selectAll(SelectAllAction)
+  /// `graph.select_box` over the frames and values given (bounds included), on the editable
+  /// curves: `set` clears every key's flags first, `add` keeps them, `subtract` clears what lies
+  /// inside. With `includeHandles` (Blender's default) the key point and each visible handle are
+  /// tested on their own; without, a key whose point lies inside is selected whole. A curve with
+  /// a point newly selected is selected.
+  case selectBox(frames: ClosedRange<Float>, values: ClosedRange<Float>, mode: BoxSelectMode, includeHandles: Bool)
   /// `transform.translate` by (frames, value), with the editor's auto snapping (`snap` sets it).
   case translate(frames: Float, value: Float, snap: AutoSnap?)
   /// `transform.resize` by (x factor, y factor) around `pivot` (sets the editor's pivot).
@@ -68,6 +74,11 @@ public enum SelectPart: String, Sendable, Hashable, CaseIterable {
 
 public enum SelectAllAction: String, Sendable, Hashable, CaseIterable {
   case select, deselect, invert, toggle
+}
+
+/// How `selectBox` combines with the selection there is (Blender's `mode`: SET, ADD, SUB).
+public enum BoxSelectMode: String, Sendable, Hashable, CaseIterable {
+  case set, add, subtract
 }
 
 /// The flags of `keyframe_points.insert`'s `options`.

@@ -72,4 +72,39 @@ extension EditDocument {
     }
     return .finished
   }
+
+  mutating func selectBox(
+    frames: ClosedRange<Float>, values: ClosedRange<Float>, mode: BoxSelectMode, includeHandles: Bool
+  ) -> EditStatus {
+    func inside(_ p: CurvePoint) -> Bool { frames.contains(p.frame) && values.contains(p.value) }
+    if mode == .set {
+      for c in editableCurves { withKeys(c) { keys in for i in keys.indices { keys[i].selectAll(false) } } }
+    }
+    let on = mode != .subtract
+    let showsHandles = editor.showHandles, onlySelectedHandles = editor.onlySelectedKeyframeHandles
+    for c in editableCurves {
+      let picked = withKeys(c) { keys -> Bool in
+        var picked = false
+        for i in keys.indices {
+          // Handles are tested where they are drawn: shown, and (with Only Selected Keyframes
+          // Handles) on a key with something selected once `set` has cleared the selection.
+          let handles = includeHandles && showsHandles && (!onlySelectedHandles || keys[i].isAnySelected)
+          let point = inside(keys[i].point)
+          let left = handles && inside(keys[i].handleLeft)
+          let right = handles && inside(keys[i].handleRight)
+          if !includeHandles {
+            if point { keys[i].selectAll(on) }
+          } else {
+            if point { keys[i].selected = on }
+            if left { keys[i].selectedHandleLeft = on }
+            if right { keys[i].selectedHandleRight = on }
+          }
+          picked = picked || point || left || right
+        }
+        return picked
+      }
+      if picked && on { curves[c].fcurve.selected = true }
+    }
+    return .finished
+  }
 }

@@ -100,6 +100,7 @@ public enum EditScriptDecoder {
     case op, keys, part, extend, action, delta, snap, factor, pivot, how, frame, value, options
     case keyframe_type, keyframeType, type, mode, side, length, flatten, threshold, channels
     case offset, merge, flipped, channel
+    case frames, values, include_handles, includeHandles
     static let table = FieldTable<Self>()
   }
 
@@ -189,6 +190,9 @@ public enum EditScriptDecoder {
     static let selectAll: [(String, SelectAllAction)] = [
       ("select", .select), ("deselect", .deselect), ("invert", .invert), ("toggle", .toggle),
     ]
+    static let boxMode: [(String, BoxSelectMode)] = [
+      ("set", .set), ("add", .add), ("sub", .subtract), ("subtract", .subtract),
+    ]
     static let insertHow = ["click", "rna", "keyframeInsert"]
     static let insertOption: [(String, InsertOption)] = [("replace", .replace), ("needed", .needed), ("fast", .fast)]
     static let insertKeyframe: [(String, InsertKeyframeMode)] = [
@@ -214,7 +218,7 @@ public enum EditScriptDecoder {
       ("mix", .mix), ("overAll", .overAll), ("overRange", .overRange), ("overRangeAll", .overRangeAll),
     ]
     static let operations = [
-      "select", "select_all", "translate", "scale", "duplicate_move", "insert", "delete", "interpolation", "easing",
+      "select", "select_all", "select_box", "translate", "scale", "duplicate_move", "insert", "delete", "interpolation", "easing",
       "handle_type", "snap", "mirror", "equalize_handles", "clean", "smooth", "sample", "euler_filter",
       "extrapolation", "breakdown", "blend_to_neighbor", "blend_to_default", "copy", "paste",
     ]
@@ -261,6 +265,11 @@ public enum EditScriptDecoder {
         try r.readElements { (r, _) throws(ActionDecodingError) in list.append(try r.readInteger(in: 0...Int(Int32.max))) }
         keys = list
       case .extend, .flatten, .channels, .flipped: flags[field] = try r.readBool()
+      case .include_handles, .includeHandles: flags[.includeHandles] = try r.readBool()
+      case .frames, .values:
+        // A range [low, high]: the order does not matter.
+        let p = try r.readPoint()
+        numbers[field] = [min(p.frame, p.value), max(p.frame, p.value)]
       case .delta:
         let p = try r.readPoint()
         numbers[field] = [p.frame, p.value]
@@ -314,6 +323,12 @@ public enum EditScriptDecoder {
       guard let keys else { throw r.error(.missingField("keys"), at: start) }
       return .select(keys: keys, part: part, extend: flags[.extend] ?? false)
     case "selectall": return .selectAll(try choice(.action, Vocabulary.selectAll, default: .toggle))
+    case "selectbox":
+      let (f0, f1) = try pair(.frames)
+      let (v0, v1) = try pair(.values)
+      return .selectBox(
+        frames: f0...f1, values: v0...v1, mode: try choice(.mode, Vocabulary.boxMode, default: .set),
+        includeHandles: flags[.includeHandles] ?? true)
     case "translate":
       let (dx, dy) = try pair(.delta)
       return .translate(frames: dx, value: dy, snap: snap)

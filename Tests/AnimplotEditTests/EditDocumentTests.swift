@@ -88,3 +88,62 @@ struct EditDocumentTests {
     #expect(abs(values[4] - 50) < Float.pi)
   }
 }
+
+/// Box select (`select_box`): points tested on their own, the modes, the handles drawn.
+struct BoxSelectTests {
+  static func document() -> EditDocument {
+    EditDocument(curves: [EditDocumentTests.curve([1, 5, 10]), EditDocumentTests.curve([3, 8])])
+  }
+
+  static func flags(_ document: EditDocument) -> [[String]] {
+    document.curves.map { curve in
+      curve.keyframes.map { k in (k.selectedHandleLeft ? "L" : "") + (k.selected ? "K" : "") + (k.selectedHandleRight ? "R" : "") }
+    }
+  }
+
+  @Test func setSelectsTheKeyPointsInsideAndClearsTheRest() throws {
+    var document = Self.document()
+    try document.apply(.selectAll(.select))
+    // Frames 4...9 hold key 5 of the first curve and key 8 of the second; their handles lie
+    // outside or are hidden (only selected keys' handles are drawn, and `set` cleared them).
+    try document.apply(.selectBox(frames: 4...9, values: -10...10, mode: .set, includeHandles: true))
+    #expect(Self.flags(document) == [["", "K", ""], ["", "K"]])
+    #expect(document.curves.allSatisfy { $0.fcurve.selected })
+  }
+
+  @Test func addKeepsAndSubtractClears() throws {
+    var document = Self.document()
+    try document.apply(.selectBox(frames: 0...2, values: -10...10, mode: .set, includeHandles: true))
+    try document.apply(.selectBox(frames: 9...11, values: -10...10, mode: .add, includeHandles: true))
+    #expect(Self.flags(document) == [["K", "", "K"], ["", ""]])
+    try document.apply(.selectBox(frames: 0...2, values: -10...10, mode: .subtract, includeHandles: true))
+    #expect(Self.flags(document) == [["", "", "K"], ["", ""]])
+  }
+
+  @Test func handlesOfSelectedKeysAreTestedOnTheirOwn() throws {
+    var document = Self.document()
+    try document.apply(.select(keys: [1], part: .key, extend: false))
+    let left = document.curves[0].keyframes[1].handleLeft
+    // A box around the left handle of the selected key 5 only (ADD keeps that key's handles drawn).
+    try document.apply(
+      .selectBox(
+        frames: (left.frame - 0.01)...(left.frame + 0.01), values: (left.value - 0.01)...(left.value + 0.01), mode: .add,
+        includeHandles: true))
+    #expect(Self.flags(document)[0] == ["", "LK", ""])
+  }
+
+  @Test func withoutHandlesAKeyPointSelectsTheWholeKey() throws {
+    var document = Self.document()
+    try document.apply(.selectBox(frames: 4...6, values: -10...10, mode: .set, includeHandles: false))
+    #expect(Self.flags(document) == [["", "LKR", ""], ["", ""]])
+    #expect(document.curves[0].fcurve.selected)
+  }
+
+  @Test func aHiddenCurveIsNotTouched() throws {
+    var hidden = EditDocumentTests.curve([3, 8])
+    hidden.hidden = true
+    var document = EditDocument(curves: [EditDocumentTests.curve([1, 5, 10]), hidden])
+    try document.apply(.selectBox(frames: 0...20, values: -10...10, mode: .set, includeHandles: true))
+    #expect(Self.flags(document) == [["K", "K", "K"], ["", ""]])
+  }
+}
