@@ -7,7 +7,7 @@ import AnimplotRender
 import AnimplotText
 
 extension ServeAPI {
-  /// `GET /api/hit/{graph|dopesheet}?x=X&y=Y&tolerance=T&...`: what lies under device pixel
+  /// `GET /api/hit/{graph|dopesheet|timeline}?x=X&y=Y&tolerance=T&...`: what lies under device pixel
   /// (X, Y) of the picture the same options draw (the library's hit test), as JSON; `null`
   /// outside the picture.
   package func hit(view: String, query: ViewQuery) throws(ServeError) -> Answer {
@@ -31,8 +31,15 @@ extension ServeAPI {
       }
       guard case .dopeSheet(let layout) = laid else { throw ServeError(.notFound, "no layout") }
       return .json(HitJSON.dopeSheet(layout.hit(point, tolerance: tolerance), layout: layout) + "\n")
+    case "timeline":
+      let laid = try layouts.value(for: key) { () throws(ServeError) -> LaidOut in
+        let (timeline, _, scale) = try content(TimelineArguments.self, query: query)
+        return .timeline(timeline.layout(scale: scale))
+      }
+      guard case .timeline(let layout) = laid else { throw ServeError(.notFound, "no layout") }
+      return .json(HitJSON.timeline(layout.hit(point, tolerance: tolerance), layout: layout) + "\n")
     default:
-      throw ServeError(.notFound, "no hit test for \(messageQuoted(view)); expected graph or dopesheet")
+      throw ServeError(.notFound, "no hit test for \(messageQuoted(view)); expected graph, dopesheet or timeline")
     }
   }
 
@@ -78,6 +85,7 @@ extension ServeAPI {
 enum LaidOut: Sendable {
   case graph(GraphEditorLayout, [Action])
   case dopeSheet(DopeSheetEditorLayout)
+  case timeline(TimelineLayout)
 }
 
 /// The last few values made, by key (the least recently used goes first).
@@ -142,13 +150,7 @@ enum HitJSON {
     case .scrollbar(let axis):
       fields.append(("part", "\"scrollbar\""))
       fields.append(("axis", jsonStringLiteral(axis.rawValue)))
-    case .marker(let index):
-      fields.append(("part", "\"marker\""))
-      fields.append(("marker", "\(index)"))
-      if let marker = layout.markers.first(where: { $0.index == index }) {
-        fields.append(("name", jsonStringLiteral(marker.name)))
-        fields.append(("frame", jsonNumber(marker.frame)))
-      }
+    case .marker(let index): fields += marker(index, in: layout.markers)
     case .key(let id):
       fields.append(("part", "\"key\""))
       channel(id.channel)
@@ -210,9 +212,7 @@ enum HitJSON {
     case .scrollbar(let axis):
       fields.append(("part", "\"scrollbar\""))
       fields.append(("axis", jsonStringLiteral(axis.rawValue)))
-    case .marker(let index):
-      fields.append(("part", "\"marker\""))
-      fields.append(("marker", "\(index)"))
+    case .marker(let index): fields += marker(index, in: layout.markers)
     case .key(let index, let column):
       fields.append(("part", "\"key\""))
       describe(index)
@@ -230,6 +230,40 @@ enum HitJSON {
       fields.append(("frame", jsonNumber(frame)))
     }
     return object(fields)
+  }
+
+  static func timeline(_ hit: TimelineHit?, layout: TimelineLayout) -> String {
+    guard let hit else { return "null" }
+    var fields: [(String, String)] = []
+    switch hit {
+    case .header: fields.append(("part", "\"header\""))
+    case .scrubStrip(let frame):
+      fields.append(("part", "\"scrubStrip\""))
+      fields.append(("frame", jsonNumber(frame)))
+    case .marker(let index): fields += marker(index, in: layout.markers)
+    case .key(let column):
+      fields.append(("part", "\"key\""))
+      fields.append(("label", jsonStringLiteral(layout.keys.name)))
+      fields.append(("column", "\(column)"))
+      let key = layout.keys.keys[column]
+      fields.append(("frame", jsonNumber(key.frame)))
+      fields.append(("keyType", jsonStringLiteral(rnaName(key.type))))
+      fields.append(("selected", "\(key.selected)"))
+    case .keyArea(let frame):
+      fields.append(("part", "\"keyArea\""))
+      fields.append(("frame", jsonNumber(frame)))
+    }
+    return object(fields)
+  }
+
+  /// A marker's fields: its position in the markers drawn, its name and frame.
+  static func marker(_ index: Int, in markers: [MarkerLayout]) -> [(String, String)] {
+    var fields = [("part", "\"marker\""), ("marker", "\(index)")]
+    if let marker = markers.first(where: { $0.index == index }) {
+      fields.append(("name", jsonStringLiteral(marker.name)))
+      fields.append(("frame", jsonNumber(marker.frame)))
+    }
+    return fields
   }
 
   static func object(_ fields: [(String, String)]) -> String {

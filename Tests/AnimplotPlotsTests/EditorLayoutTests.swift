@@ -66,6 +66,47 @@ struct EditorLayoutTests {
     }
   }
 
+  @Test("the Timeline: the header, the scrub strip, markers, every Summary glyph and the strip between", arguments: [1.0, 1.05, 2.0])
+  func timeline(scale: Double) throws {
+    let actions = try Self.actions("bouncing-ball.json")
+    var options = TimelineOptions()
+    options.width = 900
+    options.height = 120
+    let timeline = Timeline(actions: actions, options: options)
+    let layout = timeline.layout(scale: scale)
+    let columns = timeline.keys.keys.indices.filter { layout.center(ofKey: $0) != nil }
+    #expect(columns.count == timeline.keys.keys.count, "every key of the ball is in view")
+    for column in columns {
+      let center = try #require(layout.center(ofKey: column))
+      #expect(layout.hit(center) == .key(column: column), "column \(column)")
+    }
+    // Between two glyphs: the strip at the frame there.
+    let a = try #require(layout.center(ofKey: columns[0])), b = try #require(layout.center(ofKey: columns[1]))
+    let between = Point((a.x + b.x) / 2, a.y)
+    guard case .keyArea(let frame) = layout.hit(between) else {
+      Issue.record("between two glyphs: \(String(describing: layout.hit(between)))")
+      return
+    }
+    #expect(abs(frame - layout.frame(atX: between.x)) < 1e-9)
+    let keys = timeline.keys.keys
+    #expect(frame > Double(keys[columns[0]].frame) && frame < Double(keys[columns[1]].frame))
+    // The transport header above; the scrub strip below it, at the frame under the pointer.
+    #expect(layout.hit(Point(a.x, 25.5 * scale)) == .header)
+    if case .scrubStrip(let f) = layout.hit(Point(a.x, 30 * scale)) {
+      #expect(abs(f - Double(keys[columns[0]].frame)) < 1)
+    } else {
+      Issue.record("the scrub strip: \(String(describing: layout.hit(Point(a.x, 30 * scale))))")
+    }
+    // Markers' triangles lie over the keys' strip.
+    #expect(!layout.markers.isEmpty)
+    for marker in layout.markers {
+      let box = layout.deviceRect(marker.triangle)
+      #expect(layout.hit(Point(box.midX, box.midY)) == .marker(marker.index))
+    }
+    #expect(layout.hit(Point(-1, 10)) == nil)
+    #expect(layout.hit(Point(900 * scale, 10)) == nil)
+  }
+
   @Test("the channel list: each row, its eye and toggles; the scrub strip; the header", arguments: [1.0, 1.05, 2.0])
   func graphChrome(scale: Double) throws {
     let action = try Self.actions("blender-bouncing-ball.json")[0]
