@@ -168,7 +168,7 @@ let package = Package(
     .testTarget(name: "AnimplotTextTests", dependencies: ["AnimplotText"]),
     .testTarget(name: "AnimplotEditTests", dependencies: ["AnimplotEdit", "AnimplotCore", "AnimplotIO", "AnimplotTestSupport"]),
     .testTarget(name: "AnimplotConcurrencyTests", dependencies: ["AnimplotConcurrency"]),
-    .testTarget(name: "AnimplotServeTests", dependencies: ["AnimplotServe"]),
+    .testTarget(name: "AnimplotServeTests", dependencies: ["AnimplotServe", "AnimplotTestSupport"]),
     .testTarget(name: "AnimplotCanvasTests", dependencies: ["AnimplotCanvas"]),
     .testTarget(
       name: "AnimplotCairoTests", dependencies: ["AnimplotCanvas", "AnimplotCairo", "CAnimplotCairo", "AnimplotPlatform"]),

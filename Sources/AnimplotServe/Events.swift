@@ -27,8 +27,9 @@ package final class ServeEvents: Sendable {
 
   package init() {}
 
-  /// A stream of every event from now on, until `cancel` or the stream's consumer goes away.
-  package func subscribe() -> AsyncStream<Event> {
+  /// A stream of every event from now on, until `end` is called (the page went away), the
+  /// server finishes or the stream's consumer goes away; the subscriber is then released.
+  package func subscribe() -> (events: AsyncStream<Event>, end: @Sendable () -> Void) {
     let id = nextID.withLock { value -> Int in
       value += 1
       return value
@@ -36,7 +37,7 @@ package final class ServeEvents: Sendable {
     let (stream, continuation) = AsyncStream<Event>.makeStream(bufferingPolicy: .bufferingNewest(64))
     continuation.onTermination = { [weak self] _ in self?.subscribers.withLock { _ = $0.removeValue(forKey: id) } }
     subscribers.withLock { $0[id] = continuation }
-    return stream
+    return (stream, { continuation.finish() })
   }
 
   package func send(_ event: Event) {

@@ -104,16 +104,22 @@ package struct Server: Sendable {
       await renders.run { Self.answer { try api.hit(view: context.parameters.get("view") ?? "", query: Self.query(request)) } }
     }
     router.get("/api/eval") { request, _ in await renders.run { Self.answer { try api.evaluate(query: Self.query(request)) } } }
-    router.get("/api/events") { _, _ in
-      let stream = api.events.subscribe()
+    router.get("/api/events") { request, _ in
+      let (stream, end) = api.events.subscribe()
       var headers = Self.headers
       headers[.contentType] = "text/event-stream"
       return Response(
         status: .ok, headers: headers,
         body: ResponseBody { writer in
-          // A first comment opens the stream at once (the page knows it is connected).
-          try await writer.write(ByteBuffer(string: ": animplot\n\n"))
-          for await event in stream { try await writer.write(ByteBuffer(string: event.text)) }
+          // The stream ends when the page closes its connection (not only at the next event,
+          // whose write would fail): its subscriber is released at once.
+          try await request.body.consumeWithInboundCloseHandler { _ in
+            // A first comment opens the stream at once (the page knows it is connected).
+            try await writer.write(ByteBuffer(string: ": animplot\n\n"))
+            for await event in stream { try await writer.write(ByteBuffer(string: event.text)) }
+          } onInboundClosed: {
+            end()
+          }
           try await writer.finish(nil)
         })
     }

@@ -130,7 +130,7 @@ package final class LocalServer: @unchecked Sendable {
     return String(decoding: received, as: UTF8.self)
   }
 
-  static func openSocket(port: Int) throws -> Int32 {
+  package static func openSocket(port: Int) throws -> Int32 {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw LocalServerError("socket: errno \(errno)") }
     var address = sockaddr_in()

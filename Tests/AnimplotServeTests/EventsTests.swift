@@ -1,0 +1,40 @@
+import AnimplotServe
+import AnimplotTestSupport
+import Foundation
+import Testing
+
+/// `GET /api/events` in process: a page that goes away releases its subscriber at once, not at
+/// the next event.
+struct EventsTests {
+  @Test func aClosedEventStreamIsReleasedWithoutAnEvent() async throws {
+    let file = Repository.root.appendingPathComponent("Examples/bouncing-ball.json").path
+    let api = ServeAPI(files: try ServedFiles(paths: [file]), editing: false)
+    let port = AsyncStream<Int>.makeStream()
+    let server = Task {
+      try await Server(host: "127.0.0.1", port: 0, token: nil).serve(api) { port.continuation.yield($0) }
+    }
+    defer { server.cancel() }
+    var ports = port.stream.makeAsyncIterator()
+    let bound = try #require(await ports.next())
+
+    let socket = try LocalServer.openSocket(port: bound)
+    let request = "GET /api/events HTTP/1.1\r\nHost: 127.0.0.1:\(bound)\r\n\r\n"
+    _ = request.withCString { send(socket, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    var timeout = timeval(tv_sec: 5, tv_usec: 0)
+    setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+    var received = ""
+    while !received.contains(": animplot") {
+      let n = recv(socket, &buffer, buffer.count, 0)
+      guard n > 0 else { break }
+      received += String(decoding: buffer[0..<n], as: UTF8.self)
+    }
+    #expect(received.contains("text/event-stream"))
+    #expect(api.events.subscriberCount == 1)
+
+    close(socket)
+    let deadline = ContinuousClock.now + .seconds(2)
+    while api.events.subscriberCount > 0, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
+    #expect(api.events.subscriberCount == 0, "the closed page's subscriber is released within 2 s, no event sent")
+  }
+}
