@@ -28,6 +28,8 @@ class Server:
         self.base = self.url.split("?")[0].rstrip("/")
 
     def get(self, path, params):
+        token = urllib.parse.parse_qs(urllib.parse.urlparse(self.url).query).get("token")
+        params = {**params, "token": token[0] if token else None}
         query = urllib.parse.urlencode({k: v for k, v in params.items() if v is not None}, doseq=True)
         with urllib.request.urlopen(f"{self.base}{path}?{query}") as answer:
             return json.loads(answer.read())
@@ -195,8 +197,77 @@ class ServePage(unittest.TestCase):
         self.assertEqual(float(shown["value"]), evaluate(BALL, [frame])[shown["label"]][0])
 
 
-if __name__ == "__main__":
-    unittest.main()
+    def test_timeline(self):
+        """The Timeline: hover a Summary key and the strip between keys, scrub its ruler."""
+        self.open()
+        count = self.rendered()
+        self.driver.find_element("css selector", "#editors button[data-view=timeline]").click()
+        self.after(count, "the Timeline")
+        wait(lambda: self.js("return layout && layout.kind === 'timeline'"), "the Timeline's frame mapping")
+        editor = self.driver.find_element("id", "editor")
+        p = self.js("return shown")
+        hit = None
+        for y in range(50, 80, 2):
+            for x in range(40, int(p["width"]) - 40, 3):
+                h = self.server.get("/api/hit/timeline", {**p, "x": x, "y": y})
+                if h and h["part"] == "key":
+                    hit = (x, y, h)
+                    break
+            if hit:
+                break
+        self.assertIsNotNone(hit, "a Summary key below the scrub strip")
+        x, y, h = hit
+        pointer_to(self.driver, editor, x, y)
+        shown = self.readout("key")
+        self.assertEqual(float(shown["frame"]), h["frame"])
+        self.assertIn(h["keyType"].lower(), shown["text"])
+        screenshot(self.driver, "serve_timeline_readout")
+        # Between keys: the frame there and every channel's value at it (eval's).
+        pointer_to(self.driver, editor, x + 9, y)
+        between = self.readout("keyArea")
+        frame = float(between["frame"])
+        values = evaluate(BALL, [frame])
+        for label, (value,) in values.items():
+            self.assertIn(label + "  ", between["text"])
+        # The ruler below the transport header scrubs.
+        from selenium.webdriver.common.action_chains import ActionChains
+        pointer_to(self.driver, editor, x, 37)
+        ActionChains(self.driver).click().perform()
+        expected = round(self.server.get("/api/hit/timeline", {**p, "x": x, "y": 37})["frame"])
+        wait(lambda: self.js("return state.currentFrame") == expected, f"the playhead at {expected}")
+
+    def test_touch_pinch_zooms_and_two_fingers_pan(self):
+        """Two touch points spreading apart zoom in about their middle; moving together pans."""
+        self.open()
+        layout = self.js("return layout")
+        view = layout["view"]
+        left, top = self.js("var r = document.getElementById('editor').getBoundingClientRect(); return [r.left, r.top]")
+        cx, cy = left + view["rect"]["x"] + view["rect"]["width"] / 2, top + view["rect"]["y"] + view["rect"]["height"] / 2
+
+        def touch(kind, points):
+            self.driver.execute_cdp_cmd("Input.dispatchTouchEvent", {
+                "type": kind, "touchPoints": [{"x": px, "y": py, "id": i} for i, (px, py) in enumerate(points)]})
+
+        count = self.rendered()
+        touch("touchStart", [(cx - 40, cy), (cx + 40, cy)])
+        for d in (60, 80, 100, 120):
+            touch("touchMove", [(cx - d, cy), (cx + d, cy)])
+        touch("touchEnd", [])
+        zoomed = self.after(count, "the pinched picture")["view"]
+        span = lambda v: v["frames"][1] - v["frames"][0]  # noqa: E731
+        self.assertLess(span(zoomed), span(view) * 0.8, "spreading two fingers zooms in")
+        wait(lambda: not self.js("return rendering"), "the last pinch picture")
+        before = self.js("return layout.view")
+        count = self.rendered()
+        touch("touchStart", [(cx - 50, cy), (cx + 50, cy)])
+        for dx in (20, 40, 60):
+            touch("touchMove", [(cx - 50 + dx, cy), (cx + 50 + dx, cy)])
+        touch("touchEnd", [])
+        panned = self.after(count, "the panned picture")["view"]
+        wait(lambda: not self.js("return rendering"), "the last pan picture")
+        panned = self.js("return layout.view")
+        self.assertLess(panned["frames"][0], before["frames"][0], "two fingers moving right show earlier frames")
+        self.assertAlmostEqual(span(panned), span(before), delta=span(before) * 0.05)
 
 
 class ServePageEdit(unittest.TestCase):
@@ -306,3 +377,98 @@ class ServePageEdit(unittest.TestCase):
         self.undo()
         back = self.key(self.js("return layout"), "X Location", 1)
         self.assertEqual((back["frame"], back["value"]), (key["frame"], key["value"]))
+
+    def post(self, path, body):
+        """A request from elsewhere (another page, a script) with the server's token."""
+        token = urllib.parse.parse_qs(urllib.parse.urlparse(self.server.url).query)["token"][0]
+        request = urllib.request.Request(f"{self.server.base}{path}?file=0&token={token}", method="POST",
+                                         data=json.dumps(body).encode(), headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request) as answer:
+            return json.loads(answer.read())
+
+    def test_box_select_and_another_pages_edit(self):
+        """A drag on empty space selects the keys inside the box; an edit made by
+        another client of the server reaches this page."""
+        self.open()
+        self.post("/api/edit", {"ops": [{"op": "select_all", "action": "DESELECT"}]})
+        layout = wait(lambda: self.js("return layout && layout.curves.every(c => c.keys.every(k => !k.selected)) ? layout : null"),
+                      "another client's deselect drawn")
+        view = layout["view"]
+        curve = next(c for c in layout["curves"] if c["label"] == "Z Location")
+        keys = [k for k in curve["keys"] if view["rect"]["x"] < k["center"]["x"] < view["rect"]["x"] + view["rect"]["width"]]
+        a, b = keys[1], keys[2]
+        x0, x1 = a["center"]["x"] - 6, b["center"]["x"] + 6
+        ys = [k["center"]["y"] for k in (a, b)]
+        y0, y1 = min(ys) - 6, max(ys) + 6
+        p = self.js("return shown")
+        start = next(((x, y) for x, y in ((x0, y0), (x0, y1), (x1, y0), (x1, y1))
+                      if self.server.get("/api/hit/graph", {**p, "x": x, "y": y, "tolerance": 4})["part"] == "plot"), None)
+        self.assertIsNotNone(start, "a corner of the box on empty space")
+        end = (x1 if start[0] == x0 else x0, y1 if start[1] == y0 else y0)
+        boxed = self.drag(start, end, "serve_edit_box")
+        # The keys selected are those whose point lies in the box's frames and values: the two
+        # boxed ones among them, and no other.
+        v = boxed["view"]
+        frames = sorted(v["frames"][0] + (x - v["rect"]["x"]) / v["pixelsPerFrame"] for x in (start[0], end[0]))
+        values = sorted(v["values"][0] + (v["rect"]["y"] + v["rect"]["height"] - y) / v["pixelsPerValue"] for y in (start[1], end[1]))
+        chosen = {(c["label"], k["index"]) for c in boxed["curves"] for k in c["keys"] if k.get("selected")}
+        self.assertIn(("Z Location", a["index"]), chosen)
+        self.assertIn(("Z Location", b["index"]), chosen)
+        for c in boxed["curves"]:
+            for k in c["keys"]:
+                inside = frames[0] <= k["frame"] <= frames[1] and values[0] <= k["value"] <= values[1]
+                self.assertEqual((c["label"], k["index"]) in chosen, inside, (c["label"], k))
+
+
+class ServePageFiles(unittest.TestCase):
+    """A served file changed on disk: redrawn; broken: its message shown, the picture kept;
+    mended: redrawn."""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.folder = Path(tempfile.mkdtemp(prefix="animplot-serve-files-"))
+        cls.path = cls.folder / "ball.json"
+        shutil.copy(ROOT / BALL, cls.path)
+        cls.server = Server(cls.path)
+        cls.driver = browser(1000, 600)
+
+    @classmethod
+    def tearDownClass(cls):
+        cls.driver.quit()
+        cls.server.stop()
+
+    js = ServePage.js
+    rendered = ServePage.rendered
+    open = ServePage.open
+
+    def test_change_error_and_mend(self):
+        self.open()
+        wait(lambda: self.js("return typeof events !== 'undefined' && events.readyState === 1"), "the event stream open")
+        original = self.path.read_text()
+        document = json.loads(original)
+        labels = lambda: [c["label"] for c in self.js("return layout.curves")]  # noqa: E731
+        self.assertIn("Z Location", labels())
+        # A channel removed on disk: the page's next picture has one curve less.
+        tracks = document["tracks"]
+        removed = next(t for t in tracks if t["dataPath"] == "location" and t["index"] == 2)
+        tracks.remove(removed)
+        count = self.rendered()
+        self.path.write_text(json.dumps(document))
+        wait(lambda: self.rendered() > count and "Z Location" not in labels(), "the changed file drawn", seconds=5)
+        # Broken: the located message in the status line, the last picture kept.
+        picture = self.js("return document.getElementById('picture').src")
+        count = self.rendered()
+        self.path.write_text(original[: len(original) // 2])
+        message = wait(lambda: self.js("return document.getElementById('status').textContent"), "the error shown", seconds=5)
+        self.assertIn("ball.json", message)
+        self.assertEqual(self.js("return document.getElementById('picture').src"), picture)
+        self.assertEqual(self.rendered(), count)
+        screenshot(self.driver, "serve_file_error")
+        # Mended: drawn again, the message gone.
+        self.path.write_text(original)
+        wait(lambda: self.rendered() > count and "Z Location" in labels(), "the mended file drawn", seconds=5)
+        wait(lambda: self.js("return document.getElementById('status').textContent") == "", "the message cleared")
+
+
+if __name__ == "__main__":
+    unittest.main()

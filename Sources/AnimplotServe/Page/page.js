@@ -2,6 +2,8 @@
 // the window's size and device pixel ratio. Hover reads out what lies under the pointer (the
 // server's hit test), the channel list's eye hides channels, the wheel zooms about the pointer,
 // middle or Alt drag pans, Home frames everything, the ruler scrubs, the transport plays.
+// With --edit: click, Shift-click and box select (a drag on empty space, or B then a drag),
+// drag keys and handles, insert, delete, menus, undo and redo, save.
 // The API is docs/serve.md's; every picture is what the command line draws with those options.
 "use strict";
 
@@ -93,7 +95,8 @@ async function render() {
     const blob = await get("/api/render/" + state.view + ".png", p, "blob");
     let next = null;
     if (state.view === "graph") next = await get("/api/layout/graph.json", p);
-    if (state.view === "dopesheet") next = await dopeSheetMapping(p);
+    if (state.view === "dopesheet") next = await frameMapping(p, "dopesheet", 0);
+    if (state.view === "timeline") next = await frameMapping(p, "timeline", timelineHeader);
     const old = picture.src;
     picture.src = URL.createObjectURL(blob);
     if (old.startsWith("blob:")) URL.revokeObjectURL(old);
@@ -110,42 +113,49 @@ async function render() {
   if (renderAgain) { renderAgain = false; render(); }
 }
 
-// The Dope Sheet's frames across the picture: its JSON lists rows, not the view, so two points
-// of the ruler (the hit test gives their frames) give the mapping.
-async function dopeSheetMapping(p) {
-  const scale = Number(p.scale), y = 8 * scale;
+// The Timeline's transport header above its scrub strip, and the strip's height (CSS pixels).
+const timelineHeader = 26, stripHeight = 23;
+
+// The Dope Sheet's or Timeline's frames across the picture: neither has a view in JSON, so two
+// points of the scrub strip (`top` CSS pixels down; the hit test gives their frames) give the
+// mapping.
+async function frameMapping(p, view, top) {
+  const scale = Number(p.scale), y = (top + 8) * scale;
   const x0 = p.width * scale * 0.5, x1 = p.width * scale * 0.9;
-  const [a, b] = await Promise.all([x0, x1].map((x) => get("/api/hit/dopesheet", { ...p, x: x, y: y })));
+  const [a, b] = await Promise.all([x0, x1].map((x) => get("/api/hit/" + view, { ...p, x: x, y: y })));
   if (!a || !b || a.frame === undefined || b.frame === undefined) return null;
   const perPixel = (b.frame - a.frame) / (x1 - x0);
-  return { kind: "dopesheet", stripBottom: 23 * scale, frameAt: (x) => a.frame + (x - x0) * perPixel, perPixel: perPixel };
+  return {
+    kind: view, stripTop: top * scale, stripBottom: (top + stripHeight) * scale,
+    frameAt: (x) => a.frame + (x - x0) * perPixel, perPixel: perPixel,
+  };
 }
 
 // Device pixel ↔ frame and value in the picture shown.
 function frameAt(x) {
   if (!layout) return null;
-  if (layout.kind === "dopesheet") return layout.frameAt(x);
+  if (layout.frameAt) return layout.frameAt(x);
   const v = layout.view;
   return v.frames[0] + (x - v.rect.x) * (v.frames[1] - v.frames[0]) / v.rect.width;
 }
 function valueAt(y) {
-  if (!layout || layout.kind === "dopesheet") return null;
+  if (!layout || layout.frameAt) return null;
   const v = layout.view;
   return v.values[0] + (v.rect.y + v.rect.height - y) * (v.values[1] - v.values[0]) / v.rect.height;
 }
 function inScrubStrip(y) {
   if (!layout) return false;
-  return layout.kind === "dopesheet" ? y < layout.stripBottom : y >= layout.scrubStrip.y && y < layout.scrubStrip.y + layout.scrubStrip.height;
+  return layout.frameAt ? y >= layout.stripTop && y < layout.stripBottom : y >= layout.scrubStrip.y && y < layout.scrubStrip.y + layout.scrubStrip.height;
 }
 function viewFrames() {
   if (!layout || !shown) return null;
-  if (layout.kind === "dopesheet") {
+  if (layout.frameAt) {
     const w = shown.width * Number(shown.scale);
     return [layout.frameAt(0), layout.frameAt(w)];
   }
   return layout.view.frames.slice();
 }
-function viewValues() { return layout && layout.kind !== "dopesheet" ? layout.view.values.slice() : null; }
+function viewValues() { return layout && !layout.frameAt ? layout.view.values.slice() : null; }
 
 // The pointer's place in device pixels of the picture.
 function devicePoint(event) {
@@ -191,7 +201,7 @@ function sceneRange() {
 let hitBusy = false, hitNext = null;
 
 async function hover(point) {
-  if (!shown || state.view === "timeline") return;
+  if (!shown) return;
   if (hitBusy) { hitNext = point; return; }
   hitBusy = true;
   try {
@@ -216,6 +226,8 @@ async function showReadout(hit, point) {
       if (state.view === "graph") {
         lines.push(label, "key " + hit.key + "  frame " + fmt(frame), "value " + fmt(value),
           lower(hit.interpolation) + "  handles " + hit.handleTypes.map(lower).join(" / "));
+      } else if (state.view === "timeline") {
+        lines.push(label, "frame " + fmt(frame), lower(hit.keyType) + (hit.selected ? "  selected" : ""), ...await channelValues(frame));
       } else {
         lines.push(label, "frame " + fmt(frame), lower(hit.keyType) + (hit.selected ? "  selected" : ""));
       }
@@ -237,6 +249,8 @@ async function showReadout(hit, point) {
       if (hit.dataPath !== undefined) {
         value = await valueOf({ label: hit.label, dataPath: hit.dataPath, index: hit.index }, frame);
         lines.push(label, "frame " + fmt(frame), "value " + fmt(value));
+      } else if (state.view === "timeline") {
+        lines.push("frame " + fmt(frame), ...await channelValues(frame));
       } else {
         lines.push(label || "", "frame " + fmt(frame));
       }
@@ -290,6 +304,12 @@ async function valueOf(channel, frame) {
   return track ? track.values[0] : null;
 }
 
+// Every channel's value at `frame` as readout lines (the Timeline's readout: it has no rows).
+async function channelValues(frame) {
+  const table = await get("/api/eval", { file: state.file, at: number(frame), action: state.action });
+  return table.tracks.map((t) => t.label + "  " + fmt(t.values[0]));
+}
+
 // Every channel's value at the playhead, beside the picture.
 async function showValues(frame) {
   try {
@@ -328,30 +348,43 @@ function toggleChannels(addresses) {
 
 // MARK: Zoom, pan, scrub
 
+// Zoom and pan start from the view last asked for, which may not be drawn yet (a wheel or a
+// pinch sends many steps while a picture is on its way): the point's place in the picture shown
+// is carried over to that view.
 function zoom(point, factor, axes) {
-  const frames = viewFrames(), values = viewValues();
-  if (!frames) return;
+  const shownFrames = viewFrames(), shownValues = viewValues();
+  if (!shownFrames) return;
+  const frames = state.frames || shownFrames;
   if (axes.frames) {
-    const f = frameAt(point.x);
+    const f = carried(frameAt(point.x), shownFrames, frames);
     state.frames = [f + (frames[0] - f) * factor, f + (frames[1] - f) * factor];
   }
-  if (axes.values && values) {
-    const v = valueAt(point.y);
+  if (axes.values && shownValues) {
+    const values = state.values || shownValues;
+    const v = carried(valueAt(point.y), shownValues, values);
     state.values = [v + (values[0] - v) * factor, v + (values[1] - v) * factor];
     if (!state.frames) state.frames = frames;
-  } else if (values && state.view === "graph" && !state.values) {
-    state.values = values;
+  } else if (shownValues && state.view === "graph" && !state.values) {
+    state.values = shownValues;
   }
   render();
 }
 
+// `x` of the span `from` at the same fraction of the span `to`.
+function carried(x, from, to) {
+  return to[0] + (x - from[0]) * (to[1] - to[0]) / (from[1] - from[0]);
+}
+
 function pan(dx, dy) {
-  const frames = viewFrames(), values = viewValues();
-  if (!frames) return;
-  const perFrame = state.view === "graph" ? layout.view.pixelsPerFrame : 1 / layout.perPixel;
+  const shownFrames = viewFrames(), shownValues = viewValues();
+  if (!shownFrames) return;
+  const frames = state.frames || shownFrames;
+  const perFrame = (state.view === "graph" ? layout.view.pixelsPerFrame : 1 / layout.perPixel) *
+    (shownFrames[1] - shownFrames[0]) / (frames[1] - frames[0]);
   state.frames = [frames[0] - dx / perFrame, frames[1] - dx / perFrame];
-  if (values) {
-    const perValue = layout.view.pixelsPerValue;
+  if (shownValues) {
+    const values = state.values || shownValues;
+    const perValue = layout.view.pixelsPerValue * (shownValues[1] - shownValues[0]) / (values[1] - values[0]);
     state.values = [values[0] + dy / perValue, values[1] + dy / perValue];
   }
   render();
@@ -392,7 +425,8 @@ function jumpKey(direction) {
 
 // MARK: Pointer, wheel, keys and touch
 
-let drag = null;                 // {kind: "pan"|"scrub"|"click", last point}
+let drag = null;                 // {kind: "pan"|"scrub"|"click"|"move"|"box"|"pinch", start or last point}
+let boxArmed = false;            // B was pressed: the next drag draws a box wherever it starts
 const touches = new Map();       // touch pointers: id → point
 
 editor.addEventListener("pointerdown", (event) => {
@@ -407,15 +441,24 @@ editor.addEventListener("pointerdown", (event) => {
   if (event.button === 1 || (event.button === 0 && event.altKey)) {
     drag = { kind: "pan", last: point };
     event.preventDefault();
-  } else if (event.button === 0 && inScrubStrip(point.y) && state.view !== "timeline") {
+  } else if (event.button === 0 && inScrubStrip(point.y)) {
     drag = { kind: "scrub" };
     setFrame(frameAt(point.x));
   } else if (event.button === 2 && event.ctrlKey && editing && state.view === "graph") {
     insertAt(point);
+  } else if (event.button === 0 && boxArmed && editing && state.view === "graph") {
+    boxArmed = false;
+    drag = { kind: "box", start: point, shift: event.shiftKey, ctrl: event.ctrlKey };
   } else if (event.button === 0) {
-    drag = { kind: "click", start: point, shift: event.shiftKey };
+    drag = { kind: "click", start: point, shift: event.shiftKey, ctrl: event.ctrlKey };
     if (editing && state.view === "graph") {
-      drag.hit = get("/api/hit/graph", { ...shown, x: number(point.x), y: number(point.y), tolerance: number(4 * Number(shown.scale)) });
+      const press = drag;
+      press.hit = get("/api/hit/graph", { ...shown, x: number(point.x), y: number(point.y), tolerance: number(4 * Number(shown.scale)) });
+      const resolve = (hit) => {
+        press.resolved = hit || { part: "none" };
+        if (press.kind === "pending" || press.kind === "released") dragFrom(press, press.last);
+      };
+      press.hit.then(resolve, () => resolve(null));
     }
   }
 });
@@ -429,10 +472,15 @@ editor.addEventListener("pointermove", (event) => {
     pan(point.x - drag.last.x, point.y - drag.last.y);
     drag.last = point;
   } else if (drag && drag.kind === "click" && drag.hit && Math.hypot(point.x - drag.start.x, point.y - drag.start.y) > 3) {
-    drag.kind = "move";
+    drag.last = point;
+    if (drag.resolved) dragFrom(drag, point);
+    else drag.kind = "pending";   // decided when the press's hit test answers
+  } else if (drag && drag.kind === "pending") {
+    drag.last = point;
+  } else if (drag && drag.kind === "move") {
     moveOverlay(drag.start, point);
-  } else if (drag && (drag.kind === "move" || drag.kind === "box")) {
-    moveOverlay(drag.start, point);
+  } else if (drag && drag.kind === "box") {
+    boxOverlay(drag.start, point);
   } else if (drag && drag.kind === "scrub") {
     const frame = Math.round(frameAt(point.x));
     if (frame !== state.currentFrame) setFrame(frame);
@@ -441,6 +489,20 @@ editor.addEventListener("pointermove", (event) => {
   }
 });
 
+// A press that moved: from a key or a handle it moves it; from anywhere else in the plot it
+// draws a box. A press released before its hit test answered is finished here.
+function dragFrom(press, point) {
+  const part = press.resolved.part, released = press.kind === "released";
+  press.kind = part === "key" || part === "handle" ? "move" : part === "plot" || part === "curve" ? "box" : "none";
+  if (released) {
+    if (press.kind === "move") release(press, press.end);
+    if (press.kind === "box") boxSelect(press, press.end);
+  } else if (drag === press) {
+    if (press.kind === "move") moveOverlay(press.start, point);
+    if (press.kind === "box") boxOverlay(press.start, point);
+  }
+}
+
 function endDrag(event) {
   touches.delete(event.pointerId);
   const was = drag;
@@ -448,7 +510,10 @@ function endDrag(event) {
   overlay.hidden = true;
   if (!was || event.type !== "pointerup") return;
   if (was.kind === "click") click(devicePoint(event), was);
-  if (was.kind === "move") release(was, devicePoint(event));
+  if (was.kind === "pending") was.kind = "released";   // `dragFrom` finishes it
+  was.end = devicePoint(event);
+  if (was.kind === "move") release(was, was.end);
+  if (was.kind === "box") boxSelect(was, was.end);
 }
 editor.addEventListener("pointerup", endDrag);
 editor.addEventListener("pointercancel", endDrag);
@@ -508,7 +573,8 @@ overlay.id = "overlay";
 overlay.hidden = true;
 editor.appendChild(overlay);
 
-function moveOverlay(from, to) {
+// The overlay canvas over the picture, cleared and shown; its context.
+function prepareOverlay() {
   const scale = Number(shown.scale);
   overlay.width = shown.width * scale;
   overlay.height = shown.height * scale;
@@ -517,6 +583,12 @@ function moveOverlay(from, to) {
   overlay.hidden = false;
   const g = overlay.getContext("2d");
   g.clearRect(0, 0, overlay.width, overlay.height);
+  return g;
+}
+
+function moveOverlay(from, to) {
+  const scale = Number(shown.scale);
+  const g = prepareOverlay();
   g.strokeStyle = "#ffffff";
   g.setLineDash([4 * scale, 3 * scale]);
   g.lineWidth = scale;
@@ -529,6 +601,28 @@ function moveOverlay(from, to) {
   g.beginPath();
   g.arc(to.x, to.y, 4 * scale, 0, 2 * Math.PI);
   g.fill();
+}
+
+// The box of a box select, dashed, from where the drag began to the pointer.
+function boxOverlay(from, to) {
+  const g = prepareOverlay();
+  const scale = Number(shown.scale);
+  g.strokeStyle = "#ffffff";
+  g.setLineDash([4 * scale, 3 * scale]);
+  g.lineWidth = scale;
+  g.strokeRect(Math.min(from.x, to.x) + 0.5, Math.min(from.y, to.y) + 0.5, Math.abs(to.x - from.x), Math.abs(to.y - from.y));
+  g.setLineDash([]);
+}
+
+// Box select (Blender's `graph.select_box`): the keys and handles drawn inside the box's frames
+// and values; Shift adds to the selection, Ctrl takes away, else it replaces.
+async function boxSelect(press, point) {
+  if (!layout || layout.frameAt) return;
+  const frames = [frameAt(press.start.x), frameAt(point.x)].sort((a, b) => a - b);
+  const values = [valueAt(press.start.y), valueAt(point.y)].sort((a, b) => a - b);
+  const mode = press.ctrl ? "SUB" : press.shift ? "ADD" : "SET";
+  await edit([{ op: "select_box", frames: frames, values: values, mode: mode }]);
+  showKeyEntry(null);
 }
 
 function selectOp(hit, extend) {
@@ -617,7 +711,10 @@ function editKey(event) {
   if (key === "i") { edit([{ op: "insert", how: "keyframe_insert", type: "ALL" }]); return true; }
   if (key === "t") { openMenu("Interpolation", interpolations, (mode) => ({ op: "interpolation", mode: mode })); return true; }
   if (key === "v") { openMenu("Handle type", handleTypes, (type) => ({ op: "handle_type", type: type })); return true; }
-  if (event.key === "Escape") { menu.hidden = true; return true; }
+  if (key === "b") { boxArmed = true; status("box select: drag a box (Shift adds, Ctrl takes away)"); return true; }
+  if (key === "a" && event.altKey) { edit([{ op: "select_all", action: "DESELECT" }]); return true; }
+  if (key === "a") { edit([{ op: "select_all", action: "SELECT" }]); return true; }
+  if (event.key === "Escape") { menu.hidden = true; boxArmed = false; status(""); return true; }
   return false;
 }
 
@@ -699,6 +796,16 @@ events.addEventListener("change", async () => {
   await loadFiles();
   await loadKeys();
   render();
+});
+// An edit, undo or redo, by this page or another one on the same server: the shown file's
+// picture is drawn again (this page's own edit has already asked for it: one more is cheap).
+events.addEventListener("edit", (event) => {
+  try {
+    const data = JSON.parse(event.data);
+    if (data.file !== state.file) return;
+    if (data.history && data.history.undo !== undefined) editor.dataset.undo = data.history.undo;
+    if (!rendering) render();
+  } catch (e) { /* not ours */ }
 });
 events.addEventListener("error", (event) => {
   if (!event.data) return;
