@@ -42,11 +42,23 @@ class Server:
 import urllib.parse  # noqa: E402
 
 
-class ServePage(unittest.TestCase):
+class PageCase(unittest.TestCase):
+    """A page of `animplot serve` in headless Chromium: the server started with `serve_args`
+    (a copy of the bouncing ball when `copy` is set: a test may change it), the browser at `size`."""
+    serve_args = ()
+    copy = False
+    size = (1300, 760)
+
     @classmethod
     def setUpClass(cls):
-        cls.server = Server(BALL)
-        cls.driver = browser(1300, 760)
+        if cls.copy:
+            cls.folder = Path(tempfile.mkdtemp(prefix="animplot-serve-"))
+            cls.path = cls.folder / "ball.json"
+            shutil.copy(ROOT / BALL, cls.path)
+        else:
+            cls.path = BALL
+        cls.server = Server(cls.path, *cls.serve_args)
+        cls.driver = browser(*cls.size)
 
     @classmethod
     def tearDownClass(cls):
@@ -68,6 +80,8 @@ class ServePage(unittest.TestCase):
         wait(lambda: self.rendered() > count and not self.js("return rendering"), what)
         return self.js("return layout")
 
+
+class ServePage(PageCase):
     def readout(self, part):
         return wait(lambda: self.js(
             "var r = document.getElementById('readout');"
@@ -270,25 +284,10 @@ class ServePage(unittest.TestCase):
         self.assertAlmostEqual(span(panned), span(before), delta=span(before) * 0.05)
 
 
-class ServePageEdit(unittest.TestCase):
+class ServePageEdit(PageCase):
     """`animplot serve --edit`: drag a key and a handle, undo, each checked through the layout."""
-
-    @classmethod
-    def setUpClass(cls):
-        cls.folder = Path(tempfile.mkdtemp(prefix="animplot-serve-edit-"))
-        shutil.copy(ROOT / BALL, cls.folder / "ball.json")
-        cls.server = Server(cls.folder / "ball.json", "--edit")
-        cls.driver = browser(1300, 760)
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.driver.quit()
-        cls.server.stop()
-
-    js = ServePage.js
-    rendered = ServePage.rendered
-    open = ServePage.open
-    after = ServePage.after
+    serve_args = ("--edit",)
+    copy = True
 
     def drag(self, start, end, screenshot_name=None):
         from selenium.webdriver.common.actions.action_builder import ActionBuilder
@@ -420,26 +419,11 @@ class ServePageEdit(unittest.TestCase):
                 self.assertEqual((c["label"], k["index"]) in chosen, inside, (c["label"], k))
 
 
-class ServePageFiles(unittest.TestCase):
+class ServePageFiles(PageCase):
     """A served file changed on disk: redrawn; broken: its message shown, the picture kept;
     mended: redrawn."""
-
-    @classmethod
-    def setUpClass(cls):
-        cls.folder = Path(tempfile.mkdtemp(prefix="animplot-serve-files-"))
-        cls.path = cls.folder / "ball.json"
-        shutil.copy(ROOT / BALL, cls.path)
-        cls.server = Server(cls.path)
-        cls.driver = browser(1000, 600)
-
-    @classmethod
-    def tearDownClass(cls):
-        cls.driver.quit()
-        cls.server.stop()
-
-    js = ServePage.js
-    rendered = ServePage.rendered
-    open = ServePage.open
+    copy = True
+    size = (1000, 600)
 
     def test_change_error_and_mend(self):
         self.open()
