@@ -120,12 +120,21 @@ extension EditDocument {
 
   /// `graph.sample`: between the first and the last key of each run of selected keys, a
   /// breakdown key at every whole frame, valued as the curve was before.
-  /// The most keys one `sample` may add to a curve.
+  /// The most keys one `sample` may add, over all the curves.
   public static let maximumSamples = 1_000_000
-  /// Keys added times keys in the curve up to which `sample` recalculates after each key.
+  /// Keys added times the keys the curve then holds up to which `sample` recalculates after
+  /// each key (each recalculation walks the whole curve).
   static let exactSampleBudget = 4_000_000
 
+  /// Whether `sample` recalculates the handles after each of `samples` keys added to a curve of
+  /// `keys` keys, as Blender does, or once at the end: each recalculation walks the curve as it
+  /// has grown, so the work is about samples × (keys + samples).
+  package static func samplesOneByOne(adding samples: Int, to keys: Int) -> Bool {
+    samples <= exactSampleBudget && samples * (keys + samples) <= exactSampleBudget
+  }
+
   mutating func sample() throws -> EditStatus {
+    var added = 0
     for c in editableCurves {
       var i = 0
       var start: Int?
@@ -146,12 +155,14 @@ extension EditDocument {
         }
         let startFrame = keys[s].frame
         let span = (keys[i].frame - startFrame).rounded(.up)
-        guard span <= Float(Self.maximumSamples), abs(startFrame) < 1e9 else {
+        guard span <= Float(Self.maximumSamples - added), abs(startFrame) < 1e9 else {
           throw EditError(
             abs(startFrame) < 1e9
-              ? "sample: \(curves[c].fcurve.address) would get a key on each of \(Int(span)) frames (at most \(Self.maximumSamples))"
+              ? "sample: \(curves[c].fcurve.address) would get a key on each of \(Int(span)) frames"
+                + (added > 0 ? " after \(added) keys added to other runs" : "") + " (at most \(Self.maximumSamples) in all)"
               : "sample: \(curves[c].fcurve.address) has keys beyond frame ±1e9, where whole frames cannot be told apart")
         }
+        added += max(0, Int(span) - 1)
         let range = Int(span)
         let first = Int(startFrame.rounded(.down))
         if range > 1 {
@@ -162,7 +173,7 @@ extension EditDocument {
           // Blender recalculates the handles after each key it adds; that is kept while it
           // costs little (the result can differ in the last bit otherwise), and a run of many
           // keys recalculates once at the end.
-          let exact = samples.count * curves[c].keyframes.count <= Self.exactSampleBudget
+          let exact = Self.samplesOneByOne(adding: samples.count, to: curves[c].keyframes.count)
           for (frame, value) in samples {
             insertVertex(c, frame: frame, value: value, type: .breakdown, flags: exact ? [.needed] : [.fast])
           }

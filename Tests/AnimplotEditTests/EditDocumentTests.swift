@@ -75,6 +75,37 @@ struct EditDocumentTests {
     #expect(throws: EditError.self) { _ = try document.applying(.sample) }
   }
 
+  @Test func sampleCountsItsKeysOverEveryCurve() throws {
+    // Four curves of 600,000 frames each: each alone is allowed, together they are not.
+    let curves = (0..<4).map { i -> FCurve in
+      var curve = FCurve(dataPath: "location", index: i)
+      curve.keyframes = [Keyframe(frame: 0, value: 0), Keyframe(frame: 600_000, value: 1)]
+      return curve
+    }
+    var document = EditDocument(curves: curves)
+    try document.apply(.selectAll(.select))
+    do {
+      _ = try document.applying(.sample)
+      Issue.record("sample added 2.4 million keys")
+    } catch let error as EditError {
+      #expect("\(error)".contains("in all"), "\(error)")
+    }
+  }
+
+  @Test func sampleRecalculatesOnceAfterALongRunBetweenFewKeys() throws {
+    // Two keys 200,000 frames apart: recalculating after each added key walks the growing curve
+    // each time (hours at a million frames), so such a run is recalculated once at the end.
+    #expect(!EditDocument.samplesOneByOne(adding: 199_999, to: 2))
+    #expect(EditDocument.samplesOneByOne(adding: 100, to: 50))
+    var curve = FCurve(dataPath: "location", index: 0)
+    curve.keyframes = [Keyframe(frame: 0, value: 0), Keyframe(frame: 200_000, value: 1)]
+    curve.recalculateHandles()
+    var document = EditDocument(curves: [curve])
+    try document.apply(.selectAll(.select))
+    try document.apply(.sample)
+    #expect(document.curves[0].keyframes.count == 200_001)
+  }
+
   /// Blender adds a turn at a time; a key floats cannot bring within half a turn stays, and the
   /// filter ends.
   @Test func eulerFilterEndsOnKeysFarBeyondATurn() throws {
