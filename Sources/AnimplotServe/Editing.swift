@@ -8,6 +8,9 @@ extension ServeAPI {
   package static let maximumEditBytes = 1 << 20
   /// The undo steps kept per file (each a copy of the edited curves).
   package static let maximumUndoSteps = 200
+  /// The keys the undo steps of one file may hold in all (each step is a copy of the curves: a
+  /// curve of a million keys is 48 MB a step); the oldest steps go first, the last one stays.
+  package static let maximumUndoKeys = 10_000_000
 
   /// Refuses writes when the server was not started with `--edit`.
   func requireEditing() throws(ServeError) {
@@ -72,6 +75,7 @@ extension ServeAPI {
       var state = file.edits ?? ServedFiles.EditState(current: edit)
       state.undo.append(before)
       if state.undo.count > Self.maximumUndoSteps { state.undo.removeFirst(state.undo.count - Self.maximumUndoSteps) }
+      Self.trim(&state.undo)
       state.redo.removeAll()
       state.current = edit
       file.edits = state
@@ -156,5 +160,18 @@ extension ServeAPI {
 
   static func history(_ state: ServedFiles.EditState?) -> Answer {
     .json("{\"undo\": \(state?.undo.count ?? 0), \"redo\": \(state?.redo.count ?? 0)}\n")
+  }
+
+  /// Drops the oldest undo steps while they hold more than `maximumUndoKeys` keys in all,
+  /// keeping at least the last.
+  static func trim(_ steps: inout [ActionEdit]) {
+    let keys = steps.map { $0.editDocument.curves.reduce(0) { $0 + $1.keyframes.count } }
+    var total = keys.reduce(0, +)
+    var drop = 0
+    while total > maximumUndoKeys && drop < steps.count - 1 {
+      total -= keys[drop]
+      drop += 1
+    }
+    steps.removeFirst(drop)
   }
 }

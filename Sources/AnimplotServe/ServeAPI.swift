@@ -120,6 +120,7 @@ package struct ServeAPI: Sendable {
           .badRequest,
           "\(file.path) has unsaved edits: import options (fps, input-format ...) would read it again from disk; save or revert first")
       }
+      if let reason = ServedFiles.notARegularFile(file.path) { throw ServeError(.badRequest, reason) }
       do {
         document = try Input.file(file.path, kind: request.inputKind, options: request.importOptions).document()
       } catch {

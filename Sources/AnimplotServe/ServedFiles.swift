@@ -112,6 +112,14 @@ package final class ServedFiles: Sendable {
     }
   }
 
+  /// Why the served file at `path` cannot be read now, when it is not a regular file (a FIFO
+  /// put in its place would block the reader for good; a folder cannot be read): `nil` for a
+  /// regular file, or one that is gone (reading it then says so).
+  static func notARegularFile(_ path: String) -> String? {
+    guard let status = FileSystem.status(of: path), status.kind != .file else { return nil }
+    return "\(path): not a regular file (\(status.kind == .directory ? "a directory" : FileSystem.oddKind(of: path) ?? "not a file"))"
+  }
+
   static func stamp(of path: String) -> Stamp? {
     FileSystem.status(of: path).map { Stamp(identity: $0.identity, size: $0.size, modified: $0.modified) }
   }
@@ -120,6 +128,10 @@ package final class ServedFiles: Sendable {
   /// old ones and `error` is cleared; on failure `error` says why and the rest stays.
   static func read(_ file: inout File) {
     file.stamp = stamp(of: file.path)
+    if let reason = notARegularFile(file.path) {
+      file.error = reason
+      return
+    }
     do throws(ActionDecodingError) {
       let bytes = try ActionFile.readBytes(file.path)
       let kind = bytes.withUnsafeBufferPointer { InputKind.detect($0, path: file.path) }

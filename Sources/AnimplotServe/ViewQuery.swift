@@ -18,7 +18,14 @@ package struct ViewQuery: Sendable, Equatable {
   package static let serverNames: Set<String> = ["file", "token", "x", "y", "tolerance", "overwrite", "_"]
 
   /// Options a request may not give: where outputs go and in what form is the URL's to say.
-  static let refused: Set<String> = ["output", "o", "format", "in-place", "ops", "op", "help", "version", "h"]
+  static let refused: Set<String> = [
+    "output", "o", "format", "in-place", "ops", "op", "help", "version", "h", "generate-completion-script",
+    "experimental-dump-help",
+  ]
+
+  /// The most different option names one request may give (a verb has fewer; each unknown name
+  /// costs a parse to tell).
+  static let maximumNames = 64
 
   /// The last value of `name`, if given.
   package func value(_ name: String) -> String? { parameters.last { $0.name == name }?.value }
@@ -28,6 +35,13 @@ package struct ViewQuery: Sendable, Equatable {
   /// - Throws: `ServeError` (400) for a name that is no option's, or one a request may not give.
   package func arguments(isFlag: (String) -> Bool) throws(ServeError) -> [String] {
     var arguments: [String] = []
+    var names = Set<String>()
+    for (name, _) in parameters where !Self.serverNames.contains(name) {
+      names.insert(name)
+      guard names.count <= Self.maximumNames else {
+        throw ServeError(.badRequest, "the query gives more than \(Self.maximumNames) different options; no verb has that many")
+      }
+    }
     for (name, value) in parameters where !Self.serverNames.contains(name) {
       guard !name.isEmpty, name.utf8.allSatisfy({ Self.isNameByte($0) }), !name.hasPrefix("-") else {
         throw ServeError(.badRequest, "query parameter \(messageQuoted(name)): expected an option's long name (letters, digits and -)")

@@ -73,9 +73,27 @@ struct ViewQueryTests {
   }
 
   @Test func namesThatAreNoOptionsOrWriteFilesAreRefused() {
-    for bad in ["output=/tmp/x", "o=x", "format=pdf", "in-place=1", "Frames=1", "--frames=1", "a%20b=1", "=1", "x/y=1"] {
+    for bad in [
+      "output=/tmp/x", "o=x", "format=pdf", "in-place=1", "Frames=1", "--frames=1", "a%20b=1", "=1", "x/y=1",
+      "generate-completion-script=bash", "experimental-dump-help=1",
+    ] {
       #expect(throws: ServeError.self, "\(bad)") { try ViewQuery.parse(bad).arguments { _ in false } }
     }
+  }
+
+  @Test func aQueryOfThousandsOfNamesIsRefusedBeforeAnyIsParsed() {
+    let many = ViewQuery.parse((0..<11_000).map { "b\($0)=" }.joined(separator: "&"))
+    var asked = 0
+    #expect(throws: ServeError.self) {
+      try many.arguments { _ in
+        asked += 1
+        return false
+      }
+    }
+    #expect(asked == 0, "no name was looked up")
+    // Many values of one name are one option.
+    let hidden = ViewQuery.parse((0..<4000).map { "hide=c\($0)" }.joined(separator: "&"))
+    #expect((try? hidden.arguments { _ in false })?.count == 4000)
   }
 
   @Test func escapesAreDecodedAndBadOnesKept() {
