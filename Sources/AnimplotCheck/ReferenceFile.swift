@@ -13,12 +13,24 @@ package enum ReferenceFile {
     let resolvedRoot = FileSystem.canonical(folder) ?? root
     let parent = String(checkCase.referencePath[..<(checkCase.referencePath.lastIndex(of: "/") ?? checkCase.referencePath.startIndex)])
     let resolvedParent = FileSystem.canonical(parent.isEmpty ? "." : parent) ?? ""
-    let reallyInside = resolvedParent == resolvedRoot || resolvedParent.hasPrefix(resolvedRoot == "/" ? "/" : resolvedRoot + "/")
+    // No link between the case folder and the reference either: each folder on the way, as the
+    // case names it below `folder`, is a real folder (a link inside the folder to another of its
+    // folders is refused too).
+    var throughLink = false
+    let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+    if checkCase.referencePath.hasPrefix(prefix) {
+      var walked = String(prefix.dropLast())
+      for component in checkCase.referencePath.dropFirst(prefix.count).split(separator: "/").dropLast() {
+        walked += "/" + component
+        if FileSystem.isSymbolicLink(walked) { throughLink = true }
+      }
+    }
+    let reallyInside = !throughLink && (resolvedParent == resolvedRoot || resolvedParent.hasPrefix(resolvedRoot == "/" ? "/" : resolvedRoot + "/"))
     let odd = FileSystem.status(of: checkCase.referencePath).map { $0.kind != .file } ?? false
     let link = FileSystem.isSymbolicLink(checkCase.referencePath)
     guard !link, inside, reallyInside, !odd else {
       return "\(checkCase.referencePath): "
-        + (link ? "a symbolic link" : !(inside && reallyInside) ? "reached through a link outside \(folder)" : "not a regular file")
+        + (link ? "a symbolic link" : !(inside && reallyInside) ? "reached through a linked folder" : "not a regular file")
         + "; references are recorded only as files in the case folder"
     }
     do {

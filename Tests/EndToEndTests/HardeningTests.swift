@@ -217,8 +217,20 @@ struct HardeningTests {
       atPath: cases.appendingPathComponent("ext").path, withDestinationPath: elsewhere.path)
     let r = try CLI.run(["check", cases.path, "--record", "all"])
     #expect(r.status == 1)
-    #expect(r.stdout.contains("ext/e.png: reached through a link outside"), "\(r.stdout)")
+    #expect(r.stdout.contains("ext/e.png: reached through a link"), "\(r.stdout)")
     #expect(try names(elsewhere) == ["e.json"])
+  }
+
+  @Test func aReferenceReachedThroughALinkToAFolderInsideIsNotRecorded() throws {
+    let cases = try caseFolder()
+    let sub = cases.appendingPathComponent("sub")
+    try FileManager.default.createDirectory(at: sub, withIntermediateDirectories: false)
+    try FileManager.default.copyItem(at: cases.appendingPathComponent("a.json"), to: sub.appendingPathComponent("c.json"))
+    try FileManager.default.createSymbolicLink(atPath: cases.appendingPathComponent("inside").path, withDestinationPath: "sub")
+    let r = try CLI.run(["check", cases.path, "--record", "all"])
+    #expect(r.stdout.contains("inside/c.png: reached through a link"), "\(r.stdout)")
+    #expect(r.status == 1)
+    #expect(try names(sub) == ["c.json"], "nothing written through the link")
   }
 
   @Test func aReferenceThatIsAFIFOIsNotRecordedInto() throws {
