@@ -26,7 +26,8 @@ struct EditOracleTests {
           try document.apply(op)
           failure = EditOracle.difference(document, step.curves)
         } catch {
-          failure = "threw \(error)"
+          // Blender's operator raised too (a paste with nothing copied): the state is unchanged.
+          failure = step.status == "ERROR" ? EditOracle.difference(document, step.curves) : "threw \(error)"
         }
         if let failure {
           perOp[name, default: (0, 0)].fail += 1
@@ -42,7 +43,9 @@ struct EditOracleTests {
       for f in failures { print("MISMATCH " + f) }
     }
     // Not every operation is Blender's bit for bit yet: each operation's count of steps equal
-    // to Blender's may only grow (the counts measured when this floor was last raised).
+    // to Blender's may only grow (the counts measured when this floor was last raised). The
+    // floors are seed 1's; another seed's file is only measured.
+    if EditOracle.otherSeed != nil { return }
     for (op, floor) in Self.floors {
       let passed = perOp[op]?.pass ?? 0
       #expect(passed >= floor, "\(op): \(passed) steps as Blender's, fewer than the \(floor) measured before")
