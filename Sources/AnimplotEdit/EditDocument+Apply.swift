@@ -56,7 +56,7 @@ extension EditDocument {
     case .insertClick(let frame, let value, let extend):
       return insertClick(frame: frame, value: value, extend: extend)
     case .insertAPI(let frame, let value, let options, let type):
-      return insertAPI(frame: frame, value: value, options: options, keyframeType: type)
+      return try insertAPI(frame: frame, value: value, options: options, keyframeType: type)
     case .insertKeyframe(let mode):
       return insertKeyframe(mode)
     case .delete:

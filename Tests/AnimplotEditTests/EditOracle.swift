@@ -198,6 +198,11 @@ enum EditOracle {
       id: c["id"] as! String, primary: c["primary"] as! String, json: c, document: document, steps: steps)
   }
 
+  /// Whether Blender's state holds a key of no key type (an API insert with `REPLACE`).
+  static func invalidKeyType(_ expected: [[String: Any]]) -> Bool {
+    expected.contains { c in (c["keys"] as! [[String: Any]]).contains { keyType($0["type"] as! String) == nil } }
+  }
+
   /// The first difference between a document's curves and Blender's state, or nil.
   static func difference(_ document: EditDocument, _ expected: [[String: Any]]) -> String? {
     let got = document.fcurves

@@ -13,6 +13,7 @@ struct EditOracleTests {
     var perOp: [String: (pass: Int, fail: Int)] = [:]
     var failures: [String] = []
     var skipped = 0
+    var refused = 0
     for oracleCase in EditOracle.cases {
       var document = oracleCase.document
       for (n, step) in oracleCase.steps.enumerated() {
@@ -25,6 +26,11 @@ struct EditOracleTests {
         do {
           try document.apply(op)
           failure = EditOracle.difference(document, step.curves)
+        } catch let error as EditError where EditOracle.invalidKeyType(step.curves) {
+          // Blender made a key of no key type, which the library refuses to (`docs/edit.md`).
+          _ = error
+          refused += 1
+          break
         } catch {
           // Blender's operator raised too (a paste with nothing copied): the state is unchanged.
           failure = step.status == "ERROR" ? EditOracle.difference(document, step.curves) : "threw \(error)"
@@ -38,7 +44,7 @@ struct EditOracleTests {
       }
     }
     let table = perOp.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.pass)/\($0.value.pass + $0.value.fail)" }
-    print("edit oracle: " + table.joined(separator: ", ") + "; cases stopped at an unsupported op: \(skipped)")
+    print("edit oracle: " + table.joined(separator: ", ") + "; cases stopped at an unsupported op: \(skipped); refused (a key of no type): \(refused)")
     if ProcessInfo.processInfo.environment["ANIMPLOT_EDIT_MISMATCHES"] != nil {
       for f in failures { print("MISMATCH " + f) }
     }
@@ -55,10 +61,10 @@ struct EditOracleTests {
   }
 
   static let floors: [String: Int] = [
-    "blend_to_default": 2, "blend_to_neighbor": 2, "breakdown": 2, "clean": 10, "copy": 6, "delete": 33,
-    "duplicate_move": 5, "easing": 16, "equalize_handles": 8, "euler_filter": 10, "extrapolation": 6,
-    "handle_type": 62, "insert": 60, "interpolation": 52, "mirror": 14, "paste": 6, "sample": 6, "scale": 30,
-    "select": 213, "select_all": 4, "smooth": 5, "snap": 43, "translate": 75,
+    "blend_to_default": 2, "blend_to_neighbor": 2, "breakdown": 2, "clean": 10, "copy": 6, "decimate": 8, "delete": 33,
+    "duplicate_move": 6, "easing": 17, "equalize_handles": 8, "euler_filter": 10, "extrapolation": 6,
+    "handle_type": 63, "insert": 66, "interpolation": 53, "mirror": 14, "paste": 6, "sample": 6, "scale": 30,
+    "select": 214, "select_all": 4, "smooth": 5, "snap": 44, "translate": 78,
   ]
 
   /// Undo of every step of every case gives back the document before it exactly, and redo the
