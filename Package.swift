@@ -56,7 +56,7 @@ let package = Package(
       name: "AnimplotCore",
       dependencies: ["AnimplotConcurrency", .product(name: "RealModule", package: "swift-numerics")]),
     // Blender's Graph Editor operations on documents of F-curves (model and maths only).
-    .target(name: "AnimplotEdit", dependencies: ["AnimplotCore"]),
+    .target(name: "AnimplotEdit", dependencies: ["AnimplotCore", .product(name: "RealModule", package: "swift-numerics")]),
     // The one number speller and string quoter shared by every text output (stdlib only).
     .target(name: "AnimplotText"),
     // The one target that names the C library (Glibc, Musl, Darwin), imported without

@@ -58,7 +58,7 @@ extension EditDocument {
     case .insertClick(let frame, let value, let extend):
       return insertClick(frame: frame, value: value, extend: extend)
     case .insertAPI(let frame, let value, let options, let type):
-      return insertAPI(frame: frame, value: value, options: options, keyframeType: type)
+      return try insertAPI(frame: frame, value: value, options: options, keyframeType: type)
     case .insertKeyframe(let mode):
       return insertKeyframe(mode)
     case .delete:
@@ -81,6 +81,14 @@ extension EditDocument {
       return clean(threshold: threshold, channels: channels)
     case .smooth:
       return smooth()
+    case .decimate(let mode):
+      switch mode {
+      case .ratio(let factor):
+        guard factor >= 0 && factor <= 1 else { throw EditError("decimate: the factor must be from 0 to 1, found \(factor)") }
+      case .errorMargin(let margin):
+        guard margin >= 0 && margin.isFinite else { throw EditError("decimate: the error margin must be 0 or more, found \(margin)") }
+      }
+      return decimate(mode)
     case .sample:
       return try sample()
     case .eulerFilter:

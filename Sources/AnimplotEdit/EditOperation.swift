@@ -49,6 +49,9 @@ public enum EditOperation: Sendable, Hashable {
   case clean(threshold: Float, channels: Bool)
   /// `graph.smooth`.
   case smooth
+  /// `graph.decimate`: removes selected Bézier and linear keys that the curve can do without,
+  /// refitting the handles of the keys around them.
+  case decimate(DecimateMode)
   /// `graph.sample`.
   case sample
   /// `graph.euler_filter`.
@@ -122,6 +125,15 @@ public enum MirrorMode: String, Sendable, Hashable, CaseIterable {
   case xAxis
   /// Over the first selected marker.
   case marker
+}
+
+/// How many keys `decimate` removes.
+public enum DecimateMode: Sendable, Hashable {
+  /// This fraction (0 to 1) of the selected keys (Blender's `factor`).
+  case ratio(Float)
+  /// Keys as long as the curve stays within this distance of its old shape, in frame and value
+  /// units (Blender's `remove_error_margin`).
+  case errorMargin(Float)
 }
 
 public enum HandleSideChoice: String, Sendable, Hashable, CaseIterable {

@@ -136,13 +136,18 @@ extension EditDocument {
   }
 
   /// `keyframe_points.insert` of Blender 3.4.1: its `options` reach the key type and its
-  /// `keyframe_type` the insert flags (see `docs/edit.md`).
+  /// `keyframe_type` the insert flags (see `docs/edit.md`). With `REPLACE` among the options a
+  /// new key's type is 16 or more, a type Blender does not have: such an insert is refused.
   mutating func insertAPI(
     frame: Float, value: Float, options: Set<InsertOption>, keyframeType: KeyframeType
-  ) -> EditStatus {
+  ) throws -> EditStatus {
     guard let c = activeCurve else { return .cancelled }
     let bits = options.reduce(0) { $0 | $1.bit }
     let type = Self.blenderKeyType(bits)
+    if type == nil && !Self.slot(for: frame, in: curves[c].keyframes).replace {
+      throw EditError(
+        "insert: keyframe_points.insert with REPLACE among its options gives Blender 3.4.1's new key the key type \(bits), which is no key type; not supported")
+    }
     let flags = InsertFlags(rawValue: Self.blenderKeyTypeIndex(keyframeType) & ~InsertFlags.replaceOnly.rawValue)
     insertVertex(c, frame: frame, value: value, type: type, flags: flags)
     return .finished

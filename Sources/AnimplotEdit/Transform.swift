@@ -111,7 +111,10 @@ extension EditDocument {
           let old = key.point
           if m.key {
             var point = moved(old, center: individual ? old : pivot)
-            point.frame = Self.snapped(point.frame, from: old.frame, snap: snap, fps: fps, markers: markers, transform: transform)
+            // A key scaled around its own point stays, unsnapped.
+            if translating || !individual {
+              point.frame = Self.snapped(point.frame, from: old.frame, snap: snap, fps: fps, markers: markers, transform: transform)
+            }
             key.point = point
             if !m.left {
               key.handleLeft = CurvePoint(
@@ -159,7 +162,8 @@ extension EditDocument {
     case .second:
       return Float(((Double(frame) / fps) + 0.5).rounded(.down) * fps)
     case .marker:
-      return Self.nearestMarker(to: frame, markers: markers) ?? frame
+      // With no marker at all, the nearest frame.
+      return Self.nearestMarker(to: frame, markers: markers) ?? Float((Double(frame) + 0.5).rounded(.down))
     case .step:
       guard case .translate(let dx, _) = transform else { return frame }
       return old + (dx + 0.5).rounded(.down)
@@ -260,6 +264,10 @@ extension EditDocument {
       }
       curves[c].fcurve.keyframes = keys
       curves[c].keyIDs = ids
+      // Blender updates the curve with each copy still on its original: an auto handle
+      // between the two has nothing to follow and collapses onto its key (and an aligned
+      // handle opposite it with it), which the move then does not undo.
+      curves[c].update()
     }
   }
 }

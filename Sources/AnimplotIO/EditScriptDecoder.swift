@@ -99,7 +99,7 @@ public enum EditScriptDecoder {
   enum OpField: String, JSONFields {
     case op, keys, part, extend, action, delta, snap, factor, pivot, how, frame, value, options
     case keyframe_type, keyframeType, type, mode, side, length, flatten, threshold, channels
-    case offset, merge, flipped, channel
+    case offset, merge, flipped, channel, error, remove_error_margin, removeErrorMargin
     case frames, values, include_handles, includeHandles
     static let table = FieldTable<Self>()
   }
@@ -220,8 +220,9 @@ public enum EditScriptDecoder {
     static let operations = [
       "select", "select_all", "select_box", "translate", "scale", "duplicate_move", "insert", "delete", "interpolation", "easing",
       "handle_type", "snap", "mirror", "equalize_handles", "clean", "smooth", "sample", "euler_filter",
-      "extrapolation", "breakdown", "blend_to_neighbor", "blend_to_default", "copy", "paste",
+      "extrapolation", "breakdown", "blend_to_neighbor", "blend_to_default", "copy", "paste", "decimate",
     ]
+    static let decimateMode = [("ratio", true), ("error", false)]
   }
 
   static func fold(_ s: String) -> String { s.lowercased().filter { $0 != "_" && $0 != "-" } }
@@ -280,7 +281,8 @@ public enum EditScriptDecoder {
         } else {
           numbers[field] = [try r.readFloat()]
         }
-      case .frame, .value, .length, .threshold: numbers[field] = [try r.readFloat()]
+      case .frame, .value, .length, .threshold, .error, .remove_error_margin, .removeErrorMargin:
+        numbers[field] = [try r.readFloat()]
       case .options:
         try r.readElements { (r, _) throws(ActionDecodingError) in options.append(try readChoice(&r, Vocabulary.insertOption)) }
       case .part, .action, .snap, .pivot, .how, .keyframe_type, .keyframeType, .type, .mode, .side, .offset, .merge,
@@ -381,7 +383,12 @@ public enum EditScriptDecoder {
         .invalid("\(name) is not supported: format 1 has no sampled points (bake and unbake are out of scope)"), at: nameAt
       ).prefixed("op")
     case "decimate":
-      throw r.error(.invalid("decimate is not supported yet"), at: nameAt).prefixed("op")
+      // Blender's defaults: a third of the selected keys, or no error at all.
+      if try choice(.mode, Vocabulary.decimateMode, default: true) {
+        return .decimate(.ratio(numbers[.factor]?.first ?? 0.333))
+      }
+      let margin = numbers[.error] ?? numbers[.remove_error_margin] ?? numbers[.removeErrorMargin]
+      return .decimate(.errorMargin(margin?.first ?? 0))
     default:
       throw r.error(.unknownValue(name, accepted: Vocabulary.operations), at: nameAt).prefixed("op")
     }

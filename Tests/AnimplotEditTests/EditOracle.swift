@@ -24,8 +24,14 @@ struct EditOracleCase: @unchecked Sendable {
 }
 
 enum EditOracle {
+  /// Another seed's file of the same schema (`ANIMPLOT_EDIT_ORACLE=/path/edits_seed3.json`), to
+  /// measure on answers the floors were not set from; nil for seed 1's.
+  static let otherSeed: URL? = ProcessInfo.processInfo.environment["ANIMPLOT_EDIT_ORACLE"].map {
+    URL(fileURLWithPath: $0)
+  }
+
   static let cases: [EditOracleCase] = {
-    let url = SharedFolder.edits.file("edits_seed1.json")
+    let url = otherSeed ?? SharedFolder.edits.file("edits_seed1.json")
     guard let data = try? Data(contentsOf: url),
       let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
       let cases = root["cases"] as? [[String: Any]]
@@ -152,7 +158,8 @@ enum EditOracle {
       let merges: [String: PasteMerge] = ["MIX": .mix, "OVER_ALL": .overAll, "OVER_RANGE": .overRange, "OVER_RANGE_ALL": .overRangeAll]
       return (.paste(offset: offsets[op["offset"] as! String]!, merge: merges[op["merge"] as! String]!, flipped: op["flipped"] as? Bool ?? false), nil)
     case "bake", "unbake": return (nil, "bake and unbake are out of scope")
-    case "decimate": return (nil, "decimate is not implemented yet")
+    case "decimate":
+      return ((op["mode"] as! String) == "RATIO" ? .decimate(.ratio(float(op["factor"]))) : .decimate(.errorMargin(float(op["error"]))), nil)
     default: return (nil, "unknown op \(name)")
     }
   }
@@ -189,6 +196,11 @@ enum EditOracle {
     }
     return EditOracleCase(
       id: c["id"] as! String, primary: c["primary"] as! String, json: c, document: document, steps: steps)
+  }
+
+  /// Whether Blender's state holds a key of no key type (an API insert with `REPLACE`).
+  static func invalidKeyType(_ expected: [[String: Any]]) -> Bool {
+    expected.contains { c in (c["keys"] as! [[String: Any]]).contains { keyType($0["type"] as! String) == nil } }
   }
 
   /// The first difference between a document's curves and Blender's state, or nil.

@@ -13,6 +13,7 @@ struct EditOracleTests {
     var perOp: [String: (pass: Int, fail: Int)] = [:]
     var failures: [String] = []
     var skipped = 0
+    var refused = 0
     for oracleCase in EditOracle.cases {
       var document = oracleCase.document
       for (n, step) in oracleCase.steps.enumerated() {
@@ -25,8 +26,14 @@ struct EditOracleTests {
         do {
           try document.apply(op)
           failure = EditOracle.difference(document, step.curves)
+        } catch let error as EditError where EditOracle.invalidKeyType(step.curves) {
+          // Blender made a key of no key type, which the library refuses to (`docs/edit.md`).
+          _ = error
+          refused += 1
+          break
         } catch {
-          failure = "threw \(error)"
+          // Blender's operator raised too (a paste with nothing copied): the state is unchanged.
+          failure = step.status == "ERROR" ? EditOracle.difference(document, step.curves) : "threw \(error)"
         }
         if let failure {
           perOp[name, default: (0, 0)].fail += 1
@@ -37,12 +44,14 @@ struct EditOracleTests {
       }
     }
     let table = perOp.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value.pass)/\($0.value.pass + $0.value.fail)" }
-    print("edit oracle: " + table.joined(separator: ", ") + "; cases stopped at an unsupported op: \(skipped)")
+    print("edit oracle: " + table.joined(separator: ", ") + "; cases stopped at an unsupported op: \(skipped); refused (a key of no type): \(refused)")
     if ProcessInfo.processInfo.environment["ANIMPLOT_EDIT_MISMATCHES"] != nil {
       for f in failures { print("MISMATCH " + f) }
     }
     // Not every operation is Blender's bit for bit yet: each operation's count of steps equal
-    // to Blender's may only grow (the counts measured when this floor was last raised).
+    // to Blender's may only grow (the counts measured when this floor was last raised). The
+    // floors are seed 1's; another seed's file is only measured.
+    if EditOracle.otherSeed != nil { return }
     for (op, floor) in Self.floors {
       let passed = perOp[op]?.pass ?? 0
       #expect(passed >= floor, "\(op): \(passed) steps as Blender's, fewer than the \(floor) measured before")
@@ -52,10 +61,10 @@ struct EditOracleTests {
   }
 
   static let floors: [String: Int] = [
-    "blend_to_default": 2, "blend_to_neighbor": 2, "breakdown": 2, "clean": 10, "copy": 6, "delete": 33,
-    "duplicate_move": 5, "easing": 16, "equalize_handles": 8, "euler_filter": 10, "extrapolation": 6,
-    "handle_type": 62, "insert": 60, "interpolation": 52, "mirror": 14, "paste": 6, "sample": 6, "scale": 30,
-    "select": 213, "select_all": 4, "smooth": 5, "snap": 43, "translate": 75,
+    "blend_to_default": 2, "blend_to_neighbor": 2, "breakdown": 2, "clean": 10, "copy": 6, "decimate": 8, "delete": 33,
+    "duplicate_move": 6, "easing": 17, "equalize_handles": 8, "euler_filter": 10, "extrapolation": 6,
+    "handle_type": 63, "insert": 66, "interpolation": 53, "mirror": 14, "paste": 6, "sample": 6, "scale": 30,
+    "select": 214, "select_all": 4, "smooth": 5, "snap": 44, "translate": 78,
   ]
 
   /// Undo of every step of every case gives back the document before it exactly, and redo the
