@@ -84,9 +84,8 @@ extension CheckReport {
       <section class="case \(className)" id="\(Markup.escaped("case-" + c.id, attribute: true))">
       <h3><span class="word">\(result.status.word)</span> <code>\(Markup.escaped(c.id))</code></h3>
       <p class="message">\(Markup.escaped(result.message))</p>
-      <p class="files">input <code>\(Markup.escaped(c.inputPath))</code>\(
-        c.argumentsPath.map { " · options <code>\(Markup.escaped($0))</code>" } ?? "")
-      · reference <code>\(Markup.escaped(c.referencePath))</code></p>
+      <p class="files">\(c.hasInput ? "input <code>\(Markup.escaped(c.inputPath))</code> · " : "")\(
+        c.argumentsPath.map { "options <code>\(Markup.escaped($0))</code> · " } ?? "")reference <code>\(Markup.escaped(c.referencePath))</code></p>
 
       """
     if let figures = result.figures { html += Self.table(figures) }
