@@ -7,7 +7,10 @@
 /// `ball.layout.json` → `ball.expected.layout.json`, `ball.actual.layout.json`,
 /// `ball.layout.json.diff` (a unified diff); display lists likewise; `ball.values.csv` →
 /// `ball.expected.values.csv`, `ball.actual.values.csv` and `ball.values.csv.diff` (the table
-/// of the channels that moved).
+/// of the channels that moved); `ball.apng` → the first frame that differs,
+/// `ball.apng.expected.png`, `ball.apng.actual.png`, `ball.apng.diff.png`, and the animation
+/// drawn now, `ball.actual.apng`; `ball.edited.json` → `ball.expected.edited.json`,
+/// `ball.actual.edited.json`, `ball.edited.json.diff`.
 package struct ArtifactNames: Sendable, Hashable {
   package var expected: String
   package var actual: String
@@ -29,7 +32,13 @@ package struct ArtifactNames: Sendable, Hashable {
       actual = name + ".svg.actual.png"
       diff = name + ".svg.diff.png"
       actualSource = name + ".actual.svg"
-    case .layoutJSON, .displayList, .values:
+    case .animation:
+      // The first frame that differs, and the animation drawn now.
+      expected = name + ".apng.expected.png"
+      actual = name + ".apng.actual.png"
+      diff = name + ".apng.diff.png"
+      actualSource = name + ".actual.apng"
+    case .layoutJSON, .displayList, .values, .edited:
       expected = name + ".expected" + suffix
       actual = name + ".actual" + suffix
       diff = name + suffix + ".diff"

@@ -97,22 +97,22 @@ package struct CaseEvaluation: Sendable {
       switch comparison {
       case .identicalFiles: break
       case .image(let image, let expectedPNG, let actualPNG):
-        let diffPNG = ImageFile.pngBytes(image.diffImage(style: style))
-        result.figures = image.result
-        result.images = CaseImages(expected: expectedPNG, actual: actualPNG, diff: diffPNG)
-        if let crop = image.worstWindowCrop(colors: style.colors, alpha: style.alpha), let window = image.result.worstWindow {
-          result.images.crop = WindowCrop(
-            png: ImageFile.pngBytes(crop.image), scale: crop.scale, window: window)
+        addImageEvidence(image, expectedPNG: expectedPNG, actualPNG: actualPNG, actual: actual, names: names, style: style)
+      case .animation(let animation):
+        if let first = animation.first {
+          addImageEvidence(
+            first.comparison, expectedPNG: first.expectedPNG, actualPNG: first.actualPNG, actual: actual, names: names,
+            style: style)
+          result.frame = first.index + 1
+        } else if let source = names.actualSource {
+          artifacts.append(Artifact(name: source, bytes: actual))
         }
-        artifacts += [
-          Artifact(name: names.expected, bytes: expectedPNG),
-          Artifact(name: names.actual, bytes: actualPNG),
-          Artifact(name: names.diff, bytes: diffPNG),
-        ]
-        if let source = names.actualSource { artifacts.append(Artifact(name: source, bytes: actual)) }
       case .text(let text):
-        addTextArtifacts(reference: reference, actual: actual, difference: text.unifiedDiff, names: names)
+        // The changes by row first: a patch tool skips the lines before the diff's header.
+        let said = text.changes.map { $0.map { "# " + $0 + "\n" }.joined() } ?? ""
+        addTextArtifacts(reference: reference, actual: actual, difference: said + text.unifiedDiff, names: names)
         result.textDiff = text.unifiedDiff
+        result.changes = text.changes
       case .values(let values):
         addTextArtifacts(reference: reference, actual: actual, difference: values.table, names: names)
         result.valuesTable = values.table
@@ -150,6 +150,26 @@ package struct CaseEvaluation: Sendable {
     }
   }
 
+  /// The evidence of two pictures that differ: the figures, the three images and the densest
+  /// window enlarged, for the report; the images and the output (`actualSource`) as artifacts.
+  private mutating func addImageEvidence(
+    _ image: ImageComparison, expectedPNG: [UInt8], actualPNG: [UInt8], actual: [UInt8], names: ArtifactNames,
+    style: DiffImageStyle
+  ) {
+    let diffPNG = ImageFile.pngBytes(image.diffImage(style: style))
+    result.figures = image.result
+    result.images = CaseImages(expected: expectedPNG, actual: actualPNG, diff: diffPNG)
+    if let crop = image.worstWindowCrop(colors: style.colors, alpha: style.alpha), let window = image.result.worstWindow {
+      result.images.crop = WindowCrop(png: ImageFile.pngBytes(crop.image), scale: crop.scale, window: window)
+    }
+    artifacts += [
+      Artifact(name: names.expected, bytes: expectedPNG),
+      Artifact(name: names.actual, bytes: actualPNG),
+      Artifact(name: names.diff, bytes: diffPNG),
+    ]
+    if let source = names.actualSource { artifacts.append(Artifact(name: source, bytes: actual)) }
+  }
+
   /// The artifacts of a text or values case that differs: the reference, the output, and
   /// the text that says their difference.
   private mutating func addTextArtifacts(
@@ -169,9 +189,10 @@ package struct CaseEvaluation: Sendable {
     of output: [UInt8], _ checkCase: CheckCase, _ rasterizer: SVGRasterizer?
   ) -> [UInt8]? {
     switch checkCase.kind {
-    case .png: output
+    // An animated PNG is a PNG: its first picture, animated where APNG is shown.
+    case .png, .animation: output
     case .svg: try? rasterizer?.rasterize(svg: output, name: checkCase.id).png
-    case .layoutJSON, .displayList, .values: nil
+    case .layoutJSON, .displayList, .values, .edited: nil
     }
   }
 }

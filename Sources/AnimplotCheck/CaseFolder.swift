@@ -53,8 +53,11 @@ package struct CaseFolder: Sendable, Hashable {
   ///   reference of another kind than the options ask for.
   ///   - values: every input gets a values case (`NAME.values.csv`), recorded when missing
   ///     (`check --values`); without it, only the inputs that have one.
+  ///   - verbsWithoutInput: verbs that read no input (`gallery`): a `NAME.args` whose verb is
+  ///     one (its own first word, else its folder's `check.args`'s) is a case by itself.
   package static func scan(
     root: String, inputExtensions: Set<String>, skipping: [String] = [], values: Bool = false,
+    verbsWithoutInput: Set<String> = [],
     requestedKind: (_ argumentsPath: String, _ text: String) -> Result<ReferenceKind?, CaseOptionsProblem> = { _, _ in .success(nil) }
   ) throws(CaseFolderError) -> CaseFolder {
     let trimmed = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
@@ -65,6 +68,7 @@ package struct CaseFolder: Sendable, Hashable {
       root: trimmed, inputExtensions: inputExtensions,
       visited: Set(skipping.compactMap { FileSystem.status(of: $0)?.identity }))
     walk.visit(relative: "", identity: status.identity)
+    walk.addCasesWithoutInput(verbs: verbsWithoutInput)
     let folder = walk.folder(root: root, values: values, requestedKind: requestedKind)
     if !walk.problems.isEmpty { throw CaseFolderError(problems: walk.problems) }
     return folder
@@ -150,26 +154,46 @@ private struct Walk {
     }
   }
 
+  /// The first word of a `NAME.args` text (comments skipped), as its verb is told.
+  static func firstWord(_ text: String) -> Substring? {
+    for line in text.split(whereSeparator: \.isNewline) {
+      guard let word = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).first else { continue }
+      if word.hasPrefix("#") { continue }
+      return word
+    }
+    return nil
+  }
+
+  /// Makes each `NAME.args` with no input whose verb is one of `verbs` a case of its own: its
+  /// input is the file itself (`CheckCase.hasInput` is false).
+  mutating func addCasesWithoutInput(verbs: Set<String>) {
+    guard !verbs.isEmpty else { return }
+    for name in argumentFiles.sorted() where inputs[name] == nil {
+      let folder = String(name[..<(name.lastIndex(of: "/").map { name.index(after: $0) } ?? name.startIndex)])
+      let own = (try? FileSystem.readBytes(path: path(name + ".args"))).map { String(decoding: $0, as: UTF8.self) }
+      var verb = own.flatMap { Self.firstWord($0) }
+      if verb == nil || verb!.hasPrefix("-"), folderDefaults.contains(folder),
+        let defaults = try? FileSystem.readBytes(path: path(folder + CaseFolder.defaultsFileName))
+      {
+        verb = Self.firstWord(String(decoding: defaults, as: UTF8.self))
+      }
+      if let verb, verbs.contains(String(verb)) { inputs[name] = name + ".args" }
+    }
+  }
+
   /// A case's `NAME.args` text added to its folder's `check.args`: the case's options follow
   /// the folder's; a verb the case names must be the folder's (it is said once).
   static func adding(_ own: String, to defaults: String, defaultsPath: String) throws -> String {
-    func firstWord(_ text: String) -> Substring? {
-      for line in text.split(whereSeparator: \.isNewline) {
-        guard let word = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).first else { continue }
-        if word.hasPrefix("#") { continue }
-        return word
-      }
-      return nil
-    }
     guard let verb = firstWord(own), !verb.hasPrefix("-") else { return defaults + "\n" + own }
     let folderVerb = firstWord(defaults) ?? "graph"
     guard verb == folderVerb else {
       throw CaseOptionsProblem(
         "the verb '\(verb)' is not the one of \(defaultsPath), '\(folderVerb)'; a case adds options to its folder's")
     }
-    // The verb is dropped from the case's words: the folder's comes first.
+    // The verb is dropped from the case's words, where it is the first word (not where a
+    // comment before it says it): the folder's comes first.
     var rest = own
-    if let range = rest.firstRange(of: verb) { rest.replaceSubrange(range, with: "") }
+    rest.replaceSubrange(verb.startIndex..<verb.endIndex, with: "")
     return defaults + "\n" + rest
   }
 

@@ -60,11 +60,17 @@ package struct CaseResult: Sendable {
   package var images: CaseImages
   /// The unified diff, for a text case that differs.
   package var textDiff: String?
+  /// For a layout or action file that differs, its changes said by row, key and member
+  /// (`JSONChanges`): `row 'X Location' (location[0]): key at frame 40 → 40.5`.
+  package var changes: [String]?
   /// For a values case that differs, the table of the channels that moved
   /// (`ValuesComparison.table`).
   package var valuesTable: String?
   /// The artifact files written for the case, relative to the artifacts folder.
   package var artifacts: [String]
+  /// For an animation that differs, the first frame that differs (1-based): the one its
+  /// images show.
+  package var frame: Int?
   /// The case's output as drawn: what approving it writes as its reference.
   package var output: [UInt8]?
 

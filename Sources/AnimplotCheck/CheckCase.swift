@@ -40,6 +40,10 @@ package struct CheckCase: Sendable, Hashable {
     self.referenceExists = referenceExists
   }
 
+  /// Whether the case reads an input: a case of a verb that reads none (`gallery`) is its
+  /// `NAME.args` alone, which stands as its input too.
+  package var hasInput: Bool { inputPath != argumentsPath }
+
   /// The case's identity in reports: the reference's path relative to the folder,
   /// `ball.png`, `ui/button.svg`.
   package var id: String { name + kind.suffix }

@@ -143,6 +143,8 @@ extension CheckReport {
         ])))
     }
     if !images.isEmpty { members.append(("images", jsonObject(images))) }
+    if let changes = result.changes { members.append(("changes", jsonArray(changes.map(jsonStringLiteral)))) }
+    if let frame = result.frame { members.append(("frame", "\(frame)")) }
     if let diff = result.textDiff { members.append(("textDiff", jsonStringLiteral(diff))) }
     if let table = result.valuesTable { members.append(("valuesTable", jsonStringLiteral(table))) }
     return jsonObject(members)
@@ -360,6 +362,12 @@ private struct SummaryReader {
         expected: try png("expected"), actual: try png("actual"), diff: try png("diff"), crop: crop)
       result.images.ghost = try png("ghost")
     }
+    if value["changes"] != nil {
+      result.changes = try array(value, "changes", path: path).enumerated().map { (i, v) throws(CheckSummaryError) in
+        try string(v, nil, path: path + ".changes[\(i)]")
+      }
+    }
+    if let frame = value["frame"] { result.frame = try wholeCount(frame, path: path + ".frame") }
     result.textDiff = try optionalString(value, "textDiff", path: path)
     result.valuesTable = try optionalString(value, "valuesTable", path: path)
     return result

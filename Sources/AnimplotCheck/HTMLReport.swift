@@ -84,9 +84,8 @@ extension CheckReport {
       <section class="case \(className)" id="\(Markup.escaped("case-" + c.id, attribute: true))">
       <h3><span class="word">\(result.status.word)</span> <code>\(Markup.escaped(c.id))</code></h3>
       <p class="message">\(Markup.escaped(result.message))</p>
-      <p class="files">input <code>\(Markup.escaped(c.inputPath))</code>\(
-        c.argumentsPath.map { " · options <code>\(Markup.escaped($0))</code>" } ?? "")
-      · reference <code>\(Markup.escaped(c.referencePath))</code></p>
+      <p class="files">\(c.hasInput ? "input <code>\(Markup.escaped(c.inputPath))</code> · " : "")\(
+        c.argumentsPath.map { "options <code>\(Markup.escaped($0))</code> · " } ?? "")reference <code>\(Markup.escaped(c.referencePath))</code></p>
 
       """
     if let figures = result.figures { html += Self.table(figures) }
@@ -100,6 +99,9 @@ extension CheckReport {
           + "<img alt=\"\(caption) of \(Markup.escaped(c.id, attribute: true))\" "
           + "src=\"data:image/png;base64,\(Markup.base64($0))\"></figure>\n"
       }
+    }
+    if let frame = result.frame {
+      html += "<p class=\"frame\">frame \(frame), the first that differs, of the animation</p>\n"
     }
     if !figuresHTML.isEmpty { html += "<div class=\"images\">\n" + figuresHTML.joined() + "</div>\n" }
     var closer: [String] = []
@@ -134,7 +136,16 @@ extension CheckReport {
         + "src=\"data:image/png;base64,\(Markup.base64(ghost))\"></figure>\n"
     }
     if let table = result.valuesTable { html += Self.valuesTable(table) }
-    if let diff = result.textDiff { html += Self.diffBlock(diff) }
+    if let changes = result.changes {
+      html +=
+        "<ul class=\"changes\">\n" + changes.map { "<li>" + Markup.escaped($0) + "</li>\n" }.joined() + "</ul>\n"
+    }
+    if let diff = result.textDiff {
+      // With the changes said by row, the line diff is there to unfold.
+      html +=
+        result.changes == nil
+        ? Self.diffBlock(diff) : "<details><summary>the text diff</summary>\n" + Self.diffBlock(diff) + "</details>\n"
+    }
     if result.status == .differed || result.status == .missing {
       html +=
         "<p class=\"approve\">to approve the output as the new reference: <code>"
@@ -283,5 +294,7 @@ extension CheckReport {
     table.values { border-collapse: collapse; margin: 8px 0; }
     table.values th, table.values td { border: 1px solid #ddd; padding: 2px 8px; text-align: left; }
     p.approve code { user-select: all; }
+    ul.changes { font: 13px ui-monospace, "DejaVu Sans Mono", monospace; padding-left: 20px; }
+    p.frame { font-weight: 600; }
     """
 }

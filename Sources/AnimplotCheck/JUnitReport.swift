@@ -70,6 +70,7 @@ extension CheckReport {
     let folder = artifactsFolder.hasSuffix("/") ? artifactsFolder : artifactsFolder + "/"
     lines += result.artifacts.map { "artifact: " + folder + $0 }
     if let table = result.valuesTable { lines.append(table) }
+    if let changes = result.changes { lines += changes }
     if let diff = result.textDiff { lines.append(diff) }
     return lines.joined(separator: "\n")
   }

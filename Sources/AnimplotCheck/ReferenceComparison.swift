@@ -14,6 +14,8 @@ package enum ReferenceComparison: Sendable {
   case text(TextComparison)
   /// Values compared: a values table.
   case values(ValuesComparison)
+  /// Animations compared frame by frame.
+  case animation(AnimationComparison)
 
   /// Whether the output matches the reference within the budgets.
   package var passed: Bool {
@@ -22,6 +24,7 @@ package enum ReferenceComparison: Sendable {
     case .image(let comparison, _, _): comparison.result.passed
     case .text(let comparison): comparison.passed
     case .values(let comparison): comparison.passed
+    case .animation(let comparison): comparison.passed
     }
   }
 
@@ -32,6 +35,7 @@ package enum ReferenceComparison: Sendable {
     case .image(let comparison, _, _): comparison.summary
     case .text(let comparison): comparison.summary
     case .values(let comparison): comparison.summary
+    case .animation(let comparison): comparison.summary
     }
   }
 
@@ -107,12 +111,15 @@ package enum ReferenceComparison: Sendable {
         case .output(let message): throw .output(message)
         }
       }
+    case .animation:
+      return .animation(
+        try AnimationComparison(expected: expected, actual: actual, options: options, ignoring: ignoring, label: label))
     case .displayList:
       return .text(
         TextComparison(
           expected: String(decoding: expected, as: UTF8.self),
           actual: String(decoding: actual, as: UTF8.self), label: label))
-    case .layoutJSON:
+    case .layoutJSON, .edited:
       // Layouts are compared one member per line, whatever the reference's layout: one
       // written before layouts were (one row per line) still matches, and differences show
       // as the lines of the members that changed.
@@ -122,7 +129,11 @@ package enum ReferenceComparison: Sendable {
       var comparison = TextComparison(
         expected: expectedPretty ?? expectedText,
         actual: prettyJSON(actualText, maximumBytes: Limits.comparedTextBytes) ?? actualText, label: label)
-      if let expectedPretty, expectedPretty != expectedText {
+      if !comparison.identical, let changes = JSONChanges(expected: expectedText, actual: actualText), !changes.isEmpty {
+        comparison.changes = changes.lines
+        comparison.leadChange = changes.lead
+      }
+      if kind == .layoutJSON, let expectedPretty, expectedPretty != expectedText {
         comparison.note = "the reference is laid out one row per line, as before; --record all rewrites it one member per line"
       }
       return .text(comparison)

@@ -13,6 +13,10 @@ package enum ReferenceKind: String, Sendable, Hashable, CaseIterable {
   /// `NAME.values.csv`: the values of the case's input at every frame of its scene range, as
   /// `animplot eval` writes them, compared channel by channel.
   case values
+  /// `NAME.apng`: an animation (`play`, `preview`, `morph`), compared frame by frame.
+  case animation
+  /// `NAME.edited.json`: the action file `edit` writes, compared member by member.
+  case edited
 
   /// The end of the reference's file name: `.png`, `.svg`, `.layout.json`, `.displaylist.txt`.
   package var suffix: String {
@@ -22,6 +26,8 @@ package enum ReferenceKind: String, Sendable, Hashable, CaseIterable {
     case .layoutJSON: ".layout.json"
     case .displayList: ".displaylist.txt"
     case .values: ".values.csv"
+    case .animation: ".apng"
+    case .edited: ".edited.json"
     }
   }
 

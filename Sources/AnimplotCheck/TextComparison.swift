@@ -19,6 +19,11 @@ package struct TextComparison: Sendable, Hashable {
   package var unifiedDiff: String
   /// Said after the summary: how the texts were read, when that matters.
   package var note: String?
+  /// For JSON (a layout, an action file), the changes said by row, key and member
+  /// (`JSONChanges`); the summary then names the first.
+  package var changes: [String]?
+  /// The change the summary names (`JSONChanges.lead`).
+  package var leadChange: String?
 
   /// Compares `actual` with `expected`; `label` names the reference in the diff's headers.
   package init(expected: String, actual: String, label: String) {
@@ -89,6 +94,10 @@ package struct TextComparison: Sendable, Hashable {
     func lines(_ n: Int) -> String { "\(n) line\(n == 1 ? "" : "s")" }
     let tail = note.map { "; " + $0 } ?? ""
     if identical { return "match: identical text (\(lines(expectedLineCount)))" + tail }
+    if let changes, let first = leadChange ?? changes.first {
+      let more = changes.count - 1
+      return "differ: " + first + (more > 0 ? " (and \(more) more change\(more == 1 ? "" : "s"))" : "") + tail
+    }
     return "differ: \(lines(removedLines)) removed, \(addedLines) added, first at line "
       + "\(firstDifference ?? 1) (reference \(lines(expectedLineCount)), actual \(actualLineCount))" + tail
   }

@@ -40,7 +40,10 @@ package final class ReviewAPI: Sendable {
   package var count: Int { items.withLock { $0.count } }
 
   /// `GET /api/cases`: `{"folder": ..., "cases": [{"case", "status", "message", "reference",
-  /// "decision", "images": ["expected", "actual", "diff", "window"], "approvable"}]}`.
+  /// "decision", "images": ["expected", "actual", "diff", "window"], "approvable"}]}`, and for
+  /// an animation the frame its images show (`"frame"`, 1-based), for a layout or action file
+  /// its changes by row (`"changes"`), for text its unified diff (`"textDiff"`), for values the
+  /// table of the channels that moved (`"valuesTable"`).
   func list() -> Answer {
     let entries = items.withLock { items in
       items.map { item -> String in
@@ -50,10 +53,15 @@ package final class ReviewAPI: Sendable {
         if r.images.actual != nil { images.append("\"actual\"") }
         if r.images.diff != nil { images.append("\"diff\"") }
         if r.images.crop != nil { images.append("\"window\"") }
+        var details = ""
+        if let frame = r.frame { details += ", \"frame\": \(frame)" }
+        if let changes = r.changes { details += ", \"changes\": [" + changes.map(jsonStringLiteral).joined(separator: ", ") + "]" }
+        if let diff = r.textDiff { details += ", \"textDiff\": " + jsonStringLiteral(diff) }
+        if let table = r.valuesTable { details += ", \"valuesTable\": " + jsonStringLiteral(table) }
         return "{\"case\": \(jsonStringLiteral(r.checkCase.id)), \"status\": \(jsonStringLiteral(r.status.word)), "
           + "\"message\": \(jsonStringLiteral(r.message)), \"reference\": \(jsonStringLiteral(r.checkCase.referencePath)), "
           + "\"decision\": \(item.decision.map(jsonStringLiteral) ?? "null"), \"images\": [\(images.joined(separator: ", "))], "
-          + "\"approvable\": \(r.output != nil)}"
+          + "\"approvable\": \(r.output != nil)\(details)}"
       }
     }
     let running = !finished.withLock { $0 }

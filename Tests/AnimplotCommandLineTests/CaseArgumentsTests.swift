@@ -64,16 +64,29 @@ import Testing
     // eval compares values.
     #expect(try Self.kind("eval").get() == .values)
     #expect(try Self.kind("eval --range 1:10").get() == .values)
+    // play and preview compare animations; preview's filmstrip, gallery and morph pictures;
+    // edit an action file.
+    #expect(try Self.kind("play --frames 1:4").get() == .animation)
+    #expect(try Self.kind("preview").get() == .animation)
+    #expect(try Self.kind("preview --filmstrip 3").get() == nil)
+    #expect(try Self.kind("gallery --only quad").get() == nil)
+    #expect(try Self.kind("morph --from square --to star").get() == nil)
+    #expect(try Self.kind("morph --from square --to star --format apng").get() == .animation)
+    #expect(try Self.kind("edit --select all --translate 1,0").get() == .edited)
   }
 
   @Test(arguments: [
     ("graph --format", "Missing value for '--format <format>'"),
-    ("graph --format pdf", "--format pdf: check compares png (NAME.png), svg (NAME.svg), json (NAME.layout.json), displaylist (NAME.displaylist.txt), csv (NAME.values.csv)"),
+    ("graph --format pdf", "--format pdf: check compares png (NAME.png), svg (NAME.svg), json (NAME.layout.json), displaylist (NAME.displaylist.txt), csv (NAME.values.csv), apng (NAME.apng)"),
     ("timeline --format json", "--format json is not available here; use png, svg, pdf or displaylist"),
     ("timeline --values 0:1", "Unknown option '--values'"),
     ("graph --width 5", "--width must be from 16 to 16384 pixels, not 5"),
-    ("grpah --at 1", "'grpah' is not a verb a case can use; did you mean 'graph'? a case's verb is one of graph, dopesheet, timeline, path, eval"),
-    ("eval --format json", "--format json: check compares png (NAME.png), svg (NAME.svg), json (NAME.layout.json), displaylist (NAME.displaylist.txt), csv (NAME.values.csv)"),
+    ("grpah --at 1", "'grpah' is not a verb a case can use; did you mean 'graph'? a case's verb is one of graph, dopesheet, timeline, path, eval, play, preview, gallery, morph, edit"),
+    ("plya --frames 1:4", "'plya' is not a verb a case can use; did you mean 'play'? a case's verb is one of graph, dopesheet, timeline, path, eval, play, preview, gallery, morph, edit"),
+    ("edit --in-place", "--in-place; a case edits its own input and compares it with NAME.edited.json"),
+    ("morph --from square --to star --curve x.json --channel X", "--curve: a morph case follows its own input, NAME.json, with --channel"),
+    ("play --format svg", "--format svg: check compares png (NAME.png), svg (NAME.svg), json (NAME.layout.json), displaylist (NAME.displaylist.txt), csv (NAME.values.csv), apng (NAME.apng)"),
+    ("eval --format json", "--format json: check compares png (NAME.png), svg (NAME.svg), json (NAME.layout.json), displaylist (NAME.displaylist.txt), csv (NAME.values.csv), apng (NAME.apng)"),
     ("graph other.json", "names an input ('other.json'); a case draws its own input"),
     ("graph --help", "asks for help; a case's options draw a picture"),
   ])
@@ -113,6 +126,7 @@ import Testing
     #expect(ReferenceKind.classify(fileName: "ball.json") == nil)
     #expect(ReferenceKind.classify(fileName: "notes.txt") == nil)
     #expect(ReferenceKind.classify(fileName: ".png") == nil)
-    for kind in ReferenceKind.allCases { #expect(ReferenceKind(kind.outputFormat) == kind) }
+    for kind in ReferenceKind.allCases { if let format = kind.outputFormat { #expect(ReferenceKind(format) == kind) } }
+    #expect(ReferenceKind.edited.outputFormat == nil)
   }
 }

@@ -21,7 +21,7 @@ struct GraphLayoutAgreementTests {
   /// The fixtures drawn by `graph`, with their options.
   static func fixtures() throws -> [(name: String, path: String, options: GraphOptions, selection: ActionSelection)] {
     let folder = repository.appendingPathComponent("Fixtures")
-    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") }.sorted()
+    let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".json") && ReferenceKind.classify(fileName: $0) == nil }.sorted()
     var requests = CaseRequests()
     return try names.compactMap { file in
       let name = String(file.dropLast(5))

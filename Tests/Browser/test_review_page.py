@@ -76,3 +76,64 @@ class ReviewPage(unittest.TestCase):
         out = self.process.stdout.read()
         self.assertIn("APPROVED", out)
         self.assertIn("review: 1 approved, 1 rejected, 1 left", out)
+
+
+class ReviewOtherVerbs(unittest.TestCase):
+    """A `play` case (an animation) and an `edit` case (an action file) under review: the first
+    shows the frame its pictures are of, the second its changes by row; approving the animation
+    writes the whole animation drawn."""
+
+    def setUp(self):
+        self.root = Path(tempfile.mkdtemp(prefix="animplot-review-verbs-"))
+        self.cases = self.root / "cases"
+        self.cases.mkdir()
+        for name in ("play", "edit"):
+            shutil.copy(BALL, self.cases / f"{name}.json")
+        (self.cases / "play.args").write_text("play --width 320 --height 180 --frames 20:40 --step 5\n")
+        (self.cases / "edit.args").write_text("edit --select 'location[2]:3' --translate 2,0\n")
+        animplot("check", self.cases, "--record", "missing", check=False)
+        (self.cases / "play.args").write_text("play --width 320 --height 180 --frames 20:40 --step 5 --theme light\n")
+        (self.cases / "edit.args").write_text("edit --select 'location[2]:3' --translate 3,0\n")
+        self.before = (self.cases / "edit.edited.json").read_bytes()
+        self.process = subprocess.Popen([os.environ["ANIMPLOT"], "check", str(self.cases), "--review", "--port", "0"],
+                                        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.url = self.process.stdout.readline().strip()
+        self.driver = browser(1300, 900)
+
+    def tearDown(self):
+        self.driver.quit()
+        if self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(5)
+        shutil.rmtree(self.root, ignore_errors=True)
+
+    def test_animation_and_edit(self):
+        d = self.driver
+        d.get(self.url)
+        title = lambda: d.find_element("id", "title").text
+        wait(lambda: title() == "edit.edited.json", "the edit case")
+        changes = wait(lambda: d.find_elements("css selector", "#images ul.changes li"), "the changes by row")
+        self.assertIn("channel location[2]: key at frame 58 → 59 (handleLeft, handleRight changed)", [c.text for c in changes])
+        self.assertTrue(d.find_elements("css selector", "#images details pre.diff"), "the text diff, folded")
+        for theme in ("dark", "light"):
+            d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": theme}]})
+            screenshot(d, f"review_edit_{theme}")
+        # r: the edit is rejected, nothing written; then the animation.
+        d.find_element("tag name", "body").send_keys("r")
+        wait(lambda: title() == "play.apng", "the play case")
+        note = wait(lambda: d.find_elements("css selector", "#images p.frame"), "the frame shown")[0]
+        self.assertEqual(note.text, "frame 1 of the animation, the first that differs")
+        wait(lambda: len(d.find_elements("css selector", "#images img")) >= 3, "the pictures of that frame")
+        for theme in ("dark", "light"):
+            d.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-color-scheme", "value": theme}]})
+            screenshot(d, f"review_play_{theme}")
+        d.find_element("tag name", "body").send_keys("a")
+        wait(lambda: "wrote" in d.find_element("id", "status").text, "the approval")
+        expected = self.root / "expected.apng"
+        animplot("play", self.cases / "play.json", "--width", "320", "--height", "180", "--frames", "20:40", "--step", "5",
+                 "--theme", "light", "-o", expected)
+        self.assertEqual((self.cases / "play.apng").read_bytes(), expected.read_bytes())
+        self.assertEqual((self.cases / "edit.edited.json").read_bytes(), self.before)
+        d.find_element("id", "done").click()
+        self.assertEqual(self.process.wait(10), 1)
+        self.assertIn("review: 1 approved, 1 rejected, 0 left", self.process.stdout.read())

@@ -86,6 +86,53 @@ struct ReviewTests {
     #expect(server.status.map { ($0 >> 8) & 0xff } == 1)
   }
 
+  /// An animation under review shows its first differing frame and approving writes the whole
+  /// animation drawn; an `edit` case lists its changes by row and approving writes the action.
+  @Test func approvingAnAnimationWritesItWhole() throws {
+    let root = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let cases = root.appendingPathComponent("cases")
+    try FileManager.default.createDirectory(at: cases, withIntermediateDirectories: true)
+    let ball = CLI.repository.appendingPathComponent("Examples/bouncing-ball.json")
+    for name in ["play", "edit"] { try FileManager.default.copyItem(at: ball, to: cases.appendingPathComponent("\(name).json")) }
+    try Data("play --width 160 --height 90 --frames 1:4\n".utf8).write(to: cases.appendingPathComponent("play.args"))
+    try Data("edit --select 'location[2]:3' --translate 2,0\n".utf8).write(to: cases.appendingPathComponent("edit.args"))
+    #expect(try CLI.run(["check", cases.path, "--record", "missing"]).status == 1)
+    try Data("play --width 160 --height 90 --frames 1:4 --theme light\n".utf8).write(to: cases.appendingPathComponent("play.args"))
+    try Data("edit --select 'location[2]:3' --translate 3,0\n".utf8).write(to: cases.appendingPathComponent("edit.args"))
+    let server = try LocalServer(binary: CLI.binary, ["check", "cases", "--review", "--port", "0"], in: root)
+    defer { server.stop() }
+    var list = try server.request("GET", "/api/cases")
+    for _ in 0..<200 where list.text.contains("\"running\": true") {
+      Thread.sleep(forTimeInterval: 0.1)
+      list = try server.request("GET", "/api/cases")
+    }
+    #expect(list.text.contains("\"case\": \"play.apng\", \"status\": \"FAIL\""), "\(list.text)")
+    #expect(list.text.contains("\"frame\": 1"), "\(list.text)")
+    #expect(list.text.contains("\"message\": \"differ: channel location[2]: key at frame 58 → 59 (handleLeft, handleRight changed) (and 2 more changes)\""), "\(list.text)")
+    #expect(list.text.contains("\"changes\": [\"channel location[2]: key at frame 39.5: handleRight changed\""), "\(list.text)")
+    // The first differing frame is shown: a still PNG of the animation's size.
+    let frame = try server.request("GET", "/api/image?case=play.apng&which=actual")
+    #expect(frame.status == 200 && frame.body.count > 100)
+    for name in ["play.apng", "edit.edited.json"] {
+      let approved = try server.request("POST", "/api/approve", body: body(name))
+      #expect(approved.status == 200, "\(approved.text)")
+    }
+    let expected = root.appendingPathComponent("expected.apng")
+    _ = try CLI.run([
+      "play", cases.appendingPathComponent("play.json").path, "--width", "160", "--height", "90", "--frames", "1:4",
+      "--theme", "light", "-o", expected.path,
+    ])
+    #expect((try Data(contentsOf: cases.appendingPathComponent("play.apng"))) == (try Data(contentsOf: expected)))
+    let edited = try CLI.run(["edit", cases.appendingPathComponent("edit.json").path, "--select", "location[2]:3", "--translate", "3,0"])
+    #expect(try String(contentsOf: cases.appendingPathComponent("edit.edited.json"), encoding: .utf8) == edited.stdout)
+    _ = try server.request("POST", "/api/done", body: Data())
+    server.wait()
+    // Every case approved: exit 0, and the next run passes.
+    #expect(server.status.map { ($0 >> 8) & 0xff } == 0)
+    #expect(try CLI.run(["check", cases.path]).status == 0)
+  }
+
   @Test func withoutReviewItsOptionsAreRefused() throws {
     let run = try CLI.run(["check", "Fixtures", "--port", "0"])
     #expect(run.status == 2)

@@ -164,6 +164,7 @@ package struct CheckArguments: ParsableArguments, Sendable {
     do {
       caseFolder = try CaseFolder.scan(
         root: folder, inputExtensions: Self.inputExtensions, skipping: [artifacts], values: values,
+        verbsWithoutInput: CaseRequests.verbsWithoutInput,
         requestedKind: { requests.parse(path: $0, text: $1) })
     } catch {
       throw Self.problems(error.problems)
@@ -229,9 +230,9 @@ package struct CheckArguments: ParsableArguments, Sendable {
 
     // Every case's request is made before anything is drawn.
     var problems: [String] = []
-    let drawings = cases.compactMap { checkCase -> RenderRequest? in
+    let drawings = cases.compactMap { checkCase -> CaseDrawing? in
       do throws(CaseOptionsProblem) {
-        return try requests.request(for: checkCase)
+        return try requests.drawing(for: checkCase)
       } catch {
         problems.append("\(checkCase.argumentsPath ?? checkCase.inputPath): \(error.message)")
         return nil
@@ -320,7 +321,7 @@ package struct CheckArguments: ParsableArguments, Sendable {
 
   /// Draws, compares and records one case, and writes its files; safe on any thread.
   private func runCase(
-    _ checkCase: CheckCase, _ request: RenderRequest, options: DiffOptions, style: DiffImageStyle,
+    _ checkCase: CheckCase, _ drawing: CaseDrawing, options: DiffOptions, style: DiffImageStyle,
     ignoring regions: [PixelRect], mode: RecordMode, rasterizer: SVGRasterizer?, runFiles: Set<String>
   ) -> CaseResult {
     let started = Clock.seconds()
@@ -334,9 +335,7 @@ package struct CheckArguments: ParsableArguments, Sendable {
         return result
       }
     }
-    let output = Result { () throws(RenderError) in
-      try request.render(.file(checkCase.inputPath), with: Renderer())
-    }.mapError { DrawingFailure(message: $0.description) }
+    let output = drawing.draw(input: checkCase.hasInput ? checkCase.inputPath : nil)
     let reference: CaseEvaluation.Reference
     if checkCase.referenceExists {
       do {

@@ -39,13 +39,23 @@ package struct EditArguments: ParsableArguments {
       if output != nil { throw CLIError("--in-place writes to the input; leave out -o") }
       if input == "-" { throw CLIError("--in-place needs an input file, not standard input") }
     }
-    let stepScripts = try EditSteps.script(steps)
-    if opsFile == nil && operations.isEmpty && stepScripts.isEmpty {
-      throw CLIError("edit needs operations: --ops OPS.json, --op JSON or options such as --select and --translate")
-    }
     let output = inPlace ? input : self.output ?? "-"
     if output != "-" && InputKind.fileExtension(of: output) != "json" {
       throw CLIError("-o \(output): edit writes format 1 JSON; name the output .json ('-' for standard output)")
+    }
+    let (bytes, notes) = try edited()
+    for note in notes { Terminal.error(note) }
+    if !inPlace { try OutputPlan.refuseOverwriting([input] + (opsFile.map { [$0] } ?? []), with: output) }
+    try OutputFile.write(bytes, to: output)
+  }
+
+  /// The edited action file's bytes (format 1), and a line for each operation that changed
+  /// nothing: what `run` writes, and what a `check` case of `edit` compares.
+  /// - Throws: `CLIError` for a bad input or script.
+  package func edited() throws -> (bytes: [UInt8], notes: [String]) {
+    let stepScripts = try EditSteps.script(steps)
+    if opsFile == nil && operations.isEmpty && stepScripts.isEmpty {
+      throw CLIError("edit needs operations: --ops OPS.json, --op JSON or options such as --select and --translate")
     }
     var document: ActionDocument
     do {
@@ -97,13 +107,12 @@ package struct EditArguments: ParsableArguments {
       }
     }
     var edit = try ActionEdit(document, action: action, file: input)
+    var notes: [String] = []
     for (name, script) in scripts {
-      let notes = try edit.apply(script) { i in name.hasPrefix("--") ? name : "\(name): ops[\(i)]" }
-      for note in notes { Terminal.error(note) }
+      notes += try edit.apply(script) { i in name.hasPrefix("--") ? name : "\(name): ops[\(i)]" }
     }
     document = edit.result
-    if !inPlace { try OutputPlan.refuseOverwriting([input] + (opsFile.map { [$0] } ?? []), with: output) }
     try RecalcArguments.refuseOverflow(document, input: input)
-    try OutputFile.write(ActionEncoder.encode(document), to: output)
+    return (Array(ActionEncoder.encode(document).utf8), notes)
   }
 }

@@ -74,6 +74,34 @@ function draw() {
   }
   if (has("diff")) images.append(figure("diff", "diff"));
   if (has("window")) images.append(figure("window", "the worst window, enlarged", "window"));
+  // An animation shows its first differing frame; a layout or action file its changes by row.
+  if (c.frame) {
+    const note = document.createElement("p");
+    note.className = "frame";
+    note.textContent = "frame " + c.frame + " of the animation, the first that differs";
+    images.prepend(note);
+  }
+  if (c.changes) {
+    const list = document.createElement("ul");
+    list.className = "changes";
+    list.replaceChildren(...c.changes.map((line) => { const li = document.createElement("li"); li.textContent = line; return li; }));
+    images.append(list);
+  }
+  const text = c.textDiff || c.valuesTable;
+  if (text) {
+    const pre = document.createElement("pre");
+    pre.className = "diff";
+    pre.textContent = text;
+    if (c.changes) {
+      const details = document.createElement("details");
+      const summary = document.createElement("summary");
+      summary.textContent = "the text diff";
+      details.append(summary, pre);
+      images.append(details);
+    } else {
+      images.append(pre);
+    }
+  }
 }
 
 function swap() {
