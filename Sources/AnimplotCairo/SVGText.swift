@@ -1,4 +1,5 @@
 import AnimplotCanvas
+import AnimplotText
 
 /// Text in an SVG as `<text>` elements instead of glyph outlines (`CairoCanvas.svgText`).
 ///
@@ -43,47 +44,13 @@ enum SVGText {
       let xs = glyphs.map { String($0.1) }.joined(separator: " ")
       let color = run.color.withAlpha(1).hex
       return "<text xml:space=\"preserve\" x=\"\(xs)\" y=\"\(glyphs[0].2)\" style=\"font-family:\(fontFamily);"
-        + "font-size:\(number(run.size))px;fill:\(color);fill-opacity:\(number(run.color.alpha));\">"
-        + escaped(run.text) + "</text>"
+        + "font-size:\(formatNumber(run.size, decimals: 6, trailingZeros: false))px;fill:\(color);"
+        + "fill-opacity:\(formatNumber(run.color.alpha, decimals: 6, trailingZeros: false));\">"
+        + markupEscaped(run.text) + "</text>"
     }
     if !replaced.contains("xlink:href=\"#glyph") {
       replaced = replaced.replacing(#/<g>\n(?:<symbol overflow="visible" id="glyph-?[0-9]+-[0-9]+">\n(?:<path[^\n]*\n)*</symbol>\n)+</g>\n/#, with: "")
     }
     return Array(replaced.utf8)
-  }
-
-  /// `v` as SVG writes a number: no exponent, no trailing zeros.
-  static func number(_ v: Double) -> String {
-    if v == v.rounded() && abs(v) < 1e15 { return String(Int(v)) }
-    var s = String(format6(v))
-    while s.hasSuffix("0") { s.removeLast() }
-    if s.hasSuffix(".") { s.removeLast() }
-    return s
-  }
-
-  /// `v` with six decimals.
-  private static func format6(_ v: Double) -> String {
-    let scaled = (abs(v) * 1_000_000).rounded()
-    let whole = Int(scaled / 1_000_000), fraction = Int(scaled.truncatingRemainder(dividingBy: 1_000_000))
-    let digits = String(fraction)
-    return (v < 0 ? "-" : "") + "\(whole)." + String(repeating: "0", count: 6 - digits.count) + digits
-  }
-
-  /// `text` as XML character data: markup characters escaped, characters XML 1.0 cannot hold
-  /// (controls other than tab) as U+FFFD.
-  static func escaped(_ text: String) -> String {
-    var out = ""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\t": out += "&#9;"
-      default:
-        let v = scalar.value
-        out.unicodeScalars.append(v < 0x20 || v == 0xFFFE || v == 0xFFFF ? "\u{FFFD}" : scalar)
-      }
-    }
-    return out
   }
 }

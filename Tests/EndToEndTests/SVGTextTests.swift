@@ -17,7 +17,8 @@ struct SVGTextTests {
   /// Each `<text>` of an SVG: its characters' x, its y and its text (XML entities decoded).
   static func texts(_ svg: String) -> [(xs: [String], y: String, text: String)] {
     svg.matches(of: #/<text xml:space="preserve" x="([^"]*)" y="([^"]*)" style="[^"]*">([^<]*)</text>/#).map {
-      let text = String($0.3).replacing("&lt;", with: "<").replacing("&gt;", with: ">").replacing("&amp;", with: "&")
+      let text = String($0.3).replacing("&lt;", with: "<").replacing("&gt;", with: ">").replacing("&quot;", with: "\"")
+        .replacing("&#39;", with: "'").replacing("&amp;", with: "&")
       return ($0.1.split(separator: " ").map(String.init), String($0.2), text)
     }
   }
@@ -68,7 +69,7 @@ struct SVGTextTests {
     let first = try Data(contentsOf: dir.appendingPathComponent("a.svg"))
     #expect(first == (try Data(contentsOf: dir.appendingPathComponent("b.svg"))))
     let svg = String(decoding: first, as: UTF8.self)
-    #expect(svg.contains(">a&lt;b &amp; \"c\"</text>"))
+    #expect(svg.contains(">a&lt;b &amp; &quot;c&quot;</text>"))
     #expect(Self.texts(svg).contains { $0.text.hasPrefix("x<y>") })
     let parsed = try Run.python(["-c", "import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])", dir.appendingPathComponent("a.svg").path])
     #expect(parsed.status == 0, "\(parsed.errors)")
