@@ -186,8 +186,8 @@ struct DocsCommandsTests {
       // Standard error and output to files: no pipe to fill and block on.
       let errorFile = folder.appendingPathComponent(".stderr-\(UUID().uuidString)")
       let outputFile = folder.appendingPathComponent(".stdout-\(UUID().uuidString)")
-      FileManager.default.createFile(atPath: errorFile.path, contents: nil)
-      FileManager.default.createFile(atPath: outputFile.path, contents: nil)
+      _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+      _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
       let err = try FileHandle(forWritingTo: errorFile)
       let out = try FileHandle(forWritingTo: outputFile)
       process.standardOutput = out
