@@ -26,12 +26,14 @@ lock=(); [ -z "${FUZZ_LOCK:-}" ] || lock=(flock "$FUZZ_LOCK")
 # The fuzz executables exist in the package only with ANIMPLOT_FUZZ set (Package.swift); each is
 # built with its dependencies (not the animplot executable, whose top-level code
 # -parse-as-library refuses).
+# Only the executables of the targets run: fuzz-decode, fuzz-png, fuzz-import (the importers).
 export ANIMPLOT_FUZZ=1
-for target in decode png import; do
-  "${lock[@]}" swift build -c debug --scratch-path "$F/build" --product "fuzz-$target" \
+products=$(for target in $TARGETS; do case "$target" in decode|png) echo "fuzz-$target" ;; *) echo fuzz-import ;; esac; done | sort -u)
+for product in $products; do
+  "${lock[@]}" swift build -c debug --scratch-path "$F/build" --product "$product" \
     -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
 done
-BIN=$("${lock[@]}" swift build -c debug --scratch-path "$F/build" --show-bin-path)
+BIN=$(swift build -c debug --scratch-path "$F/build" --show-bin-path)
 
 # Seeds for fuzz-decode: the first byte names the kind (0: told by the content).
 seed() { # kind-byte file
