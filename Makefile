@@ -83,11 +83,14 @@ bench: deps
 	$(SWIFT) build $(RELEASE) --product animplot-bench
 	Benchmarks/run.sh
 
-# libFuzzer over decode → recalc → evaluate → layout and over the PNG decoder and diff, with
-# AddressSanitizer: `make fuzz SECONDS=600`. Findings land in .build/fuzz/findings/.
+# libFuzzer over decode → recalc → evaluate → layout (any input, and each importer alone:
+# glTF, Lottie, Unity, CSV) and over the PNG decoder and diff, with AddressSanitizer:
+# `make fuzz SECONDS=600` shares the time between the targets; `make fuzz SECONDS=1800
+# FUZZ_TARGETS=gltf` runs one. Findings land in .build/fuzz/findings/.
 SECONDS ?= 60
+FUZZ_TARGETS ?= decode png gltf lottie unity csv
 fuzz: deps
-	Scripts/fuzz.sh $(SECONDS)
+	FUZZ_TARGETS="$(FUZZ_TARGETS)" Scripts/fuzz.sh $(SECONDS)
 
 # The tests under AddressSanitizer, then ThreadSanitizer (the parallel check and rendering).
 # ANIMPLOT_SANITIZER tells the tests that run the binary under `ulimit -v` to leave the limit

@@ -202,7 +202,7 @@ let package = Package(
         "AnimplotText", "AnimplotCanvas", "AnimplotCore", "AnimplotTestSupport",
       ]),
     .testTarget(
-      name: "FuzzRegressionTests", dependencies: ["AnimplotFuzzTargets"], exclude: ["Crashers"]),
+      name: "FuzzRegressionTests", dependencies: ["AnimplotFuzzTargets", "AnimplotIO"], exclude: ["Crashers"]),
     .testTarget(
       name: "EndToEndTests",
       dependencies: ["AnimplotCore", "AnimplotIO", "AnimplotCanvas", "AnimplotGolden", "AnimplotCheck", "AnimplotTestSupport"]),
@@ -218,5 +218,7 @@ if Context.environment["ANIMPLOT_FUZZ"] != nil {
     .target(name: "FuzzDriver", path: "Fuzz/FuzzDriver"),
     .executableTarget(name: "fuzz-decode", dependencies: ["FuzzDriver", "AnimplotFuzzTargets"], path: "Fuzz/fuzz-decode"),
     .executableTarget(name: "fuzz-png", dependencies: ["FuzzDriver", "AnimplotFuzzTargets"], path: "Fuzz/fuzz-png"),
+    .executableTarget(
+      name: "fuzz-import", dependencies: ["FuzzDriver", "AnimplotFuzzTargets", "AnimplotIO"], path: "Fuzz/fuzz-import"),
   ]
 }

@@ -75,7 +75,13 @@ extension CairoCanvas {
         minY: oy - ascent / scale - 1, maxY: oy + descent / scale + 1)
       drawShadow(shadow, glyphs: glyphs, box: box)
     }
-    setColor(style.color)
+    if format == .svg && svgText {
+      // Drawn in a colour that names the run: `finish()` finds its glyphs by it.
+      setColor(SVGText.sentinel(svgTextRuns.count))
+      svgTextRuns.append(SVGText.Run(text: text, color: style.color, size: deviceSize))
+    } else {
+      setColor(style.color)
+    }
     var clusters: [cairo_text_cluster_t] = []
     clusters.reserveCapacity(glyphs.count)
     for scalar in text.unicodeScalars {

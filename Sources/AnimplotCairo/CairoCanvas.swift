@@ -40,6 +40,14 @@ public final class CairoCanvas: Canvas {
   public let pngCompression: PNGCompression
   /// The device size in pixels: the logical size times `scale`, rounded up.
   public let pixelWidth: Int, pixelHeight: Int
+  /// An SVG canvas writes its text as `<text>` elements in the bundled font, named
+  /// (DejaVu Sans), each character at the place of its glyph, so that the text can be selected
+  /// and searched; `false` (the default): as glyph outlines, which show the same in every
+  /// viewer. Set before drawing; other formats ignore it.
+  public var svgText = false
+  /// The texts drawn on an SVG canvas with `svgText`, in order: `finish()` turns the glyphs
+  /// of the `i`th, drawn in the colour `SVGText.sentinel(i)`, into a `<text>` element.
+  var svgTextRuns: [SVGText.Run] = []
 
   /// How text is laid out at this canvas's scale.
   let pixelFont: PixelFontMetrics
@@ -244,7 +252,9 @@ public final class CairoCanvas: Canvas {
       try check(cairo_status(context))
       cairo_surface_finish(surface)
       try check(cairo_surface_status(surface))
-      return format == .svg ? SVGIdentifiers.renumbered(sink.bytes) : sink.bytes
+      guard format == .svg else { return sink.bytes }
+      let svg = svgText ? SVGText.replacingGlyphs(in: sink.bytes, runs: svgTextRuns) : sink.bytes
+      return SVGIdentifiers.renumbered(svg)
     }
   }
 

@@ -17,6 +17,13 @@ package enum FuzzTargets {
     let body = Array(data.dropFirst())
     let kinds = InputKind.all
     let kind: InputKind? = first == 0 || Int(first) > kinds.count ? nil : kinds[Int(first) - 1]
+    importAndDraw(body, kind: kind)
+  }
+
+  /// One importer's file (`kind`; `nil` tells it as the command line does), then what
+  /// `decodeAndDraw` does with it: the fuzzers of one importer (`fuzz-import`) and their
+  /// regression cases.
+  package static func importAndDraw(_ body: [UInt8], kind: InputKind?) {
     guard let document = try? Input.bytes(body, name: "fuzz", kind: kind).document(),
       let action = document.actions.first
     else { return }

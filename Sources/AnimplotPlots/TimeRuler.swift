@@ -123,11 +123,13 @@ struct TimeRuler {
     }
   }
 
-  /// A dashed line per marker, its triangle at the bottom and its name.
+  /// A dashed line per marker, its triangle at the bottom and its name, cut where it would run
+  /// into the next marker (`shownName`).
   func markers(_ canvas: any Canvas, _ markers: [MarkerLayout]) {
     let style = TextStyle(size: Self.fontSize, color: theme.ruler.markerText)
     let pixels = DevicePixels(canvas)
-    for m in markers {
+    let names = Self.shownNames(markers) { canvas.fontMetrics.width(of: $0, size: Self.fontSize) }
+    for (m, name) in zip(markers, names) {
       let px = m.x
       canvas.stroke(
         .line(from: Point(px, m.top), to: Point(px, m.tip)),
@@ -137,10 +139,36 @@ struct TimeRuler {
       canvas.fill(
         .polygon([tip, Point(px - MarkerLayout.halfWidth, m.base), Point(px + MarkerLayout.halfWidth, m.base)]),
         color: m.isSelected ? theme.ruler.markerText : theme.ruler.markerText.withAlpha(0.75))
-      if !m.name.isEmpty {
-        canvas.text(m.name, at: Point(px + 8, m.nameBaseline), style: style, anchor: TextAnchor(.left, .baseline))
+      if !name.isEmpty {
+        canvas.text(name, at: Point(px + 8, m.nameBaseline), style: style, anchor: TextAnchor(.left, .baseline))
       }
     }
+  }
+
+  /// The part of each marker's name that is drawn: as Blender clips a marker's name at the
+  /// next marker to its right, the characters that would reach that marker's triangle are left
+  /// out, whole (a name with no room is hidden); the rightmost marker's name runs on.
+  /// `width` measures text at the markers' size.
+  static func shownNames(_ markers: [MarkerLayout], width: (String) -> Double) -> [String] {
+    let order = markers.indices.sorted { (markers[$0].x, $0) < (markers[$1].x, $1) }
+    var names = markers.map(\.name)
+    for (rank, i) in order.enumerated() where rank + 1 < order.count && !names[i].isEmpty {
+      let room = markers[order[rank + 1]].x - MarkerLayout.halfWidth - 2 - (markers[i].x + 8)
+      let characters = Array(names[i])
+      guard room > 0, width(names[i]) > room else {
+        if room <= 0 { names[i] = "" }
+        continue
+      }
+      // The longest prefix that fits (widths grow with the prefix): a binary search, so that a
+      // long name costs a few measures, not one per character.
+      var (fits, tooLong) = (0, characters.count)
+      while tooLong - fits > 1 {
+        let middle = (fits + tooLong) / 2
+        if width(String(characters[..<middle])) <= room { fits = middle } else { tooLong = middle }
+      }
+      names[i] = String(String(characters[..<fits]).reversed().drop { $0 == " " }.reversed())
+    }
+    return names
   }
 
   /// Blender's playhead: a line two `U.pixelsize` wide at the (sub-)frame over a backing twice

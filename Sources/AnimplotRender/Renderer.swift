@@ -85,6 +85,7 @@ public final class Renderer {
       let canvas = try CairoCanvas(
         width: Int(drawable.size.width), height: Int(drawable.size.height), scale: settings.scale,
         format: format, pngCompression: settings.pngCompression)
+      canvas.svgText = settings.svgText
       drawable.draw(on: canvas)
       // Every pixel of a picture is opaque (a fractional scale covers its edges partly).
       if format == .png { canvas.makePartlyCoveredPixelsOpaque() }

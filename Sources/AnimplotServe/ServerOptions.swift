@@ -4,7 +4,8 @@ import ArgumentParser
 package struct ServerOptions: ParsableArguments, Sendable {
   package init() {}
 
-  @Option(help: "The address to listen on (default: loopback only; another address needs a token).")
+  @Option(help: ArgumentHelp(
+    "The address to listen on: loopback only unless told; another address needs a token.", valueName: "address"))
   package var host = "127.0.0.1"
 
   @Option(help: "The port to listen on; 0 picks a free one.")

@@ -36,6 +36,14 @@ extension Animplot {
   /// messages name `animplot VERB` as always.
   static func parseQuickly(_ arguments: [String]) throws -> any ParsableCommand {
     let names = verbs.map { $0._commandName }
+    var arguments = arguments
+    // `animplot --help graph` asks for graph's help, as `animplot help graph` does; `animplot
+    // help help` for the help of help, which is the top-level help.
+    if let first = arguments.first, first == "-h" || first == "--help", arguments.count == 2, names.contains(arguments[1]) {
+      arguments = [arguments[1], "--help"]
+    } else if arguments.count >= 2, arguments[0] == "help", arguments[1] == "help" {
+      arguments = ["--help"]
+    }
     // A word where a verb belongs that is none (`animplot grpah`, `animplot help nonsense`)
     // is named as such, with the nearest verb, instead of whatever its options make of it.
     if let first = arguments.first, !first.hasPrefix("-") {
@@ -53,5 +61,21 @@ extension Animplot {
       return command
     }
     return try parseAsRoot(arguments)
+  }
+}
+
+extension Animplot {
+  /// What the command line knows for `UsageMessage` when `arguments` do not parse.
+  static func usageContext(_ arguments: [String]) -> UsageMessage.Context {
+    let verb = arguments.first.flatMap { word in verbs.first { $0._commandName == word } }
+    let type: any ParsableArguments.Type = verb ?? Animplot.self
+    return UsageMessage.context(of: type, arguments: arguments) { changed in
+      do {
+        _ = try parseAsRoot(changed)
+        return nil
+      } catch {
+        return message(for: error)
+      }
+    }
   }
 }

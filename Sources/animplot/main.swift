@@ -32,10 +32,11 @@ do {
     print(Animplot.fullMessage(for: error))
     ThisProcess.exit(0)
   }
-  let message = Animplot.message(for: error)
+  let arguments = Array(CommandLine.arguments.dropFirst())
+  let message = UsageMessage.reword(Animplot.message(for: error), context: Animplot.usageContext(arguments))
   // The help of the verb at fault, when there is one.
   let verbs = Animplot.verbs.map { $0._commandName }
-  let verb = CommandLine.arguments.dropFirst().first.flatMap { verbs.contains($0) ? $0 + " " : nil } ?? ""
+  let verb = arguments.first.flatMap { verbs.contains($0) ? $0 + " " : nil } ?? ""
   Terminal.error(message.isEmpty ? "\(error)" : message + " (see 'animplot \(verb)--help')")
   ThisProcess.exit(2)
 }

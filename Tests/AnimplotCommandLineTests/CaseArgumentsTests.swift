@@ -76,10 +76,10 @@ import Testing
   }
 
   @Test(arguments: [
-    ("graph --format", "Missing value for '--format <format>'"),
+    ("graph --format", "--format: expected a value (format) after it"),
     ("graph --format pdf", "--format pdf: check compares png (NAME.png), svg (NAME.svg), json (NAME.layout.json), displaylist (NAME.displaylist.txt), csv (NAME.values.csv), apng (NAME.apng)"),
     ("timeline --format json", "--format json is not available here; use png, svg, pdf or displaylist"),
-    ("timeline --values 0:1", "Unknown option '--values'"),
+    ("timeline --values 0:1", "unknown option --values"),
     ("graph --width 5", "--width must be from 16 to 16384 pixels, not 5"),
     ("grpah --at 1", "'grpah' is not a verb a case can use; did you mean 'graph'? a case's verb is one of graph, dopesheet, timeline, path, eval, play, preview, gallery, morph, edit"),
     ("plya --frames 1:4", "'plya' is not a verb a case can use; did you mean 'play'? a case's verb is one of graph, dopesheet, timeline, path, eval, play, preview, gallery, morph, edit"),

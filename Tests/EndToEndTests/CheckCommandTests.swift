@@ -186,7 +186,7 @@ struct CheckCommandTests {
   }
 
   @Test(arguments: [
-    ("graph --widht 300", "cases/new.args: Unknown option '--widht'. Did you mean '--width'?"),
+    ("graph --widht 300", "cases/new.args: unknown option --widht; did you mean '--width'?"),
     ("graph other.json", "cases/new.args: names an input ('other.json'); a case draws its own input"),
     ("grpah", "cases/new.args: 'grpah' is not a verb a case can use; did you mean 'graph'? a case's verb is one of graph"),
     ("graph -o x.png", "cases/new.args: '-o': a case has no output option; it is drawn in memory and compared with its reference"),

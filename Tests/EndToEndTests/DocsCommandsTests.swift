@@ -13,14 +13,17 @@ import Testing
 /// needs what a test machine lacks is marked `<!-- not run: REASON -->`; one whose commands
 /// exit otherwise than 0 by design (`diff` of two different pictures) says which exit codes
 /// it expects, `<!-- exits: 0,1 -->`. A command in a block that is not ```sh is neither run
-/// nor allowed, unless marked not to run: every command shown runs.
+/// nor allowed, unless marked not to run: every command shown runs. The lines a block shows
+/// after a `$ animplot` command are its output: what it prints (standard output, then standard
+/// error) must be those lines, so that no number the docs show drifts from what animplot
+/// prints; a command without them must print nothing on standard error.
 @Suite("The commands of the docs")
 struct DocsCommandsTests {
   /// A block's commands.
   struct Block: CustomStringConvertible, Sendable {
     var file: String
-    /// Each command's line number and text.
-    var commands: [(line: Int, text: String)]
+    /// Each command's line number and text, and the output the docs show for it.
+    var commands: [(line: Int, text: String, shown: [String])]
     /// Name in the folder → repository path.
     var inputs: [String: String]
     /// The exit codes its commands may end with.
@@ -48,6 +51,8 @@ struct DocsCommandsTests {
       var exits: Set<Int32> = [0]
       var block: String?
       var lastFence = 0
+      // Whether the lines that follow are the output of the block's last command.
+      var output = false
       for (index, line) in lines.enumerated() {
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         if block == nil, trimmed.hasPrefix("<!-- inputs:"), trimmed.hasSuffix("-->") {
@@ -62,6 +67,7 @@ struct DocsCommandsTests {
         } else if block == nil, trimmed.hasPrefix("<!-- not run:"), trimmed.hasSuffix("-->") {
           skip = String(trimmed.dropFirst("<!-- not run:".count).dropLast(3)).trimmingCharacters(in: .whitespaces)
         } else if trimmed.hasPrefix("```") {
+          output = false
           if block == nil {
             block = String(trimmed.dropFirst(3))
           } else {
@@ -78,17 +84,24 @@ struct DocsCommandsTests {
           if command.hasPrefix("animplot "), skip == nil { unfenced.append("\(file):\(index + 1): \(command)") }
         } else if block == "sh" {
           var command = trimmed
-          if command.hasPrefix("$ ") { command.removeFirst(2) }
+          let prompted = command.hasPrefix("$ ")
+          if prompted { command.removeFirst(2) }
+          if output, !prompted, !command.hasPrefix("animplot "), !trimmed.isEmpty {
+            blocks[blocks.count - 1].commands[blocks[blocks.count - 1].commands.count - 1].shown.append(line)
+            continue
+          }
+          output = false
           guard command.hasPrefix("animplot ") else { continue }
           if let skip {
             notRun.append("\(file):\(index + 1): \(skip)")
             continue
           }
           if let last = blocks.last, last.file == file, last.commands.last.map({ $0.line > lastFence }) == true {
-            blocks[blocks.count - 1].commands.append((index + 1, command))
+            blocks[blocks.count - 1].commands.append((index + 1, command, []))
           } else {
-            blocks.append(Block(file: file, commands: [(index + 1, command)], inputs: inputs, exits: exits))
+            blocks.append(Block(file: file, commands: [(index + 1, command, [])], inputs: inputs, exits: exits))
           }
+          output = prompted
         }
       }
     }
@@ -135,6 +148,9 @@ struct DocsCommandsTests {
     #expect(unfenced.isEmpty, "\(unfenced)")
     #expect(run.contains { $0.file == "README.md" } && run.contains { $0.file == "docs/check.md" })
     #expect(Self.words("animplot x 'a b' \"c d\" e#f  # g") == ["animplot", "x", "a b", "c d", "e#f"])
+    // The output the docs show is found, and compared (`runs`).
+    let diff = try #require(run.first { $0.file == "docs/check.md" && $0.commands.contains { $0.text.hasPrefix("animplot diff") } })
+    #expect(diff.commands.contains { $0.shown.first?.hasPrefix("differ: ") == true })
   }
 
   @Test("each runs and exits as the docs say (0 unless marked)", arguments: try blocks().run)
@@ -160,27 +176,38 @@ struct DocsCommandsTests {
     environment["PATH"] = binaryFolder + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
     environment["CI"] = nil
     environment["ANIMPLOT_RECORD"] = nil
-    for (line, text) in block.commands {
+    for (line, text, shown) in block.commands {
       let command = "\(block.file):\(line): \(text)"
       let process = Process()
       process.executableURL = URL(fileURLWithPath: "/bin/sh")
       process.arguments = ["-c", text]
       process.currentDirectoryURL = folder
       process.environment = environment
-      // Standard error to a file, standard output discarded: no pipe to fill and block on.
+      // Standard error and output to files: no pipe to fill and block on.
       let errorFile = folder.appendingPathComponent(".stderr-\(UUID().uuidString)")
-      FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+      let outputFile = folder.appendingPathComponent(".stdout-\(UUID().uuidString)")
+      _ = FileManager.default.createFile(atPath: errorFile.path, contents: nil)
+      _ = FileManager.default.createFile(atPath: outputFile.path, contents: nil)
       let err = try FileHandle(forWritingTo: errorFile)
-      process.standardOutput = FileHandle.nullDevice
+      let out = try FileHandle(forWritingTo: outputFile)
+      process.standardOutput = out
       process.standardError = err
       process.standardInput = FileHandle.nullDevice
       try process.run()
       process.waitUntilExit()
       try err.close()
+      try out.close()
       let stderr = String(decoding: try Data(contentsOf: errorFile), as: UTF8.self)
+      let stdout = String(decoding: try Data(contentsOf: outputFile), as: UTF8.self)
       try FileManager.default.removeItem(at: errorFile)
+      try FileManager.default.removeItem(at: outputFile)
       #expect(block.exits.contains(process.terminationStatus), "\(command): exit \(process.terminationStatus): \(stderr)")
-      #expect(stderr.isEmpty, "\(command): \(stderr)")
+      if shown.isEmpty {
+        #expect(stderr.isEmpty, "\(command): \(stderr)")
+      } else {
+        let printed = (stdout + stderr).split(separator: "\n").map(String.init)
+        #expect(printed == shown, "\(command): the docs show \(shown), animplot prints \(printed)")
+      }
     }
   }
 

@@ -107,15 +107,15 @@ struct DopeSheetTimelineTests {
   }
 
   @Test(arguments: [
-    (["dopesheet", ball, "--values", "0:1"], "Unknown option '--values'"),
-    (["timeline", ball, "--values", "0:1"], "Unknown option '--values'"),
+    (["dopesheet", ball, "--values", "0:1"], "unknown option --values"),
+    (["timeline", ball, "--values", "0:1"], "unknown option --values"),
     (["timeline", ball, "--format", "json"], "--format json is not available here; use png, svg, pdf or displaylist"),
     (["timeline", ball, "-o", "OUT/t.json"], "timeline does not write .json files; use .png, .svg, .pdf, .txt, .displaylist"),
     (["timeline", ball, "--format", "json"], "--format json is not available here; use png, svg, pdf or displaylist"),
     (["dopesheet", ball, "--frames", "5:1"], "--frames: the end must be greater than the start in '5:1'"),
     (["dopesheet", ball, "--width", "3"], "--width must be from 16 to 16384 pixels, not 3"),
     (["timeline", ball, "--height", "20000"], "--height must be from 16 to 16384 pixels, not 20000"),
-    (["dopesheet", ball, "--theme", "neon"], "The value 'neon' is invalid for '--theme <theme>'"),
+    (["dopesheet", ball, "--theme", "neon"], "--theme 'neon': expected blender or light"),
     (["timeline", ball, "--scale", "0"], "--scale must be greater than 0 and at most 8, not 0.0"),
     (["dopesheet", ball, "--current-frame", "nan"], "--current-frame must be a finite number"),
     (["dopesheet", fourActions, "--action", "Run"], #"unknown value "Run"; expected one of BouncingBall"#),
@@ -123,8 +123,8 @@ struct DopeSheetTimelineTests {
     (["dopesheet", "no/such.json"], "no/such.json: cannot read: No such file or directory"),
     (["dopesheet", ball, "-o", "OUT/d.gif"], "cannot tell the format from the extension; use .png, .svg, .pdf, .txt, .displaylist, .json, .html, .htm or --format"),
     (["timeline", ball, "--format", "gif"], "--format gif is not available here; use png, svg, pdf or displaylist"),
-    (["dopesheet", ball, "--show-handles"], "Unknown option '--show-handles'"),
-    (["dopesheet"], "Missing expected argument '<inputs> ...'"),
+    (["dopesheet", ball, "--show-handles"], "unknown option --show-handles (see"),
+    (["dopesheet"], "<inputs> ...: expected an input file ('-' for standard input)"),
   ])
   func badUsageExitsTwoWithOneLineAndNoFile(arguments: [String], message: String) throws {
     let dir = try CLI.temporaryDirectory()

@@ -151,7 +151,7 @@ struct EvalRecalcTests {
     (["eval", "Examples/bouncing-ball.json", "--action", "Run"], #"unknown value "Run"; expected one of BouncingBall"#),
     (["frobnicate"], "unknown command 'frobnicate' (see 'animplot --help')"),
     (["graph", "x.json", "--width", "3", "-o", "x.png"], "--width must be from 16 to 16384 pixels, not 3 (see 'animplot graph --help')"),
-    (["eval"], "Missing expected argument '<input>'"),
+    (["eval"], "<input>: expected an input file ('-' for standard input)"),
   ])
   func badUsageExitsTwoWithOneLine(arguments: [String], message: String) throws {
     let r = try CLI.run(arguments)

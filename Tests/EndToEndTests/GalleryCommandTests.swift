@@ -45,7 +45,7 @@ struct GalleryCommandTests {
     (["--only", "quad,bezir"], "--only: unknown interpolation 'bezir' (did you mean 'bezier'?); expected names from constant, linear, bezier, sine, quad, cubic, quart, quint, expo, circ, back, bounce, elastic"),
     (["--only", ""], "--only: unknown interpolation ''"),
     (["--width", "3"], "--width must be from 16"),
-    (["Examples/bouncing-ball.json"], "Unexpected argument"),
+    (["Examples/bouncing-ball.json"], "unexpected argument"),
   ])
   func badUsageWritesNothing(arguments: [String], message: String) throws {
     let dir = try CLI.temporaryDirectory()

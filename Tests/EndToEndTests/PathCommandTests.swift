@@ -43,7 +43,7 @@ struct PathCommandTests {
 
   @Test(arguments: [
     (["path", "Fixtures/compact.json", "--channels", "offset"], "Fixtures/compact.json: no location channels to trace; "),
-    (["path", ball, "--plane", "xw"], "'xw' is invalid for '--plane <plane>'. Please provide one of 'xz', 'xy' or 'yz'"),
+    (["path", ball, "--plane", "xw"], "--plane 'xw': expected xz, xy or yz"),
     (["path", ball, "--step", "0"], "--step 0.0: expected a number of frames above 0"),
     (["path", ball, "--step", "1e-9"], "frames to sample, more than 5000000"),
     (["path", ball, "--frames", "9:3"], "--frames: the end must be greater than the start"),

@@ -1,9 +1,11 @@
 import AnimplotFuzzTargets
+import AnimplotIO
 import Foundation
 import Testing
 
-/// Every input the fuzzers found a fault with (`make fuzz`), kept in Crashers/decode and
-/// Crashers/png, replayed through the same targets: each must now end without a trap.
+/// Every input the fuzzers found a fault with (`make fuzz`), kept in Crashers/decode,
+/// Crashers/png and one folder per importer (Crashers/gltf, lottie, unity, csv), replayed
+/// through the same targets: each must now end without a trap.
 @Suite("fuzz findings")
 struct FuzzRegressionTests {
   static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Crashers")
@@ -19,6 +21,13 @@ struct FuzzRegressionTests {
     FuzzTargets.decodeAndDraw(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
   }
 
+  /// The importers' fuzzers (fuzz-import): the folder names the kind.
+  @Test(arguments: ["gltf", "lottie", "unity", "csv"].flatMap { kind in files(kind).map { (kind, $0) } })
+  func importFinding(kind: String, path: String) throws {
+    let inputKind = try #require(InputKind.named(kind))
+    FuzzTargets.importAndDraw(Array(try Data(contentsOf: URL(fileURLWithPath: path))), kind: inputKind)
+  }
+
   @Test(arguments: files("png"))
   func pngFinding(path: String) throws {
     FuzzTargets.decodeAndDiff(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
@@ -30,5 +39,8 @@ struct FuzzRegressionTests {
       FuzzTargets.decodeAndDraw([UInt8(kind)] + Array(#"{"animplot": 1, "tracks": [{"dataPath": "x", "keyframes": [{"frame": 1, "value": 2}]}]}"#.utf8))
     }
     FuzzTargets.decodeAndDiff([0, 0])
+    for kind in InputKind.all {
+      FuzzTargets.importAndDraw(Array("frame,x\n1,2\n".utf8), kind: kind)
+    }
   }
 }

@@ -204,7 +204,15 @@ package struct CaseRequests {
       if A.exitCode(for: error) == .success {
         throw CaseOptionsProblem("asks for help; a case's options draw a picture")
       }
-      let message = A.message(for: error)
+      let context = UsageMessage.context(of: A.self, arguments: options + ["--", placeholderInput]) { changed in
+        do {
+          _ = try A.parse(changed)
+          return nil
+        } catch {
+          return A.message(for: error)
+        }
+      }
+      let message = UsageMessage.reword(A.message(for: error), context: context)
       throw CaseOptionsProblem(message.isEmpty ? "\(error)" : message)
     }
     guard arguments.inputs == [placeholderInput] else {

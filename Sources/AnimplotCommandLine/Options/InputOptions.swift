@@ -48,17 +48,17 @@ package struct InputOptions<Help: ActionOptionHelp>: ParsableArguments, Sendable
   package var action: String?
 
   @Option(parsing: .unconditional, help: ArgumentHelp(
-    "Frames per second for inputs that count in seconds: glTF and CSV with a time column (default 24), Unity (default: the clip's sample rate). Lottie keeps its own frames.",
+    "Frames per second for inputs that count in seconds (default: 24 for glTF and CSV with a time column, the clip's sample rate for Unity). Lottie keeps its own frames.",
     valueName: "fps"))
   package var fps: Double?
 
   @Option(help: ArgumentHelp(
-    "CSV: join the samples with straight lines, or with the smooth curve through them (default: linear).",
+    "CSV: join the samples with straight lines, or with the smooth curve through them.",
     valueName: "linear|hermite"))
   package var interpolate: ImportOptions.SampleInterpolation = .linear
 
   @Option(help: ArgumentHelp(
-    "CSV with --interpolate hermite: 0 (Catmull-Rom) to 1 (flat at every sample) (default: 0).",
+    "CSV with --interpolate hermite: 0 (Catmull-Rom) to 1 (flat at every sample).",
     valueName: "t"))
   package var tension: Double = 0
 
@@ -87,11 +87,12 @@ package struct InputOptions<Help: ActionOptionHelp>: ParsableArguments, Sendable
   package var selection: ActionSelection { ActionSelection(action: action, channels: channels) }
 }
 
-/// The help of a verb's input files, naming the kinds read.
+/// The help of a verb's input files, naming the kinds read: `help` for the verbs that take
+/// several, `one` for those that take one.
 package enum InputFilesHelp {
-  package static let help = ArgumentHelp(
-    "Input files: " + InputKind.all.map(\.summary).joined(separator: ", ")
-      + "; '-' reads standard input.")
+  private static let kinds = InputKind.all.map(\.summary).joined(separator: ", ") + "; '-' reads standard input."
+  package static let help = ArgumentHelp("Input files: " + kinds)
+  package static let one = ArgumentHelp("Input file: " + kinds)
 }
 
 /// `--input-format KIND`: the kind of input, every verb that reads one.
@@ -115,7 +116,7 @@ package struct InputKindArgument: ExpressibleByArgument, Sendable {
   package var kind: InputKind
 
   package init?(argument: String) {
-    guard let kind = InputKind.named(argument) else { return nil }
+    guard let kind = InputKind.named(argument.lowercased()) else { return nil }
     self.kind = kind
   }
 
@@ -123,7 +124,7 @@ package struct InputKindArgument: ExpressibleByArgument, Sendable {
   package var defaultValueDescription: String { kind.name }
 }
 
-extension ImportOptions.SampleInterpolation: ExpressibleByArgument {}
+extension ImportOptions.SampleInterpolation: CaseInsensitiveArgument {}
 
 /// `--blender 3.4|5.0`: whose rules to follow where Blender versions differ, over the file's
 /// `"blender"` (docs/format.md, "Which Blender").

@@ -14,7 +14,7 @@ package struct ScaleAndThemeOptions: ParsableArguments, Sendable {
     name: .customLong("theme"),
     help: ArgumentHelp(
       "Colour theme: blender (Blender's dark theme; 'dark' says the same) or light (for documents and print).",
-      valueName: "theme"))
+      valueName: "blender|light"))
   package var themeArgument = ThemeArgument(.blender)
 
   /// `--theme`.
@@ -39,16 +39,36 @@ package struct LookOptions: ParsableArguments, Sendable {
   /// `--theme`.
   package var theme: Theme { scaleAndTheme.theme }
 
-  @Option(
-    name: .customLong("png-compression"),
-    help: "PNG compression: fast, default or small (from 1,000,000 pixels up, default compresses as fast does).")
-  package var pngCompression: PNGCompression = .default
+  @OptionGroup package var encoding: EncodingOptions
 
-  /// Scale and compression.
-  package var settings: RenderSettings { RenderSettings(scale: scale, pngCompression: pngCompression) }
+  /// Scale, compression and SVG text.
+  package var settings: RenderSettings { encoding.settings(scale: scale) }
 }
 
-extension PictureOptions {
+/// How the files are written: `--png-compression` and `--svg-text`, in every verb that writes
+/// PNG or SVG.
+package struct EncodingOptions: ParsableArguments, Sendable {
+  package init() {}
+
+  @Option(
+    name: .customLong("png-compression"),
+    help: ArgumentHelp(
+      "PNG compression: fast, default or small (from 1,000,000 pixels up, default compresses as fast does).",
+      valueName: "fast|default|small"))
+  package var pngCompression: PNGCompression = .default
+
+  @Flag(
+    name: .customLong("svg-text"),
+    help: "SVG: write text as <text> elements in the bundled font (DejaVu Sans), which can be selected and searched, at the same places; without it, as glyph outlines, the same in every viewer.")
+  package var svgText = false
+
+  /// The settings at `scale`.
+  package func settings(scale: Double) -> RenderSettings {
+    RenderSettings(scale: scale, pngCompression: pngCompression, svgText: svgText)
+  }
+}
+
+extension PictureChecks {
   /// Refuses a `--width` or `--height` (`name`) outside 16 … `maximumSide` pixels.
   package static func checkSide(_ name: String, _ value: Int?) throws {
     guard let value else { return }

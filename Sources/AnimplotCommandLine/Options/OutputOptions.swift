@@ -21,7 +21,7 @@ package struct OutputOptions<View: PlotView>: ParsableArguments, Sendable {
         format.name + " (." + format.fileExtensions.joined(separator: ", .") + ")"
       }.joined(separator: ", ") + "; default: from the output's extension, else "
         + View.outputFormats[0].name + ". The extension and --format must agree.",
-      valueName: "format"))
+      valueName: "format"), transform: { $0.lowercased() })
   package var format: String?
 
   package func validate() throws {

@@ -3,19 +3,60 @@ import AnimplotPlots
 import AnimplotRender
 import ArgumentParser
 
+/// What `--height` and `--current-frame` mean in a verb that draws one picture: their help and
+/// the height when none is given. (swift-argument-parser's help texts are static, so the
+/// verb's options carry the text as a type, as `ActionOptionHelp` does.)
+package protocol PictureOptionHelp: Sendable {
+  /// The height when `--height` is absent, pixels.
+  static var defaultHeight: Int { get }
+  /// Whether `--height auto` fits the picture to its channel rows.
+  static var fitsRows: Bool { get }
+  /// What `--current-frame` draws.
+  static var currentFrameHelp: String { get }
+}
+
+extension PictureOptionHelp {
+  static var heightHelp: String {
+    "Height of the picture in pixels (default: \(defaultHeight))"
+      + (fitsRows ? ", or auto: tall enough for every channel row." : ".")
+  }
+}
+
+/// graph and dopesheet: an editor with channel rows and a playhead.
+package enum EditorPictureHelp: PictureOptionHelp {
+  package static let defaultHeight = 900
+  package static let fitsRows = true
+  package static let currentFrameHelp = "Where to draw the playhead (default: the file's currentFrame)."
+}
+
+/// timeline: a strip with a playhead.
+package enum TimelinePictureHelp: PictureOptionHelp {
+  package static let defaultHeight = 120
+  package static let fitsRows = false
+  package static let currentFrameHelp = EditorPictureHelp.currentFrameHelp
+}
+
+/// path: a motion path, with the object's place at the current frame.
+package enum PathPictureHelp: PictureOptionHelp {
+  package static let defaultHeight = 900
+  package static let fitsRows = false
+  package static let currentFrameHelp =
+    "The frame whose position is ringed on the path (default: the file's currentFrame)."
+}
+
 /// The options every picture verb shares (README, "The Graph Editor"): size, device scale,
-/// theme, the frames shown, the playhead and PNG compression.
-package struct PictureOptions: ParsableArguments, Sendable {
+/// theme, the frames shown, the playhead and PNG compression; `Help` says what `--height` and
+/// `--current-frame` mean in the verb.
+package struct PictureOptions<Help: PictureOptionHelp>: ParsableArguments, Sendable {
   package init() {}
 
-  @Option(parsing: .unconditional, help: "Width of the picture in pixels.")
+  @Option(parsing: .unconditional, help: ArgumentHelp("Width of the picture in pixels.", valueName: "pixels"))
   package var width: Int = 1600
 
   @Option(
     name: .customLong("height"), parsing: .unconditional,
     help: ArgumentHelp(
-      "Height of the picture in pixels (default: 900; for timeline 120); graph and dopesheet: auto, tall enough for every channel row.",
-      valueName: "height"))
+      Help.heightHelp, valueName: Help.fitsRows ? "pixels|auto" : "pixels"))
   package var heightArgument: PictureHeight?
 
   /// `--height` in pixels, `nil` when absent or `auto`.
@@ -37,43 +78,44 @@ package struct PictureOptions: ParsableArguments, Sendable {
   @Option(parsing: .unconditional, help: ArgumentHelp("The frames shown, e.g. 1:120 (default: fit everything visible).", valueName: "start:end"))
   package var frames: String?
 
-  @Option(name: .customLong("current-frame"), parsing: .unconditional, help: ArgumentHelp("Where to draw the playhead (default: the file's currentFrame).", valueName: "frame"))
+  @Option(name: .customLong("current-frame"), parsing: .unconditional, help: ArgumentHelp(Help.currentFrameHelp, valueName: "frame"))
   package var currentFrame: Double?
 
-  @Option(
-    name: .customLong("png-compression"),
-    help: "PNG compression: fast, default or small (from 1,000,000 pixels up, default compresses as fast does).")
-  package var pngCompression: PNGCompression = .default
-
-  /// Largest accepted width or height, pixels.
-  package static let maximumSide = 16_384
+  @OptionGroup package var encoding: EncodingOptions
 
   package func validate() throws {
-    try Self.checkSide("--width", width)
-    try Self.checkSide("--height", requestedHeight)
-    if let frames { _ = try Self.range(frames, option: "--frames") }
+    try PictureChecks.checkSide("--width", width)
+    try PictureChecks.checkSide("--height", requestedHeight)
+    if let frames { _ = try PictureChecks.range(frames, option: "--frames") }
     if let currentFrame {
       guard currentFrame.isFinite else { throw ValidationError("--current-frame must be a finite number") }
       try FrameList.checkFits(currentFrame, option: "--current-frame", text: "\(currentFrame)")
     }
   }
 
-  /// Scale and compression.
-  package var settings: RenderSettings { RenderSettings(scale: scale, pngCompression: pngCompression) }
+  /// Scale, compression and SVG text.
+  package var settings: RenderSettings { encoding.settings(scale: scale) }
 
-  /// Sets the options every editor shares: width, height (`defaultHeight` when `--height` is
-  /// absent), theme, frames and playhead.
-  /// - Throws: `ValidationError` for `--height auto` unless `fitsRows` (the editors with rows).
-  package func apply<Options: EditorOptions>(to options: inout Options, defaultHeight: Int = 900, fitsRows: Bool = false) throws {
-    if autoHeight && !fitsRows {
+  /// Sets the options every editor shares: width, height (`Help.defaultHeight` when
+  /// `--height` is absent), theme, frames and playhead.
+  /// - Throws: `ValidationError` for `--height auto` unless `Help.fitsRows` (the editors with
+  ///   rows).
+  package func apply<Options: EditorOptions>(to options: inout Options) throws {
+    if autoHeight && !Help.fitsRows {
       throw ValidationError("--height auto: only graph and dopesheet fit their rows; give a number of pixels")
     }
     options.width = Double(width)
-    options.height = Double(requestedHeight ?? defaultHeight)
+    options.height = Double(requestedHeight ?? Help.defaultHeight)
     options.theme = theme
-    options.frames = try frames.map { try Self.range($0, option: "--frames") }
+    options.frames = try frames.map { try PictureChecks.range($0, option: "--frames") }
     options.currentFrame = currentFrame
   }
+}
+
+/// The checks of sizes and ranges that the picture verbs share.
+package enum PictureChecks {
+  /// Largest accepted width or height, pixels.
+  package static let maximumSide = 16_384
 
   /// `A:B` with A < B.
   package static func range(_ text: String, option: String) throws -> ClosedRange<Double> {
@@ -93,7 +135,7 @@ package enum PictureHeight: ExpressibleByArgument, Sendable, Equatable {
   case auto
 
   package init?(argument: String) {
-    if argument == "auto" {
+    if argument.lowercased() == "auto" {
       self = .auto
     } else if let n = Int(argument) {
       self = .pixels(n)
@@ -128,9 +170,9 @@ package struct ThemeArgument: ExpressibleByArgument, Sendable {
   package var defaultValueDescription: String { theme.name }
 }
 
-extension PNGCompression: ExpressibleByArgument {}
-extension GraphOptions.Handles: ExpressibleByArgument {}
-extension GraphOptions.KeyShape: ExpressibleByArgument {}
-extension GraphOptions.KeyMarkers: ExpressibleByArgument {}
-extension SelectMode: ExpressibleByArgument {}
-extension CurveColorMode: ExpressibleByArgument {}
+extension PNGCompression: CaseInsensitiveArgument {}
+extension GraphOptions.Handles: CaseInsensitiveArgument {}
+extension GraphOptions.KeyShape: CaseInsensitiveArgument {}
+extension GraphOptions.KeyMarkers: CaseInsensitiveArgument {}
+extension SelectMode: CaseInsensitiveArgument {}
+extension CurveColorMode: CaseInsensitiveArgument {}

@@ -49,7 +49,8 @@ package struct CheckArguments: ParsableArguments, Sendable {
 
       Examples:
         animplot check goldens/
-        animplot check goldens/ --filter 'ui/*' --report report.html --junit junit.xml
+        animplot check goldens/ --filter 'ui/*' --report report.html \\
+          --junit junit.xml
         CI=1 animplot check goldens/ --shard 2/4 --json shard-2.json
       """)
 
@@ -415,4 +416,4 @@ package struct CheckArguments: ParsableArguments, Sendable {
 
 }
 
-extension RecordMode: ExpressibleByArgument {}
+extension RecordMode: CaseInsensitiveArgument {}

@@ -93,7 +93,7 @@ package struct DiffArguments: ParsableArguments {
 
   @OptionGroup var look: DiffImageOptions
 
-  @Option(help: "Summary format: text (one line) or json (one object).")
+  @Option(help: ArgumentHelp("Summary format: text (one line) or json (one object).", valueName: "text|json"))
   package var format: ReportFormat = .text
 
   package func run() throws {
@@ -208,6 +208,6 @@ package struct DiffArguments: ParsableArguments {
 }
 
 /// How `diff` prints its findings.
-package enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
+package enum ReportFormat: String, CaseInsensitiveArgument {
   case text, json
 }

@@ -10,7 +10,7 @@ package struct DopeSheetArguments: VerbArguments {
   package var inputs: [String]
 
   @OptionGroup package var inputOptions: InputOptions<EveryActionHelp>
-  @OptionGroup package var picture: PictureOptions
+  @OptionGroup package var picture: PictureOptions<EditorPictureHelp>
 
   @Flag(name: .customLong("no-summary"), help: "Leave out the Summary row.")
   package var noSummary = false
@@ -32,7 +32,9 @@ package struct DopeSheetArguments: VerbArguments {
 
   @OptionGroup package var channelList: ChannelListOptions
 
-  @Option(help: "What is drawn selected: file (what the file says; imported curves are selected, as Blender's importers leave them), all or none.")
+  @Option(help: ArgumentHelp(
+    "What is drawn selected: file (what the file says; imported curves are selected, as Blender's importers leave them), all or none.",
+    valueName: "file|all|none"))
   package var select: SelectMode = .file
 
   @Flag(name: .customLong("no-scrollbars"), help: "Hide Blender's scrollbars along the bottom and right edges (shown with the channel list).")
@@ -47,7 +49,7 @@ package struct DopeSheetArguments: VerbArguments {
 
   package func view() throws -> DopeSheetView {
     var options = DopeSheetEditorOptions()
-    try picture.apply(to: &options, fitsRows: true)
+    try picture.apply(to: &options)
     options.showChannelList = !noChannelList
     options.channelListWidth = channelList.width(or: options.channelListWidth)
     options.showScrollbars = !noScrollbars

@@ -6,7 +6,7 @@ import ArgumentParser
 package struct EvalArguments: VerbArguments {
   package init() {}
 
-  @Argument(help: InputFilesHelp.help)
+  @Argument(help: InputFilesHelp.one)
   package var input: String
 
   @OptionGroup package var inputOptions: InputOptions<FirstActionHelp>

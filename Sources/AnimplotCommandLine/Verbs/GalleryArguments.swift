@@ -19,7 +19,7 @@ package struct GalleryArguments: ParsableArguments, Sendable {
       "Output format: "
         + GalleryView.outputFormats.map { $0.name + " (." + $0.fileExtensions.joined(separator: ", .") + ")" }
         .joined(separator: ", ") + "; default: from the output's extension. The extension and --format must agree.",
-      valueName: "format"))
+      valueName: "format"), transform: { $0.lowercased() })
   package var format: String?
 
   @Option(
@@ -39,12 +39,12 @@ package struct GalleryArguments: ParsableArguments, Sendable {
 
 
   package func validate() throws {
-    try PictureOptions.checkSide("--width", width)
+    try PictureChecks.checkSide("--width", width)
     if let width, width < Gallery.minimumWidth {
       throw ValidationError(
         "--width \(width): the gallery needs at least \(Gallery.minimumWidth) pixels (row labels and three cells of 90)")
     }
-    try PictureOptions.checkSide("--height", height)
+    try PictureChecks.checkSide("--height", height)
     if let only { _ = try Self.interpolations(only) }
     if let output, output.hasSuffix(".") {
       throw ValidationError("--output '\(output)' has no extension")

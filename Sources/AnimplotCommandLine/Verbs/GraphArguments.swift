@@ -11,7 +11,7 @@ package struct GraphArguments: VerbArguments {
   package var inputs: [String]
 
   @OptionGroup package var inputOptions: InputOptions<FirstActionHelp>
-  @OptionGroup package var picture: PictureOptions
+  @OptionGroup package var picture: PictureOptions<EditorPictureHelp>
 
   @Option(parsing: .unconditional, help: ArgumentHelp("The values shown, e.g. -1:2.5 (default: fit, overshoot included).", valueName: "min:max"))
   package var values: String?
@@ -21,7 +21,9 @@ package struct GraphArguments: VerbArguments {
 
   @OptionGroup package var channelList: ChannelListOptions
 
-  @Option(help: "What is drawn selected: file (what the file says; imported curves are selected, as Blender's importers leave them), all or none.")
+  @Option(help: ArgumentHelp(
+    "What is drawn selected: file (what the file says; imported curves are selected, as Blender's importers leave them), all or none.",
+    valueName: "file|all|none"))
   package var select: SelectMode = .file
 
   @Flag(name: .customLong("no-scrollbars"), help: "Hide Blender's scrollbars along the bottom and right edges (shown with the channel list).")
@@ -30,19 +32,25 @@ package struct GraphArguments: VerbArguments {
   @Flag(help: "Draw Blender's editor header above the editor (26 px more at the top; the editor keeps --height).")
   package var header = false
 
-  @Option(help: "Which keys show their handles: selected, all or none.")
+  @Option(help: ArgumentHelp("Which keys show their handles: selected, all or none.", valueName: "selected|all|none"))
   package var handles: GraphOptions.Handles = .selected
 
-  @Option(name: .customLong("key-shape"), help: "Keys as Blender's round vertices (round) or as diamonds in the channel colour (diamond).")
+  @Option(
+    name: .customLong("key-shape"),
+    help: ArgumentHelp("Keys as Blender's round vertices (round) or as diamonds in the channel colour (diamond).", valueName: "round|diamond"))
   package var keyShape: GraphOptions.KeyShape = .round
 
-  @Option(help: "Which keys' markers are drawn: auto (leaves out those that would touch the one before, keeping the first, last, extreme and selected keys), all (Blender's) or none.")
+  @Option(help: ArgumentHelp(
+    "Which keys' markers are drawn: auto (leaves out those that would touch the one before, keeping the first, last, extreme and selected keys), all (Blender's) or none.",
+    valueName: "auto|all|none"))
   package var keys: GraphOptions.KeyMarkers = .auto
 
   @Flag(help: "Scale every curve to -1...1, as Blender's Normalize.")
   package var normalize = false
 
-  @Option(help: "Curve colours: auto (X/Y/Z red/green/blue for transforms, rainbow for the rest) or rainbow (all, as Blender shows curves made from Python).")
+  @Option(help: ArgumentHelp(
+    "Curve colours: auto (X/Y/Z red/green/blue for transforms, rainbow for the rest) or rainbow (all, as Blender shows curves made from Python).",
+    valueName: "auto|rainbow"))
   package var colors: CurveColorMode = .auto
 
   @Option(help: ArgumentHelp(
@@ -62,15 +70,15 @@ package struct GraphArguments: VerbArguments {
   @OptionGroup package var outputOptions: OutputOptions<GraphView>
 
   package func validate() throws {
-    if let values { _ = try PictureOptions.range(values, option: "--values") }
+    if let values { _ = try PictureChecks.range(values, option: "--values") }
   }
 
   package var settings: RenderSettings { picture.settings }
 
   package func view() throws -> GraphView {
     var options = GraphOptions()
-    try picture.apply(to: &options, fitsRows: true)
-    options.values = try values.map { try PictureOptions.range($0, option: "--values") }
+    try picture.apply(to: &options)
+    options.values = try values.map { try PictureChecks.range($0, option: "--values") }
     options.showChannelList = !noChannelList
     options.channelListWidth = channelList.width(or: options.channelListWidth)
     options.showScrollbars = !noScrollbars

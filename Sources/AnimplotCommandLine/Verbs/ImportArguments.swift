@@ -9,7 +9,7 @@ import ArgumentParser
 package struct ImportArguments: ParsableArguments {
   package init() {}
 
-  @Argument(help: InputFilesHelp.help)
+  @Argument(help: InputFilesHelp.one)
   package var input: String
 
   @OptionGroup package var inputOptions: InputOptions<EveryActionHelp>

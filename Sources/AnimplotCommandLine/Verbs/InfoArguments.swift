@@ -10,20 +10,20 @@ import ArgumentParser
 package struct InfoArguments: ParsableArguments {
   package init() {}
 
-  @Argument(help: InputFilesHelp.help)
+  @Argument(help: InputFilesHelp.one)
   package var input: String
 
   @OptionGroup package var inputFormatOption: InputFormatOption
 
   @Option(parsing: .unconditional, help: ArgumentHelp(
-    "Frames per second for inputs that count in seconds: glTF and CSV with a time column (default 24), Unity (default: the clip's sample rate).",
+    "Frames per second for inputs that count in seconds (default: 24 for glTF and CSV with a time column, the clip's sample rate for Unity).",
     valueName: "fps"))
   package var fps: Double?
 
-  @Option(help: ArgumentHelp("text (default) or json.", valueName: "format"))
+  @Option(help: ArgumentHelp("text or json.", valueName: "text|json"), transform: { $0.lowercased() })
   package var format: String = "text"
 
-  @Option(name: .shortAndLong, help: ArgumentHelp("Output file ('-', the default, for standard output).", valueName: "output"))
+  @Option(name: .shortAndLong, help: ArgumentHelp("Output file, '-' for standard output.", valueName: "output"))
   package var output: String = "-"
 
   package func validate() throws {

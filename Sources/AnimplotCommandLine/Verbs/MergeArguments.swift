@@ -26,7 +26,8 @@ package struct MergeArguments: ParsableArguments, Sendable {
       Examples:
         animplot check goldens --shard 1/2 --json shard-1.json
         animplot check goldens --shard 2/2 --json shard-2.json
-        animplot merge shard-1.json shard-2.json --report report.html --junit junit.xml
+        animplot merge shard-1.json shard-2.json --report report.html \\
+          --junit junit.xml
       """)
 
   @Argument(help: ArgumentHelp("The shards' JSON summaries (check --json).", valueName: "summary.json"))

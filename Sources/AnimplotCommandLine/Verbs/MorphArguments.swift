@@ -79,7 +79,7 @@ package struct MorphArguments: ParsableArguments, Sendable {
       "Output format: "
         + (MorphView.outputFormats + MorphAnimationView.outputFormats)
         .map { $0.name + " (." + $0.fileExtensions.joined(separator: ", .") + ")" }.joined(separator: ", ")
-        + "; default: from the output's extension.", valueName: "format"))
+        + "; default: from the output's extension.", valueName: "format"), transform: { $0.lowercased() })
   package var format: String?
 
   @OptionGroup package var look: LookOptions

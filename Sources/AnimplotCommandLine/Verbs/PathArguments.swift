@@ -11,9 +11,11 @@ package struct PathArguments: VerbArguments {
   package var inputs: [String]
 
   @OptionGroup package var inputOptions: InputOptions<EveryActionHelp>
-  @OptionGroup package var picture: PictureOptions
+  @OptionGroup package var picture: PictureOptions<PathPictureHelp>
 
-  @Option(help: "The view: xz (Blender's Front view: X right, Z up), xy (Top: X right, Y up) or yz (Right: Y right, Z up).")
+  @Option(help: ArgumentHelp(
+    "The view: xz (Blender's Front view: X right, Z up), xy (Top: X right, Y up) or yz (Right: Y right, Z up).",
+    valueName: "xz|xy|yz"))
   package var plane: ProjectionPlane = .xz
 
   @Option(help: ArgumentHelp(
@@ -21,7 +23,7 @@ package struct PathArguments: VerbArguments {
     valueName: "name"))
   package var object: String?
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("Frames between samples, above 0 (default: 1, every whole frame).", valueName: "frames"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Frames between samples, above 0 (1: every whole frame).", valueName: "frames"))
   package var step: Double = 1
 
   @OptionGroup package var outputOptions: OutputOptions<PathView>
@@ -45,4 +47,4 @@ package struct PathArguments: VerbArguments {
   }
 }
 
-extension ProjectionPlane: ExpressibleByArgument {}
+extension ProjectionPlane: CaseInsensitiveArgument {}

@@ -15,7 +15,7 @@ package struct PlayArguments: VerbArguments {
 
   @OptionGroup package var inputOptions: InputOptions<ViewActionHelp>
 
-  @Option(name: .customLong("view"), help: "The editor that plays: graph, dopesheet or timeline.")
+  @Option(name: .customLong("view"), help: ArgumentHelp("The editor that plays: graph, dopesheet or timeline.", valueName: "graph|dopesheet|timeline"))
   package var editor: PlayView.Editor = .graph
 
   @Option(parsing: .unconditional, help: "Width of the picture in pixels.")
@@ -70,10 +70,10 @@ package struct PlayArguments: VerbArguments {
   package static let timelineHeight = 120
 
   package func validate() throws {
-    try PictureOptions.checkSide("--width", width)
-    try PictureOptions.checkSide("--height", requestedHeight)
-    if let frames { _ = try PictureOptions.range(frames, option: "--frames") }
-    if let values { _ = try PictureOptions.range(values, option: "--values") }
+    try PictureChecks.checkSide("--width", width)
+    try PictureChecks.checkSide("--height", requestedHeight)
+    if let frames { _ = try PictureChecks.range(frames, option: "--frames") }
+    if let values { _ = try PictureChecks.range(values, option: "--values") }
     if let step {
       guard step > 0 && step.isFinite else {
         throw ValidationError("--step must be a number of frames above 0, not \(step)")
@@ -109,7 +109,7 @@ package struct PlayArguments: VerbArguments {
     }
     var play = PlayView(editor: editor)
     try apply(&play.graph, height: 900)
-    play.graph.values = try values.map { try PictureOptions.range($0, option: "--values") }
+    play.graph.values = try values.map { try PictureChecks.range($0, option: "--values") }
     play.graph.normalize = normalize
     play.graph.showChannelList = !noChannelList
     play.graph.showScrollbars = !noScrollbars
@@ -119,7 +119,7 @@ package struct PlayArguments: VerbArguments {
     play.dopeSheet.showScrollbars = !noScrollbars
     play.dopeSheet.showHeader = header
     try apply(&play.timeline, height: Self.timelineHeight)
-    play.timing.frames = try frames.map { try PictureOptions.range($0, option: "--frames") }
+    play.timing.frames = try frames.map { try PictureChecks.range($0, option: "--frames") }
     play.timing.step = step ?? 1
     play.timing.fps = inputOptions.fps
     play.timing.plays = loop
@@ -135,4 +135,4 @@ package struct PlayArguments: VerbArguments {
   }
 }
 
-extension PlayView.Editor: ExpressibleByArgument {}
+extension PlayView.Editor: CaseInsensitiveArgument {}

@@ -28,7 +28,9 @@ package struct PreviewArguments: ParsableArguments, Sendable {
   @Option(parsing: .unconditional, help: ArgumentHelp("Scene units the shape spans at scale 1.", valueName: "units"))
   package var size: Double = 1
 
-  @Option(help: "The view: xz (Blender's Front view: X right, Z up), xy (Top: X right, Y up) or yz (Right: Y right, Z up).")
+  @Option(help: ArgumentHelp(
+    "The view: xz (Blender's Front view: X right, Z up), xy (Top: X right, Y up) or yz (Right: Y right, Z up).",
+    valueName: "xz|xy|yz"))
   package var plane: ProjectionPlane = .xz
 
   @Option(parsing: .unconditional, help: ArgumentHelp("The frames played and traced, e.g. 1:120 (default: the scene range).", valueName: "start:end"))
@@ -71,13 +73,13 @@ package struct PreviewArguments: ParsableArguments, Sendable {
 
   @Option(help: ArgumentHelp(
     "Output format: apng or svg; with --filmstrip png, svg, pdf or displaylist. Default: from the extension.",
-    valueName: "format"))
+    valueName: "format"), transform: { $0.lowercased() })
   package var format: String?
 
   package func validate() throws {
-    try PictureOptions.checkSide("--width", width)
-    try PictureOptions.checkSide("--height", height)
-    if let frames { _ = try PictureOptions.range(frames, option: "--frames") }
+    try PictureChecks.checkSide("--width", width)
+    try PictureChecks.checkSide("--height", height)
+    if let frames { _ = try PictureChecks.range(frames, option: "--frames") }
     guard step > 0 && step.isFinite else { throw ValidationError("--step must be a number of frames above 0, not \(step)") }
     try FrameList.checkFits(step, option: "--step", text: "\(step)")
     guard size > 0 && size.isFinite && size < 1e12 else {
@@ -109,7 +111,7 @@ package struct PreviewArguments: ParsableArguments, Sendable {
     options.view.step = step
     options.view.object = object
     options.size = size
-    options.view.frames = try frames.map { try PictureOptions.range($0, option: "--frames") }
+    options.view.frames = try frames.map { try PictureChecks.range($0, option: "--frames") }
     let outline: Outline
     do {
       outline = try ShapeSpec.parse(shape)

@@ -7,7 +7,7 @@ import ArgumentParser
 package struct RecalcArguments: ParsableArguments {
   package init() {}
 
-  @Argument(help: InputFilesHelp.help)
+  @Argument(help: InputFilesHelp.one)
   package var input: String
 
   @OptionGroup package var inputFormatOption: InputFormatOption

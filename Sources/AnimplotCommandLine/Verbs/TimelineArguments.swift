@@ -10,17 +10,14 @@ package struct TimelineArguments: VerbArguments {
   package var inputs: [String]
 
   @OptionGroup package var inputOptions: InputOptions<EveryActionHelp>
-  @OptionGroup package var picture: PictureOptions
+  @OptionGroup package var picture: PictureOptions<TimelinePictureHelp>
   @OptionGroup package var outputOptions: OutputOptions<TimelineView>
-
-  /// The strip's height when `--height` is not given, pixels.
-  package static let defaultHeight = 120
 
   package var settings: RenderSettings { picture.settings }
 
   package func view() throws -> TimelineView {
     var options = TimelineOptions()
-    try picture.apply(to: &options, defaultHeight: Self.defaultHeight)
+    try picture.apply(to: &options)
     return TimelineView(options: options)
   }
 }

@@ -14,7 +14,8 @@ struct DopeSheetCommand: ParsableCommand {
 
       Examples:
         animplot dopesheet walk.json -o sheet.png
-        animplot dopesheet walk.json --show-handle-types --collapse-groups -o sheet.svg
+        animplot dopesheet walk.json --show-handle-types --collapse-groups \\
+          -o sheet.svg
         animplot dopesheet walk.json --format json > rows.json
       """)
 

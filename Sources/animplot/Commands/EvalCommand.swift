@@ -13,7 +13,8 @@ struct EvalCommand: ParsableCommand {
 
       Examples:
         animplot eval walk.json --at 1,12.5,24
-        animplot eval walk.json --range 1:120:0.5 --channels 'location' --format json -o values.json
+        animplot eval walk.json --range 1:120:0.5 --channels 'location' \\
+          --format json -o values.json
       """)
 
   @OptionGroup var arguments: EvalArguments

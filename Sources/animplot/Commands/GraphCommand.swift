@@ -14,7 +14,8 @@ struct GraphCommand: ParsableCommand {
 
       Examples:
         animplot graph walk.json -o walk.png
-        animplot graph walk.json --channels 'location' --frames -10:50 --theme light -o walk.svg
+        animplot graph walk.json --channels 'location' --frames -10:50 \\
+          --theme light -o walk.svg
         animplot graph walk.glb --animation Run --normalize --scale 2 -o run.png
         animplot graph walk.json --format json > layout.json
       """)

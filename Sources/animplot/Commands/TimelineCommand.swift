@@ -14,7 +14,8 @@ struct TimelineCommand: ParsableCommand {
 
       Examples:
         animplot timeline walk.json -o strip.png
-        animplot timeline walk.json --current-frame 48 --width 800 --theme light -o strip.svg
+        animplot timeline walk.json --current-frame 48 --width 800 --theme light \\
+          -o strip.svg
       """)
 
   @OptionGroup var arguments: TimelineArguments
