@@ -244,6 +244,31 @@ struct ServeTests {
     #expect(after.text.contains("\"Moved\""))
   }
 
+  @Test func aFIFOPutInPlaceOfAServedFileIsAnErrorNotAHang() throws {
+    let dir = try CLI.temporaryDirectory()
+    let file = dir.appendingPathComponent("ball.json")
+    let good = try Data(contentsOf: URL(fileURLWithPath: Self.ball))
+    try good.write(to: file)
+    let server = try LocalServer(binary: CLI.binary, ["serve", file.path, "--port", "0"])
+    defer { server.stop() }
+    let replaced = try server.stream("/api/events", for: 1.5) {
+      try FileManager.default.removeItem(at: file)
+      #expect(mkfifo(file.path, 0o600) == 0)
+    }
+    #expect(replaced.contains("event: error"))
+    #expect(replaced.contains("not a regular file (a FIFO)"))
+    // Still answering, the last good picture kept; a request that reads the file again is refused.
+    #expect(try server.request("GET", "/api/files").status == 200)
+    #expect(try server.request("GET", "/api/render/graph.png?width=320&height=200").status == 200)
+    #expect(try server.request("GET", "/api/render/graph.png?width=320&height=200&fps=30").status == 400)
+    // A regular file again: read and told.
+    let mended = try server.stream("/api/events", for: 1.5) {
+      try FileManager.default.removeItem(at: file)
+      try good.write(to: file)
+    }
+    #expect(mended.contains("event: change"))
+  }
+
   @Test func aSignalStopsItAtOnceLeavingNothing() throws {
     let dir = try CLI.temporaryDirectory()
     for signal in [SIGTERM, SIGINT] {
