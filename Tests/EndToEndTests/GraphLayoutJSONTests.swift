@@ -11,7 +11,9 @@ struct GraphLayoutJSONTests {
   static func cases() throws -> [(name: String, arguments: [String])] {
     let fixtures = CLI.repository.appendingPathComponent("Fixtures")
     var cases: [(String, [String])] = []
-    for file in try FileManager.default.contentsOfDirectory(atPath: fixtures.path).sorted() where file.hasSuffix(".json") {
+    // Inputs only: `NAME.layout.json` and `NAME.edited.json` are other cases' references.
+    for file in try FileManager.default.contentsOfDirectory(atPath: fixtures.path).sorted()
+    where file.hasSuffix(".json") && !file.hasSuffix(".layout.json") && !file.hasSuffix(".edited.json") {
       let name = String(file.dropLast(5))
       let args = (try? String(contentsOf: fixtures.appendingPathComponent(name + ".args"), encoding: .utf8)) ?? "graph"
       let words = args.split(separator: "\n").filter { !$0.hasPrefix("#") }.joined(separator: " ")
