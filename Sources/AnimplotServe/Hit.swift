@@ -16,31 +16,22 @@ extension ServeAPI {
     let point = Point(x, y)
     // A page asks many points of one picture: its layout is kept (by file state and options).
     let key = try layoutKey(view: view, query: query)
-    switch view {
-    case "graph":
-      let laid = try layouts.value(for: key) { () throws(ServeError) -> LaidOut in
+    let laid = try layouts.value(for: key) { () throws(ServeError) -> LaidOut in
+      switch view {
+      case "graph":
         let (editor, actions, scale) = try content(GraphArguments.self, query: query)
         return .graph(editor.layout(scale: scale), actions)
-      }
-      guard case .graph(let layout, let actions) = laid else { throw ServeError(.notFound, "no layout") }
-      return .json(HitJSON.graph(layout.hit(point, tolerance: tolerance), layout: layout, actions: actions) + "\n")
-    case "dopesheet":
-      let laid = try layouts.value(for: key) { () throws(ServeError) -> LaidOut in
+      case "dopesheet":
         let (editor, _, scale) = try content(DopeSheetArguments.self, query: query)
         return .dopeSheet(editor.layout(scale: scale))
-      }
-      guard case .dopeSheet(let layout) = laid else { throw ServeError(.notFound, "no layout") }
-      return .json(HitJSON.dopeSheet(layout.hit(point, tolerance: tolerance), layout: layout) + "\n")
-    case "timeline":
-      let laid = try layouts.value(for: key) { () throws(ServeError) -> LaidOut in
+      case "timeline":
         let (timeline, _, scale) = try content(TimelineArguments.self, query: query)
         return .timeline(timeline.layout(scale: scale))
+      default:
+        throw ServeError(.notFound, "no hit test for \(messageQuoted(view)); expected graph, dopesheet or timeline")
       }
-      guard case .timeline(let layout) = laid else { throw ServeError(.notFound, "no layout") }
-      return .json(HitJSON.timeline(layout.hit(point, tolerance: tolerance), layout: layout) + "\n")
-    default:
-      throw ServeError(.notFound, "no hit test for \(messageQuoted(view)); expected graph, dopesheet or timeline")
     }
+    return .json(laid.hitJSON(point, tolerance: tolerance) + "\n")
   }
 
   /// What a layout is kept by: the view, the file's number and state, and the options.
@@ -86,6 +77,16 @@ enum LaidOut: Sendable {
   case graph(GraphEditorLayout, [Action])
   case dopeSheet(DopeSheetEditorLayout)
   case timeline(TimelineLayout)
+
+  /// What lies at `point` (device pixels), as JSON.
+  func hitJSON(_ point: Point, tolerance: Double) -> String {
+    switch self {
+    case .graph(let layout, let actions):
+      HitJSON.graph(layout.hit(point, tolerance: tolerance), layout: layout, actions: actions)
+    case .dopeSheet(let layout): HitJSON.dopeSheet(layout.hit(point, tolerance: tolerance), layout: layout)
+    case .timeline(let layout): HitJSON.timeline(layout.hit(point, tolerance: tolerance), layout: layout)
+    }
+  }
 }
 
 /// The last few values made, by key (the least recently used goes first).

@@ -222,12 +222,16 @@ struct ServeTests {
     #expect(refused.text.contains("animplot import"))
   }
 
+  /// `animplot serve` of a copy of the ball that a test may change: the copy, its bytes, the server.
+  static func servedCopy() throws -> (file: URL, bytes: Data, server: LocalServer) {
+    let file = try CLI.temporaryDirectory().appendingPathComponent("ball.json")
+    let bytes = try Data(contentsOf: URL(fileURLWithPath: ball))
+    try bytes.write(to: file)
+    return (file, bytes, try LocalServer(binary: CLI.binary, ["serve", file.path, "--port", "0"]))
+  }
+
   @Test func aFileChangedOnDiskReachesThePageWithinASecond() throws {
-    let dir = try CLI.temporaryDirectory()
-    let file = dir.appendingPathComponent("ball.json")
-    let good = try Data(contentsOf: URL(fileURLWithPath: Self.ball))
-    try good.write(to: file)
-    let server = try LocalServer(binary: CLI.binary, ["serve", file.path, "--port", "0"])
+    let (file, good, server) = try Self.servedCopy()
     defer { server.stop() }
     let before = try server.request("GET", "/api/render/graph.png?width=320&height=200").body
     // Broken: the page is told, and the last good picture stays.
@@ -245,11 +249,7 @@ struct ServeTests {
   }
 
   @Test func aFIFOPutInPlaceOfAServedFileIsAnErrorNotAHang() throws {
-    let dir = try CLI.temporaryDirectory()
-    let file = dir.appendingPathComponent("ball.json")
-    let good = try Data(contentsOf: URL(fileURLWithPath: Self.ball))
-    try good.write(to: file)
-    let server = try LocalServer(binary: CLI.binary, ["serve", file.path, "--port", "0"])
+    let (file, good, server) = try Self.servedCopy()
     defer { server.stop() }
     let replaced = try server.stream("/api/events", for: 1.5) {
       try FileManager.default.removeItem(at: file)
