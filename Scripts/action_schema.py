@@ -37,6 +37,7 @@ ENUMS = {
     "objectType": ["mesh", "curve", "surface", "meta", "font", "curves", "pointcloud", "volume", "gpencil",
                    "greasepencil", "armature", "lattice", "empty", "light", "lightProbe", "camera", "speaker"],
     "quaternionComponent": ["w", "x", "y", "z"],
+    "rotationMode": ["XYZ", "XZY", "YXZ", "YZX", "ZXY", "ZYX", "quaternion"],
 }
 
 FLOAT32_MAX = 3.4028234663852886e38
@@ -94,6 +95,11 @@ def header():
         "object": {"$ref": "#/$defs/object"},
         "markers": {"description": "Timeline markers.", "type": "array", "items": {"$ref": "#/$defs/marker"}},
         "extensions": {"description": "Anything, kept verbatim and ignored.", "type": "object"},
+        "rotationModes": {"description": "Objects' rotation modes by object name (the action's own object or "
+                                         "the owner a data path names, objects[\"NAME\"]): how path and preview "
+                                         "turn them.",
+                          "type": "object",
+                          "additionalProperties": enum("rotationMode", "Blender's Object.rotation_mode")},
     }
 
 

@@ -5,7 +5,7 @@ import AnimplotText
 enum TopLevel {
   enum Field: String, JSONFields {
     case animplot, blender, name, fps, frameStart, frameEnd, currentFrame, cursorValue, object, markers, tracks
-    case extensions, actions, timeline, channels, interpolation, easing, extrapolation, recalculate
+    case extensions, rotationModes, actions, timeline, channels, interpolation, easing, extrapolation, recalculate
     static let table = FieldTable<Self>()
   }
 
@@ -33,7 +33,7 @@ enum TopLevel {
       case .extrapolation: compact.extrapolation = try r.readEnum(Extrapolation.self)
       case .recalculate: recalculate = try r.readBool()
       case .animplot, .blender, .name, .fps, .frameStart, .frameEnd, .currentFrame, .cursorValue, .object, .markers,
-        .extensions:
+        .extensions, .rotationModes:
         try header.read(ActionHeader.Field(rawValue: field.rawValue)!, &r)
       }
     }
@@ -50,7 +50,7 @@ enum TopLevel {
     }
     if isMulti {
       if let other = [Field.tracks, .timeline, .channels, .interpolation, .easing, .extrapolation, .name, .fps, .frameStart,
-        .frameEnd, .currentFrame, .cursorValue, .object, .markers].first(where: { seen.has($0) })
+        .frameEnd, .currentFrame, .cursorValue, .object, .markers, .rotationModes].first(where: { seen.has($0) })
       {
         throw r.error(
           .invalid("a multi-action file holds its actions under \"actions\"; \"\(other.rawValue)\" belongs inside an action"),
@@ -103,10 +103,12 @@ struct ActionHeader {
   var markers: [Marker] = []
   var extensions: String?
   var blender: BlenderVersion?
+  var rotationModes: [String: RotationMode] = [:]
 
   /// The members of the header, as both an action object and the top level name them.
   enum Field: String, JSONFields {
     case animplot, blender, name, fps, frameStart, frameEnd, currentFrame, cursorValue, object, markers, extensions
+    case rotationModes
     static let table = FieldTable<Self>()
   }
 
@@ -145,6 +147,18 @@ struct ActionHeader {
       r.skipWhitespace()
       guard r.peekKind() == .object else { throw r.typeMismatch(expected: "an object") }
       extensions = try r.rawValue()
+    case .rotationModes:
+      // {"Ball": "YXZ", ...}: the rotation mode of each object named.
+      r.skipWhitespace()
+      guard r.peekKind() == .object else { throw r.typeMismatch(expected: "an object of object names and rotation modes") }
+      var modes: [String: RotationMode] = [:]
+      try r.beginObject()
+      while let key = try r.nextKey() {
+        let name = try r.keyString(key)
+        guard modes[name] == nil else { throw r.error(.duplicateField(name), at: key.start) }
+        modes[name] = try within(name) { () throws(ActionDecodingError) in try r.readEnum(RotationMode.self) }
+      }
+      rotationModes = modes
     }
   }
 
@@ -165,6 +179,7 @@ struct ActionHeader {
     action.markers = markers
     action.extensionsJSON = extensions
     action.blender = blender
+    action.rotationModes = rotationModes
   }
 }
 
@@ -172,7 +187,7 @@ struct ActionHeader {
 enum ActionObject {
   enum Field: String, JSONFields {
     case animplot, blender, name, fps, frameStart, frameEnd, currentFrame, cursorValue, object, markers, tracks
-    case extensions
+    case extensions, rotationModes
     static let table = FieldTable<Self>()
   }
 
@@ -183,7 +198,7 @@ enum ActionObject {
       switch field {
       case .tracks: tracks = try TrackDecoder.decodeTracks(&r)
       case .animplot, .blender, .name, .fps, .frameStart, .frameEnd, .currentFrame, .cursorValue, .object, .markers,
-        .extensions:
+        .extensions, .rotationModes:
         try header.read(ActionHeader.Field(rawValue: field.rawValue)!, &r)
       }
     }

@@ -107,6 +107,11 @@ extension ObjectType: FileSpelledEnum {
   static let foldedSpellings = makeFoldedSpellings()
   static let canonicalSpellings = makeSpellings()
 }
+extension RotationMode: FileSpelledEnum {
+  static let foldedSpellings = makeFoldedSpellings()
+  /// Blender's own spellings of the Euler orders (`XYZ`, `YXZ`), and `quaternion`.
+  static let canonicalSpellings = allCases.map { $0 == .quaternion ? "quaternion" : "\($0)".uppercased() }
+}
 extension QuaternionRole.Component: FileSpelledEnum {
   static let foldedSpellings = makeFoldedSpellings()
   static let canonicalSpellings = makeSpellings()

@@ -60,4 +60,51 @@ struct ObjectTransformTests {
     #expect(t.rotation == .quaternion(w: 0, x: 0, y: 0, z: 1))
     #expect(TransformChannels(action: Action(name: "empty")).isEmpty)
   }
+
+  @Test("an Euler order turns about its axes in that order: YXZ is Rz · Rx · Ry, XYZ unchanged")
+  func eulerOrders() {
+    typealias M = ObjectTransform.Matrix
+    func apply(_ m: M, _ v: SIMD3<Double>) -> SIMD3<Double> {
+      SIMD3((0..<3).map { r in m[r, 0] * v.x + m[r, 1] * v.y + m[r, 2] * v.z })
+    }
+    func close(_ a: SIMD3<Double>, _ b: SIMD3<Double>) -> Bool { (0..<3).allSatisfy { Self.close(a[$0], b[$0]) } }
+    // X by 90° and Y by 90°: XYZ turns X's axis about X (no change), then about Y to −Z; YXZ
+    // first about Y (to −Z), then about X (−Z to +Y).
+    let x = SIMD3<Double>(1, 0, 0)
+    #expect(close(apply(M.euler(.pi / 2, .pi / 2, 0, order: RotationMode.xyz.eulerOrder!), x), SIMD3(0, 0, -1)))
+    #expect(close(apply(M.euler(.pi / 2, .pi / 2, 0, order: RotationMode.yxz.eulerOrder!), x), SIMD3(0, 1, 0)))
+    // The XYZ order is the plain matrix, bit for bit; every order agrees on a turn about one axis.
+    #expect(M.euler(0.3, 0.5, 0.7, order: (0, 1, 2)) == M.euler(0.3, 0.5, 0.7))
+    for mode in RotationMode.allCases {
+      guard let order = mode.eulerOrder else { continue }
+      let one = M.euler(0, 0.5, 0, order: order), plain = M.euler(0, 0.5, 0)
+      #expect(zip(one.m, plain.m).allSatisfy { Self.close($0, $1) }, "\(mode)")
+    }
+    // ZYX is the reverse product of XYZ's: Rx · Ry · Rz.
+    let zyx = M.euler(0.3, 0.5, 0.7, order: RotationMode.zyx.eulerOrder!)
+    let (rx, ry, rz) = (M.euler(0.3, 0, 0), M.euler(0, 0.5, 0), M.euler(0, 0, 0.7))
+    #expect(close(apply(zyx, x), apply(rx, apply(ry, apply(rz, x)))))
+  }
+
+  @Test("the rotation mode chooses the channels: quaternion over Euler ones, an order for the Euler ones")
+  func rotationModeChoosesChannels() {
+    var action = Action(name: "Ball")
+    action.tracks = [
+      FCurve(dataPath: "rotation_euler", index: 0, keyframes: [Keyframe(frame: 1, value: .pi / 2)]),
+      FCurve(dataPath: "rotation_euler", index: 1, keyframes: [Keyframe(frame: 1, value: .pi / 2)]),
+      FCurve(dataPath: "rotation_quaternion", index: 0, keyframes: [Keyframe(frame: 1, value: 0)]),
+      FCurve(dataPath: "rotation_quaternion", index: 3, keyframes: [Keyframe(frame: 1, value: 1)]),
+    ]
+    action = action.recalculated()
+    let angle = Double(Float.pi / 2)
+    #expect(TransformChannels(action: action).transform(at: 1).rotation == .euler(angle, angle, 0))
+    #expect(TransformChannels(action: action, rotationMode: .quaternion).transform(at: 1).rotation
+      == .quaternion(w: 0, x: 0, y: 0, z: 1))
+    // The objects of an action carry the modes the action gives them by name.
+    action.rotationModes = ["Ball": .yxz]
+    let object = ObjectChannels.of([action])[0]
+    #expect(object.rotationMode == .yxz)
+    #expect(object.transform.transform(at: 1).rotation == .euler(angle, angle, 0, order: (1, 0, 2)))
+    #expect(object.transform.transform(at: 1).rotation != .euler(angle, angle, 0))
+  }
 }

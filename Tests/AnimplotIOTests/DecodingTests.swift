@@ -175,6 +175,27 @@ struct DecodingTests {
   }
 }
 
+/// `rotationModes`: objects' rotation modes by name, in Blender's spelling or any case, written
+/// back sorted by name; a bad one is a located error.
+@Test func rotationModesAreReadAndWritten() throws {
+  let text = #"{"rotationModes": {"Zed": "yxz", "Arm": "QUATERNION", "Ball": "ZXY"}, "tracks": []}"#
+  let action = try ActionDecoder.decode(text).actions[0]
+  #expect(action.rotationModes == ["Zed": .yxz, "Arm": .quaternion, "Ball": .zxy])
+  #expect(ActionEncoder.encode(action).contains(#""rotationModes": {"Arm": "quaternion", "Ball": "ZXY", "Zed": "YXZ"},"#))
+  #expect(try ActionDecoder.decode(ActionEncoder.encode(action)).actions[0] == action)
+  func failure(_ text: String) -> String {
+    do {
+      _ = try ActionDecoder.decode(text, file: "r.json")
+      return "no error"
+    } catch { return "\(error)" }
+  }
+  #expect(failure(#"{"rotationModes": {"Ball": "XYY"}, "tracks": []}"#).hasPrefix(
+    #"r.json:1:28: rotationModes.Ball: unknown value "XYY"; expected one of XYZ, XZY, YXZ"#))
+  #expect(failure(#"{"rotationModes": {"A": "XYZ", "A": "XYZ"}, "tracks": []}"#) == #"r.json:1:32: rotationModes: field "A" appears twice"#)
+  #expect(failure(#"{"rotationModes": ["XYZ"], "tracks": []}"#).hasPrefix("r.json:1:19: rotationModes: expected an object"))
+  #expect(failure(#"{"actions": [], "rotationModes": {}}"#).contains("belongs inside an action"))
+}
+
 /// An unknown field names the nearest field the object may hold, when one is near.
 @Test func unknownFieldSuggestsTheNearest() {
   func message(_ text: String) -> String {

@@ -82,6 +82,27 @@ struct LottieImportTests {
     #expect(inner.value(at: Float(24)) == 0 && inner.value(at: Float(25)) == 1)
   }
 
+  /// An animated anchor is the object's `anchor`, on the position's axes (y down the screen is
+  /// −Z), and moves the layer's content the other way in the preview: in a layer turned 90°
+  /// clockwise, content 10 px right of the anchor is 10 px below it on the screen, so an anchor
+  /// that goes 10 px right moves the content 10 px up (+Z).
+  @Test func anAnimatedAnchorMovesTheContent() throws {
+    let json = #"""
+      {"v": "5.7.0", "fr": 30, "ip": 0, "op": 10, "layers": [{"nm": "L", "ind": 1, "ks": {
+        "r": {"a": 1, "k": [{"t": 0, "s": [90], "h": 1}, {"t": 10, "s": [90]}]},
+        "p": {"a": 1, "k": [{"t": 0, "s": [50, 20], "h": 1}, {"t": 10, "s": [50, 20]}]},
+        "a": {"a": 1, "k": [{"t": 0, "s": [0, 0], "o": {"x": 0, "y": 0}, "i": {"x": 1, "y": 1}}, {"t": 10, "s": [10, 0]}]}}}]}
+      """#
+    let action = try decode(json)
+    let anchor = action.tracks.filter { $0.dataPath == #"objects["L"].anchor"# }
+    #expect(anchor.map(\.index) == [0, 2] && anchor.map(\.displayLabel) == ["X Anchor", "Z Anchor"])
+    #expect(anchor[0].value(at: Float(10)) == 10)
+    let object = try #require(ObjectChannels.of([action]).first { $0.name == "L" })
+    let start = object.transform.transform(at: 0), end = object.transform.transform(at: 10)
+    #expect(start.location == SIMD3(50, 0, -20))
+    #expect(abs(end.location.x - 50) < 1e-5 && end.location.y == 0 && abs(end.location.z - -10) < 1e-5)
+  }
+
   /// A time-remapped precomp: child frame = tm(root frame) × fr, the precomp layer's st
   /// cancelling (as in lottie-web); hostile remaps do not crash.
   @Test func timeRemappedPrecomps() throws {

@@ -110,6 +110,10 @@ struct UnityImportTests {
     let turned = try decode(moved.replacingOccurrences(of: "m_LocalPosition.y", with: "localEulerAnglesRaw.z")).tracks[0]
     #expect(turned.dataPath == #"objects["Body/Arm"].rotation_euler"# && turned.index == 1)
     #expect(abs(Double(turned.value(at: Float(60))) + 5 * Double.pi / 180) < 1e-7)
+    // Unity turns Euler angles about Z, X, then Y: Blender's YXZ after the swap, the object's mode.
+    let turnedClip = try decode(moved.replacingOccurrences(of: "m_LocalPosition.y", with: "localEulerAnglesRaw.z"))
+    #expect(turnedClip.rotationModes == ["Body/Arm": .yxz])
+    #expect(try decode(moved).rotationModes.isEmpty)
     let root = try decode(moved.replacingOccurrences(of: "path: Body/Arm", with: "path: ")).tracks[0]
     #expect(root.dataPath == "location" && root.group == "(root)")
   }

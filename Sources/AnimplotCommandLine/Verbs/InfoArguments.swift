@@ -78,6 +78,9 @@ package struct FileInfo {
   /// A modifier's type, as Blender names it (`CYCLES`).
   static func name(_ modifier: Modifier) -> String { "\(modifier.type)".uppercased() }
 
+  /// A rotation mode, as Blender names it (`YXZ`, `QUATERNION`).
+  static func name(_ mode: RotationMode) -> String { "\(mode)".uppercased() }
+
   static func interpolations(_ track: FCurve) -> [String] {
     var seen: [Interpolation] = []
     // The last key's interpolation shapes no segment.
@@ -110,6 +113,12 @@ package struct FileInfo {
         ("name", jsonStringLiteral(action.name)),
         ("object", action.object.map { jsonStringLiteral($0.name) } ?? "null"),
         ("objects", jsonArray(Self.objects(action).map(jsonStringLiteral))),
+        (
+          "rotationModes",
+          jsonObject(
+            action.rotationModes.sorted { Array($0.key.utf8).lexicographicallyPrecedes($1.key.utf8) }
+              .map { ($0.key, jsonStringLiteral(Self.name($0.value))) })
+        ),
         ("fps", jsonNumber(action.fps)),
         ("frameRange", keys.map { jsonArray([jsonNumber($0.lowerBound), jsonNumber($0.upperBound)]) } ?? "null"),
         ("sceneRange", jsonArray([jsonNumber(scene.lowerBound), jsonNumber(scene.upperBound)])),
@@ -144,7 +153,10 @@ package struct FileInfo {
       lines.append("")
       lines.append(
         "[\(a)] \(action.name): \(formatNumber(action.fps)) fps, \(keys), scene \(formatNumber(scene.lowerBound))–\(formatNumber(scene.upperBound)), \(action.tracks.count) channel\(action.tracks.count == 1 ? "" : "s")")
-      lines.append("    objects: " + Self.objects(action).joined(separator: ", "))
+      lines.append(
+        "    objects: "
+          + Self.objects(action).map { name in action.rotationModes[name].map { name + " (\(Self.name($0)))" } ?? name }
+          .joined(separator: ", "))
       var group: String?? = .none
       for track in action.tracks {
         if group != .some(track.group) {

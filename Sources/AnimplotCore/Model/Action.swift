@@ -15,6 +15,11 @@ public struct Action: Sendable, Hashable {
   /// The object the action animates, when the file says (Blender's object rows).
   public var object: AnimatedObject?
   public var markers: [Marker] = []
+  /// Objects' rotation modes by object name (the action's own object, or the owner a data
+  /// path names, `objects["NAME"]`), where the file says: how `path` and `preview` turn them.
+  /// An object not listed turns by its Euler channels in XYZ order when it has any, else by
+  /// its quaternion channels.
+  public var rotationModes: [String: RotationMode] = [:]
   public var tracks: [FCurve] = []
   /// The file's top-level `extensions` object, kept verbatim (minified JSON) and ignored.
   public var extensionsJSON: String?

@@ -21,3 +21,24 @@ public enum ObjectType: UInt8, Sendable, Hashable, CaseIterable {
   case mesh, curve, surface, meta, font, curves, pointcloud, volume, gpencil, greasepencil
   case armature, lattice, empty, light, lightProbe, camera, speaker
 }
+
+/// Blender's `Object.rotation_mode`: which rotation channels turn the object and, for Euler
+/// angles, in which order. `XYZ` turns about X first, then Y, then Z (Blender's default);
+/// `YXZ` about Y, then X, then Z; and so on. Axis-angle rotations are not modelled.
+public enum RotationMode: UInt8, Sendable, Hashable, CaseIterable {
+  case xyz, xzy, yxz, yzx, zxy, zyx, quaternion
+
+  /// The axes (0 X, 1 Y, 2 Z) in the order an Euler mode turns about them; `nil` for
+  /// `quaternion`.
+  public var eulerOrder: (Int, Int, Int)? {
+    switch self {
+    case .xyz: (0, 1, 2)
+    case .xzy: (0, 2, 1)
+    case .yxz: (1, 0, 2)
+    case .yzx: (1, 2, 0)
+    case .zxy: (2, 0, 1)
+    case .zyx: (2, 1, 0)
+    case .quaternion: nil
+    }
+  }
+}

@@ -56,5 +56,6 @@ extension FCurve {
     "hide_viewport": ("Disable in Viewports", nil),
     "hide_render": ("Disable in Renders", nil),
     "opacity": ("Opacity", nil),
+    "anchor": ("Anchor", xyz),
   ]
 }

@@ -11,10 +11,13 @@ public struct ObjectChannels: Sendable, Hashable {
   /// The action's settings with only the object's tracks, their data paths relative to the
   /// object (`location`, not `objects["Cube"].location`).
   public var action: Action
+  /// How the object turns, where the file says (`Action.rotationModes`).
+  public var rotationMode: RotationMode?
 
-  public init(name: String, action: Action) {
+  public init(name: String, action: Action, rotationMode: RotationMode? = nil) {
     self.name = name
     self.action = action
+    self.rotationMode = rotationMode
   }
 
   /// The owner named at the front of `dataPath` (`objects["Cube"].` or `pose.bones["Arm"].`),
@@ -66,7 +69,7 @@ public struct ObjectChannels: Sendable, Hashable {
       for name in order {
         var sub = action
         sub.tracks = byOwner[name]!
-        out.append(ObjectChannels(name: name, action: sub))
+        out.append(ObjectChannels(name: name, action: sub, rotationMode: action.rotationModes[name]))
       }
     }
     return out
@@ -76,5 +79,8 @@ public struct ObjectChannels: Sendable, Hashable {
   public var hasLocation: Bool { MotionPath.locationChannels(of: action).contains { $0 != nil } }
 
   /// Whether any of its channels moves it (`TransformChannels`).
-  public var hasTransform: Bool { !TransformChannels(action: action).isEmpty }
+  public var hasTransform: Bool { !transform.isEmpty }
+
+  /// Its transform channels, turned by its rotation mode.
+  public var transform: TransformChannels { TransformChannels(action: action, rotationMode: rotationMode) }
 }

@@ -70,6 +70,9 @@ public struct BlenderChannel: Sendable, Hashable {
     switch key {
     case "p" where component < 3:
       return BlenderChannel(property: "location", index: axes[component].0, factor: axes[component].1)
+    case "a" where component < 3:
+      // The anchor, in the layer's pixels like the position, on the same axes.
+      return BlenderChannel(property: "anchor", index: axes[component].0, factor: axes[component].1)
     case "s" where component < 3:
       return BlenderChannel(property: "scale", index: axes[component].0, factor: 0.01)
     case "r" where component == 0, "rz" where component == 0:

@@ -120,6 +120,11 @@ enum UnityImporter {
         return curve
       }
     }
+    // Unity turns Euler angles about Z, then X, then Y; after the axis swap that is Blender's
+    // YXZ order, the rotation mode of every object whose Euler angles the clip animates.
+    for track in action.tracks where (ObjectChannels.owner(of: track.dataPath)?.property ?? track.dataPath) == "rotation_euler" {
+      action.rotationModes[ObjectChannels.owner(of: track.dataPath)?.owner ?? action.name] = .yxz
+    }
     if let settings = try root.member("m_AnimationClipSettings") {
       // Frames are 32-bit floats: a time near 1e308 s is refused, not written back as inf.
       func frame(_ name: String) throws(ActionDecodingError) -> Double? {

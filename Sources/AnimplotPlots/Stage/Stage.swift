@@ -47,7 +47,7 @@ public struct Stage: Sendable {
     self.options = options
     let objects = objects.filter(\.hasTransform)
     guard let firstObject = objects.first else { throw .noTransformChannels }
-    moved = objects.map { ($0.name, TransformChannels(action: $0.action)) }
+    moved = objects.map { ($0.name, $0.transform) }
     // Fit the paths and the shape's box at every sample (a turned or scaled shape included).
     var hLo = Double.infinity, hHi = -Double.infinity, vLo = Double.infinity, vHi = -Double.infinity
     let shapeBox = Self.bounds(options.shape)
