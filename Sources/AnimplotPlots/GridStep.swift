@@ -5,9 +5,10 @@ import AnimplotText
 ///
 /// Blender 3.4's table runs from 0.01 to 100,000 (frames: from 1), so a view of values near a
 /// million draws its lines (and labels) closer than 45 px, and a view a few millionths high draws
-/// none. Here the same 1-2-5 sequence runs from 10⁻¹² to 10¹⁵, so the major lines are 45 to
-/// 112.5 px apart (Blender's spacing within its table) for any span from about 10⁻⁹ to 10¹²
-/// units. The step differs from Blender's only where its table runs out: where 0.01 would be
+/// none. Here the same 1-2-5 sequence runs from 10⁻¹² to 10³⁹, so the major lines are 45 to
+/// 112.5 px apart (Blender's spacing within its table) for any span from about 10⁻⁹ units to
+/// the widest a 32-bit float allows (a table that stopped short drew thousands of labels, one
+/// over another, for a curve reaching 10²⁰). The step differs from Blender's only where its table runs out: where 0.01 would be
 /// 90 px or more apart, and where 100,000 is under 45 px.
 public enum GridStep {
   /// Minimum spacing of major lines (`U.v2d_min_gridsize`), in pixels.
@@ -19,8 +20,8 @@ public enum GridStep {
     (first...last).flatMap { e in [1, 2, 5].map { Double("\($0)e\(e)")! } }
   }
 
-  static let continuous: [Double] = oneTwoFive(from: -12, through: 15)
-  static let discrete: [Double] = oneTwoFive(from: 0, through: 15)
+  static let continuous: [Double] = oneTwoFive(from: -12, through: 39)
+  static let discrete: [Double] = oneTwoFive(from: 0, through: 39)
 
   /// The first step whose lines are at least `minimumSpacing` pixels apart.
   public static func major(pixelsPerUnit: Double, discrete isDiscrete: Bool = false) -> Double {

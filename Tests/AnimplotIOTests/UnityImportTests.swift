@@ -110,10 +110,17 @@ struct UnityImportTests {
     let turned = try decode(moved.replacingOccurrences(of: "m_LocalPosition.y", with: "localEulerAnglesRaw.z")).tracks[0]
     #expect(turned.dataPath == #"objects["Body/Arm"].rotation_euler"# && turned.index == 1)
     #expect(abs(Double(turned.value(at: Float(60))) + 5 * Double.pi / 180) < 1e-7)
-    // Unity turns Euler angles about Z, X, then Y: Blender's YXZ after the swap, the object's mode.
-    let turnedClip = try decode(moved.replacingOccurrences(of: "m_LocalPosition.y", with: "localEulerAnglesRaw.z"))
-    #expect(turnedClip.rotationModes == ["Body/Arm": .yxz])
+    // The curve's m_RotationOrder is the object's rotation mode, after the swap of Y and Z:
+    // Unity's default, Z then X then Y (4, or none given), is Blender's YXZ; XYZ (0) is XZY.
+    let euler = moved.replacingOccurrences(of: "m_LocalPosition.y", with: "localEulerAnglesRaw.z")
+    #expect(try decode(euler).rotationModes == ["Body/Arm": .yxz])
     #expect(try decode(moved).rotationModes.isEmpty)
+    func ordered(_ order: String) -> String {
+      euler.replacingOccurrences(of: "    attribute: localEulerAnglesRaw.z", with: "      m_RotationOrder: \(order)\n    attribute: localEulerAnglesRaw.z")
+    }
+    let modes = try (0...5).map { try decode(ordered("\($0)")).rotationModes["Body/Arm"] }
+    #expect(modes == [.xzy, .xyz, .zyx, .zxy, .yxz, .yzx])
+    #expect(throws: (any Error).self) { try decode(ordered("99")) }
     let root = try decode(moved.replacingOccurrences(of: "path: Body/Arm", with: "path: ")).tracks[0]
     #expect(root.dataPath == "location" && root.group == "(root)")
   }

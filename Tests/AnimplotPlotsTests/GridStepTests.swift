@@ -9,12 +9,13 @@ import Testing
 struct GridStepTests {
   // MARK: Grid steps over every magnitude
 
-  /// Spans from 10⁻⁹ to 10¹² units, at several mantissas, around zero and offset from it.
-  static let spans: [Double] = (-9...12).flatMap { e in
+  /// Spans from 10⁻⁹ to 10³⁸ units (past the widest two 32-bit floats make), at several
+  /// mantissas, around zero and offset from it.
+  static let spans: [Double] = (-9...38).flatMap { e in
     [1.0, 1.7, 2.5, 4.2, 7.9].map { $0 * Double("1e\(e)")! }
   }
 
-  @Test("major lines stay 45 to 112.5 px apart and their labels distinct, for spans from 1e-9 to 1e12")
+  @Test("major lines stay 45 to 112.5 px apart and their labels distinct, for spans from 1e-9 to 1e38")
   func valueSteps() {
     for span in Self.spans {
       for (offset, pixels) in [(0.0, 900.0), (-span / 3, 250), (span * 7, 600)] {
@@ -33,7 +34,7 @@ struct GridStepTests {
     }
   }
 
-  @Test("whole frames: lines 45 to 112.5 px apart up to a span of 1e12 frames")
+  @Test("whole frames: lines 45 to 112.5 px apart up to a span of 1e38 frames")
   func frameSteps() {
     for span in Self.spans where span >= 45 / 1600 * 10 {
       let step = GridStep.major(pixelsPerUnit: 1600 / span, discrete: true)
@@ -81,6 +82,20 @@ struct GridStepTests {
     for (a, b) in zip(values, values.dropFirst()) {
       #expect(abs(a.y - b.y) >= 45, "\(a.text) \(b.text)")
     }
+    #expect(Set(values.map(\.text)).count == values.count)
+  }
+
+  /// A curve reaching 10²⁰ (a fuzzer's glTF quaternion): the table used to stop at 10¹⁵, so the
+  /// view drew some 20,000 value labels over one another, each with its blurred shadow (12 s).
+  @Test("a curve reaching 1e20 gets a handful of value labels, not thousands")
+  func hugeValuesGetAFewLabels() {
+    let action = decodedAction(#"""
+      {"name": "Far", "tracks": [{"dataPath": "value", "selected": true, "keyframes": [
+        {"frame": 1, "value": -2.6e20, "interpolation": "linear"}, {"frame": 100, "value": 0.0006}]}]}
+      """#)
+    let list = GraphEditorTests.displayList(action) { $0.height = 450 }
+    let values = displayListTexts(list).filter { $0.x == 208 }
+    #expect(values.count >= 3 && values.count <= 10, "\(values.count) labels")
     #expect(Set(values.map(\.text)).count == values.count)
   }
 }

@@ -45,6 +45,8 @@ enum UnityImporter {
     // What a path's curves animate (`m_LocalPosition`, `euler`, ...), as fields before this
     // one covered it: a later field's curves of the same kind are other spellings of it.
     var covered = Set<String>()
+    // The Euler order of each path whose Euler angles a curve animates.
+    var orders: [String: RotationMode] = [:]
     for field in ["m_EditorCurves", "m_EulerEditorCurves", "m_FloatCurves"] {
       var coveredHere = Set<String>()
       for entry in try root.member(field)?.elements() ?? [] {
@@ -56,6 +58,7 @@ enum UnityImporter {
         let (base, index) = split(attribute)
         var curve = track(path: path, attribute: base, component: index, label: attribute)
         do throws(ActionDecodingError) {
+          if curve.isEuler { orders[path] = try rotationMode(try entry.required("curve")) }
           curve.keyframes = try keys(
             try entry.required("curve"), component: nil, fps: fps,
             factor: BlenderChannel.unity(base, component: index)?.factor ?? 1)
@@ -86,6 +89,7 @@ enum UnityImporter {
         for (c, name) in components.enumerated() {
           var curve = track(path: path, attribute: attribute, component: c, label: attribute + "." + name)
           do throws(ActionDecodingError) {
+            if curve.isEuler { orders[path] = try rotationMode(try entry.required("curve")) }
             curve.keyframes = try keys(
               try entry.required("curve"), component: name, fps: fps,
               factor: BlenderChannel.unity(attribute, component: c)?.factor ?? 1)
@@ -120,10 +124,10 @@ enum UnityImporter {
         return curve
       }
     }
-    // Unity turns Euler angles about Z, then X, then Y; after the axis swap that is Blender's
-    // YXZ order, the rotation mode of every object whose Euler angles the clip animates.
-    for track in action.tracks where (ObjectChannels.owner(of: track.dataPath)?.property ?? track.dataPath) == "rotation_euler" {
-      action.rotationModes[ObjectChannels.owner(of: track.dataPath)?.owner ?? action.name] = .yxz
+    // The rotation mode of every object whose Euler angles the clip animates (the clip's own
+    // object, path "", is the action's).
+    for (path, mode) in orders where action.tracks.contains(where: { $0.isEuler && ($0.group == path || path.isEmpty && $0.group == "(root)") }) {
+      action.rotationModes[path.isEmpty ? action.name : path] = mode
     }
     if let settings = try root.member("m_AnimationClipSettings") {
       // Frames are 32-bit floats: a time near 1e308 s is refused, not written back as inf.
@@ -175,6 +179,15 @@ enum UnityImporter {
       curve.quaternion = QuaternionRole(component: [.w, .x, .y, .z][blender.index])
     }
     return curve
+  }
+
+  /// The Blender rotation mode of an Euler curve's `m_RotationOrder`. Unity's orders, 0 to 5,
+  /// are XYZ, XZY, YZX, YXZ, ZXY (its default, also when the member is missing) and ZYX, each
+  /// turning about its first axis first; with Unity's Y and Z swapped into Blender's they are
+  /// Blender's XZY, XYZ, ZYX, ZXY, YXZ and YZX.
+  static func rotationMode(_ curve: YAMLCursor) throws(ActionDecodingError) -> RotationMode {
+    guard let order = try curve.member("m_RotationOrder") else { return .yxz }
+    return [RotationMode.xzy, .xyz, .zyx, .zxy, .yxz, .yzx][try order.integer(in: 0...5)]
   }
 
   /// What an attribute animates, to tell which runtime curves the editor curves cover:
@@ -330,3 +343,7 @@ struct YAMLCursor {
   }
 }
 
+extension FCurve {
+  /// Whether the track is a component of an object's Euler rotation.
+  fileprivate var isEuler: Bool { (ObjectChannels.owner(of: dataPath)?.property ?? dataPath) == "rotation_euler" }
+}
