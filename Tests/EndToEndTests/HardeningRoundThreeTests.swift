@@ -33,4 +33,30 @@ extension HardeningRoundTwoTests {
     let one = try CLI.run(["eval", "six.json", "--channels", "location[0]", "--range", "0:1666666:100"], in: dir)
     #expect(one.status == 0, "\(one.stderr)")
   }
+
+  /// A file whose handles overflow once recalculated (keys near ±3.4e38): `edit` names the
+  /// file and the key, not the edit, and writes nothing.
+  @Test func editOfAFileWhoseHandlesOverflowBlamesTheFile() throws {
+    let dir = try CLI.temporaryDirectory()
+    try Data(#"{"tracks": [{"dataPath": "a", "keyframes": [{"frame": 1e20, "value": 0}, {"frame": 3e38, "value": -3e38}]}]}"#.utf8)
+      .write(to: dir.appendingPathComponent("far.json"))
+    for edit in [["--select", "all"], ["--op", #"{"op": "select_all"}"#]] {
+      let r = try CLI.run(["edit", "far.json"] + edit + ["-o", "out.json"], in: dir)
+      expectOneLineError(r, "animplot: far.json: tracks[0].keyframes[1]: its handles overflow 32-bit floats")
+      #expect(!r.stderr.contains("the edit"), "\(r.stderr)")
+    }
+    // In a file of several actions, the action too.
+    let two = #"{"animplot": 1, "actions": [{"name": "A", "tracks": [{"dataPath": "a", "keyframes": [{"frame": 1, "value": 0}]}]}, {"name": "B", "tracks": [{"dataPath": "a", "keyframes": [{"frame": 1e20, "value": 0}, {"frame": 3e38, "value": -3e38}]}]}]}"#
+    try Data(two.utf8).write(to: dir.appendingPathComponent("two.json"))
+    expectOneLineError(
+      try CLI.run(["edit", "two.json", "--select", "all", "-o", "out.json"], in: dir),
+      "two.json: actions[1].tracks[0].keyframes[1]: its handles overflow")
+    #expect(try names(dir) == ["far.json", "two.json"])
+    // `serve --edit` alike: a 400 naming the file and the key.
+    let server = try LocalServer(binary: CLI.binary, ["serve", "far.json", "--port", "0", "--edit"], in: dir)
+    defer { server.stop() }
+    let answer = try server.request("POST", "/api/edit", body: Data(#"{"ops": [{"op": "select_all"}]}"#.utf8))
+    #expect(answer.status == 400)
+    #expect(answer.text.hasPrefix("{\"error\": \"far.json: tracks[0].keyframes[1]: its handles overflow 32-bit floats"), "\(answer.text)")
+  }
 }
