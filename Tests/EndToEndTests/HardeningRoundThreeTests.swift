@@ -59,4 +59,24 @@ extension HardeningRoundTwoTests {
     #expect(answer.status == 400)
     #expect(answer.text.hasPrefix("{\"error\": \"far.json: tracks[0].keyframes[1]: its handles overflow 32-bit floats"), "\(answer.text)")
   }
+
+  /// `--op` is read inside a script's list: its messages place the error in the user's text
+  /// (line 1 of a one-line option, not the list's end), and a text that closes the list is
+  /// refused as not one operation.
+  @Test(arguments: [
+    (#"{"op": "delete""#, "--op #1:1:16: invalid JSON: unterminated object: expected '}'"),
+    ("", "--op #1:1:1: invalid JSON: unexpected end of input"),
+    (#"{"op": "delete"}]}"#, "--op #1:1:17: invalid JSON: unexpected data after the top-level value"),
+    (#"{"op": "delete"}], "scene": {"frame_current": 40}, "x": ["#, "--op #1:1:17: invalid JSON: unexpected data after the top-level value"),
+    (#"{"op": "delete"}, {"op": "bogus"}"#, "--op #1:1:17: invalid JSON: unexpected data after the top-level value"),
+    ("[1]", "--op #1: expected one operation, a JSON object such as {\"op\": \"delete\"}; found an array"),
+    (#"{"op": "translate", "delta": [1]}"#, "--op #1:1:30: delta: expected [frame, value]: two numbers"),
+    ("{\"op\": \"translate\",\n \"delta\": [1, \"a\"]}", "--op #1:2:15: delta[1]: expected a number, found a string"),
+  ])
+  func opMessagesArePlacedInTheUsersText(op: String, message: String) throws {
+    let dir = try CLI.temporaryDirectory()
+    let r = try CLI.run(["edit", CLI.repository.appendingPathComponent("Examples/edit-curve.json").path, "--op", op, "-o", "out.json"], in: dir)
+    expectOneLineError(r, message)
+    #expect(try names(dir).isEmpty)
+  }
 }
