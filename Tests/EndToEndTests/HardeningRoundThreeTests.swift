@@ -79,4 +79,26 @@ extension HardeningRoundTwoTests {
     expectOneLineError(r, message)
     #expect(try names(dir).isEmpty)
   }
+
+  /// `--svg-text` in the animated SVG of `preview` and `play` (it was left out silently): the
+  /// still layer's text and each frame's as `<text>`, no glyph outlines; without it, unchanged.
+  @Test(arguments: [["preview"], ["play", "--frames", "1:4"]])
+  func animatedSVGWritesText(verb: [String]) throws {
+    let dir = try CLI.temporaryDirectory()
+    let ball = CLI.repository.appendingPathComponent("Examples/bouncing-ball.json").path
+    let outlines = try CLI.run([verb[0], ball] + verb.dropFirst() + ["-o", "a.svg"], in: dir)
+    let text = try CLI.run([verb[0], ball] + verb.dropFirst() + ["-o", "t.svg", "--svg-text"], in: dir)
+    #expect(outlines.status == 0 && text.status == 0, "\(outlines.stderr) \(text.stderr)")
+    let a = try String(contentsOf: dir.appendingPathComponent("a.svg"), encoding: .utf8)
+    let t = try String(contentsOf: dir.appendingPathComponent("t.svg"), encoding: .utf8)
+    #expect(!a.contains("<text") && a.contains("<symbol"))
+    #expect(t.contains("<text xml:space=\"preserve\""))
+    #expect(!t.contains("<symbol") && !t.contains("glyph"), "every glyph became text")
+    #expect(t.contains("<animate attributeName=\"display\""), "still animated")
+    // One <text> for each group of glyphs (the frames' glyphs are shared, renamed).
+    let groups = a.matches(of: #/<g style="fill:[^"]*">\n(?: *<use xlink:href="#[^"]*glyph[^"]*" x="[^"]*" y="[^"]*"/>\n)+</g>/#)
+    #expect(!groups.isEmpty && SVGTextTests.texts(t).count == groups.count)
+    let parsed = try Run.python(["-c", "import sys, xml.dom.minidom; xml.dom.minidom.parse(sys.argv[1])", dir.appendingPathComponent("t.svg").path])
+    #expect(parsed.status == 0, "\(parsed.errors)")
+  }
 }
