@@ -32,9 +32,11 @@ let package = Package(
     // AnimplotServe only (no library product links it). Its default traits (swift-configuration,
     // full Foundation) are left out: the server is configured by the command line.
     .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1", traits: []),
-    // Hummingbird's own dependencies, named for the bound port (NIOCore) and a quiet logger.
+    // Hummingbird's own dependencies, named for the bound port (NIOCore), a quiet logger, and the
+    // parser's refusals answered in the API's form (NIOHTTP1, NIOHTTPTypes).
     .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
     .package(url: "https://github.com/apple/swift-log.git", from: "1.14.0"),
+    .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.35.2"),
   ],
   targets: [
     // C libraries from Debian's -dev packages (the Makefile installs them).
@@ -125,6 +127,8 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
         .product(name: "Hummingbird", package: "hummingbird"),
         .product(name: "NIOCore", package: "swift-nio"),
+        .product(name: "NIOHTTP1", package: "swift-nio"),
+        .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
         .product(name: "Logging", package: "swift-log"),
       ],
       resources: [

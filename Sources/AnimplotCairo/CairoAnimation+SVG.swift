@@ -18,6 +18,7 @@ extension CairoAnimation {
     precondition(delays.count == count, "one delay per frame")
     let delays = delays.map(Self.clampedDelay)
     let base = try CairoCanvas(width: width, height: height, scale: scale, format: .svg)
+    base.svgText = svgText
     still(base)
     // The marks of the still layer and of every frame count together against the vector
     // budget: the frames' SVG is held until the document is written.
@@ -37,6 +38,7 @@ extension CairoAnimation {
       let layers = Parallel.map(count: range.count) { k -> Result<(svg: [UInt8], marks: Int), CairoCanvasError> in
         do throws(CairoCanvasError) {
           let canvas = try CairoCanvas(width: width, height: height, scale: scale, format: .svg)
+          canvas.svgText = svgText
           frame(range.lowerBound + k, canvas)
           let marks = canvas.markCount
           return .success((try canvas.finish(), marks))

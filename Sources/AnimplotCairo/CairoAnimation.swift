@@ -23,6 +23,9 @@ public struct CairoAnimation: Sendable {
   public let frame: @Sendable (Int, any Canvas) -> Void
   /// How many frames.
   public let count: Int
+  /// Whether the animated SVG writes text as `<text>` elements (`CairoCanvas.svgText`), in the
+  /// still layer and every frame's; `false`, the default: glyph outlines.
+  public var svgText = false
 
   public init(
     width: Int, height: Int, scale: Double = 1, pngCompression: PNGCompression = .default, count: Int,

@@ -71,6 +71,11 @@ package enum Limits {
   /// samples that jump across the picture each make one. 50,000 take about 9 s.
   package static let pathElements = 50_000
 
+  /// The most values one `eval` gives, frames × channels (`/api/eval` of `serve` too): the
+  /// table and its text are held whole until written (60 million, 10 million frames of 6
+  /// channels, took 1.85 GB in the server); 10 million take under 500 MB there.
+  package static let evaluatedValues = 10_000_000
+
   /// The most tracks one imported file (glTF, Lottie, Unity, CSV) makes: a glTF of a million
   /// channels took 2.7 GB, and every view lists each track.
   package static let importedTracks = 100_000

@@ -80,8 +80,20 @@ package struct Access: Sendable {
       port = nil
     }
     guard hostNames.contains(String(name)) else { return false }
-    if let port { return Int(port) == self.port }
+    // A port is digits only (RFC 3986): `Int` alone would take `+8484`.
+    if let port { return !port.isEmpty && port.allSatisfy { ("0"..."9").contains($0) } && Int(port) == self.port }
     return self.port == 80
+  }
+
+  /// Whether a request's `Sec-Fetch-Site` lets it in: absent (not a browser, or an older one),
+  /// `same-origin` (this server's page) or `none` (typed in, a bookmark). The Fetch standard's
+  /// values are lower-case tokens; a value is compared without case and surrounding spaces,
+  /// and one that is none of the standard's four is refused, as `cross-site` and `same-site`
+  /// are (pages cannot set the header: a browser says where a request comes from).
+  package static func allowsFetchSite(_ header: String?) -> Bool {
+    guard let header else { return true }
+    let words = header.lowercased().split { $0 == " " || $0 == "\t" }
+    return words == ["same-origin"] || words == ["none"]
   }
 
   /// Whether a request carries the token, in any of the three places it may: the `token`

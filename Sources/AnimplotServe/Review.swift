@@ -24,6 +24,8 @@ package final class ReviewAPI: Sendable {
   let finished = Locked(false)
   /// Lines of what was written, in order, for the summary.
   let written = Locked<[String]>([])
+  /// Whether Done was pressed (the summary is printed once, however often it is pressed).
+  let ended = Locked(false)
 
   /// A review of the cases of `folder`, empty until `load`.
   package init(folder: String) { self.folder = folder }
@@ -119,9 +121,14 @@ package final class ReviewAPI: Sendable {
       throw ServeError(.forbidden, refusal)
     }
     decide(name, "approved")
+    // Said once per reference, however often it is approved (the same output each time).
     let line = "APPROVED \(item.result.checkCase.referencePath): the output of \(name) is its reference"
-    written.withLock { $0.append(line) }
-    Terminal.write(line + "\n", to: 1)
+    let first = written.withLock { lines in
+      guard !lines.contains(line) else { return false }
+      lines.append(line)
+      return true
+    }
+    if first { Terminal.write(line + "\n", to: 1) }
     return .json("{\"case\": \(jsonStringLiteral(name)), \"decision\": \"approved\", \"wrote\": \(jsonStringLiteral(item.result.checkCase.referencePath))}\n")
   }
 
@@ -169,7 +176,11 @@ package final class ReviewAPI: Sendable {
       guard self.finished.withLock({ $0 }) else {
         return Server.response(.error(ServeError(.conflict, "the run is still going on; Done once it has finished")))
       }
-      done()
+      let first = self.ended.withLock { ended in
+        defer { ended = true }
+        return !ended
+      }
+      if first { done() }
       return Server.response(.json("{\"done\": true}\n"))
     }
   }

@@ -47,6 +47,8 @@ package struct Server: Sendable {
     logger.logLevel = .critical
     let app = Application(
       router: router,
+      // The parser's own refusals (400) in the API's form too.
+      server: .http1(configuration: .init(additionalChannelHandlers: [ParserRefusals()])),
       configuration: .init(address: .hostname(host, port: port), serverName: nil, reuseAddress: true),
       onServerRunning: { channel in
         let port = channel.localAddress?.port ?? self.port
@@ -208,20 +210,21 @@ struct Guard: RouterMiddleware {
     }
     // A page of another site (or of another port of this host) may not make the browser ask
     // anything: browsers say where a request comes from, and pages cannot change it.
-    if let site = request.headers[.init("Sec-Fetch-Site")!], site == "cross-site" || site == "same-site" {
+    guard Access.allowsFetchSite(request.headers[.init("Sec-Fetch-Site")!]) else {
       return Server.response(.error(ServeError(.forbidden, "a request from another site's page is refused")))
     }
     do {
       return try await next(request, context)
-    } catch let error as HTTPError {
-      // The router's own refusals (no such path, method, a body too large) in the API's form.
+    } catch let error as any HTTPResponseError {
+      // The router's own refusals (no such path, method) and Hummingbird's (a body past what a
+      // route collects, NIO's `NIOTooManyBytesError`) in the API's form.
       let status = ServeError.Status(rawValue: Int(error.status.code)) ?? .badRequest
       let message =
         switch error.status.code {
         case 404: "no such path: \(messageQuoted(request.uri.path)) (docs/serve.md lists the API)"
         case 405: "\(request.method) is not how \(messageQuoted(request.uri.path)) is asked"
         case 413: "the request's body is too large"
-        default: error.body ?? "\(error.status)"
+        default: (error as? HTTPError)?.body ?? "\(error.status)"
         }
       return Server.response(.error(ServeError(status, message)))
     }

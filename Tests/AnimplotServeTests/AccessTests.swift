@@ -18,7 +18,7 @@ struct AccessTests {
     for header in ["127.0.0.1:8484", "localhost:8484", "LocalHost:8484", "[::1]:8484"] { #expect(access.allowsHost(header), "\(header)") }
     for header in [
       nil, "", "evil.example:8484", "evil.example", "127.0.0.1", "127.0.0.1:8485", "127.0.0.1:8484x", "localhost.evil:8484",
-      "[::1]x:8484", "127.0.0.1:8484:8484",
+      "[::1]x:8484", "127.0.0.1:8484:8484", "127.0.0.1:+8484", "[::1]:+8484", "127.0.0.1:", "127.0.0.1: 8484", "127.0.0.1:٨٤٨٤",
     ] {
       #expect(!access.allowsHost(header), "\(header ?? "nil")")
     }
@@ -27,6 +27,15 @@ struct AccessTests {
     #expect(named.allowsHost("studio.lan"))
     #expect(named.allowsHost("studio.lan:80"))
     #expect(!named.allowsHost("other.lan"))
+  }
+
+  /// The Fetch standard's values are lower-case tokens; compared without case or surrounding
+  /// spaces. Absent, `same-origin` and `none` let a request in; any other value does not.
+  @Test func secFetchSiteIsReadWithoutCase() {
+    for allowed in [nil, "same-origin", "none", "Same-Origin", "NONE", " same-origin "] { #expect(Access.allowsFetchSite(allowed), "\(allowed ?? "nil")") }
+    for refused in ["cross-site", "same-site", "Cross-Site", "SAME-SITE", "", "same-origin, cross-site", "same origin", "other"] {
+      #expect(!Access.allowsFetchSite(refused), "\(refused)")
+    }
   }
 
   @Test func theTokenMayComeInThreePlaces() {

@@ -15,9 +15,13 @@ package final class LocalServer: @unchecked Sendable {
   /// How it ended, once `stop` or `wait` saw it end: the raw `waitpid` status.
   package private(set) var status: Int32?
 
+  /// The read end of the server's standard output after its first line, when kept.
+  private var output: Int32?
+
   /// Starts `binary ARGS` (in `directory`) as `Spawn.withDefaultSignals` does, and waits (at
-  /// most 30 s) for the URL on its first line.
-  package init(binary: URL, _ arguments: [String], in directory: URL? = nil) throws {
+  /// most 30 s) for the URL on its first line; with `keepingOutput`, the rest of its standard
+  /// output is kept for `printed()` (for servers that print little: the pipe holds 64 KB).
+  package init(binary: URL, _ arguments: [String], in directory: URL? = nil, keepingOutput: Bool = false) throws {
     var fds: [Int32] = [0, 0]
     guard pipe(&fds) == 0 else { throw LocalServerError("pipe: errno \(errno)") }
     // The child keeps only its standard output (dup2 clears the flag there).
@@ -44,9 +48,10 @@ package final class LocalServer: @unchecked Sendable {
       if read(fds[0], &byte, 1) != 1 || byte == UInt8(ascii: "\n") { break }
       bytes.append(byte)
     }
-    close(fds[0])
+    if !keepingOutput { close(fds[0]) }
     url = String(decoding: bytes, as: UTF8.self)
     guard let components = URLComponents(string: url), let port = components.port else {
+      if keepingOutput { close(fds[0]) }
       kill(pid, SIGKILL)
       var status: Int32 = 0
       waitpid(pid, &status, 0)
@@ -54,9 +59,25 @@ package final class LocalServer: @unchecked Sendable {
     }
     self.port = port
     token = components.queryItems?.first { $0.name == "token" }?.value
+    if keepingOutput { output = fds[0] }
   }
 
-  deinit { stop() }
+  deinit {
+    stop()
+    if let output { close(output) }
+  }
+
+  /// What the server printed after its first line, once it has ended (`wait`, `stop`).
+  package func printed() -> String {
+    guard let output, status != nil else { return "" }
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let n = read(output, &buffer, buffer.count)
+      if n > 0 { bytes += buffer[0..<n] } else if n == 0 || errno != EINTR { break }
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
 
   /// Ends the server with `signal` (SIGTERM by default) and waits for it.
   package func stop(_ signal: Int32 = SIGTERM) {

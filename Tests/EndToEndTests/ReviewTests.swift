@@ -133,6 +133,29 @@ struct ReviewTests {
     #expect(try CLI.run(["check", cases.path]).status == 0)
   }
 
+  /// Approving a case again (after a reject too) says APPROVED once; Done pressed twice prints
+  /// the summary once.
+  @Test func eachLineIsPrintedOnce() throws {
+    let (root, _, _) = try folder()
+    let server = try LocalServer(binary: CLI.binary, ["check", "cases", "--review", "--port", "0"], in: root, keepingOutput: true)
+    defer { server.stop() }
+    var list = try server.request("GET", "/api/cases")
+    for _ in 0..<200 where list.text.contains("\"running\": true") {
+      Thread.sleep(forTimeInterval: 0.1)
+      list = try server.request("GET", "/api/cases")
+    }
+    for path in ["/api/approve", "/api/approve", "/api/reject", "/api/approve"] {
+      #expect(try server.request("POST", path, body: body("ball.png")).status == 200)
+    }
+    #expect(try server.request("POST", "/api/done", body: Data()).status == 200)
+    #expect(try server.request("POST", "/api/done", body: Data()).status == 200)
+    server.wait()
+    let printed = server.printed()
+    // The line when approved, and again in the summary.
+    #expect(printed.components(separatedBy: "APPROVED ").count - 1 == 2, "\(printed)")
+    #expect(printed.components(separatedBy: "review: 1 approved, 0 rejected, 2 left; wrote:").count - 1 == 1, "\(printed)")
+  }
+
   @Test func withoutReviewItsOptionsAreRefused() throws {
     let run = try CLI.run(["check", "Fixtures", "--port", "0"])
     #expect(run.status == 2)

@@ -136,6 +136,42 @@ struct ServeTests {
     #expect(unknown.text.contains("bogus"))
   }
 
+  /// Every refusal is one line of JSON with the headers of every answer, Hummingbird's own
+  /// too (a body past what a route reads, a URL past what the parser reads); a Host's port is
+  /// digits; `Sec-Fetch-Site` is read as the Fetch standard's lower-case tokens, without case;
+  /// `/api/eval` is bounded as `eval` is.
+  @Test func refusalsAreJSONAndHeadersAreReadStrictly() throws {
+    let server = try LocalServer(binary: CLI.binary, ["serve", Self.ball, "--port", "0"])
+    defer { server.stop() }
+    func expectJSONError(_ answer: LocalServer.Response, _ status: Int, _ message: String, sourceLocation: SourceLocation = #_sourceLocation) {
+      #expect(answer.status == status, sourceLocation: sourceLocation)
+      #expect(answer.headers["content-type"] == "application/json; charset=utf-8", sourceLocation: sourceLocation)
+      #expect(answer.headers["x-content-type-options"] == "nosniff", sourceLocation: sourceLocation)
+      #expect(answer.text.hasPrefix("{\"error\": \"") && answer.text.hasSuffix("\"}\n"), "\(answer.text)", sourceLocation: sourceLocation)
+      #expect(answer.text.split(separator: "\n").count == 1, sourceLocation: sourceLocation)
+      #expect(answer.text.contains(message), "\(answer.text)", sourceLocation: sourceLocation)
+    }
+    expectJSONError(
+      try server.request("POST", "/api/edit", body: Data(repeating: UInt8(ascii: " "), count: (1 << 20) + 1)), 413,
+      "the request's body is too large")
+    expectJSONError(
+      try server.request("GET", "/api/files?x=" + String(repeating: "a", count: 100_000)), 400,
+      "the request's URL and headers are too long")
+    expectJSONError(
+      try server.request("GET", "/api/eval?range=0:9999999"), 400,
+      "10000000 frames of 6 channels are 60000000 values, more than 10000000 per call")
+    #expect(try server.request("GET", "/api/eval?range=0:9999999:1000").status == 200)
+    for host in ["127.0.0.1:+\(server.port)", "127.0.0.1:0\(server.port)x", "127.0.0.1: \(server.port)", "127.0.0.1:"] {
+      #expect(try server.request("GET", "/api/files", headers: ["Host": host]).status == 403, "Host \(host)")
+    }
+    for (site, status) in [
+      ("Cross-Site", 403), ("SAME-SITE", 403), ("cross-site", 403), ("nonsense", 403), ("", 403),
+      ("Same-Origin", 200), ("none", 200), ("NONE", 200),
+    ] {
+      #expect(try server.request("GET", "/api/files", headers: ["Sec-Fetch-Site": site]).status == status, "Sec-Fetch-Site: \(site)")
+    }
+  }
+
   @Test func offLoopbackAndWithEditATokenIsRequired() throws {
     let exposed = try LocalServer(binary: CLI.binary, ["serve", Self.ball, "--port", "0", "--host", "0.0.0.0"])
     defer { exposed.stop() }

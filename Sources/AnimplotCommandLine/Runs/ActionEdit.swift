@@ -15,7 +15,8 @@ package struct ActionEdit: Sendable {
   package var editDocument: EditDocument
 
   /// Starts editing the action `name` (name or number; the first when `nil`) of `document`.
-  /// - Throws: `CLIError` naming `file`: no such action, or a key that is not finite.
+  /// - Throws: `CLIError` naming `file` and the place: no such action, or a key whose handles
+  ///   overflow 32-bit floats (the input's fault, not an edit's).
   package init(_ document: ActionDocument, action name: String?, file: String) throws(CLIError) {
     original = document
     do {
@@ -23,13 +24,9 @@ package struct ActionEdit: Sendable {
     } catch {
       throw CLIError("\(file): \(error.path.isEmpty ? "" : error.path + ": ")\(error.message)")
     }
+    try RecalcArguments.refuseOverflow(document, input: file)
     originalScene = Self.scene(of: document.actions[actionIndex])
     editDocument = EditDocument(curves: document.actions[actionIndex].tracks, scene: originalScene)
-    do {
-      try editDocument.checkFinite()
-    } catch {
-      throw CLIError("\(file): \(error)")
-    }
   }
 
   /// Applies `script`'s settings and operations in order; `place(i)` names operation `i` in

@@ -82,19 +82,27 @@ package struct EditArguments: ParsableArguments {
     }
     for (i, text) in operations.enumerated() {
       let label = "--op #\(i + 1)"
-      // The operation is read inside a script's "ops" list; places are given in its own text.
+      // The user's text alone first: its syntax errors are placed in it, and one JSON value
+      // cannot close the list it is read in below (`{...}], "scene": {...` is refused here).
+      let root: JSONNode
+      do {
+        root = try Array(text.utf8).withUnsafeBufferPointer { bytes throws(ActionDecodingError) in try JSONNode.parse(bytes) }
+      } catch {
+        var e = error
+        e.file = label
+        throw CLIError("\(e)")
+      }
+      guard case .object = root.value else {
+        throw CLIError("\(label): expected one operation, a JSON object such as {\"op\": \"delete\"}; found \(root.kindName)")
+      }
+      // Then read as the one operation of a script's "ops" list; places are given in its own text.
       let wrapper = "{\"ops\": ["
       do {
-        let script = try EditScriptDecoder.decode(Array((wrapper + text + "\n]}").utf8), file: label)
-        guard script.operations.count == 1 else {
-          throw CLIError("\(label): expected one operation, a JSON object such as {\"op\": \"delete\"}; found \(script.operations.count)")
-        }
-        scripts.append((label, script))
-      } catch let error as ActionDecodingError {
+        scripts.append((label, try EditScriptDecoder.decode(Array((wrapper + text + "\n]}").utf8), file: label)))
+      } catch {
         var e = error
         if e.line == 1, let column = e.column { e.column = max(1, column - wrapper.count) }
         if e.path.hasPrefix("ops[0]") { e.path = String(e.path.dropFirst("ops[0]".count).drop { $0 == "." }) }
-        if e.path == "ops" { e.path = "" }
         throw CLIError("\(e)")
       }
     }

@@ -66,13 +66,15 @@ package struct RecalcArguments: ParsableArguments {
   }
 
   /// Blender's arithmetic overflows 32-bit floats for keys near ±3e38; such a file could not be
-  /// read back, so it is refused rather than written.
-  package static func refuseOverflow(_ document: ActionDocument, input: String) throws {
-    for action in document.actions {
+  /// read back, so it is refused rather than written, naming the key (`edit` and `serve --edit`
+  /// refuse such an input before any edit, as the input is at fault).
+  package static func refuseOverflow(_ document: ActionDocument, input: String) throws(CLIError) {
+    for (a, action) in document.actions.enumerated() {
       for (t, track) in action.tracks.enumerated() {
         for (k, key) in track.keyframes.enumerated()
         where ![key.handleLeft.frame, key.handleLeft.value, key.handleRight.frame, key.handleRight.value].allSatisfy(\.isFinite) {
-          throw CLIError("\(input): tracks[\(t)].keyframes[\(k)]: its handles overflow 32-bit floats (values near ±3.4e38)")
+          let place = (document.isMultiAction ? "actions[\(a)]." : "") + "tracks[\(t)].keyframes[\(k)]"
+          throw CLIError("\(input): \(place): its handles overflow 32-bit floats (values near ±3.4e38)")
         }
       }
     }

@@ -27,7 +27,7 @@ package struct JSONNode: Sendable {
   }
 
   /// The JSON type's name, as messages say it.
-  var kindName: String {
+  package var kindName: String {
     switch value {
     case .object: "an object"
     case .array: "an array"

@@ -53,10 +53,12 @@ extension Renderer {
   /// `animation` for the Cairo backend at the renderer's settings.
   public func cairoAnimation(_ animation: any AnimationRendition) throws(RenderError) -> CairoAnimation {
     let size = animation.pictureSize
-    return CairoAnimation(
+    var cairo = CairoAnimation(
       width: Int(size.width), height: Int(size.height), scale: settings.scale, pngCompression: settings.pngCompression,
       count: animation.pictureCount, still: { animation.drawStill(on: $0) },
       frame: { animation.drawPicture($0, on: $1) })
+    cairo.svgText = settings.svgText
+    return cairo
   }
 
   /// Each picture of `animation` as a PNG file, in order, handed to `body` as soon as it is

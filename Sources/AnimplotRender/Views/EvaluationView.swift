@@ -1,4 +1,5 @@
 import AnimplotCore
+import AnimplotPlatform
 
 /// The channels' values at frames, exactly as Blender's `fcurve.evaluate` gives them: a table
 /// for the CSV and JSON outputs.
@@ -20,6 +21,14 @@ public struct EvaluationView: PlotView {
     guard !action.tracks.isEmpty else { throw RenderError(.input, "the action has no tracks to evaluate") }
     let frames: [Double]
     if let given = self.frames { frames = given } else { frames = try Self.sceneFrames(of: action) }
+    // The table and its text are held whole until written: counted before they are made.
+    let values = frames.count * action.tracks.count
+    guard values <= Limits.evaluatedValues else {
+      throw RenderError(
+        .request,
+        "\(frames.count) frames of \(action.tracks.count) channels are \(values) values, more than \(Limits.evaluatedValues) "
+          + "per call; give fewer frames (--at, --range) or channels (--channels)")
+    }
     return ValueTable(action: action, frames: frames)
   }
 
