@@ -71,7 +71,7 @@ extension EditDocument {
           }
         }
       }
-      curves[c].update(times: 2)
+      curves[c].updateAfterEditingInPlace()
     }
     return .finished
   }
@@ -109,7 +109,7 @@ extension EditDocument {
           keys[i] = key
         }
       }
-      curves[c].update(times: 2)
+      curves[c].updateAfterEditingInPlace()
     }
     return .finished
   }
@@ -147,18 +147,14 @@ extension EditDocument {
 
   static func equalized(_ handle: CurvePoint, key: CurvePoint, length: Float, flatten: Bool, sign: Float) -> CurvePoint {
     if flatten { return CurvePoint(frame: key.frame + sign * length, value: key.value) }
-    var dx = handle.frame - key.frame
-    var dy = handle.value - key.value
+    // The direction scaled to the length in one step: the offset times (length / its own
+    // length), which differs in the last bit from normalising first.
+    let dx = handle.frame - key.frame
+    let dy = handle.value - key.value
     let d = dx * dx + dy * dy
-    if d > 1.0e-35 {
-      let inv = 1 / d.squareRoot()
-      dx *= inv
-      dy *= inv
-    } else {
-      dx = 0
-      dy = 0
-    }
-    return CurvePoint(frame: key.frame + dx * length, value: key.value + dy * length)
+    guard d > 1.0e-35 else { return key }
+    let factor = length / d.squareRoot()
+    return CurvePoint(frame: key.frame + dx * factor, value: key.value + dy * factor)
   }
 
   /// `graph.extrapolation_type`, on selected channels.
