@@ -51,7 +51,6 @@ extension EditDocument {
     let cursor = scene.cursorValue
     let fps = scene.fps
     let markers = scene.markers
-    if mode == .nearestMarker && markers.isEmpty { return .cancelled }
     for c in editableCurves {
       withKeys(c) { keys in
         for i in keys.indices where keys[i].selected {
@@ -62,7 +61,8 @@ extension EditDocument {
           case .nearestSecond:
             keys[i].frame = Float((Double(keys[i].frame) / fps + 0.5).rounded(.down) * fps)
           case .nearestMarker:
-            keys[i].frame = Self.nearestMarker(to: keys[i].frame, markers: markers) ?? keys[i].frame
+            // With no marker at all, the nearest frame.
+            keys[i].frame = Self.nearestMarker(to: keys[i].frame, markers: markers) ?? (keys[i].frame + 0.5).rounded(.down)
           case .horizontal:
             keys[i].handleLeft.value = keys[i].value
             keys[i].handleRight.value = keys[i].value
@@ -169,6 +169,8 @@ extension EditDocument {
           curves[c].fcurve.modifiers.append(.cycles(CyclesModifier()))
         }
       case .clearCyclic:
+        // With no Cycles modifier to remove, the curve is left exactly as it was.
+        guard curves[c].fcurve.modifiers.contains(where: { $0.type == .cycles }) else { continue }
         curves[c].fcurve.modifiers.removeAll { $0.type == .cycles }
       }
       curves[c].update()

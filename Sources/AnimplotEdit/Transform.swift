@@ -249,30 +249,37 @@ extension EditDocument {
 
   /// `graph.duplicate`: a copy of each key whose point is selected goes right after it, fully
   /// selected, and the original is deselected; a key with only a handle selected stays as it is.
-  mutating func duplicateSelected() {
-    for c in editableCurves where curves[c].keyframes.contains(where: \.selected) {
-      var keys: [Keyframe] = []
-      var ids: [KeyIdentity] = []
-      for (key, id) in zip(curves[c].keyframes, curves[c].keyIDs) {
-        guard key.selected else {
-          keys.append(key)
-          ids.append(id)
-          continue
+  /// Every editable curve is updated, copied into or not. Returns whether anything was copied
+  /// (if not, Blender cancels the duplicate and the move after it).
+  mutating func duplicateSelected() -> Bool {
+    var copied = false
+    for c in editableCurves {
+      if curves[c].keyframes.contains(where: \.selected) {
+        copied = true
+        var keys: [Keyframe] = []
+        var ids: [KeyIdentity] = []
+        for (key, id) in zip(curves[c].keyframes, curves[c].keyIDs) {
+          guard key.selected else {
+            keys.append(key)
+            ids.append(id)
+            continue
+          }
+          var original = key
+          original.selectAll(false)
+          var copy = key
+          copy.selectAll(true)
+          keys += [original, copy]
+          ids += [id, newKeyID()]
         }
-        var original = key
-        original.selectAll(false)
-        var copy = key
-        copy.selectAll(true)
-        keys += [original, copy]
-        ids += [id, newKeyID()]
+        curves[c].fcurve.keyframes = keys
+        curves[c].keyIDs = ids
       }
-      curves[c].fcurve.keyframes = keys
-      curves[c].keyIDs = ids
       // Blender updates the curve with each copy still on its original: an auto handle
       // between the two has nothing to follow and collapses onto its key (and an aligned
       // handle opposite it with it), which the move then does not undo.
       curves[c].update()
     }
+    return copied
   }
 }
 

@@ -142,4 +142,46 @@ struct HandleRecalculationTests {
     #expect(keys[1].handleLeft == CurvePoint(frame: -1.3469687, value: 3.2806425))
     #expect(keys[2].handleLeft == CurvePoint(frame: 9.705473, value: 3.159795))
   }
+
+  @Test func aDuplicateWithNoKeySelectedOnlyUpdatesTheCurve() throws {
+    // Only a handle selected: nothing is copied, nothing moves, and the curve is updated once
+    // (its aligned key, left handle selected, turns the left handle by a rounding).
+    var curve = FCurve(dataPath: "location", index: 0)
+    curve.autoSmoothing = .none
+    curve.keyframes = [
+      Self.key(18.36, -3.499, CurvePoint(frame: 16.251778, value: -3.1921198), CurvePoint(frame: 21.592607, value: -3.9695497), (.auto, .auto)),
+      Self.key(26.64, 4.994, CurvePoint(frame: 7.4020023, value: 6.731), CurvePoint(frame: 42.701385, value: 3.5438166), (.aligned, .aligned)),
+    ]
+    var document = EditDocument(curves: [curve])
+    try document.apply(.select(keys: [1], part: .left, extend: false))
+    #expect(try document.apply(.duplicateMove(frames: 3, value: 0.19, snap: AutoSnap.none)) == .cancelled)
+    let keys = document.curves[0].keyframes
+    #expect(keys.map(\.frame) == [18.36, 26.64])
+    #expect(keys[1].handleLeft == CurvePoint(frame: 7.4020004, value: 6.731))
+    #expect(keys[1].handleRight == CurvePoint(frame: 42.701385, value: 3.5438166))
+  }
+
+  @Test func clearingCyclicWithoutACyclesModifierLeavesTheCurve() throws {
+    // Handles a recalculation would change (auto keys with handles off their place).
+    var curve = FCurve(dataPath: "location", index: 0)
+    curve.selected = true
+    curve.keyframes = [
+      Self.key(1, 0, CurvePoint(frame: 0, value: 5), CurvePoint(frame: 2, value: 5), (.autoClamped, .autoClamped)),
+      Self.key(5, 1, CurvePoint(frame: 4, value: 5), CurvePoint(frame: 6, value: 5), (.autoClamped, .autoClamped)),
+    ]
+    var document = EditDocument(curves: [curve])
+    let before = document.curves
+    try document.apply(.extrapolation(.clearCyclic))
+    #expect(document.curves == before)
+    try document.apply(.extrapolation(.constant))
+    #expect(document.curves != before)
+  }
+
+  @Test func snappingToMarkersWithNoMarkerSnapsToFrames() throws {
+    var document = EditDocument(curves: [Self.threeKeys])
+    try document.apply(.selectAll(.select))
+    try document.apply(.translate(frames: 0.3, value: 0, snap: AutoSnap.none))
+    #expect(try document.apply(.snap(.nearestMarker)) == .finished)
+    #expect(document.curves[0].keyframes.map(\.frame) == [1, 9, 17])
+  }
 }
