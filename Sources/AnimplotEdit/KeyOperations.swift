@@ -3,6 +3,8 @@ import AnimplotCore
 extension EditDocument {
   /// `graph.delete`: keys whose point is selected go; a curve left without keys goes too.
   mutating func deleteSelected() -> EditStatus {
+    // With no key point selected Blender cancels, leaving every curve exactly as it was.
+    guard editableCurves.contains(where: { c in curves[c].keyframes.contains(where: \.selected) }) else { return .cancelled }
     var deleted = false
     for c in editableCurves {
       let before = curves[c].keyframes.count

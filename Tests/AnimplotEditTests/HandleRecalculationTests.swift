@@ -184,4 +184,35 @@ struct HandleRecalculationTests {
     #expect(try document.apply(.snap(.nearestMarker)) == .finished)
     #expect(document.curves[0].keyframes.map(\.frame) == [1, 9, 17])
   }
+
+  @Test func aSmoothOfFewerThanThreeKeysStillRecalculatesTwice() throws {
+    // Two selected handles: nothing to smooth, and the aligned key turns by a rounding twice.
+    var curve = FCurve(dataPath: "location", index: 0)
+    curve.autoSmoothing = .none
+    curve.keyframes = [
+      Self.key(1, -1.407, CurvePoint(frame: -1.519, value: -5.4880004), CurvePoint(frame: 3.596623, value: 2.799756), (.aligned, .aligned)),
+      Self.key(13, 0.557, CurvePoint(frame: 12, value: 0), CurvePoint(frame: 14, value: 1), (.free, .free)),
+      Self.key(16, -2.126, CurvePoint(frame: 15, value: -3), CurvePoint(frame: 17, value: -1), (.free, .free)),
+    ]
+    var document = EditDocument(curves: [curve])
+    try document.apply(.select(keys: [1, 2], part: .right, extend: false))
+    try document.apply(.smooth)
+    let key = document.curves[0].keyframes[0]
+    #expect(key.handleLeft == CurvePoint(frame: -1.519, value: -5.488001))
+    #expect(key.handleRight == CurvePoint(frame: 3.596623, value: 2.799757))
+  }
+
+  @Test func aDeleteWithNoKeySelectedLeavesTheCurve() throws {
+    // Handles a recalculation would change: a cancelled delete does not recalculate.
+    var curve = FCurve(dataPath: "location", index: 0)
+    curve.keyframes = [
+      Self.key(1, 0, CurvePoint(frame: 0, value: 5), CurvePoint(frame: 2, value: 5), (.autoClamped, .autoClamped)),
+      Self.key(5, 1, CurvePoint(frame: 4, value: 5), CurvePoint(frame: 6, value: 5), (.autoClamped, .autoClamped)),
+    ]
+    curve.keyframes[1].selectedHandleRight = true
+    var document = EditDocument(curves: [curve])
+    let before = document.curves
+    #expect(try document.apply(.delete) == .cancelled)
+    #expect(document.curves == before)
+  }
 }
