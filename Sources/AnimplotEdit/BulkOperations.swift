@@ -89,7 +89,8 @@ extension EditDocument {
       let selected = keys.indices.filter { keys[$0].isAnySelected }
       let n = selected.count
       guard n >= 3 else {
-        curves[c].update()
+        // Nothing to smooth; the handles are still recalculated, twice, as after a smooth.
+        curves[c].update(times: 2)
         continue
       }
       var y1 = [Float](repeating: 0, count: n)

@@ -80,4 +80,32 @@ public struct EditCurve: Sendable, Hashable {
     for _ in 0..<times { fcurve.recalculateHandles() }
   }
 
+  /// The update after an operator that edits keys one by one and recalculates the curve's
+  /// handles as it finishes, keys still where the edit left them (in the wrong order if they
+  /// passed each other: each auto or aligned handle then follows the neighbours in the array),
+  /// then updates it (sorted, recalculated once more).
+  mutating func updateAfterEditingInPlace() {
+    fcurve.recalculateHandlesKeepingOrder()
+    update()
+  }
+
+  /// Handles recalculated (after a sort when `sorting`) with the keys in `taggingLeft` taken
+  /// as having their left handle selected and the others not, then the selection restored:
+  /// a transform's recalculations see what it moves, not what is selected.
+  mutating func recalculateHandles(taggingLeft tagged: Set<KeyIdentity>, sorting: Bool) {
+    var selected: [KeyIdentity: Bool] = [:]
+    for i in fcurve.keyframes.indices {
+      selected[keyIDs[i]] = fcurve.keyframes[i].selectedHandleLeft
+      fcurve.keyframes[i].selectedHandleLeft = tagged.contains(keyIDs[i])
+    }
+    if sorting {
+      update()
+    } else {
+      fcurve.recalculateHandlesKeepingOrder()
+    }
+    for i in fcurve.keyframes.indices {
+      fcurve.keyframes[i].selectedHandleLeft = selected[keyIDs[i]] ?? false
+    }
+  }
+
 }

@@ -53,7 +53,7 @@ extension EditDocument {
       return transform(.scale(sx, sy))
     case .duplicateMove(let dx, let dy, let snap):
       if let snap { editor.autoSnap = snap }
-      duplicateSelected()
+      guard duplicateSelected() else { return .cancelled }
       return transform(.translate(dx, dy))
     case .insertClick(let frame, let value, let extend):
       return insertClick(frame: frame, value: value, extend: extend)

@@ -191,14 +191,15 @@ extension EditDocument {
       case .all, .selected:
         let value = curves[c].fcurve.value(at: frame)
         let keys = curves[c].keyframes
-        if scene.autoKeyingReplace {
-          let (_, replace) = Self.slot(for: frame, in: keys)
-          if !replace { continue }
+        // Auto keying's "replace" keys only onto an existing key; "only insert needed" skips a
+        // key that changes nothing.
+        let replaces = !scene.autoKeyingReplace || Self.slot(for: frame, in: keys).replace
+        let needed = !scene.onlyInsertNeeded || Self.keyNeeded(keys, frame: frame, value: value)
+        if replaces && needed {
+          insertVertex(c, frame: frame, value: value, type: scene.keyframeType, flags: [])
         }
-        if scene.onlyInsertNeeded && !Self.keyNeeded(keys, frame: frame, value: value) { continue }
-        insertVertex(c, frame: frame, value: value, type: scene.keyframeType, flags: [])
       }
-      // The operator then updates every curve it keyed once more.
+      // The operator then updates every curve it was to key once more, keyed or not.
       curves[c].update()
     }
     return targets.isEmpty ? .cancelled : .finished

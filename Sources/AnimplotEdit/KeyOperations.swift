@@ -3,6 +3,8 @@ import AnimplotCore
 extension EditDocument {
   /// `graph.delete`: keys whose point is selected go; a curve left without keys goes too.
   mutating func deleteSelected() -> EditStatus {
+    // With no key point selected Blender cancels, leaving every curve exactly as it was.
+    guard editableCurves.contains(where: { c in curves[c].keyframes.contains(where: \.selected) }) else { return .cancelled }
     var deleted = false
     for c in editableCurves {
       let before = curves[c].keyframes.count
@@ -51,7 +53,6 @@ extension EditDocument {
     let cursor = scene.cursorValue
     let fps = scene.fps
     let markers = scene.markers
-    if mode == .nearestMarker && markers.isEmpty { return .cancelled }
     for c in editableCurves {
       withKeys(c) { keys in
         for i in keys.indices where keys[i].selected {
@@ -62,7 +63,8 @@ extension EditDocument {
           case .nearestSecond:
             keys[i].frame = Float((Double(keys[i].frame) / fps + 0.5).rounded(.down) * fps)
           case .nearestMarker:
-            keys[i].frame = Self.nearestMarker(to: keys[i].frame, markers: markers) ?? keys[i].frame
+            // With no marker at all, the nearest frame.
+            keys[i].frame = Self.nearestMarker(to: keys[i].frame, markers: markers) ?? (keys[i].frame + 0.5).rounded(.down)
           case .horizontal:
             keys[i].handleLeft.value = keys[i].value
             keys[i].handleRight.value = keys[i].value
@@ -71,7 +73,7 @@ extension EditDocument {
           }
         }
       }
-      curves[c].update(times: 2)
+      curves[c].updateAfterEditingInPlace()
     }
     return .finished
   }
@@ -109,7 +111,7 @@ extension EditDocument {
           keys[i] = key
         }
       }
-      curves[c].update(times: 2)
+      curves[c].updateAfterEditingInPlace()
     }
     return .finished
   }
@@ -147,18 +149,14 @@ extension EditDocument {
 
   static func equalized(_ handle: CurvePoint, key: CurvePoint, length: Float, flatten: Bool, sign: Float) -> CurvePoint {
     if flatten { return CurvePoint(frame: key.frame + sign * length, value: key.value) }
-    var dx = handle.frame - key.frame
-    var dy = handle.value - key.value
+    // The direction scaled to the length in one step: the offset times (length / its own
+    // length), which differs in the last bit from normalising first.
+    let dx = handle.frame - key.frame
+    let dy = handle.value - key.value
     let d = dx * dx + dy * dy
-    if d > 1.0e-35 {
-      let inv = 1 / d.squareRoot()
-      dx *= inv
-      dy *= inv
-    } else {
-      dx = 0
-      dy = 0
-    }
-    return CurvePoint(frame: key.frame + dx * length, value: key.value + dy * length)
+    guard d > 1.0e-35 else { return key }
+    let factor = length / d.squareRoot()
+    return CurvePoint(frame: key.frame + dx * factor, value: key.value + dy * factor)
   }
 
   /// `graph.extrapolation_type`, on selected channels.
@@ -173,6 +171,8 @@ extension EditDocument {
           curves[c].fcurve.modifiers.append(.cycles(CyclesModifier()))
         }
       case .clearCyclic:
+        // With no Cycles modifier to remove, the curve is left exactly as it was.
+        guard curves[c].fcurve.modifiers.contains(where: { $0.type == .cycles }) else { continue }
         curves[c].fcurve.modifiers.removeAll { $0.type == .cycles }
       }
       curves[c].update()

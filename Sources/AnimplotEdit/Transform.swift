@@ -66,6 +66,31 @@ extension EditDocument {
       }
     }
 
+    // Blender tags what a transform moves: a key's left side is tagged when its key or its
+    // left handle moves. While the transform runs, the tag (not the selection) decides which
+    // of two aligned handles follows the other.
+    let taggedLeft: [Set<KeyIdentity>] = targets.indices.map { t in
+      let curve = curves[targets[t]]
+      return Set(curve.keyframes.indices.filter { parts[t][$0].key || parts[t][$0].left }.map { curve.keyIDs[$0] })
+    }
+
+    // When the transform starts, every editable curve's handle types are converted for what
+    // moves, and its handles recalculated once, before anything has moved. What moves then
+    // moves from where it was before that recalculation.
+    guard parts.contains(where: { $0.contains(where: \.any) }) else { return .cancelled }
+    let showHandles = editor.showHandles
+    let originals = targets.map { curves[$0].keyframes }
+    for (t, c) in targets.enumerated() {
+      let moving = parts[t]
+      let individual = editor.pivot == .individualOrigins
+      withKeys(c) { keys in
+        for i in keys.indices where moving[i].any {
+          keys[i].convertHandleTypes(moving: moving[i], scaling: !translating, individual: individual, showHandles: showHandles)
+        }
+      }
+      curves[c].recalculateHandles(taggingLeft: taggedLeft[t], sorting: false)
+    }
+
     for (t, c) in targets.enumerated() {
       let moving = parts[t]
       let snap = editor.autoSnap
@@ -75,29 +100,8 @@ extension EditDocument {
       withKeys(c) { keys in
         for i in keys.indices where moving[i].any {
           var key = keys[i]
+          let start = originals[t][i]
           let m = moving[i]
-          // Handle types before the move: a key whose handles move without its point keeps
-          // its shape by turning auto sides aligned, and a moved vector side free.
-          if !m.key {
-            if key.handleLeftType.isAuto { key.handleLeftType = .aligned }
-            if key.handleRightType.isAuto { key.handleRightType = .aligned }
-            if key.handleLeftType == .vector && m.left { key.handleLeftType = .free }
-            if key.handleRightType == .vector && m.right { key.handleRightType = .free }
-          } else if !translating {
-            if individual {
-              // Around each key's own point the key itself stays: only its handles move, and
-              // they are treated as handles moved without their key.
-              if key.handleLeftType.isAuto { key.handleLeftType = .aligned }
-              if key.handleRightType.isAuto { key.handleRightType = .aligned }
-              if key.handleLeftType == .vector { key.handleLeftType = .free }
-              if key.handleRightType == .vector { key.handleRightType = .free }
-            } else if key.isFullyAuto {
-              // A scaled auto key keeps the shape its handles had: aligned on both sides.
-              key.handleLeftType = .aligned
-              key.handleRightType = .aligned
-            }
-          }
-
           func moved(_ p: CurvePoint, center: CurvePoint) -> CurvePoint {
             switch transform {
             case .translate(let dx, let dy):
@@ -108,7 +112,7 @@ extension EditDocument {
               return CurvePoint(frame: p.frame + vx, value: p.value + vy)
             }
           }
-          let old = key.point
+          let old = start.point
           if m.key {
             var point = moved(old, center: individual ? old : pivot)
             // A key scaled around its own point stays, unsnapped.
@@ -118,34 +122,34 @@ extension EditDocument {
             key.point = point
             if !m.left {
               key.handleLeft = CurvePoint(
-                frame: key.handleLeft.frame + (point.frame - old.frame),
-                value: key.handleLeft.value + (point.value - old.value))
+                frame: start.handleLeft.frame + (point.frame - old.frame),
+                value: start.handleLeft.value + (point.value - old.value))
             }
             if !m.right {
               key.handleRight = CurvePoint(
-                frame: key.handleRight.frame + (point.frame - old.frame),
-                value: key.handleRight.value + (point.value - old.value))
+                frame: start.handleRight.frame + (point.frame - old.frame),
+                value: start.handleRight.value + (point.value - old.value))
             }
           }
-          if m.left { key.handleLeft = moved(key.handleLeft, center: individual ? old : pivot) }
-          if m.right { key.handleRight = moved(key.handleRight, center: individual ? old : pivot) }
+          if m.left { key.handleLeft = moved(start.handleLeft, center: individual ? old : pivot) }
+          if m.right { key.handleRight = moved(start.handleRight, center: individual ? old : pivot) }
           keys[i] = key
         }
       }
-      // The transform updates the curve as it applies (sorted, handles recalculated), then
-      // when it ends, after merging, twice more (as measured: three recalculations in all).
-      if moving.contains(where: \.any) {
-        // Keys still in order: handles recomputed in place (a handle moved past its key is
-        // clamped to it, not swapped); keys that passed each other: sorted first.
+      // Then the curves holding anything selected are recalculated as the transform applies
+      // (keys that passed each other sorted first; in order, a handle moved past its key is
+      // clamped to it, not swapped), again after merging, both with the transform's tags, and
+      // once more when it ends, with the selection.
+      let anySelected = curves[c].keyframes.contains(where: \.isAnySelected)
+      if anySelected {
         let inOrder = !zip(curves[c].keyframes, curves[c].keyframes.dropFirst()).contains { $0.frame > $1.frame }
-        if inOrder {
-          curves[c].fcurve.recalculateHandlesKeepingOrder()
-        } else {
-          curves[c].update()
-        }
+        curves[c].recalculateHandles(taggingLeft: taggedLeft[t], sorting: !inOrder)
       }
-      if editor.autoMerge { mergeOntoMovedKeys(c) }
-      curves[c].update(times: 2)
+      if editor.autoMerge && anySelected {
+        mergeOntoMovedKeys(c)
+        curves[c].recalculateHandles(taggingLeft: taggedLeft[t], sorting: false)
+      }
+      curves[c].update()
     }
     return .finished
   }
@@ -245,29 +249,56 @@ extension EditDocument {
 
   /// `graph.duplicate`: a copy of each key whose point is selected goes right after it, fully
   /// selected, and the original is deselected; a key with only a handle selected stays as it is.
-  mutating func duplicateSelected() {
-    for c in editableCurves where curves[c].keyframes.contains(where: \.selected) {
-      var keys: [Keyframe] = []
-      var ids: [KeyIdentity] = []
-      for (key, id) in zip(curves[c].keyframes, curves[c].keyIDs) {
-        guard key.selected else {
-          keys.append(key)
-          ids.append(id)
-          continue
+  /// Every editable curve is updated, copied into or not. Returns whether anything was copied
+  /// (if not, Blender cancels the duplicate and the move after it).
+  mutating func duplicateSelected() -> Bool {
+    var copied = false
+    for c in editableCurves {
+      if curves[c].keyframes.contains(where: \.selected) {
+        copied = true
+        var keys: [Keyframe] = []
+        var ids: [KeyIdentity] = []
+        for (key, id) in zip(curves[c].keyframes, curves[c].keyIDs) {
+          guard key.selected else {
+            keys.append(key)
+            ids.append(id)
+            continue
+          }
+          var original = key
+          original.selectAll(false)
+          var copy = key
+          copy.selectAll(true)
+          keys += [original, copy]
+          ids += [id, newKeyID()]
         }
-        var original = key
-        original.selectAll(false)
-        var copy = key
-        copy.selectAll(true)
-        keys += [original, copy]
-        ids += [id, newKeyID()]
+        curves[c].fcurve.keyframes = keys
+        curves[c].keyIDs = ids
       }
-      curves[c].fcurve.keyframes = keys
-      curves[c].keyIDs = ids
       // Blender updates the curve with each copy still on its original: an auto handle
       // between the two has nothing to follow and collapses onto its key (and an aligned
       // handle opposite it with it), which the move then does not undo.
       curves[c].update()
     }
+    return copied
+  }
+}
+
+extension Keyframe {
+  /// The handle types a transform gives a key when it starts. A scaled key whose handles move
+  /// with it turns from fully auto to aligned (its handles then scale with it); a key moved in
+  /// part (a handle without its key, or, with handles shown, every key scaled around its own
+  /// point: its handles move and it stays) turns its auto sides aligned and each moved vector
+  /// side free.
+  mutating func convertHandleTypes(moving m: EditDocument.Moving, scaling: Bool, individual: Bool, showHandles: Bool) {
+    if scaling && m.key && isFullyAuto {
+      handleLeftType = .aligned
+      handleRightType = .aligned
+    }
+    let stays = !m.key || (scaling && individual && showHandles)
+    guard stays else { return }
+    if handleLeftType.isAuto { handleLeftType = .aligned }
+    if handleRightType.isAuto { handleRightType = .aligned }
+    if handleLeftType == .vector && (m.left || m.key) { handleLeftType = .free }
+    if handleRightType == .vector && (m.right || m.key) { handleRightType = .free }
   }
 }

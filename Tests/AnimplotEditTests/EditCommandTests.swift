@@ -167,9 +167,9 @@ struct EditReviewTests {
   }
 
   @Test func aCancelledOperationSaysSoAndGoesOn() throws {
-    let run = try Run.of(Repository.binary, ["edit", Self.curve.path, "--snap", "nearest-marker"])
+    let run = try Run.of(Repository.binary, ["edit", Self.curve.path, "--mirror", "marker"])
     #expect(run.status == 0)
-    #expect(run.errors.contains("--snap nearest-marker: changed nothing"))
+    #expect(run.errors.contains("--mirror marker: changed nothing"))
   }
 
   @Test func bonesBlendToTheirPropertysDefault() throws {

@@ -61,10 +61,10 @@ struct EditOracleTests {
   }
 
   static let floors: [String: Int] = [
-    "blend_to_default": 2, "blend_to_neighbor": 2, "breakdown": 2, "clean": 10, "copy": 6, "decimate": 8, "delete": 33,
-    "duplicate_move": 6, "easing": 17, "equalize_handles": 8, "euler_filter": 10, "extrapolation": 6,
-    "handle_type": 63, "insert": 66, "interpolation": 53, "mirror": 14, "paste": 6, "sample": 6, "scale": 30,
-    "select": 214, "select_all": 4, "smooth": 5, "snap": 44, "translate": 78,
+    "blend_to_default": 2, "blend_to_neighbor": 2, "breakdown": 2, "clean": 10, "copy": 6, "decimate": 8, "delete": 36,
+    "duplicate_move": 6, "easing": 18, "equalize_handles": 8, "euler_filter": 10, "extrapolation": 6,
+    "handle_type": 65, "insert": 73, "interpolation": 55, "mirror": 15, "paste": 6, "sample": 6, "scale": 37,
+    "select": 217, "select_all": 4, "smooth": 6, "snap": 47, "translate": 86,
   ]
 
   /// Undo of every step of every case gives back the document before it exactly, and redo the
