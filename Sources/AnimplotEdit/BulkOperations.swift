@@ -39,7 +39,7 @@ extension EditDocument {
       }
       // A kept key whose point is not selected comes back with its handles deselected.
       for k in kept.indices where !kept[k].selected { kept[k].selectAll(false) }
-      curves[c].fcurve.keyframes = kept
+      curves[c].fcurve.keyframes = Keyframes(kept)
       curves[c].keyIDs = ids
       curves[c].update()
       if channels { removeIfDefault(c) }
@@ -219,7 +219,7 @@ extension EditDocument {
         }
         i = j + 1
       }
-      curves[c].fcurve.keyframes = changed
+      curves[c].fcurve.keyframes = Keyframes(changed)
       curves[c].update()
     }
     return .finished

@@ -26,7 +26,7 @@ public struct EditCurve: Sendable, Hashable {
   }
 
   /// The keys, in array order.
-  public var keyframes: [Keyframe] { fcurve.keyframes }
+  public var keyframes: [Keyframe] { fcurve.keyframes.array }
 
   /// The index of the key with this identity, if the curve still holds it.
   public func index(of id: KeyIdentity) -> Int? { keyIDs.firstIndex(of: id) }
@@ -51,7 +51,7 @@ public struct EditCurve: Sendable, Hashable {
       keys.append(fcurve.keyframes[i])
       ids.append(keyIDs[i])
     }
-    fcurve.keyframes = keys
+    fcurve.keyframes = Keyframes(keys)
     keyIDs = ids
   }
 
@@ -67,7 +67,7 @@ public struct EditCurve: Sendable, Hashable {
     let order = keys.indices.sorted { a, b in
       keys[a].frame < keys[b].frame || (keys[a].frame == keys[b].frame && a < b)
     }
-    fcurve.keyframes = order.map { keys[$0] }
+    fcurve.keyframes = Keyframes(order.map { keys[$0] })
     keyIDs = order.map { keyIDs[$0] }
   }
 

@@ -127,7 +127,7 @@ extension EditDocument {
 
   /// Runs `body` over the keys of `curve` in place.
   mutating func withKeys<R>(_ curve: Int, _ body: (inout [Keyframe]) -> R) -> R {
-    body(&curves[curve].fcurve.keyframes)
+    curves[curve].fcurve.keyframes.mutateFull(body)
   }
 
   /// Removes the curves that hold no key any more (Blender deletes an F-curve left empty).

@@ -121,7 +121,7 @@ extension EditDocument {
       }
     }
     keys[index] = key
-    curves[c].fcurve.keyframes = keys
+    curves[c].fcurve.keyframes = Keyframes(keys)
   }
 
   mutating func insertClick(frame: Float, value: Float, extend: Bool) -> EditStatus {

@@ -271,7 +271,7 @@ extension EditDocument {
           keys += [original, copy]
           ids += [id, newKeyID()]
         }
-        curves[c].fcurve.keyframes = keys
+        curves[c].fcurve.keyframes = Keyframes(keys)
         curves[c].keyIDs = ids
       }
       // Blender updates the curve with each copy still on its original: an auto handle

@@ -32,7 +32,7 @@ enum TrackDecoder {
       case .active: curve.active = try r.readBool()
       case .modifiers: curve.modifiers = try ModifierDecoder.decodeModifiers(&r)
       case .modifiersOff: curve.modifiersOff = try r.readBool()
-      case .keyframes: curve.keyframes = try KeyframeDecoder.decodeKeyframes(&r)
+      case .keyframes: curve.keyframes = Keyframes(try KeyframeDecoder.decodeKeyframes(&r))
       case .quaternion: curve.quaternion = QuaternionRole(component: try r.readEnum(QuaternionRole.Component.self))
       }
     }
@@ -150,12 +150,13 @@ struct CompactForm {
       // called, and a recalculated file keeps the picture.
       track.color = CurveColor.rainbow(index: i, count: channels.count)
       track.extrapolation = extrapolation
-      track.keyframes = zip(timeline, channel.values).map { frame, value in
-        var key = Keyframe(frame: frame, value: value)
-        key.interpolation = interpolation
-        key.easing = easing
-        return key
-      }
+      track.keyframes = Keyframes(
+        zip(timeline, channel.values).map { frame, value in
+          var key = Keyframe(frame: frame, value: value)
+          key.interpolation = interpolation
+          key.easing = easing
+          return key
+        })
       tracks.append(track)
     }
     return Action(name: "Action", tracks: tracks)

@@ -42,8 +42,12 @@ public enum CurvePath {
   /// The path of `curve` (handles already recalculated) in `view`, for a raster of
   /// `deviceScale` device pixels per logical pixel (dense segments are summed up per device
   /// pixel column, at least per `denseColumn`).
+  ///
+  /// `sampledValues`: for a curve drawn sampled, its values at `sampleFrames(in:)` when they are
+  /// known already (a coupled quaternion's components share one evaluation).
   public static func path(
-    _ curve: FCurve, viewport: Viewport, mapping: ValueMapping = .identity, deviceScale: Double = 2
+    _ curve: FCurve, viewport: Viewport, mapping: ValueMapping = .identity, deviceScale: Double = 2,
+    sampledValues: [Float]? = nil
   ) -> Path {
     var path = Path()
     let keys = curve.keyframes
@@ -51,39 +55,45 @@ public enum CurvePath {
     guard !keys.isEmpty || curve.isDrawnSampled else { return path }
     let left = viewport.frames.lowerBound, right = viewport.frames.upperBound
     func point(_ frame: Double, _ value: Double) -> Point { viewport.point(frame, mapping.apply(value)) }
-    func key(_ k: Keyframe) -> Point { point(Double(k.frame), Double(k.value)) }
+    func key(_ i: Int) -> Point { point(Double(keys.frame(at: i)), Double(keys.value(at: i))) }
 
     if curve.isDrawnSampled {
       // As Blender: curves with modifiers are evaluated across the whole view (and so are
       // quaternion components, whose segments depend on the other three).
-      let count = max(2, Int((viewport.rect.width / sampleStep).rounded(.up)) + 1)
-      let frames = (0..<count).map { Float(left + (right - left) * Double($0) / Double(count - 1)) }
-      let values = curve.values(at: frames)
+      let frames = sampleFrames(in: viewport)
+      let values = sampledValues ?? curve.values(at: frames)
       path.move(to: point(Double(frames[0]), Double(values[0])))
-      for i in 1..<count { path.line(to: point(Double(frames[i]), Double(values[i]))) }
+      for i in 1..<frames.count { path.line(to: point(Double(frames[i]), Double(values[i]))) }
       return path
     }
 
     // Segments from the last key at or before the left edge to the first at or after the right.
     var first = 0
-    while first + 1 < keys.count && Double(keys[first + 1].frame) <= left { first += 1 }
+    while first + 1 < keys.count && Double(keys.frame(at: first + 1)) <= left { first += 1 }
     var last = keys.count - 1
-    while last - 1 > first && Double(keys[last - 1].frame) >= right { last -= 1 }
+    while last - 1 > first && Double(keys.frame(at: last - 1)) >= right { last -= 1 }
 
-    if Double(keys[first].frame) > left {
+    if Double(keys.frame(at: first)) > left {
       path.move(to: point(left, Double(curve.value(at: Float(left)))))
-      path.line(to: key(keys[first]))
+      path.line(to: key(first))
     } else {
-      path.move(to: key(keys[first]))
+      path.move(to: key(first))
     }
     if first < last {
       let column = deviceScale > 0 ? max(denseColumn, 1 / deviceScale) : denseColumn
       appendSegments(&path, curve, keys, first..<last, viewport, mapping, column: column)
     }
-    if Double(keys[last].frame) < right {
+    if Double(keys.frame(at: last)) < right {
       path.line(to: point(right, Double(curve.value(at: Float(right)))))
     }
     return path
+  }
+
+  /// The frames a curve drawn sampled is evaluated at: every `sampleStep` across the view.
+  public static func sampleFrames(in viewport: Viewport) -> [Float] {
+    let left = viewport.frames.lowerBound, right = viewport.frames.upperBound
+    let count = max(2, Int((viewport.rect.width / sampleStep).rounded(.up)) + 1)
+    return (0..<count).map { Float(left + (right - left) * Double($0) / Double(count - 1)) }
   }
 
   /// Width, in logical pixels, of the narrowest columns in which dense segments are drawn as
@@ -103,16 +113,16 @@ public enum CurvePath {
   /// per column instead of thousands of full-height strokes (20 curves of 100 000 keys took
   /// minutes). Sparser segments, and every segment of an ordinary curve, are drawn exactly.
   static func appendSegments(
-    _ path: inout Path, _ curve: FCurve, _ keys: [Keyframe], _ range: Range<Int>, _ viewport: Viewport,
+    _ path: inout Path, _ curve: FCurve, _ keys: Keyframes, _ range: Range<Int>, _ viewport: Viewport,
     _ mapping: ValueMapping, column columnWidth: Double = denseColumn
   ) {
-    func point(_ k: Keyframe) -> Point { viewport.point(Double(k.frame), mapping.apply(Double(k.value))) }
+    func point(_ i: Int) -> Point { viewport.point(Double(keys.frame(at: i)), mapping.apply(Double(keys.value(at: i)))) }
     var column = Int.min
     var pending: [Int] = []
     func flush() {
       defer { pending.removeAll(keepingCapacity: true) }
       guard pending.count >= denseSegments else {
-        for i in pending { appendSegment(&path, curve, keys[i], keys[i + 1], viewport, mapping) }
+        for i in pending { appendSegment(&path, curve, keys, i, viewport, mapping) }
         return
       }
       var low = (y: Double.infinity, x: 0.0), high = (y: -Double.infinity, x: 0.0)
@@ -121,13 +131,15 @@ public enum CurvePath {
         if p.y > high.y { high = (p.y, p.x) }
       }
       for i in pending {
-        let a = keys[i], b = keys[i + 1]
-        add(point(a))
-        add(point(b))
-        if a.interpolation == .constant { add(viewport.point(Double(b.frame), mapping.apply(Double(a.value)))) }
+        let interpolation = keys.interpolation(at: i)
+        add(point(i))
+        add(point(i + 1))
+        if interpolation == .constant {
+          add(viewport.point(Double(keys.frame(at: i + 1)), mapping.apply(Double(keys.value(at: i)))))
+        }
         // A segment of no duration is drawn as a line (appendSegment): no extremes.
-        if a.interpolation == .bezier && b.frame > a.frame {
-          let raw = BezierSegment(from: a, to: b)
+        if interpolation == .bezier && keys.frame(at: i + 1) > keys.frame(at: i) {
+          let raw = BezierSegment(from: keys[i], to: keys[i + 1])
           if !raw.isFlat {
             let c = raw.corrected()
             for t in cubicExtrema(Double(c.p0.value), Double(c.p1.value), Double(c.p2.value), Double(c.p3.value)) {
@@ -137,20 +149,20 @@ public enum CurvePath {
           }
         }
       }
-      let end = point(keys[pending.last! + 1])
+      let end = point(pending.last! + 1)
       let extremes = low.x <= high.x ? [low, high] : [high, low]
       for e in extremes { path.line(to: Point(e.x, e.y)) }
       path.line(to: end)
     }
     for i in range {
-      let a = keys[i], b = keys[i + 1]
-      let xa = viewport.x(Double(a.frame)), xb = viewport.x(Double(b.frame))
+      let xa = viewport.x(Double(keys.frame(at: i))), xb = viewport.x(Double(keys.frame(at: i + 1)))
       // Only linear, constant and Bézier segments are summed up; easings are sampled exactly.
-      let summable = a.interpolation == .bezier || a.interpolation == .linear || a.interpolation == .constant
+      let interpolation = keys.interpolation(at: i)
+      let summable = interpolation == .bezier || interpolation == .linear || interpolation == .constant
       guard summable && xb - xa < columnWidth else {
         flush()
         column = Int.min
-        appendSegment(&path, curve, a, b, viewport, mapping)
+        appendSegment(&path, curve, keys, i, viewport, mapping)
         continue
       }
       let q = (xa / columnWidth).rounded(.down)
@@ -164,25 +176,26 @@ public enum CurvePath {
     flush()
   }
 
-  /// Appends the segment from `a` to `b` (the path is at `a`).
+  /// Appends the segment from key `i` to key `i + 1` (the path is at key `i`).
   static func appendSegment(
-    _ path: inout Path, _ curve: FCurve, _ a: Keyframe, _ b: Keyframe, _ viewport: Viewport, _ mapping: ValueMapping
+    _ path: inout Path, _ curve: FCurve, _ keys: Keyframes, _ i: Int, _ viewport: Viewport, _ mapping: ValueMapping
   ) {
     func point(_ frame: Double, _ value: Double) -> Point { viewport.point(frame, mapping.apply(value)) }
-    let end = point(Double(b.frame), Double(b.value))
-    let duration = b.frame - a.frame
+    let (aFrame, bFrame) = (keys.frame(at: i), keys.frame(at: i + 1))
+    let end = point(Double(bFrame), Double(keys.value(at: i + 1)))
+    let duration = bFrame - aFrame
     if duration == 0 {
       path.line(to: end)
       return
     }
-    switch a.interpolation {
+    switch keys.interpolation(at: i) {
     case .constant:
-      path.line(to: point(Double(b.frame), Double(a.value)))
+      path.line(to: point(Double(bFrame), Double(keys.value(at: i))))
       path.line(to: end)
     case .linear:
       path.line(to: end)
     case .bezier:
-      let raw = BezierSegment(from: a, to: b)
+      let raw = BezierSegment(from: keys[i], to: keys[i + 1])
       if raw.isFlat {
         path.line(to: end)
         return
@@ -195,11 +208,11 @@ public enum CurvePath {
       // Sampled every half pixel, but only where the view shows it: zoomed in on a long eased
       // segment, the rest is off-canvas.
       let pad = (viewport.frames.upperBound - viewport.frames.lowerBound) * 0.01
-      let from = max(Double(a.frame), viewport.frames.lowerBound - pad)
-      let to = min(Double(b.frame), viewport.frames.upperBound + pad)
+      let from = max(Double(aFrame), viewport.frames.lowerBound - pad)
+      let to = min(Double(bFrame), viewport.frames.upperBound + pad)
       func value(_ frame: Double) -> Double { Double(curve.value(at: Float(frame))) }
       if from < to {
-        if from > Double(a.frame) { path.line(to: point(from, value(from))) }
+        if from > Double(aFrame) { path.line(to: point(from, value(from))) }
         let pixels = abs(viewport.x(to) - viewport.x(from))
         let steps = max(2, Int((min(pixels, 4 * viewport.rect.width) / sampleStep).rounded(.up)))
         let step = (to - from) / Double(steps)
@@ -207,7 +220,7 @@ public enum CurvePath {
           let frame = from + step * Double(j)
           path.line(to: point(frame, value(frame)))
         }
-        if to < Double(b.frame) { path.line(to: point(to, value(to))) }
+        if to < Double(bFrame) { path.line(to: point(to, value(to))) }
       }
       path.line(to: end)
     }
@@ -225,6 +238,11 @@ public enum CurvePath {
     }
     if let frames = coupledSampleFrames(of: curve) {
       for v in curve.values(at: frames) { add(Double(v)) }
+      return lo...hi
+    }
+    if let samples = keys.sampled {
+      // Linear and constant segments reach no further than their keys.
+      for v in samples.values { add(Double(v)) }
       return lo...hi
     }
     for (i, k) in keys.enumerated() {
@@ -258,7 +276,7 @@ public enum CurvePath {
     guard curve.quaternion?.isCoupled == true, let last = keys.last else { return nil }
     // Between the first and last key: eight samples a segment for few keys; dense keys
     // (sampled exports) at most 20 000.
-    let first = Double(keys[0].frame), span = Double(last.frame) - first
+    let first = Double(keys.frame(at: 0)), span = Double(last.frame) - first
     let steps = min(20_000, max(200, keys.count * 8))
     return (0...steps).map { Float(first + span * Double($0) / Double(steps)) }
   }
@@ -275,7 +293,9 @@ public enum CurvePath {
       let keys = curve.keyframes
       if let j = leads[curve.dataPath, default: []].first(where: { j in
         let other = curves[j].keyframes
-        return other.count == keys.count && other.first?.frame == keys.first?.frame && other.last?.frame == keys.last?.frame
+        return other.count == keys.count
+          && (keys.isEmpty
+            || (other.frame(at: 0) == keys.frame(at: 0) && other.frame(at: other.count - 1) == keys.frame(at: keys.count - 1)))
       }) {
         lead[i] = j
       } else {
@@ -294,12 +314,12 @@ public enum CurvePath {
     let samples = bySet, leadOf = lead
     let range: @Sendable (Int) -> ClosedRange<Double>? = { i in
       let curve = curves[i]
-      guard let quaternions = samples[leadOf[i]], let first = curve.keyframes.first, let role = curve.quaternion else {
+      guard let quaternions = samples[leadOf[i]], !curve.keyframes.isEmpty, let role = curve.quaternion else {
         return valueRange(of: curve)
       }
       // As `valueRange`: the first key's value and every sample, each a `Float` component.
       let c = Int(role.component.rawValue)
-      var lo = Double(first.value), hi = lo
+      var lo = Double(curve.keyframes.value(at: 0)), hi = lo
       for q in quaternions {
         let v = Double(Float(q[c]))
         lo = min(lo, v)

@@ -71,18 +71,29 @@ public struct GraphEditor: Sendable {
     for (curve, range) in zip(curves, ranges) {
       let track = curve.track, mapping = curve.mapping
       let keys = track.keyframes
-      for (i, k) in keys.enumerated() {
-        f0 = min(f0, Double(k.frame))
-        f1 = max(f1, Double(k.frame))
-        let v = mapping.apply(Double(k.value))
-        v0 = min(v0, v)
-        v1 = max(v1, v)
-        // Handles count where they shape a Bézier segment, as Blender's View All.
-        let leftBezier = i > 0 ? keys[i - 1].interpolation == .bezier : k.interpolation == .bezier
-        for (handle, shown) in [(k.handleLeft, leftBezier), (k.handleRight, k.interpolation == .bezier)] where shown {
-          let hv = mapping.apply(Double(handle.value))
-          v0 = min(v0, hv)
-          v1 = max(v1, hv)
+      if let samples = keys.sampled, let first = samples.frames.first, let last = samples.frames.last {
+        // Samples are in frame order and have no Bézier segment: their handles do not count.
+        f0 = min(f0, Double(first))
+        f1 = max(f1, Double(last))
+        for value in samples.values {
+          let v = mapping.apply(Double(value))
+          v0 = min(v0, v)
+          v1 = max(v1, v)
+        }
+      } else {
+        for (i, k) in keys.enumerated() {
+          f0 = min(f0, Double(k.frame))
+          f1 = max(f1, Double(k.frame))
+          let v = mapping.apply(Double(k.value))
+          v0 = min(v0, v)
+          v1 = max(v1, v)
+          // Handles count where they shape a Bézier segment, as Blender's View All.
+          let leftBezier = i > 0 ? keys[i - 1].interpolation == .bezier : k.interpolation == .bezier
+          for (handle, shown) in [(k.handleLeft, leftBezier), (k.handleRight, k.interpolation == .bezier)] where shown {
+            let hv = mapping.apply(Double(handle.value))
+            v0 = min(v0, hv)
+            v1 = max(v1, hv)
+          }
         }
       }
       if let range {
@@ -290,12 +301,48 @@ public struct GraphEditor: Sendable {
   /// canvas then only strokes), one after the other otherwise.
   func curvePaths(deviceScale: Double = 2) -> [Path] {
     let keyCount = curves.reduce(0) { $0 + $1.track.keyframes.count }
-    guard keyCount > Self.parallelPathKeys, curves.count > 1 else {
-      return curves.map { CurvePath.path($0.track, viewport: viewport, mapping: $0.mapping, deviceScale: deviceScale) }
+    let parallel = keyCount > Self.parallelPathKeys && curves.count > 1
+    let coupled = coupledSamples(parallel: parallel)
+    let build: @Sendable (Int) -> Path = { [curves, viewport] i in
+      CurvePath.path(
+        curves[i].track, viewport: viewport, mapping: curves[i].mapping, deviceScale: deviceScale,
+        sampledValues: coupled[i])
     }
-    return Parallel.map(count: curves.count) { i in
-      CurvePath.path(curves[i].track, viewport: viewport, mapping: curves[i].mapping, deviceScale: deviceScale)
+    return parallel ? Parallel.map(count: curves.count, build) : curves.indices.map(build)
+  }
+
+  /// The values at `CurvePath.sampleFrames(in:)` of each coupled quaternion component (`nil`
+  /// for other curves): what `FCurve.values(at:)` gives, but each quaternion worked out once for
+  /// its four components (W5's 400 components were each sampling their whole quaternion).
+  func coupledSamples(parallel: Bool) -> [[Float]?] {
+    var sets: [[Int]] = []
+    var setOf: [String: Int] = [:]
+    for (i, curve) in curves.enumerated() where curve.track.quaternion?.isCoupled == true {
+      let key = "\(curve.channel.action) \(curve.track.dataPath)"
+      // Components of one set carry the same four curves (`Action.coupled()`).
+      if let k = setOf[key], curves[sets[k][0]].track.quaternion?.curves == curve.track.quaternion?.curves {
+        sets[k].append(i)
+      } else if setOf[key] == nil {
+        setOf[key] = sets.count
+        sets.append([i])
+      } else {
+        sets.append([i])
+      }
     }
+    var out = [[Float]?](repeating: nil, count: curves.count)
+    guard !sets.isEmpty else { return out }
+    let frames = CurvePath.sampleFrames(in: viewport)
+    let work: @Sendable (Int) -> [SIMD4<Double>] = { [curves, sets] k in
+      curves[sets[k][0]].track.quaternion!.quaternions(at: frames)
+    }
+    let quaternions = parallel && sets.count > 1 ? Parallel.map(count: sets.count, work) : sets.indices.map(work)
+    for (k, set) in sets.enumerated() {
+      for i in set {
+        let c = Int(curves[i].track.quaternion!.component.rawValue)
+        out[i] = quaternions[k].map { Float($0[c]) }
+      }
+    }
+    return out
   }
 
   func drawCurve(_ canvas: any Canvas, _ curve: CurveLayout) {
@@ -384,10 +431,14 @@ public struct GraphEditor: Sendable {
     let track = curve.track
     let vertexAlpha = curve.vertexAlpha
     var unselected: [Point] = [], selected: [Point] = [], active: [Point] = []
-    for (i, (key, p)) in zip(track.keyframes, curve.keyCenters).enumerated() where curve.showsKey(i, at: p) {
+    let keys = track.keyframes
+    let samples = keys.sampled
+    for i in keys.indices where !curve.leftOut.contains(i) {
+      let p = curve.keyCenter(i)
+      guard curve.showsVertex(at: p) else { continue }
       if i == curve.activeKey {
         active.append(p)
-      } else if key.selected {
+      } else if samples == nil && keys[i].selected {
         selected.append(p)
       } else {
         unselected.append(p)

@@ -189,12 +189,26 @@ extension GraphEditor {
       guard let first = track.keyframes.first, let last = track.keyframes.last else { continue }
       f0 = min(f0, Double(first.frame), Double(first.handleLeft.frame))
       f1 = max(f1, Double(last.frame), Double(last.handleRight.frame))
-      for k in track.keyframes {
-        for v in [k.value, k.handleLeft.value, k.handleRight.value] {
-          let mapped = mapping.apply(Double(v))
-          v0 = min(v0, mapped)
-          v1 = max(v1, mapped)
+      func add(_ v: Float) {
+        let mapped = mapping.apply(Double(v))
+        v0 = min(v0, mapped)
+        v1 = max(v1, mapped)
+      }
+      if let samples = track.keyframes.sampled {
+        // The same numbers, the handles derived without making each key.
+        for i in samples.values.indices {
+          add(samples.values[i])
+          if let (left, right) = samples.handles(i) {
+            add(left.value)
+            add(right.value)
+          }
         }
+        continue
+      }
+      for k in track.keyframes {
+        add(k.value)
+        add(k.handleLeft.value)
+        add(k.handleRight.value)
       }
     }
     if !(f0 <= f1) { (f0, f1) = (action.sceneRange.lowerBound, action.sceneRange.upperBound) }

@@ -14,11 +14,11 @@ struct QuaternionBatchTests {
     let tracks = QuaternionRole.Component.allCases.enumerated().map { c, component in
       var curve = FCurve(dataPath: "rotation_quaternion", index: c)
       curve.quaternion = QuaternionRole(component: component)
-      curve.keyframes = frames.enumerated().map { k, f in
+      curve.keyframes = Keyframes(frames.enumerated().map { k, f in
         var key = Keyframe(frame: f, value: Float(sin(Double(k * 4 + c) * 0.7)))
         key.interpolation = k == 3 ? .constant : (k == 4 && c == 2 ? .bezier : .linear)
         return key
-      }
+      })
       return curve
     }
     return Action(name: "Turn", tracks: tracks).recalculated()

@@ -185,7 +185,7 @@ struct EditReviewTests {
   /// Auto-merge after a move of every key of a long curve is not quadratic: 200,000 keys move.
   @Test func movingEveryKeyOfALongCurveMerges() throws {
     var curve = FCurve(dataPath: "location", index: 0)
-    curve.keyframes = (0..<200_000).map { Keyframe(frame: Float($0), value: 0) }
+    curve.keyframes = Keyframes((0..<200_000).map { Keyframe(frame: Float($0), value: 0) })
     var document = EditDocument(curves: [curve])
     try document.apply(.selectAll(.select))
     try document.apply(.translate(frames: 1, value: 0, snap: AutoSnap.none))

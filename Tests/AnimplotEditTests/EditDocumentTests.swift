@@ -6,7 +6,7 @@ import Testing
 struct EditDocumentTests {
   static func curve(_ frames: [Float]) -> FCurve {
     var curve = FCurve(dataPath: "location", index: 0)
-    curve.keyframes = frames.map { Keyframe(frame: $0, value: $0 / 10) }
+    curve.keyframes = Keyframes(frames.map { Keyframe(frame: $0, value: $0 / 10) })
     curve.recalculateHandles()
     return curve
   }
@@ -110,7 +110,7 @@ struct EditDocumentTests {
   /// filter ends.
   @Test func eulerFilterEndsOnKeysFarBeyondATurn() throws {
     var curve = FCurve(dataPath: "rotation_euler", index: 0)
-    curve.keyframes = [0, 1e30, -1e30, 50, 7].enumerated().map { Keyframe(frame: Float($0.offset), value: $0.element) }
+    curve.keyframes = Keyframes([0, 1e30, -1e30, 50, 7].enumerated().map { Keyframe(frame: Float($0.offset), value: $0.element) })
     curve.selected = true
     var document = EditDocument(curves: [curve])
     try document.apply(.eulerFilter)

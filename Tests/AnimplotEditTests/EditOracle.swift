@@ -68,7 +68,7 @@ enum EditOracle {
     for m in c["modifiers"] as! [[String: Any]] where m["type"] as? String == "CYCLES" {
       curve.modifiers.append(.cycles(CyclesModifier()))
     }
-    curve.keyframes = (c["keys"] as! [[String: Any]]).map { k in
+    curve.keyframes = Keyframes((c["keys"] as! [[String: Any]]).map { k in
       let co = point(k["co"])
       var key = Keyframe(frame: co.frame, value: co.value)
       key.interpolation = interpolation(k["interpolation"] as! String)
@@ -86,7 +86,7 @@ enum EditOracle {
       key.selectedHandleRight = sel[2]
       key.type = keyType(k["type"] as! String) ?? .keyframe
       return key
-    }
+    })
     return curve
   }
 

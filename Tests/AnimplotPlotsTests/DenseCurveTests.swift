@@ -14,15 +14,15 @@ struct DenseCurveTests {
     var tracks = QuaternionRole.Component.allCases.enumerated().map { c, component in
       var curve = FCurve(dataPath: "rotation_quaternion", index: c)
       curve.quaternion = QuaternionRole(component: component)
-      curve.keyframes = (0..<count).map { k in
+      curve.keyframes = Keyframes((0..<count).map { k in
         var key = Keyframe(frame: Float(k), value: Float(sin(Double(k) * 0.37 + Double(c))))
         key.interpolation = .linear
         return key
-      }
+      })
       return curve
     }
     var location = FCurve(dataPath: "location")
-    location.keyframes = (0..<count).map { Keyframe(frame: Float($0), value: Float(sin(Double($0) * 0.11))) }
+    location.keyframes = Keyframes((0..<count).map { Keyframe(frame: Float($0), value: Float(sin(Double($0) * 0.11))) })
     tracks.append(location)
     return Action(name: "Walk", tracks: tracks).recalculated()
   }

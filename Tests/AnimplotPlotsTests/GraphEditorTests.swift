@@ -265,7 +265,7 @@ struct GraphEditorTests {
     var action = Action(name: "many")
     for t in 0..<4 {
       var track = FCurve(dataPath: "location", index: t)
-      track.keyframes = (0..<6_000).map { Keyframe(frame: Float($0), value: Float(($0 * 7919 + t * 31) % 97) / 10) }
+      track.keyframes = Keyframes((0..<6_000).map { Keyframe(frame: Float($0), value: Float(($0 * 7919 + t * 31) % 97) / 10) })
       track.recalculateHandles()
       action.tracks.append(track)
     }

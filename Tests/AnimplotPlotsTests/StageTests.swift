@@ -78,7 +78,7 @@ extension FCurve {
   fileprivate func with(dataPath: String, value: ((Float) -> Float)? = nil) -> FCurve {
     var copy = self
     copy.dataPath = dataPath
-    if let value { copy.keyframes = keyframes.map { var k = $0; k.value = value(k.frame); return k } }
+    if let value { copy.keyframes = Keyframes(keyframes.map { var k = $0; k.value = value(k.frame); return k }) }
     return copy
   }
 }

@@ -11,39 +11,48 @@ extension FCurve {
     guard !keyframes.isEmpty || hasEffectiveModifiers else {
       return [Float](repeating: 0, count: frames.count)
     }
-    return keyframes.withUnsafeBufferPointer { keys in
-      var out = [Float](repeating: 0, count: frames.count)
-      guard !keys.isEmpty else {
-        let stack = ModifierStack(curve: self, keys: keys)
-        for i in 0..<frames.count { out[i] = stack.value(at: frames[i]) { _ in 0 } }
-        return out
-      }
-      var sampler = CurveSampler(keys: keys, extrapolation: extrapolation)
-      out.withUnsafeMutableBufferPointer { out in
-        frames.withUnsafeBufferPointer { frames in
-          if hasEffectiveModifiers {
-            let stack = ModifierStack(curve: self, keys: keys)
-            for i in 0..<frames.count {
-              out[i] = stack.value(at: frames[i]) { sampler.value(at: $0) }
-            }
-          } else {
-            for i in 0..<frames.count { out[i] = sampler.value(at: frames[i]) }
-          }
-        }
-      }
+    if let sampled = keyframes.sampled {
+      // Compact samples read in place (their frames need no copy).
+      return sampled.withReader { values(at: frames, keys: $0, keyFrames: sampled.frames) }
+    }
+    return keyframes.withUnsafeBufferPointer { keys in values(at: frames, keys: keys, keyFrames: keys.map(\.frame)) }
+  }
+
+  /// The values at `frames` of `keys` (the curve's, read in place, at `keyFrames`) and the
+  /// curve's modifiers.
+  private func values<K: KeyReading>(at frames: [Float], keys: K, keyFrames: [Float]) -> [Float] {
+    var out = [Float](repeating: 0, count: frames.count)
+    guard keys.count > 0 else {
+      let stack = ModifierStack(curve: self, keys: keys)
+      for i in 0..<frames.count { out[i] = stack.value(at: frames[i]) { _ in 0 } }
       return out
     }
+    var sampler = CurveSampler(keys: keys, frames: keyFrames, extrapolation: extrapolation)
+    out.withUnsafeMutableBufferPointer { out in
+      frames.withUnsafeBufferPointer { frames in
+        if hasEffectiveModifiers {
+          let stack = ModifierStack(curve: self, keys: keys)
+          for i in 0..<frames.count {
+            out[i] = stack.value(at: frames[i]) { sampler.value(at: $0) }
+          }
+        } else {
+          for i in 0..<frames.count { out[i] = sampler.value(at: frames[i]) }
+        }
+      }
+    }
+    return out
   }
 }
 
 /// Evaluates one curve at many frames, remembering the last segment and each Bézier
 /// segment's solver.
-struct CurveSampler {
-  let keys: UnsafeBufferPointer<Keyframe>
+struct CurveSampler<Keys: KeyReading> {
+  let keys: Keys
   let extrapolation: Extrapolation
   /// Key frames, contiguous for the cursor and the binary search.
   private var frames: [Float]
-  /// Solvers of Bézier segments, built on first use (index = the segment's left key).
+  /// Solvers of Bézier segments, built on first use (index = the segment's left key); empty
+  /// until a frame lands in a Bézier segment.
   private var solvers: [BezierSolver?]
   /// The right key of the segment the previous frame fell in.
   private var cursor = 1
@@ -56,11 +65,12 @@ struct CurveSampler {
   /// The previous root in the cursor's segment, to warm-start Newton.
   private var lastRoot = NewtonGuess.none
 
-  init(keys: UnsafeBufferPointer<Keyframe>, extrapolation: Extrapolation) {
+  /// `frames`: the keys' frames.
+  init(keys: Keys, frames: [Float], extrapolation: Extrapolation) {
     self.keys = keys
     self.extrapolation = extrapolation
-    frames = keys.map(\.frame)
-    solvers = [BezierSolver?](repeating: nil, count: keys.count)
+    self.frames = frames
+    solvers = []
   }
 
   @inline(__always)
@@ -101,10 +111,11 @@ struct CurveSampler {
       !KeyInterpolator.isEqual(t, frames[i], within: threshold)
     else { return KeyInterpolator.interpolate(keys, at: t) }
 
-    guard keys[i - 1].interpolation == .bezier else {
-      return KeyInterpolator.segmentValue(keys[i - 1], keys[i], at: t)
+    guard keys.interpolation(i - 1) == .bezier else {
+      return KeyInterpolator.segmentValue(keys, i - 1, i, at: t)
     }
-    if solvers[i - 1] == nil { solvers[i - 1] = BezierSolver(BezierSegment(from: keys[i - 1], to: keys[i])) }
+    if solvers.isEmpty { solvers = [BezierSolver?](repeating: nil, count: keys.count) }
+    if solvers[i - 1] == nil { solvers[i - 1] = BezierSolver(BezierSegment(from: keys.key(i - 1), to: keys.key(i))) }
     let solver = solvers[i - 1]!
     // Twice the threshold plus a float step of the key frames: beyond it, t − key rounds to
     // more than the threshold.

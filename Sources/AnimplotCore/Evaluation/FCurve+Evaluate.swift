@@ -5,14 +5,18 @@ extension FCurve {
   /// The curve's value at `frame`. A curve with no keys evaluates to 0 before its modifiers.
   public func value(at frame: Float) -> Float {
     if let quaternion, quaternion.isCoupled { return quaternion.value(at: frame) }
-    return keyframes.withUnsafeBufferPointer { keys in
-      guard hasEffectiveModifiers else {
-        return keys.isEmpty ? 0 : KeyInterpolator.value(keys, at: frame, extrapolation)
-      }
-      let stack = ModifierStack(curve: self, keys: keys)
-      return stack.value(at: frame) { t in
-        keys.isEmpty ? 0 : KeyInterpolator.value(keys, at: t, extrapolation)
-      }
+    if let sampled = keyframes.sampled { return sampled.withReader { value(at: frame, keys: $0) } }
+    return keyframes.withUnsafeBufferPointer { value(at: frame, keys: $0) }
+  }
+
+  /// The value at `frame` of `keys` (the curve's, read in place) and the curve's modifiers.
+  private func value<K: KeyReading>(at frame: Float, keys: K) -> Float {
+    guard hasEffectiveModifiers else {
+      return keys.count == 0 ? 0 : KeyInterpolator.value(keys, at: frame, extrapolation)
+    }
+    let stack = ModifierStack(curve: self, keys: keys)
+    return stack.value(at: frame) { t in
+      keys.count == 0 ? 0 : KeyInterpolator.value(keys, at: t, extrapolation)
     }
   }
 
@@ -90,41 +94,70 @@ struct CycleMapping {
   }
 }
 
+/// Sorted keys as evaluation reads them: full keys in memory, or compact samples
+/// (`SampledKeys`), each read in place.
+protocol KeyReading {
+  var count: Int { get }
+  func frame(_ i: Int) -> Float
+  func value(_ i: Int) -> Float
+  /// The interpolation of the segment after key `i`.
+  func interpolation(_ i: Int) -> Interpolation
+  /// Key `i` whole, for what frame, value and interpolation do not tell (Bézier handles,
+  /// easing settings).
+  func key(_ i: Int) -> Keyframe
+}
+
+extension UnsafeBufferPointer: KeyReading where Element == Keyframe {
+  @inline(__always) func frame(_ i: Int) -> Float { self[i].frame }
+  @inline(__always) func value(_ i: Int) -> Float { self[i].value }
+  @inline(__always) func interpolation(_ i: Int) -> Interpolation { self[i].interpolation }
+  @inline(__always) func key(_ i: Int) -> Keyframe { self[i] }
+}
+
+extension SampledReader: KeyReading {
+  var count: Int { frames.count }
+  @inline(__always) func frame(_ i: Int) -> Float { frames[i] }
+  @inline(__always) func value(_ i: Int) -> Float { values[i] }
+  @inline(__always) func interpolation(_ i: Int) -> Interpolation { self.interpolation }
+  func key(_ i: Int) -> Keyframe {
+    SampledKeys.key(
+      i, frames: frames, values: values, interpolation: interpolation, handlesRecalculated: handlesRecalculated)
+  }
+}
+
 /// Interpolation and extrapolation of sorted keys (Blender's `fcurve_eval_keyframes`).
 enum KeyInterpolator {
   /// Blender's threshold for "on a key" when evaluating (frames).
   @inline(__always) static var onKeyThreshold: Float { 0.0001 }
 
-  static func value(
-    _ keys: UnsafeBufferPointer<Keyframe>, at frame: Float, _ extrapolation: Extrapolation
-  ) -> Float {
-    if frame <= keys[0].frame {
+  static func value<K: KeyReading>(_ keys: K, at frame: Float, _ extrapolation: Extrapolation) -> Float {
+    if frame <= keys.frame(0) {
       return extrapolate(keys, from: 0, toward: 1, at: frame, extrapolation)
     }
     let lastIndex = keys.count - 1
-    if keys[lastIndex].frame <= frame {
+    if keys.frame(lastIndex) <= frame {
       return extrapolate(keys, from: lastIndex, toward: lastIndex - 1, at: frame, extrapolation)
     }
     return interpolate(keys, at: frame)
   }
 
   /// Blender's `fcurve_eval_keyframes_extrapolate`.
-  static func extrapolate(
-    _ keys: UnsafeBufferPointer<Keyframe>, from end: Int, toward neighbour: Int, at frame: Float,
-    _ extrapolation: Extrapolation
+  static func extrapolate<K: KeyReading>(
+    _ keys: K, from end: Int, toward neighbour: Int, at frame: Float, _ extrapolation: Extrapolation
   ) -> Float {
-    let key = keys[end]
-    if key.interpolation == .constant || extrapolation == .constant { return key.value }
-    let dx = key.frame - frame
-    if key.interpolation == .linear {
-      if keys.count == 1 { return key.value }
-      let other = keys[neighbour]
-      let width = other.frame - key.frame
-      if width == 0 { return key.value }
-      let slope = (other.value - key.value) / width
-      return key.value - (slope * dx)
+    let interpolation = keys.interpolation(end)
+    let value = keys.value(end)
+    if interpolation == .constant || extrapolation == .constant { return value }
+    let dx = keys.frame(end) - frame
+    if interpolation == .linear {
+      if keys.count == 1 { return value }
+      let width = keys.frame(neighbour) - keys.frame(end)
+      if width == 0 { return value }
+      let slope = (keys.value(neighbour) - value) / width
+      return value - (slope * dx)
     }
     // Bézier and every easing type: the slope of the end key's outer handle.
+    let key = keys.key(end)
     let handle = neighbour > end ? key.handleLeft : key.handleRight
     let width = key.frame - handle.frame
     if width == 0 { return key.value }
@@ -140,19 +173,19 @@ enum KeyInterpolator {
 
   /// Blender's binary search over key frames with the on-key threshold: the index of the key
   /// the frame is on (`exact`), or of the first key after it.
-  static func search(_ keys: UnsafeBufferPointer<Keyframe>, _ frame: Float) -> (index: Int, exact: Bool) {
+  static func search<K: KeyReading>(_ keys: K, _ frame: Float) -> (index: Int, exact: Bool) {
     let threshold = onKeyThreshold
     let count = keys.count
-    if isEqual(frame, keys[0].frame, within: threshold) { return (0, true) }
-    if frame < keys[0].frame { return (0, false) }
-    if isEqual(frame, keys[count - 1].frame, within: threshold) { return (count - 1, true) }
-    if frame > keys[count - 1].frame { return (count, false) }
+    if isEqual(frame, keys.frame(0), within: threshold) { return (0, true) }
+    if frame < keys.frame(0) { return (0, false) }
+    if isEqual(frame, keys.frame(count - 1), within: threshold) { return (count - 1, true) }
+    if frame > keys.frame(count - 1) { return (count, false) }
     var start = 0
     var end = count
     var rounds = 0
     while start <= end && rounds < count * 2 {
       let mid = (start &+ end) &>> 1
-      let midFrame = keys[mid].frame
+      let midFrame = keys.frame(mid)
       if isEqual(frame, midFrame, within: threshold) { return (mid, true) }
       if frame > midFrame {
         start = mid + 1
@@ -172,7 +205,7 @@ enum KeyInterpolator {
   /// after the frame; and it always visits both keys around the frame, so when exactly one key
   /// is within the threshold (it must be one of those two), that is the key it returns.
   @inline(__always)
-  static func fastSearch(_ keys: UnsafeBufferPointer<Keyframe>, _ frame: Float) -> (index: Int, exact: Bool)? {
+  static func fastSearch<K: KeyReading>(_ keys: K, _ frame: Float) -> (index: Int, exact: Bool)? {
     guard !frame.isNaN else { return nil }
     // The last key at or before the frame (keys[0] is before it). Branch-free steps: random
     // frames would mispredict every other one. Unrolled, because LLVM's x86 cmov converter
@@ -189,54 +222,54 @@ enum KeyInterpolator {
     if size > 1 { bisect(keys, frame, &low, &size) }
     let threshold = onKeyThreshold
     let count = keys.count
-    let onLow = isEqual(frame, keys[low].frame, within: threshold)
-    let onHigh = low + 1 < count && isEqual(frame, keys[low + 1].frame, within: threshold)
+    let onLow = isEqual(frame, keys.frame(low), within: threshold)
+    let onHigh = low + 1 < count && isEqual(frame, keys.frame(low + 1), within: threshold)
     if !onLow && !onHigh { return (low + 1, false) }
     if onLow && onHigh { return nil }
-    if low > 0 && isEqual(frame, keys[low - 1].frame, within: threshold) { return nil }
-    if low + 2 < count && isEqual(frame, keys[low + 2].frame, within: threshold) { return nil }
+    if low > 0 && isEqual(frame, keys.frame(low - 1), within: threshold) { return nil }
+    if low + 2 < count && isEqual(frame, keys.frame(low + 2), within: threshold) { return nil }
     return (onLow ? low : low + 1, true)
   }
 
   /// One step of the search: keeps the half of `low..<low+size` whose first key is at or
   /// before the frame.
   @inline(__always)
-  static func bisect(_ keys: UnsafeBufferPointer<Keyframe>, _ frame: Float, _ low: inout Int, _ size: inout Int) {
+  static func bisect<K: KeyReading>(_ keys: K, _ frame: Float, _ low: inout Int, _ size: inout Int) {
     let half = size &>> 1
     let probe = low &+ half
-    low = keys[probe].frame <= frame ? probe : low
+    low = keys.frame(probe) <= frame ? probe : low
     size &-= half
   }
 
   /// Blender's `fcurve_eval_keyframes_interpolate`, for a frame strictly inside the key range.
-  static func interpolate(_ keys: UnsafeBufferPointer<Keyframe>, at frame: Float) -> Float {
+  static func interpolate<K: KeyReading>(_ keys: K, at frame: Float) -> Float {
     let (index, exact) = fastSearch(keys, frame) ?? search(keys, frame)
     let i = min(index, keys.count - 1)
-    if exact { return keys[i].value }
-    let next = keys[i]
-    let prev = i > 0 ? keys[i - 1] : next
-    if abs(next.frame - frame) < Float(1e-8) { return next.value }
-    if frame < prev.frame || next.frame < frame { return 0 }
-    return segmentValue(prev, next, at: frame)
+    if exact { return keys.value(i) }
+    let prev = i > 0 ? i - 1 : i
+    if abs(keys.frame(i) - frame) < Float(1e-8) { return keys.value(i) }
+    if frame < keys.frame(prev) || keys.frame(i) < frame { return 0 }
+    return segmentValue(keys, prev, i, at: frame)
   }
 
-  /// The value inside the segment from `prev` to `next`, by `prev`'s interpolation.
-  static func segmentValue(_ prev: Keyframe, _ next: Keyframe, at frame: Float) -> Float {
-    let begin = prev.value
-    let change = next.value - prev.value
-    let duration = next.frame - prev.frame
-    let time = frame - prev.frame
-    if prev.interpolation == .constant || duration == 0 { return prev.value }
-    switch prev.interpolation {
+  /// The value inside the segment from key `prev` to key `next`, by `prev`'s interpolation.
+  static func segmentValue<K: KeyReading>(_ keys: K, _ prev: Int, _ next: Int, at frame: Float) -> Float {
+    let interpolation = keys.interpolation(prev)
+    let begin = keys.value(prev)
+    let change = keys.value(next) - begin
+    let duration = keys.frame(next) - keys.frame(prev)
+    let time = frame - keys.frame(prev)
+    if interpolation == .constant || duration == 0 { return begin }
+    switch interpolation {
     case .constant:
-      return prev.value
+      return begin
     case .bezier:
       var guess = NewtonGuess.none
-      return BezierSolver(BezierSegment(from: prev, to: next)).value(at: frame, guess: &guess)
+      return BezierSolver(BezierSegment(from: keys.key(prev), to: keys.key(next))).value(at: frame, guess: &guess)
     case .linear:
       return Ease.linear(time, begin, change, duration)
     default:
-      return easedValue(prev, time, begin, change, duration)
+      return easedValue(keys.key(prev), time, begin, change, duration)
     }
   }
 

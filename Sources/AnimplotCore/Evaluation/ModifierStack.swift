@@ -20,11 +20,12 @@ struct ModifierStack {
   let first: CurvePoint?
   let last: CurvePoint?
 
-  init(curve: FCurve, keys: UnsafeBufferPointer<Keyframe>) {
+  init<K: KeyReading>(curve: FCurve, keys: K) {
     modifiers = curve.modifiers
     blender = curve.blender
-    first = keys.first?.point
-    last = keys.last?.point
+    let n = keys.count
+    first = n > 0 ? CurvePoint(frame: keys.frame(0), value: keys.value(0)) : nil
+    last = n > 0 ? CurvePoint(frame: keys.frame(n - 1), value: keys.value(n - 1)) : nil
   }
 
   /// The value at `frame`, with `base` the keys' value at a frame.

@@ -44,26 +44,54 @@ extension QuaternionRole {
     precondition(isCoupled, "QuaternionRole.quaternions(at:) needs the four curves (Action.coupled())")
     let (c0, c1, c2, c3) = (curves[0], curves[1], curves[2], curves[3])
     let plain = c0.modifiers.isEmpty && c1.modifiers.isEmpty && c2.modifiers.isEmpty && c3.modifiers.isEmpty
+    return Self.withKeys(c0, c1, c2, c3) { k0, k1, k2, k3 in
+      Self.quaternions(at: frames, c0, c1, c2, c3, plain: plain, keys: (k0, k1, k2, k3))
+    } sampled: { k0, k1, k2, k3 in
+      Self.quaternions(at: frames, c0, c1, c2, c3, plain: plain, keys: (k0, k1, k2, k3))
+    }
+  }
+
+  /// `body` with the four curves' keys read in place: `sampled` when all four are compact
+  /// samples, else `full` (with the samples of a mixed set made into keys for the call).
+  private static func withKeys<R>(
+    _ c0: FCurve, _ c1: FCurve, _ c2: FCurve, _ c3: FCurve,
+    full: (
+      UnsafeBufferPointer<Keyframe>, UnsafeBufferPointer<Keyframe>, UnsafeBufferPointer<Keyframe>,
+      UnsafeBufferPointer<Keyframe>
+    ) -> R,
+    sampled: (SampledReader, SampledReader, SampledReader, SampledReader) -> R
+  ) -> R {
+    if let k0 = c0.keyframes.sampled, let k1 = c1.keyframes.sampled, let k2 = c2.keyframes.sampled,
+      let k3 = c3.keyframes.sampled
+    {
+      return k0.withReader { r0 in
+        k1.withReader { r1 in k2.withReader { r2 in k3.withReader { r3 in sampled(r0, r1, r2, r3) } } }
+      }
+    }
     return c0.keyframes.withUnsafeBufferPointer { k0 in
       c1.keyframes.withUnsafeBufferPointer { k1 in
         c2.keyframes.withUnsafeBufferPointer { k2 in
-          c3.keyframes.withUnsafeBufferPointer { k3 in
-            var segment = SlerpSegment(lo: -1)
-            return frames.map { frame in
-              var q: SIMD4<Double>
-              if plain, let lo = Self.segment(k0, at: frame) {
-                if segment.lo != lo { segment = SlerpSegment(lo: lo, keys: (k0, k1, k2, k3)) }
-                q = segment.value(at: frame) ?? Self.separately(c0, c1, c2, c3, at: frame)
-              } else {
-                q = Self.separately(c0, c1, c2, c3, at: frame)
-              }
-              let norm = (q * q).sum().squareRoot()
-              if norm > 0, norm.isFinite { q /= norm }
-              return q
-            }
-          }
+          c3.keyframes.withUnsafeBufferPointer { k3 in full(k0, k1, k2, k3) }
         }
       }
+    }
+  }
+
+  private static func quaternions<K: KeyReading>(
+    at frames: [Float], _ c0: FCurve, _ c1: FCurve, _ c2: FCurve, _ c3: FCurve, plain: Bool, keys: (K, K, K, K)
+  ) -> [SIMD4<Double>] {
+    var segment = SlerpSegment(lo: -1)
+    return frames.map { frame in
+      var q: SIMD4<Double>
+      if plain, let lo = Self.segment(keys.0, at: frame) {
+        if segment.lo != lo { segment = SlerpSegment(lo: lo, keys: keys) }
+        q = segment.value(at: frame) ?? Self.separately(c0, c1, c2, c3, at: frame)
+      } else {
+        q = Self.separately(c0, c1, c2, c3, at: frame)
+      }
+      let norm = (q * q).sum().squareRoot()
+      if norm > 0, norm.isFinite { q /= norm }
+      return q
     }
   }
 
@@ -78,16 +106,16 @@ extension QuaternionRole {
 
   /// The left key of the segment of `reference` (the first curve's keys) that strictly contains
   /// `frame`; `nil` outside the keys or on a key.
-  private static func segment(_ reference: UnsafeBufferPointer<Keyframe>, at frame: Float) -> Int? {
-    guard reference.count >= 2, frame > reference[0].frame, frame < reference[reference.count - 1].frame
+  private static func segment<K: KeyReading>(_ reference: K, at frame: Float) -> Int? {
+    guard reference.count >= 2, frame > reference.frame(0), frame < reference.frame(reference.count - 1)
     else { return nil }
     var lo = 0
     var hi = reference.count - 1
     while hi - lo > 1 {
       let mid = (lo + hi) >> 1
-      if reference[mid].frame <= frame { lo = mid } else { hi = mid }
+      if reference.frame(mid) <= frame { lo = mid } else { hi = mid }
     }
-    return frame > reference[lo].frame ? lo : nil
+    return frame > reference.frame(lo) ? lo : nil
   }
 
   /// One segment of the four curves, `lo` to `lo + 1`: the end quaternions (the second negated
@@ -102,24 +130,18 @@ extension QuaternionRole {
       ends = nil
     }
 
-    init(
-      lo: Int,
-      keys: (
-        UnsafeBufferPointer<Keyframe>, UnsafeBufferPointer<Keyframe>, UnsafeBufferPointer<Keyframe>,
-        UnsafeBufferPointer<Keyframe>
-      )
-    ) {
+    init<K: KeyReading>(lo: Int, keys: (K, K, K, K)) {
       self.lo = lo
       let hi = lo + 1
       let reference = keys.0
-      let f0 = reference[lo].frame, f1 = reference[hi].frame
+      let f0 = reference.frame(lo), f1 = reference.frame(hi)
       var q0 = SIMD4<Double>()
       var q1 = SIMD4<Double>()
-      func read(_ k: UnsafeBufferPointer<Keyframe>, _ j: Int) -> Bool {
-        guard k.count == reference.count, k[lo].frame == f0, k[hi].frame == f1, k[lo].interpolation == .linear
+      func read(_ k: K, _ j: Int) -> Bool {
+        guard k.count == reference.count, k.frame(lo) == f0, k.frame(hi) == f1, k.interpolation(lo) == .linear
         else { return false }
-        q0[j] = Double(k[lo].value)
-        q1[j] = Double(k[hi].value)
+        q0[j] = Double(k.value(lo))
+        q1[j] = Double(k.value(hi))
         return true
       }
       guard read(keys.0, 0), read(keys.1, 1), read(keys.2, 2), read(keys.3, 3) else {
@@ -148,14 +170,10 @@ extension QuaternionRole {
   /// that strictly contains it (one frame of what `quaternions(at:)` works out for many).
   private func slerped(at frame: Float) -> SIMD4<Double>? {
     guard curves.allSatisfy({ $0.modifiers.isEmpty }) else { return nil }
-    return curves[0].keyframes.withUnsafeBufferPointer { k0 in
-      curves[1].keyframes.withUnsafeBufferPointer { k1 in
-        curves[2].keyframes.withUnsafeBufferPointer { k2 in
-          curves[3].keyframes.withUnsafeBufferPointer { k3 in
-            Self.segment(k0, at: frame).flatMap { SlerpSegment(lo: $0, keys: (k0, k1, k2, k3)).value(at: frame) }
-          }
-        }
-      }
+    return Self.withKeys(curves[0], curves[1], curves[2], curves[3]) { k0, k1, k2, k3 in
+      Self.segment(k0, at: frame).flatMap { SlerpSegment(lo: $0, keys: (k0, k1, k2, k3)).value(at: frame) }
+    } sampled: { k0, k1, k2, k3 in
+      Self.segment(k0, at: frame).flatMap { SlerpSegment(lo: $0, keys: (k0, k1, k2, k3)).value(at: frame) }
     }
   }
 }

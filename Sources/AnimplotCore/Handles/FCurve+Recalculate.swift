@@ -13,6 +13,9 @@ extension FCurve {
   /// each handle's x clamped to its own side of its key.
   public mutating func recalculateHandlesKeepingOrder() {
     guard keyframes.count >= 2 else { return }
+    // Samples have vector handles only, which depend on the neighbouring keys alone (no
+    // cycle, extrapolation or smoothing changes them): they are derived when read.
+    if keyframes.markHandlesRecalculated() { return }
     let cyclic = isCyclicForHandles
     var locked = [Bool](repeating: false, count: keyframes.count)
     keyframes.withUnsafeMutableBufferPointer { keys in
@@ -50,15 +53,18 @@ extension FCurve {
   /// both sit on the wrong side, else their x clamped to the key (under 5.0's rules, free and
   /// aligned handles to one float step beyond key ∓ 0.001).
   mutating func sortKeys() {
+    // Samples are in order, and their handles on their own sides with no free or aligned one.
+    if keyframes.sampled != nil { return }
     var sorted = true
     for i in keyframes.indices.dropFirst() where keyframes[i - 1].frame > keyframes[i].frame {
       sorted = false
       break
     }
     if !sorted {
-      keyframes = keyframes.enumerated()
-        .sorted { $0.element.frame < $1.element.frame || ($0.element.frame == $1.element.frame && $0.offset < $1.offset) }
-        .map(\.element)
+      keyframes = Keyframes(
+        keyframes.enumerated()
+          .sorted { $0.element.frame < $1.element.frame || ($0.element.frame == $1.element.frame && $0.offset < $1.offset) }
+          .map(\.element))
     }
     let clampsAwayFromKey = blender == .v5_0
     keyframes.withUnsafeMutableBufferPointer { keys in
@@ -145,9 +151,7 @@ enum HandleCalculator {
     if h1 == .free && h2 == .free { return false }
 
     let p2 = key.point
-    // A missing neighbour is mirrored through the key.
-    let p1 = prev ?? CurvePoint(frame: 2 * p2.frame - next!.frame, value: 2 * p2.value - next!.value)
-    let p3 = next ?? CurvePoint(frame: 2 * p2.frame - p1.frame, value: 2 * p2.value - p1.value)
+    let (p1, p3) = neighbours(of: p2, prev: prev, next: next)
     let da = p2 - p1
     let db = p3 - p2
     var lenA = da.frame == 0 ? 1 : da.frame
@@ -218,17 +222,37 @@ enum HandleCalculator {
       }
     }
 
-    let third = Float(1) / Float(3)
-    if h1 == .vector {
-      key.handleLeft = CurvePoint(frame: p2.frame + da.frame * -third, value: p2.value + da.value * -third)
-    }
-    if h2 == .vector {
-      key.handleRight = CurvePoint(frame: p2.frame + db.frame * third, value: p2.value + db.value * third)
-    }
+    if h1 == .vector { key.handleLeft = vectorLeft(p2, da) }
+    if h2 == .vector { key.handleRight = vectorRight(p2, db) }
 
     if h1 == .free || h2 == .free || (h1 != .aligned && h2 != .aligned) { return locked }
     alignHandles(&key)
     return locked
+  }
+
+  /// The points a key's handles are computed from: its neighbours, a missing one mirrored
+  /// through the key (at least one is given).
+  @inline(__always)
+  static func neighbours(of p2: CurvePoint, prev: CurvePoint?, next: CurvePoint?) -> (CurvePoint, CurvePoint) {
+    let p1 = prev ?? CurvePoint(frame: 2 * p2.frame - next!.frame, value: 2 * p2.value - next!.value)
+    let p3 = next ?? CurvePoint(frame: 2 * p2.frame - p1.frame, value: 2 * p2.value - p1.value)
+    return (p1, p3)
+  }
+
+  /// A vector left handle: a third of the way from the key at `p2` back along `da` (key minus
+  /// previous neighbour).
+  @inline(__always)
+  static func vectorLeft(_ p2: CurvePoint, _ da: CurvePoint) -> CurvePoint {
+    let third = Float(1) / Float(3)
+    return CurvePoint(frame: p2.frame + da.frame * -third, value: p2.value + da.value * -third)
+  }
+
+  /// A vector right handle: a third of the way from the key at `p2` along `db` (next
+  /// neighbour minus key).
+  @inline(__always)
+  static func vectorRight(_ p2: CurvePoint, _ db: CurvePoint) -> CurvePoint {
+    let third = Float(1) / Float(3)
+    return CurvePoint(frame: p2.frame + db.frame * third, value: p2.value + db.value * third)
   }
 
   /// Aligned handles: the side whose point is not selected turns to line up with the other,

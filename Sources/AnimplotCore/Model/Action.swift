@@ -45,9 +45,10 @@ public struct Action: Sendable, Hashable {
     var lo = Double.infinity
     var hi = -Double.infinity
     for track in tracks {
-      for key in track.keyframes {
-        lo = min(lo, Double(key.frame))
-        hi = max(hi, Double(key.frame))
+      let keys = track.keyframes
+      for i in keys.indices {
+        lo = min(lo, Double(keys.frame(at: i)))
+        hi = max(hi, Double(keys.frame(at: i)))
       }
     }
     return lo <= hi ? lo...hi : nil

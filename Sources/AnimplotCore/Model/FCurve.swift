@@ -26,10 +26,18 @@ public struct FCurve: Sendable, Hashable {
   /// Set when the track is one component of a quaternion stored as four tracks (glTF
   /// rotations): it then evaluates coupled with the other three (see `QuaternionRole`).
   public var quaternion: QuaternionRole?
-  /// Keys, sorted by frame once `recalculateHandles()` has run.
-  public var keyframes: [Keyframe]
+  /// Keys, sorted by frame once `recalculateHandles()` has run (stored compactly for a track
+  /// of plain samples: see `Keyframes`).
+  public var keyframes: Keyframes
 
   public init(dataPath: String, index: Int = 0, keyframes: [Keyframe] = []) {
+    self.dataPath = dataPath
+    self.index = index
+    self.keyframes = Keyframes(keyframes)
+  }
+
+  /// A curve of the keys `keyframes`, in either storage.
+  public init(dataPath: String, index: Int = 0, keyframes: Keyframes) {
     self.dataPath = dataPath
     self.index = index
     self.keyframes = keyframes

@@ -122,37 +122,35 @@ enum CSVImporter {
     return d
   }
 
-  /// The keys through the samples of one channel.
-  static func keys(frames: [Float], values: [Float], options: ImportOptions) -> [Keyframe] {
+  /// The keys through the samples of one channel: linear ones stored compactly (`SampledKeys`:
+  /// the frames, shared by every channel, and the values).
+  static func keys(frames: [Float], values: [Float], options: ImportOptions) -> Keyframes {
+    if options.sampleInterpolation == .linear {
+      return Keyframes(sampled: SampledKeys(frames: frames, values: values, interpolation: .linear))
+    }
     let n = frames.count
     var keys: [Keyframe] = []
     keys.reserveCapacity(n)
     for k in 0..<n {
+      // Hermite: the smooth curve through the samples.
       var key = Keyframe(frame: frames[k], value: values[k])
-      switch options.sampleInterpolation {
-      case .linear:
-        key.interpolation = .linear
-        key.handleLeftType = .vector
-        key.handleRightType = .vector
-      case .hermite:
-        key.interpolation = .bezier
-        key.handleLeftType = .free
-        key.handleRightType = .free
-        let t = Double(frames[k]), v = Double(values[k])
-        let slope: Double
-        if n < 2 {
-          slope = 0
-        } else {
-          let a = max(k - 1, 0), b = min(k + 1, n - 1)
-          slope = (1 - options.tension) * (Double(values[b]) - Double(values[a])) / (Double(frames[b]) - Double(frames[a]))
-        }
-        let (before, after) = HermiteHandles.intervals(frames.lazy.map(Double.init), k)
-        (key.handleLeft, key.handleRight) = HermiteHandles.handles(
-          time: t, value: v, before: before, after: after, inSlope: slope, outSlope: slope, framesPerUnit: 1)
+      key.interpolation = .bezier
+      key.handleLeftType = .free
+      key.handleRightType = .free
+      let t = Double(frames[k]), v = Double(values[k])
+      let slope: Double
+      if n < 2 {
+        slope = 0
+      } else {
+        let a = max(k - 1, 0), b = min(k + 1, n - 1)
+        slope = (1 - options.tension) * (Double(values[b]) - Double(values[a])) / (Double(frames[b]) - Double(frames[a]))
       }
+      let (before, after) = HermiteHandles.intervals(frames.lazy.map(Double.init), k)
+      (key.handleLeft, key.handleRight) = HermiteHandles.handles(
+        time: t, value: v, before: before, after: after, inSlope: slope, outSlope: slope, framesPerUnit: 1)
       keys.append(key)
     }
-    return keys
+    return Keyframes(keys)
   }
 }
 

@@ -456,39 +456,42 @@ enum GLTFImporter {
 
   /// The keys of component `component`: values laid out per key as `width` numbers (three
   /// blocks of `width` per key for CUBICSPLINE: in-tangents, values, out-tangents), at `frames`
-  /// (`times` as `SecondsToFrames` makes them).
+  /// (`times` as `SecondsToFrames` makes them). LINEAR and STEP keys are stored compactly
+  /// (`SampledKeys`: the frames shared with every track of the same times, the values).
   static func makeKeys(
     times: [Float], frames: [Float], values: [Float], width: Int, component c: Int, interpolation: String,
     fps: Double, sign: Float = 1
-  ) -> [Keyframe] {
+  ) -> Keyframes {
     let n = times.count
+    if interpolation != "CUBICSPLINE" {
+      let column = [Float](unsafeUninitializedCapacity: n) { buffer, count in
+        values.withUnsafeBufferPointer { values in
+          for k in 0..<n { buffer[k] = sign * values[k * width + c] }
+        }
+        count = n
+      }
+      let mode: Interpolation = interpolation == "STEP" ? .constant : .linear
+      return Keyframes(sampled: SampledKeys(frames: frames, values: column, interpolation: mode))
+    }
     var keys: [Keyframe] = []
     keys.reserveCapacity(n)
-    let cubic = interpolation == "CUBICSPLINE"
-    let mode: Interpolation = interpolation == "STEP" ? .constant : cubic ? .bezier : .linear
     for k in 0..<n {
       let t = Double(times[k])
-      let frame = frames[k]
-      let value = sign * (cubic ? values[(3 * k + 1) * width + c] : values[k * width + c])
-      var key = Keyframe(frame: frame, value: value)
-      key.interpolation = mode
-      if cubic {
-        // Hermite tangents (value per second) as Bézier handles a third of each interval out.
-        let inTangent = Double(sign * values[(3 * k) * width + c])
-        let outTangent = Double(sign * values[(3 * k + 2) * width + c])
-        let (before, after) = HermiteHandles.intervals(times.lazy.map(Double.init), k)
-        key.handleLeftType = .free
-        key.handleRightType = .free
-        (key.handleLeft, key.handleRight) = HermiteHandles.handles(
-          time: t, value: Double(value), before: before, after: after, inSlope: inTangent, outSlope: outTangent,
-          framesPerUnit: fps)
-      } else {
-        key.handleLeftType = .vector
-        key.handleRightType = .vector
-      }
+      let value = sign * values[(3 * k + 1) * width + c]
+      var key = Keyframe(frame: frames[k], value: value)
+      key.interpolation = .bezier
+      // Hermite tangents (value per second) as Bézier handles a third of each interval out.
+      let inTangent = Double(sign * values[(3 * k) * width + c])
+      let outTangent = Double(sign * values[(3 * k + 2) * width + c])
+      let (before, after) = HermiteHandles.intervals(times.lazy.map(Double.init), k)
+      key.handleLeftType = .free
+      key.handleRightType = .free
+      (key.handleLeft, key.handleRight) = HermiteHandles.handles(
+        time: t, value: Double(value), before: before, after: after, inSlope: inTangent, outSlope: outTangent,
+        framesPerUnit: fps)
       keys.append(key)
     }
-    return keys
+    return Keyframes(keys)
   }
 }
 

@@ -270,7 +270,7 @@ enum LottieImporter {
         }
         curve.label = text
         curve.group = path
-        curve.keyframes = frames
+        curve.keyframes = Keyframes(frames)
         tracks.append(curve)
       }
       } catch {

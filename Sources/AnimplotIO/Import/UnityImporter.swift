@@ -59,9 +59,10 @@ enum UnityImporter {
         var curve = track(path: path, attribute: base, component: index, label: attribute)
         do throws(ActionDecodingError) {
           if curve.isEuler { orders[path] = try rotationMode(try entry.required("curve")) }
-          curve.keyframes = try keys(
-            try entry.required("curve"), component: nil, fps: fps,
-            factor: BlenderChannel.unity(base, component: index)?.factor ?? 1)
+          curve.keyframes = Keyframes(
+            try keys(
+              try entry.required("curve"), component: nil, fps: fps,
+              factor: BlenderChannel.unity(base, component: index)?.factor ?? 1))
         } catch {
           // A curve that cannot be read is left out with a warning; the rest is read.
           leftOut.append((error, (path.isEmpty ? "" : path + ": ") + attribute))
@@ -90,9 +91,10 @@ enum UnityImporter {
           var curve = track(path: path, attribute: attribute, component: c, label: attribute + "." + name)
           do throws(ActionDecodingError) {
             if curve.isEuler { orders[path] = try rotationMode(try entry.required("curve")) }
-            curve.keyframes = try keys(
-              try entry.required("curve"), component: name, fps: fps,
-              factor: BlenderChannel.unity(attribute, component: c)?.factor ?? 1)
+            curve.keyframes = Keyframes(
+              try keys(
+                try entry.required("curve"), component: name, fps: fps,
+                factor: BlenderChannel.unity(attribute, component: c)?.factor ?? 1))
           } catch {
             leftOut.append((error, (path.isEmpty ? "" : path + ": ") + attribute + "." + name))
             continue

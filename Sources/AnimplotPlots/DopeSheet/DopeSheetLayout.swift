@@ -101,13 +101,14 @@ public struct DopeSheetLayout: Sendable, Hashable {
     return list
   }
 
-  private static func sortedKeys(_ track: FCurve) -> [Keyframe] {
+  private static func sortedKeys(_ track: FCurve) -> Keyframes {
     let keys = track.keyframes
-    return isSorted(keys) ? keys : keyOrder(track).map { keys[$0] }
+    return isSorted(keys) ? keys : Keyframes(keyOrder(track).map { keys[$0] })
   }
 
-  private static func isSorted(_ keys: [Keyframe]) -> Bool {
-    zip(keys, keys.dropFirst()).allSatisfy { $0.frame <= $1.frame }
+  private static func isSorted(_ keys: Keyframes) -> Bool {
+    // (Compact samples are in order.)
+    keys.sampled != nil || keys.indices.dropFirst().allSatisfy { keys.frame(at: $0 - 1) <= keys.frame(at: $0) }
   }
 
   /// The positions of `track`'s keys in the order the rows merge them: by frame (the keys of a

@@ -49,7 +49,7 @@ struct KeyList {
 
   /// Adds one curve's keys (sorted by frame): first its keys to the columns, then its segments
   /// to the spans (Blender's `fcurve_to_keylist`). With `tracking`, `ids` names each key.
-  mutating func add(curve keys: [Keyframe], ids: [KeyID] = []) {
+  mutating func add(curve keys: Keyframes, ids: [KeyID] = []) {
     guard !keys.isEmpty else { return }
     var cursor: Int?
     for (i, key) in keys.enumerated() {
@@ -115,7 +115,7 @@ struct KeyList {
   /// Blender's `update_keyblocks`: columns this curve created inherit the span of the column
   /// before them (they sit inside a span of the earlier curves), then every column's span hears
   /// from this curve.
-  private mutating func updateSpans(_ keys: [Keyframe]) {
+  private mutating func updateSpans(_ keys: Keyframes) {
     let curves = columns.reduce(0) { max($0, $1.curveCount) } + 1
     var previous: Int?
     for i in columns.indices {
@@ -131,13 +131,13 @@ struct KeyList {
     // inside a segment see that segment's flags.
     var c = 0
     if keys.count >= 2 {
-      while c < columns.count && Self.before(columns[c].key.frame, keys[0].frame) {
+      while c < columns.count && Self.before(columns[c].key.frame, keys.frame(at: 0)) {
         record(Span(), at: c)
         c += 1
       }
       for v in 1..<keys.count {
         let segment = Self.span(from: keys[v - 1], to: keys[v])
-        while c < columns.count && Self.before(columns[c].key.frame, keys[v].frame) {
+        while c < columns.count && Self.before(columns[c].key.frame, keys.frame(at: v)) {
           record(segment, at: c)
           c += 1
         }

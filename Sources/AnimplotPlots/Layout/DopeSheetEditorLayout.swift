@@ -86,7 +86,7 @@ extension DopeSheetEditor {
     for channel in channels {
       let track = actions[channel.action].tracks[channel.track]
       let order = DopeSheetLayout.keyOrder(track)
-      list.add(curve: order.map { track.keyframes[$0] }, ids: order.map { KeyID(channel: channel, key: $0) })
+      list.add(curve: Keyframes(order.map { track.keyframes[$0] }), ids: order.map { KeyID(channel: channel, key: $0) })
     }
     let merged = list.columnKeys
     return merged.indices.contains(column) ? merged[column] : []

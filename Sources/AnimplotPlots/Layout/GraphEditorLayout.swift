@@ -1,4 +1,5 @@
 import AnimplotCanvas
+import AnimplotConcurrency
 import AnimplotCore
 
 /// Where the Graph Editor puts everything it draws, in one picture at one device scale: every
@@ -96,8 +97,8 @@ public struct CurveLayout: Sendable {
   /// Worked out when asked (drawing asks once per key) rather than kept for every key: a curve
   /// sampled every frame has hundreds of thousands.
   func keyCenter(_ index: Int) -> Point {
-    let key = track.keyframes[index]
-    return pixels.point(viewport.point(Double(key.frame), mapping.apply(Double(key.value))))
+    let keys = track.keyframes
+    return pixels.point(viewport.point(Double(keys.frame(at: index)), mapping.apply(Double(keys.value(at: index)))))
   }
 
   /// The centre of every key's vertex, in `track.keyframes` order (`keyCenter`).
@@ -124,7 +125,8 @@ public struct CurveLayout: Sendable {
   /// where the segment they shape is Bézier, and whose end is a place (a handle overflowing to
   /// infinity is not drawn). Worked out when asked, as `keyCenter`.
   func handles() -> [HandleLayout] {
-    guard handlesShown != .none else { return [] }
+    // Samples have no Bézier segment, so no handle is drawn.
+    guard handlesShown != .none, track.keyframes.sampled == nil else { return [] }
     let keys = track.keyframes
     var handles: [HandleLayout] = []
     for (i, k) in keys.enumerated() {
@@ -221,9 +223,13 @@ extension GraphEditor {
     let pixels = DevicePixels(scale: scale)
     let paths = withPaths ? curvePaths(deviceScale: pixels.scale) : Array(repeating: Path(), count: curves.count)
     let visible = viewport.rect.insetBy(dx: -10, dy: -10)
-    let laidCurves = curves.indices.map { i in
+    // Thinning the markers of sampled curves looks at every key: on every core for many.
+    let keyCount = curves.reduce(0) { $0 + $1.track.keyframes.count }
+    let lay: @Sendable (Int) -> CurveLayout = { i in
       curveLayout(curves[i], path: paths[i], pixels: pixels, vertexBounds: visible)
     }
+    let laidCurves =
+      keyCount > Self.parallelPathKeys && curves.count > 1 ? Parallel.map(count: curves.count, lay) : curves.indices.map(lay)
     let scrollbars = scrollbars()
     let frame = editorFrame(playhead: nil, scrollbars: scrollbars)
     let markers = frame.markerLayouts(scale: pixels.scale)
@@ -273,11 +279,12 @@ extension GraphEditor {
   /// Whether `keys` are samples rather than keys set by hand: mostly generated keys (Lottie's
   /// sampled paths), or at least 16 keys of which three quarters are a frame or less apart
   /// (mocap, a CSV of samples, baked curves).
-  static func isSampled(_ keys: [Keyframe]) -> Bool {
-    if 2 * keys.lazy.filter({ $0.type == .generated }).count > keys.count { return true }
+  static func isSampled(_ keys: Keyframes) -> Bool {
+    // (Compact samples are all of type `keyframe`.)
+    if keys.sampled == nil && 2 * keys.lazy.filter({ $0.type == .generated }).count > keys.count { return true }
     guard keys.count >= 16 else { return false }
     var close = 0
-    for i in 1..<keys.count where keys[i].frame - keys[i - 1].frame <= 1.0001 { close += 1 }
+    for i in 1..<keys.count where keys.frame(at: i) - keys.frame(at: i - 1) <= 1.0001 { close += 1 }
     return 4 * close >= 3 * (keys.count - 1)
   }
 
@@ -294,9 +301,11 @@ extension GraphEditor {
     let spacing = 4 * curve.vertexRadius
     var lowest = 0, highest = 0
     for i in keys.indices {
-      if keys[i].value < keys[lowest].value { lowest = i }
-      if keys[i].value > keys[highest].value { highest = i }
+      if keys.value(at: i) < keys.value(at: lowest) { lowest = i }
+      if keys.value(at: i) > keys.value(at: highest) { highest = i }
     }
+    // (Compact samples are never selected.)
+    let selectable = keys.sampled == nil
     var leftOut = KeyMask(capacity: keys.count)
     var previous = curve.keyCenter(0), center = curve.keyCenter(1)
     func apart(_ a: Point, _ b: Point) -> Bool {
@@ -306,7 +315,7 @@ extension GraphEditor {
     for i in 1..<(keys.count - 1) {
       let next = curve.keyCenter(i + 1)
       let kept =
-        i == lowest || i == highest || keys[i].selected || i == curve.activeKey
+        i == lowest || i == highest || (selectable && keys[i].selected) || i == curve.activeKey
         || (apart(center, previous) && apart(center, next))
       if !kept { leftOut.insert(i) }
       (previous, center) = (center, next)

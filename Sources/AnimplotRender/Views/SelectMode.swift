@@ -19,6 +19,8 @@ public enum SelectMode: String, Sendable, Hashable, CaseIterable {
       var action = action
       for t in action.tracks.indices {
         action.tracks[t].selected = on
+        // Compact samples are unselected already (and stay compact).
+        if !on && action.tracks[t].keyframes.sampled != nil { continue }
         for k in action.tracks[t].keyframes.indices {
           action.tracks[t].keyframes[k].selected = on
           action.tracks[t].keyframes[k].selectedHandleLeft = on
