@@ -126,4 +126,25 @@ struct MotionPathPlotTests {
     let png = try rendered(.png, width: 800, height: 450) { plot.draw(on: $0) }
     #expect(png.starts(with: [137, 80, 78, 71]))
   }
+
+  /// The sample limit holds for every object's path together: three objects of two million
+  /// frames each are refused before anything is sampled (twelve of five million took 2.6 GB).
+  @Test("the samples of all objects' paths together are bounded")
+  func samplesOfAllObjectsAreBounded() {
+    var action = Action(name: "Many")
+    action.tracks = (0..<3).map { i in
+      var curve = Self.curve(0, [(1, 0), (2_000_000, Float(i))])
+      curve.dataPath = ObjectChannels.dataPath(owner: "o\(i)", property: "location")
+      return curve
+    }
+    #expect(ObjectChannels.of([action]).count == 3)
+    do {
+      _ = try MotionPathPlot(action: action, options: Self.options())
+      Issue.record("no error")
+    } catch {
+      #expect("\(error)".hasPrefix("3 objects' paths have 6000000 samples in all, more than 5000000;"), "\(error)")
+    }
+    // One object of them is within the limit's count (not sampled here: the count decides).
+    #expect(MotionPath.sampleCount(from: 1, to: 2_000_000, step: 1) <= Double(MotionPath.maximumSamples))
+  }
 }

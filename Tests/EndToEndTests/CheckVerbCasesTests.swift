@@ -94,6 +94,26 @@ struct CheckVerbCasesTests {
     }
   }
 
+  /// An edit case's `--ops` is a regular file of its folder: a FIFO there is named, never opened
+  /// (it blocked the run for good), and a path outside the folder is refused.
+  @Test func editCaseOpsAreFilesOfTheFolder() throws {
+    let folder = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.copyItem(
+      at: CLI.repository.appendingPathComponent("Examples/bouncing-ball.json"), to: folder.appendingPathComponent("b.json"))
+    #expect(mkfifo(folder.appendingPathComponent("fifo.ops").path, 0o644) == 0)
+    try "edit --ops fifo.ops\n".write(to: folder.appendingPathComponent("b.args"), atomically: true, encoding: .utf8)
+    let fifo = try CLI.run(["check", folder.path, "--record", "never"])
+    #expect(fifo.status != 0 && (fifo.stdout + fifo.stderr).contains("fifo.ops: a FIFO, not a script file"), "\(fifo.stdout)\(fifo.stderr)")
+    for outside in ["/etc/passwd", "../b.ops"] {
+      try "edit --ops \(outside)\n".write(to: folder.appendingPathComponent("b.args"), atomically: true, encoding: .utf8)
+      let refused = try CLI.run(["check", folder.path, "--record", "never"])
+      #expect(
+        refused.status == 2 && refused.stderr.contains("a case's script is a file of its folder, named relative to it"),
+        "\(refused.stdout)\(refused.stderr)")
+    }
+  }
+
   /// An animation of more frames whose first frames are the same pictures: the counts are said.
   @Test func animationOfMoreFrames() throws {
     let folder = try CLI.temporaryDirectory()

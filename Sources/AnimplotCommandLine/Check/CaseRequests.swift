@@ -1,6 +1,7 @@
 import AnimplotCheck
 import AnimplotGolden
 import AnimplotIO
+import AnimplotPlatform
 import AnimplotRender
 import AnimplotText
 import AnimplotPlots
@@ -373,6 +374,10 @@ package struct CaseRequests {
     guard arguments.input == placeholderInput, !arguments.inPlace else {
       throw CaseOptionsProblem("\(arguments.inPlace ? "--in-place" : "names an input"); a case edits its own input and compares it with NAME\(ReferenceKind.edited.suffix)")
     }
+    // A case reads files of its own folder: the script is named relative to it.
+    if let ops = arguments.opsFile, ops.hasPrefix("/") || ops.split(separator: "/").contains("..") {
+      throw CaseOptionsProblem("--ops \(ops): a case's script is a file of its folder, named relative to it")
+    }
     return Parsed(
       requestedKind: .edited,
       draw: { kind throws(CaseOptionsProblem) in
@@ -385,6 +390,10 @@ package struct CaseRequests {
           arguments.input = input ?? placeholderInput
           if let ops = arguments.opsFile, !ops.hasPrefix("/"), let input, let slash = input.lastIndex(of: "/") {
             arguments.opsFile = String(input[...slash]) + ops
+          }
+          // Never opened unless a regular file: a FIFO would block the run for good.
+          if let ops = arguments.opsFile, let odd = FileSystem.oddKind(of: ops) {
+            throw DrawingFailure(message: "--ops \(ops): \(odd), not a script file")
           }
           do {
             return try arguments.edited().bytes
