@@ -413,4 +413,22 @@ struct HardeningRoundTwoTests {
     expectOneLineError(
       try CLI.run(["play", ball, "--clean", "-o", "a.apng"] + small, in: dir), "--clean removes the frames of an earlier run in -o FOLDER/")
   }
+
+  /// --clean decides before anything is written: a folder in the name of a frame beyond the
+  /// new ones is refused, and the earlier frames are left exactly as they were (they were
+  /// replaced, and some removed, before the refusal).
+  @Test func cleanLeavesTheFolderAsItWasWhenItCannotRemove() throws {
+    let dir = try CLI.temporaryDirectory()
+    let ball = CLI.repository.appendingPathComponent("Examples/bouncing-ball.json").path
+    let small = ["--width", "100", "--height", "60"]
+    #expect(try CLI.run(["play", ball, "--frames", "1:6", "-o", "f/"] + small, in: dir).status == 0)
+    let f = dir.appendingPathComponent("f")
+    try FileManager.default.removeItem(at: f.appendingPathComponent("0006.png"))
+    try FileManager.default.createDirectory(at: f.appendingPathComponent("0006.png"), withIntermediateDirectories: false)
+    let before = try (1...5).map { try Data(contentsOf: f.appendingPathComponent(String(format: "%04d.png", $0))) }
+    let refused = try CLI.run(["play", ball, "--frames", "1:3", "--width", "120", "--height", "70", "--clean", "-o", "f/"], in: dir)
+    expectOneLineError(refused, "-o f/: f/0006.png is a folder, not a frame of an earlier run")
+    let after = try (1...5).map { try Data(contentsOf: f.appendingPathComponent(String(format: "%04d.png", $0))) }
+    #expect(after == before)
+  }
 }

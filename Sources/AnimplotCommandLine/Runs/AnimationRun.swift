@@ -82,6 +82,12 @@ package enum AnimationRun {
         throw CLIError(
           "-o \(folder): holds \(first)\(stale.count > 1 ? " and \(stale.count - 1) more frames" : "") beyond the \(animation.frames.count) written now; add --clean to remove them, empty the folder or choose another")
       }
+      // --clean removes files only, and decides before anything is written: a folder or a FIFO
+      // in a frame's name found after the new frames were in place left the folder half changed.
+      if let odd = stale.first(where: { FileSystem.status(of: folder + $0)?.kind != .file }) {
+        let what = FileSystem.isDirectory(folder + odd) ? "a folder" : FileSystem.oddKind(of: folder + odd) ?? "not a file"
+        throw CLIError("-o \(folder): \(folder + odd) is \(what), not a frame of an earlier run; remove it or choose another folder")
+      }
     }
     let created = try OutputPlan.prepareFolder(of: folder + "0001.png")
     var staged: [StagedOutput] = []
