@@ -55,10 +55,9 @@ public enum ActionEncoder {
       out += "\n" + i1 + "],\n"
     }
     if !a.rotationModes.isEmpty {
-      // Sorted by name (bytewise), so that the same action always writes the same text.
-      let modes = a.rotationModes.sorted { Array($0.key.utf8).lexicographicallyPrecedes($1.key.utf8) }
       out += i1 + "\"rotationModes\": {"
-        + modes.map { jsonStringLiteral($0.key) + ": " + jsonStringLiteral($0.value.spelling) }.joined(separator: ", ") + "},\n"
+        + a.rotationModesByName.map { jsonStringLiteral($0.name) + ": " + jsonStringLiteral($0.mode.spelling) }
+        .joined(separator: ", ") + "},\n"
     }
     if let ext = a.extensionsJSON { out += i1 + "\"extensions\": " + ext + ",\n" }
     out += i1 + "\"tracks\": ["

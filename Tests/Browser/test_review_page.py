@@ -14,11 +14,36 @@ BALL = ROOT / "Examples/bouncing-ball.json"
 
 
 
-class ReviewPage(unittest.TestCase):
+class ReviewCase(unittest.TestCase):
+    """A folder of cases under `check --review`: `write_cases()` writes and records them, then changes
+    them; the server is started on them and stopped, and the folder removed, after each test."""
+    prefix = "animplot-review-"
+    size = (1200, 800)
+
+    def write_cases(self):
+        raise NotImplementedError
+
     def setUp(self):
-        self.root = Path(tempfile.mkdtemp(prefix="animplot-review-"))
+        self.root = Path(tempfile.mkdtemp(prefix=self.prefix))
         self.cases = self.root / "cases"
         self.cases.mkdir()
+        self.write_cases()
+        self.process = subprocess.Popen([os.environ["ANIMPLOT"], "check", str(self.cases), "--review", "--port", "0"],
+                                        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.url = self.process.stdout.readline().strip()
+        self.assertTrue(self.url.startswith("http://127.0.0.1:") and "?token=" in self.url, self.url)
+        self.driver = browser(*self.size)
+
+    def tearDown(self):
+        self.driver.quit()
+        if self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(5)
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
+class ReviewPage(ReviewCase):
+    def write_cases(self):
         for name in ("a", "b", "c"):
             shutil.copy(BALL, self.cases / f"{name}.json")
             (self.cases / f"{name}.args").write_text("graph --width 320 --height 200\n")
@@ -27,18 +52,6 @@ class ReviewPage(unittest.TestCase):
         for name in ("a", "b", "c"):
             (self.cases / f"{name}.args").write_text("graph --width 320 --height 200 --theme light\n")
         self.before = {name: (self.cases / f"{name}.png").read_bytes() for name in ("a", "b", "c")}
-        self.process = subprocess.Popen([os.environ["ANIMPLOT"], "check", str(self.cases), "--review", "--port", "0"],
-                                        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        self.url = self.process.stdout.readline().strip()
-        self.assertTrue(self.url.startswith("http://127.0.0.1:") and "?token=" in self.url, self.url)
-        self.driver = browser(1200, 800)
-
-    def tearDown(self):
-        self.driver.quit()
-        if self.process.poll() is None:
-            self.process.terminate()
-            self.process.wait(5)
-        shutil.rmtree(self.root, ignore_errors=True)
 
     def title(self):
         return self.driver.find_element("id", "title").text
@@ -78,15 +91,14 @@ class ReviewPage(unittest.TestCase):
         self.assertIn("review: 1 approved, 1 rejected, 1 left", out)
 
 
-class ReviewOtherVerbs(unittest.TestCase):
+class ReviewOtherVerbs(ReviewCase):
     """A `play` case (an animation) and an `edit` case (an action file) under review: the first
     shows the frame its pictures are of, the second its changes by row; approving the animation
     writes the whole animation drawn."""
+    prefix = "animplot-review-verbs-"
+    size = (1300, 900)
 
-    def setUp(self):
-        self.root = Path(tempfile.mkdtemp(prefix="animplot-review-verbs-"))
-        self.cases = self.root / "cases"
-        self.cases.mkdir()
+    def write_cases(self):
         for name in ("play", "edit"):
             shutil.copy(BALL, self.cases / f"{name}.json")
         (self.cases / "play.args").write_text("play --width 320 --height 180 --frames 20:40 --step 5\n")
@@ -95,17 +107,6 @@ class ReviewOtherVerbs(unittest.TestCase):
         (self.cases / "play.args").write_text("play --width 320 --height 180 --frames 20:40 --step 5 --theme light\n")
         (self.cases / "edit.args").write_text("edit --select 'location[2]:3' --translate 3,0\n")
         self.before = (self.cases / "edit.edited.json").read_bytes()
-        self.process = subprocess.Popen([os.environ["ANIMPLOT"], "check", str(self.cases), "--review", "--port", "0"],
-                                        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        self.url = self.process.stdout.readline().strip()
-        self.driver = browser(1300, 900)
-
-    def tearDown(self):
-        self.driver.quit()
-        if self.process.poll() is None:
-            self.process.terminate()
-            self.process.wait(5)
-        shutil.rmtree(self.root, ignore_errors=True)
 
     def test_animation_and_edit(self):
         d = self.driver

@@ -115,9 +115,7 @@ package struct FileInfo {
         ("objects", jsonArray(Self.objects(action).map(jsonStringLiteral))),
         (
           "rotationModes",
-          jsonObject(
-            action.rotationModes.sorted { Array($0.key.utf8).lexicographicallyPrecedes($1.key.utf8) }
-              .map { ($0.key, jsonStringLiteral(Self.name($0.value))) })
+          jsonObject(action.rotationModesByName.map { ($0.name, jsonStringLiteral(Self.name($0.mode))) })
         ),
         ("fps", jsonNumber(action.fps)),
         ("frameRange", keys.map { jsonArray([jsonNumber($0.lowerBound), jsonNumber($0.upperBound)]) } ?? "null"),

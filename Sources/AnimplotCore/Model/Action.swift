@@ -20,6 +20,11 @@ public struct Action: Sendable, Hashable {
   /// An object not listed turns by its Euler channels in XYZ order when it has any, else by
   /// its quaternion channels.
   public var rotationModes: [String: RotationMode] = [:]
+  /// `rotationModes` ordered by name (bytewise), as files and listings write them: the same
+  /// action always gives the same text.
+  public var rotationModesByName: [(name: String, mode: RotationMode)] {
+    rotationModes.sorted { Array($0.key.utf8).lexicographicallyPrecedes($1.key.utf8) }.map { ($0.key, $0.value) }
+  }
   public var tracks: [FCurve] = []
   /// The file's top-level `extensions` object, kept verbatim (minified JSON) and ignored.
   public var extensionsJSON: String?

@@ -45,7 +45,7 @@ enum UnityImporter {
     // What a path's curves animate (`m_LocalPosition`, `euler`, ...), as fields before this
     // one covered it: a later field's curves of the same kind are other spellings of it.
     var covered = Set<String>()
-    // The Euler order of each path whose Euler angles a curve animates.
+    // The Euler order of each path whose Euler angles a curve read animates.
     var orders: [String: RotationMode] = [:]
     for field in ["m_EditorCurves", "m_EulerEditorCurves", "m_FloatCurves"] {
       var coveredHere = Set<String>()
@@ -57,8 +57,9 @@ enum UnityImporter {
         coveredHere.insert(kindKey)
         let (base, index) = split(attribute)
         var curve = track(path: path, attribute: base, component: index, label: attribute)
+        var mode: RotationMode?
         do throws(ActionDecodingError) {
-          if curve.isEuler { orders[path] = try rotationMode(try entry.required("curve")) }
+          if curve.isEuler { mode = try rotationMode(try entry.required("curve")) }
           curve.keyframes = Keyframes(
             try keys(
               try entry.required("curve"), component: nil, fps: fps,
@@ -70,6 +71,7 @@ enum UnityImporter {
         }
         if let problem = budget.spend(tracks: 1, keys: curve.keyframes.count) { throw entry.invalid(problem) }
         tracks.append((path.isEmpty ? "(root)" : path, curve))
+        if let mode { orders[path] = mode }
       }
       covered.formUnion(coveredHere)
     }
@@ -89,8 +91,9 @@ enum UnityImporter {
         }
         for (c, name) in components.enumerated() {
           var curve = track(path: path, attribute: attribute, component: c, label: attribute + "." + name)
+          var mode: RotationMode?
           do throws(ActionDecodingError) {
-            if curve.isEuler { orders[path] = try rotationMode(try entry.required("curve")) }
+            if curve.isEuler { mode = try rotationMode(try entry.required("curve")) }
             curve.keyframes = Keyframes(
               try keys(
                 try entry.required("curve"), component: name, fps: fps,
@@ -101,6 +104,7 @@ enum UnityImporter {
           }
           if let problem = budget.spend(tracks: 1, keys: curve.keyframes.count) { throw entry.invalid(problem) }
           tracks.append((path.isEmpty ? "(root)" : path, curve))
+          if let mode { orders[path] = mode }
         }
       }
     }
@@ -128,9 +132,7 @@ enum UnityImporter {
     }
     // The rotation mode of every object whose Euler angles the clip animates (the clip's own
     // object, path "", is the action's).
-    for (path, mode) in orders where action.tracks.contains(where: { $0.isEuler && ($0.group == path || path.isEmpty && $0.group == "(root)") }) {
-      action.rotationModes[path.isEmpty ? action.name : path] = mode
-    }
+    for (path, mode) in orders { action.rotationModes[path.isEmpty ? action.name : path] = mode }
     if let settings = try root.member("m_AnimationClipSettings") {
       // Frames are 32-bit floats: a time near 1e308 s is refused, not written back as inf.
       func frame(_ name: String) throws(ActionDecodingError) -> Double? {
