@@ -23,8 +23,21 @@ import Testing
   static func data(_ html: String) throws -> [String: Any] {
     let start = try #require(html.range(of: "<script type=\"application/json\" id=\"animplot-data\">\n"))
     let end = try #require(html.range(of: "\n</script>", range: start.upperBound..<html.endIndex))
-    let text = html[start.upperBound..<end.lowerBound].replacingOccurrences(of: "<\\/", with: "</")
+    let text = html[start.upperBound..<end.lowerBound]
+    #expect(!text.contains("<"), "every < of the data is escaped")
     return try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+  }
+
+  /// A label that opens an HTML comment and a script inside the data element would make the
+  /// element swallow the page's own script (the page then never runs).
+  @Test func aLabelOfMarkupStaysInsideTheData() throws {
+    let label = "<!--<script></script>"
+    let action = #"{"timeline": [1, 2], "channels": {"L": [0, 1]}}"#.replacing("\"L\"", with: "\"\(label)\"")
+    let html = String(
+      decoding: try Renderer().render(.bytes(Array(action.utf8), name: "l.json"), view: Self.view(), as: .html), as: UTF8.self)
+    #expect(html.components(separatedBy: "<script").count - 1 == 2, "the data and the page's script, no other")
+    let channels = try #require(try Self.data(html)["channels"] as? [[String: Any]])
+    #expect(channels.contains { ($0["label"] as? String)?.contains(label) == true })
   }
 
   @Test("every visible channel's values at every column are eval's at those frames", arguments: [1.0, 1.5])

@@ -43,7 +43,7 @@ def evaluate(path, frames, *extra):
 def page_data(html):
     """The data an interactive HTML page holds (its `animplot-data` script)."""
     match = re.search(r'<script type="application/json" id="animplot-data">\n(.*?)\n</script>', html, re.S)
-    return json.loads(match.group(1).replace("<\\/", "</"))
+    return json.loads(match.group(1))
 
 
 def browser(width=1400, height=900):

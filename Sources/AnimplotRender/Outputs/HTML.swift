@@ -130,8 +130,10 @@ extension InteractivePlot {
         "<img src=\"data:image/png;base64,\(base64Encoded(layer))\" width=\"\(width)\" height=\"\(height)\" "
         + "alt=\"\(i == 0 ? markupEscaped(title, attribute: true) : "")\" data-layer=\"\(i)\">\n"
     }
-    // Inside <script>, "</" could end the element: JSON may write it "<\/".
-    let data = json.replacing("</", with: "<\\/")
+    // Inside <script>, "</" could end the element, and "<!--" followed by "<script" makes the
+    // element swallow the page's own script: JSON may write every "<" as "\u003c" (in a string,
+    // the only place JSON has one).
+    let data = json.replacing("<", with: "\\u003c")
     return """
       <!DOCTYPE html>
       <html lang="en">
