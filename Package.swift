@@ -172,7 +172,12 @@ let package = Package(
     .testTarget(name: "AnimplotTextTests", dependencies: ["AnimplotText"]),
     .testTarget(name: "AnimplotEditTests", dependencies: ["AnimplotEdit", "AnimplotCore", "AnimplotIO", "AnimplotTestSupport"]),
     .testTarget(name: "AnimplotConcurrencyTests", dependencies: ["AnimplotConcurrency"]),
-    .testTarget(name: "AnimplotServeTests", dependencies: ["AnimplotServe", "AnimplotTestSupport"]),
+    .testTarget(
+      name: "AnimplotServeTests",
+      dependencies: [
+        "AnimplotServe", "AnimplotCommandLine", "AnimplotTestSupport",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ]),
     .testTarget(name: "AnimplotCanvasTests", dependencies: ["AnimplotCanvas"]),
     .testTarget(
       name: "AnimplotCairoTests", dependencies: ["AnimplotCanvas", "AnimplotCairo", "CAnimplotCairo", "AnimplotPlatform"]),

@@ -41,6 +41,11 @@ package struct ServeAPI: Sendable {
   /// The views a picture or layout may be asked of, by the URL's name.
   package static let views = ["graph", "dopesheet", "timeline"]
 
+  /// The verbs whose options a request's query gives.
+  package static let verbs: [any VerbArguments.Type] = [
+    GraphArguments.self, DopeSheetArguments.self, TimelineArguments.self, EvalArguments.self,
+  ]
+
   /// `GET /api/render/VIEW.EXT` and `GET /api/layout/VIEW.json`: the verb's output in the
   /// format the extension names.
   package func render(view: String, format: String, query: ViewQuery) throws(ServeError) -> Answer {

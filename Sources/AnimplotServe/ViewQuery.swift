@@ -23,6 +23,10 @@ package struct ViewQuery: Sendable, Equatable {
     "experimental-dump-help",
   ]
 
+  /// Options whose value names a file of the machine: a request names files by their number in the
+  /// server's list only, so that no URL reaches the file system.
+  package static let namingFiles: Set<String> = ["ghost"]
+
   /// The most different option names one request may give (a verb has fewer; each unknown name
   /// costs a parse to tell).
   static let maximumNames = 64
@@ -45,6 +49,10 @@ package struct ViewQuery: Sendable, Equatable {
     for (name, value) in parameters where !Self.serverNames.contains(name) {
       guard !name.isEmpty, name.utf8.allSatisfy({ Self.isNameByte($0) }), !name.hasPrefix("-") else {
         throw ServeError(.badRequest, "query parameter \(messageQuoted(name)): expected an option's long name (letters, digits and -)")
+      }
+      guard !Self.namingFiles.contains(name) else {
+        throw ServeError(
+          .badRequest, "query parameter \(messageQuoted(name)): not available over HTTP (it names a file; the server reads only the files it serves)")
       }
       guard !Self.refused.contains(name) else {
         throw ServeError(.badRequest, "query parameter \(messageQuoted(name)): not available over HTTP (the URL says the format)")

@@ -1,4 +1,6 @@
+import AnimplotCommandLine
 import AnimplotServe
+import ArgumentParser
 import Testing
 
 @Suite("Who may ask a server what")
@@ -84,10 +86,31 @@ struct ViewQueryTests {
   @Test func namesThatAreNoOptionsOrWriteFilesAreRefused() {
     for bad in [
       "output=/tmp/x", "o=x", "format=pdf", "in-place=1", "Frames=1", "--frames=1", "a%20b=1", "=1", "x/y=1",
-      "generate-completion-script=bash", "experimental-dump-help=1",
+      "generate-completion-script=bash", "experimental-dump-help=1", "ghost=/etc/passwd", "ghost=1",
     ] {
       #expect(throws: ServeError.self, "\(bad)") { try ViewQuery.parse(bad).arguments { _ in false } }
     }
+  }
+
+  /// No option of a served verb that takes a file, a path or a folder can be given by a URL:
+  /// the help of every verb is read for value names that say so (not a choice such as `file|all|none`).
+  @Test func noServedOptionNamesAFile() throws {
+    var seen = 0
+    for verb in ServeAPI.verbs {
+      let help = verb.helpMessage(includeHidden: true, columns: 10_000)
+      for line in help.split(separator: "\n") {
+        let words = line.split(separator: " ")
+        guard let option = words.first(where: { $0.hasPrefix("--") }), let value = words.first(where: { $0.hasPrefix("<") }),
+          !value.contains("|"), ["file", "path", "dir", "folder"].contains(where: value.lowercased().contains)
+        else { continue }
+        let name = option.dropFirst(2).prefix { $0 != "," && $0 != "=" }
+        seen += 1
+        #expect(throws: ServeError.self, "\(verb.verb) --\(name)") {
+          try ViewQuery.parse("\(name)=/etc/passwd").arguments { _ in false }
+        }
+      }
+    }
+    #expect(seen >= 1, "graph's --ghost is among them")
   }
 
   @Test func aQueryOfThousandsOfNamesIsRefusedBeforeAnyIsParsed() {
