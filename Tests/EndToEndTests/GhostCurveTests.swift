@@ -50,4 +50,21 @@ struct GhostCurveTests {
     #expect(run.stderr == message)
     #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("out.png").path))
   }
+
+  /// The ghost file is read by the run: no output may replace it.
+  @Test func theGhostIsNoOutput() throws {
+    let dir = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let ghost = dir.appendingPathComponent("g.json").path
+    try FileManager.default.copyItem(atPath: Self.ball, toPath: ghost)
+    let before = try Data(contentsOf: URL(fileURLWithPath: ghost))
+    for output in ["g.json", "./g.json"] {
+      let run = try CLI.run(["graph", Self.ball, "--ghost", "g.json", "-o", output, "--format", "json"], in: dir)
+      #expect(run.status == 2)
+      #expect(run.stderr == "animplot: -o \(output): that is the input g.json; choose another output\n")
+    }
+    let run = try CLI.run(["graph", Self.ball, "--ghost", "g.json", "-o", dir.path + "/", "--format", "json"], in: dir)
+    #expect(run.status == 0, "a folder output beside the ghost, named after the input, is fine: \(run.stderr)")
+    #expect(try Data(contentsOf: URL(fileURLWithPath: ghost)) == before)
+  }
 }

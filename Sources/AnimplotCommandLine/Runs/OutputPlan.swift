@@ -5,10 +5,11 @@ import ArgumentParser
 
 /// Where each input's output goes: `-o FILE` for one input, `-o FOLDER/` for several.
 package enum OutputPlan {
-  /// The output path and format for each input.
+  /// The output path and format for each input; `otherReads` are the files the run reads
+  /// besides its inputs (`--ghost`), which no output may replace either.
   /// - Throws: `CLIError` for a missing or unsuitable `-o` or `--format`.
   package static func make<View: PlotView>(
-    inputs: [String], output: String?, requested: String?, view: View.Type
+    inputs: [String], otherReads: [String] = [], output: String?, requested: String?, view: View.Type
   ) throws -> [(input: String, path: String, format: OutputFormat)] {
     guard !inputs.isEmpty else { throw ValidationError("Missing expected argument '<inputs> ...'") }
     guard let output else {
@@ -23,7 +24,7 @@ package enum OutputPlan {
       let folder = output.hasSuffix("/") ? output : output + "/"
       var seen: Set<String> = []
       // Any output may land on any input or a file an input refers to, not only its own.
-      let read = withReferences(inputs)
+      let read = withReferences(inputs + otherReads)
       return try inputs.map { input in
         let path = folder + stem(input) + "." + format.fileExtension
         guard seen.insert(path).inserted else {
@@ -33,7 +34,7 @@ package enum OutputPlan {
         return (input, path, format)
       }
     }
-    try refuseOverwriting(inputs, with: output)
+    try refuseOverwriting(inputs + otherReads, with: output)
     try requireFolder(of: output)
     let format = try choose(view, path: output, requested: requested)
     try refuseBinaryToTerminal(output, format)

@@ -13,7 +13,7 @@ extension VerbArguments {
   package func run(defaultOutput: String? = nil) throws {
     let layoutToStandardOutput = outputOptions.format == "json" && inputs.count == 1
     try ViewRun.run(
-      view: { try self.view() }, inputs: inputs,
+      view: { try self.view() }, inputs: inputs, otherReads: otherReads,
       output: outputOptions.output ?? defaultOutput ?? (layoutToStandardOutput ? "-" : nil),
       format: outputOptions.format, settings: settings, inputOptions: inputOptions)
   }
@@ -28,10 +28,11 @@ package enum ViewRun {
   /// of the inputs is reported).
   /// - Throws: `CLIError` with the one-line message of what failed.
   package static func run<View: PlotView, Help>(
-    view makeView: () throws -> View, inputs: [String], output: String?, format: String?, settings: RenderSettings,
-    inputOptions: InputOptions<Help>
+    view makeView: () throws -> View, inputs: [String], otherReads: [String] = [], output: String?, format: String?,
+    settings: RenderSettings, inputOptions: InputOptions<Help>
   ) throws {
-    let plan = try OutputPlan.make(inputs: inputs, output: output, requested: format, view: View.self)
+    let plan = try OutputPlan.make(
+      inputs: inputs, otherReads: otherReads, output: output, requested: format, view: View.self)
     let view = try makeView()
     let kind = inputOptions.inputFormat
     let selection = inputOptions.selection

@@ -67,6 +67,8 @@ package struct GraphArguments: VerbArguments {
       valueName: "file"))
   package var ghost: String?
 
+  package var otherReads: [String] { ghost.map { [$0] } ?? [] }
+
   @OptionGroup package var outputOptions: OutputOptions<GraphView>
 
   package func validate() throws {

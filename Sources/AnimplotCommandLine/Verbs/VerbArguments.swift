@@ -18,6 +18,9 @@ package protocol VerbArguments: ParsableArguments, Sendable {
   /// Scale and compression.
   var settings: RenderSettings { get }
 
+  /// The files the verb reads besides its inputs (`graph --ghost`).
+  var otherReads: [String] { get }
+
   /// The view with the options asked for.
   /// - Throws: `ValidationError` for an option that does not parse.
   func view() throws -> View
@@ -28,6 +31,8 @@ extension VerbArguments {
   package static var verb: String { View.name }
 
   package var settings: RenderSettings { RenderSettings() }
+
+  package var otherReads: [String] { [] }
 
   /// The request for `view` (another view than the verb's) of the inputs this verb's options
   /// choose (action, channels, kind, import options), in `format`.
