@@ -114,6 +114,36 @@ struct CheckVerbCasesTests {
     }
   }
 
+  /// A graph case's `--ghost` is a file of its folder too: named relative to the folder (not
+  /// to where check runs), never opened unless a file.
+  @Test func graphCaseGhostsAreFilesOfTheFolder() throws {
+    let folder = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let ball = CLI.repository.appendingPathComponent("Examples/bouncing-ball.json")
+    try FileManager.default.copyItem(at: ball, to: folder.appendingPathComponent("b.json"))
+    try FileManager.default.createDirectory(at: folder.appendingPathComponent("ghosts"), withIntermediateDirectories: false)
+    try FileManager.default.copyItem(at: ball, to: folder.appendingPathComponent("ghosts/g.json"))
+    try "graph --ghost ghosts/g.json --width 320 --height 180\n".write(
+      to: folder.appendingPathComponent("b.args"), atomically: true, encoding: .utf8)
+    // Run from elsewhere: the ghost is found beside the case.
+    let recorded = try CLI.run(["check", folder.path, "--record", "missing"], in: CLI.repository)
+    #expect(recorded.stdout.contains("RECORDED b.png"), "\(recorded.stdout)\(recorded.stderr)")
+    let passed = try CLI.run(["check", folder.path, "--record", "never"], in: CLI.repository)
+    #expect(passed.status == 0, "\(passed.stdout)\(passed.stderr)")
+    #expect(mkfifo(folder.appendingPathComponent("ghosts/fifo.json").path, 0o644) == 0)
+    try "graph --ghost ghosts/fifo.json --width 320 --height 180\n".write(
+      to: folder.appendingPathComponent("b.args"), atomically: true, encoding: .utf8)
+    let fifo = try CLI.run(["check", folder.path, "--record", "never"])
+    #expect(fifo.status != 0 && (fifo.stdout + fifo.stderr).contains("fifo.json: a FIFO, not a file of curves"), "\(fifo.stdout)\(fifo.stderr)")
+    for outside in ["/etc/passwd", "../g.json", "ghosts/../../g.json"] {
+      try "graph --ghost \(outside)\n".write(to: folder.appendingPathComponent("b.args"), atomically: true, encoding: .utf8)
+      let refused = try CLI.run(["check", folder.path, "--record", "never"])
+      #expect(
+        refused.status == 2 && refused.stderr.contains("a case's ghost file is a file of its folder, named relative to it"),
+        "\(refused.stdout)\(refused.stderr)")
+    }
+  }
+
   /// An animation of more frames whose first frames are the same pictures: the counts are said.
   @Test func animationOfMoreFrames() throws {
     let folder = try CLI.temporaryDirectory()

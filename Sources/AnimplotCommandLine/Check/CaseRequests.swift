@@ -233,16 +233,35 @@ package struct CaseRequests {
     // A verb that draws no still picture (eval: values; play: an animation) is compared as
     // its first output unless --format says otherwise.
     if requested == nil, !A.View.outputFormats.contains(.png) { requested = A.View.outputFormats.first }
+    // A case reads files of its own folder: graph's ghost file is named relative to it.
+    let ghost = (arguments as? GraphArguments)?.ghost
+    if let ghost, ghost.hasPrefix("/") || ghost.split(separator: "/").contains("..") {
+      throw CaseOptionsProblem("--ghost \(ghost): a case's ghost file is a file of its folder, named relative to it")
+    }
     return Parsed(
       arguments: arguments, requested: requested,
       draw: { kind throws(CaseOptionsProblem) in
         guard let format = kind.outputFormat else {
           throw CaseOptionsProblem("\(A.verb) does not write \(kind.suffix) references")
         }
+        let request: RenderRequest
         do {
-          return CaseDrawing(try arguments.request(format: format))
+          request = try arguments.request(format: format)
         } catch {
           throw CaseOptionsProblem("\(error)")
+        }
+        guard let ghost, let graph = request.view as? GraphView, let read = graph.ghost else { return CaseDrawing(request) }
+        return CaseDrawing { (input: String?) throws(DrawingFailure) in
+          var path = ghost
+          if let input, let slash = input.lastIndex(of: "/") { path = String(input[...slash]) + ghost }
+          // Never opened unless a file: a FIFO would block the run for good.
+          if let odd = FileSystem.oddKind(of: path) {
+            throw DrawingFailure(message: "--ghost \(path): \(odd), not a file of curves")
+          }
+          var (request, view) = (request, graph)
+          view.ghost = Input(.file(path), kind: read.kind, options: read.options)
+          request.view = view
+          return try CaseDrawing(request).draw(input: input).get()
         }
       },
       values: arguments.request(view: EvaluationView(), format: .valuesCSV))
