@@ -1,4 +1,5 @@
 import AnimplotCore
+import AnimplotPlatform
 import AnimplotText
 
 /// Writes actions in format 1 (docs/format.md): one track per block and one key per line, fields in
@@ -22,6 +23,14 @@ public enum ActionEncoder {
       out += "\n"
     }
     return out
+  }
+
+  /// Why `document` cannot be written as an action file, if it cannot: it holds more keys than
+  /// `Limits.writtenKeys` (the text would not be read back under the input limit).
+  package static func refusal(_ document: ActionDocument) -> String? {
+    let keys = document.actions.reduce(0) { $0 + $1.tracks.reduce(0) { $0 + $1.keyframes.count } }
+    guard keys > Limits.writtenKeys else { return nil }
+    return "its actions hold \(keys) keys, more than the \(Limits.writtenKeys) one action file animplot writes holds"
   }
 
   /// One action as JSON text ending in a newline.

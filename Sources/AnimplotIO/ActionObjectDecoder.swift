@@ -1,4 +1,5 @@
 import AnimplotCore
+import AnimplotPlatform
 import AnimplotText
 
 /// The top-level object: an action, a multi-action file or the compact form (docs/format.md).
@@ -217,9 +218,13 @@ enum MarkerDecoder {
     static let table = FieldTable<Self>()
   }
 
+  /// An action holds at most `Limits.markers` markers.
+  static let tooManyMarkers = "more than \(Limits.markers) markers, animplot's limit for one action"
+
   static func decodeMarkers(_ r: inout JSONReader) throws(ActionDecodingError) -> [Marker] {
     var markers: [Marker] = []
-    try r.readElements { (r, _) throws(ActionDecodingError) in
+    try r.readElements { (r, index) throws(ActionDecodingError) in
+      guard index < Limits.markers else { throw r.error(.invalid(tooManyMarkers)) }
       var frame: Double?
       var name = ""
       var selected = false

@@ -1,4 +1,5 @@
 import AnimplotCore
+import AnimplotPlatform
 import AnimplotEdit
 
 /// An edit script (docs/edit.md): scene and editor settings over the file's, and operations in
@@ -140,6 +141,7 @@ public enum EditScriptDecoder {
       case .markers:
         var markers: [Marker] = []
         try r.readElements { (r, i) throws(ActionDecodingError) in
+          guard i < Limits.markers else { throw r.error(.invalid(MarkerDecoder.tooManyMarkers)) }
           var marker = Marker(frame: 0, name: "")
           let (start, seen) = try r.readFields(MarkerField.self) { (r, field) throws(ActionDecodingError) in
             switch field {

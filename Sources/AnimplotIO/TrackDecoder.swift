@@ -1,4 +1,5 @@
 import AnimplotCore
+import AnimplotPlatform
 
 /// `tracks: [...]`: F-curves with their settings, modifiers and keys.
 enum TrackDecoder {
@@ -10,9 +11,16 @@ enum TrackDecoder {
 
   static func decodeTracks(_ r: inout JSONReader) throws(ActionDecodingError) -> [FCurve] {
     var tracks: [FCurve] = []
-    try r.readElements { (r, _) throws(ActionDecodingError) in tracks.append(try decodeTrack(&r)) }
+    try r.readElements { (r, index) throws(ActionDecodingError) in
+      guard index < Limits.importedTracks else { throw r.error(.invalid(tooManyTracks)) }
+      tracks.append(try decodeTrack(&r))
+    }
     return tracks
   }
+
+  /// An action holds at most `Limits.importedTracks` tracks, as an imported file makes: each is
+  /// a curve drawn and a row listed.
+  static let tooManyTracks = "more than \(Limits.importedTracks) tracks, animplot's limit for one action"
 
   static func decodeTrack(_ r: inout JSONReader) throws(ActionDecodingError) -> FCurve {
     var curve = FCurve(dataPath: "")
@@ -124,6 +132,9 @@ struct CompactForm {
       // A set, not a search of the list: 200 000 channels took minutes.
       guard names.insert(name).inserted else {
         throw r.error(.duplicateField(name), at: key.start)
+      }
+      guard names.count <= Limits.importedTracks else {
+        throw r.error(.invalid(TrackDecoder.tooManyTracks.replacing("tracks", with: "channels")), at: key.start)
       }
       let values = try within(name) { () throws(ActionDecodingError) in try readNumbers(&r) }
       channels.append((name, values, key.start))

@@ -121,6 +121,7 @@ package struct EditArguments: ParsableArguments {
     }
     document = edit.result
     try RecalcArguments.refuseOverflow(document, input: input)
+    if let problem = ActionEncoder.refusal(document) { throw CLIError("\(input): after the edit, \(problem)") }
     return (Array(ActionEncoder.encode(document).utf8), notes)
   }
 }

@@ -46,6 +46,9 @@ package struct ImportArguments: ParsableArguments {
     }
     try OutputPlan.refuseOverwriting([input], with: output)
     try RecalcArguments.refuseOverflow(document, input: input)
+    if let problem = ActionEncoder.refusal(document) {
+      throw CLIError("\(input): \(problem); keep fewer with --channels or --action")
+    }
     try OutputFile.write(ActionEncoder.encode(document), to: output)
   }
 }

@@ -62,6 +62,9 @@ package struct RecalcArguments: ParsableArguments {
     }
     if !inPlace { try OutputPlan.refuseOverwriting([input], with: output) }
     try Self.refuseOverflow(document, input: input)
+    if let problem = ActionEncoder.refusal(document) {
+      throw CLIError("\(input): \(problem)")
+    }
     try OutputFile.write(ActionEncoder.encode(document), to: output)
   }
 

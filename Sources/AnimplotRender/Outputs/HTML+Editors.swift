@@ -1,5 +1,6 @@
 import AnimplotCanvas
 import AnimplotCore
+import AnimplotPlatform
 import AnimplotPlots
 
 extension GraphEditor: InteractiveDescribing {
@@ -7,6 +8,12 @@ extension GraphEditor: InteractiveDescribing {
   /// order), what lies over them; each visible curve's values at the plot's columns.
   package func interactivePlot(with renderer: Renderer) throws(RenderError) -> InteractivePlot {
     let layout = layout(scale: renderer.settings.scale)
+    guard layout.drawingOrder.count <= Limits.interactiveCurves else {
+      throw RenderError(
+        .request,
+        "an interactive Graph Editor draws each curve as a layer of its own: \(layout.drawingOrder.count) curves are more than \(Limits.interactiveCurves); show fewer with --channels or --hide"
+      )
+    }
     let order: [GraphEditor.Layer] = [.under] + layout.drawingOrder.map { .curve($0) } + [.over]
     var layers: [[UInt8]] = []
     for wanted in order {

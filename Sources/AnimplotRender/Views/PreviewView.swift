@@ -1,5 +1,6 @@
 import AnimplotCanvas
 import AnimplotCore
+import AnimplotPlatform
 import AnimplotPlots
 
 /// A 2-D stage where the action's transform moves a shape, with its motion path behind it,
@@ -23,6 +24,12 @@ public struct PreviewView: PlotView {
       throw RenderError(
         .request,
         "the preview would have \(frames.count) pictures, more than \(PlayView.maximumPictures); give a shorter --frames or a larger --step")
+    }
+    guard frames.count * stage.moved.count <= Limits.previewObjectPictures else {
+      throw RenderError(
+        .request,
+        "the preview would draw \(stage.moved.count) objects in \(frames.count) pictures, more than \(Limits.previewObjectPictures) objects × pictures; show one with --object NAME, or give a shorter --frames or a larger --step"
+      )
     }
     let fps = fps ?? actions[0].fps
     let delay = options.view.step / (fps > 0 && fps.isFinite ? fps : 24)
