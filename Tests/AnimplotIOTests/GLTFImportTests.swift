@@ -137,6 +137,20 @@ struct GLTFImportTests {
     #expect(objects.map(\.name) == ["Cube"] && objects[0].action.tracks.allSatisfy { $0.dataPath == "location" })
   }
 
+  /// A node whose name holds a quote or a backslash: its data path spells the name as Blender
+  /// does (`objects["A\"B"]`), and reading the path back gives the node's name.
+  @Test func aNodeNameWithAQuoteIsEscapedInItsDataPath() throws {
+    var json = GLTFSample().json()
+    json["nodes"] = [["name": #"A"B\C"#]]
+    let action = try decode(GLTFSample.bytes(json)).actions[0]
+    #expect(action.tracks.map(\.dataPath) == Array(repeating: #"objects["A\"B\\C"].location"#, count: 3))
+    #expect(ObjectChannels.of([action]).map(\.name) == [#"A"B\C"#])
+    // Written and read again, the same path and object.
+    let again = try ActionDecoder.decode(ActionEncoder.encode(action)).actions[0]
+    #expect(again.tracks.map(\.dataPath) == action.tracks.map(\.dataPath))
+    #expect(ObjectChannels.of([again]).map(\.name) == [#"A"B\C"#])
+  }
+
   /// InterpolationTest.glb's step, cubic-spline and slerp values, as its authors give them
   /// (docs/import.md, "glTF 2.0").
   @Test(.needs(SharedFolder.samples)) func interpolationTestOracle() throws {
