@@ -164,11 +164,22 @@ def split_data_path(path):
 
 def animplot_names(path):
     """Whether animplot derives a label for this data path itself: the path, less a leading
-    `...["Owner"].`, is one of the properties it knows (as FCurve.blenderLabel does)."""
-    close = path.rfind('"].')
-    if close >= 0 and path.rfind('["', 0, close) >= 0:
-        path = path[close + 3:]
-    return path in ANIMPLOT_LABELED
+    `...["Owner"].`, is one of the properties it knows (as FCurve.blenderLabel does: names read
+    from the start, a character after a backslash never closing one)."""
+    rest, found = path, None
+    while True:
+        start = rest.find('["')
+        if start < 0:
+            break
+        i = start + 2
+        while i < len(rest) and rest[i] != '"':
+            i += 2 if rest[i] == "\\" else 1
+        if i >= len(rest):
+            break
+        rest = rest[i + 1:]
+        if rest.startswith("]."):
+            found = rest[2:]
+    return (path if found is None else found) in ANIMPLOT_LABELED
 
 
 def blender_label(owner, fcurve):

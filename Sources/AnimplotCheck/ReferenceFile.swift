@@ -3,10 +3,12 @@ import AnimplotPlatform
 /// Writing a case's reference: what `check --record` and `check --review`'s Approve do.
 package enum ReferenceFile {
   /// Writes `bytes` as `checkCase`'s reference, atomically, only as a regular file in the case
-  /// folder `folder`: never through a link (of the file or of a folder on its way), never into
-  /// a FIFO or a device.
+  /// folder `caseFolder` (opened when the run began): never through a link (of the file, of a
+  /// folder on its way, or of the case folder itself, replaced by one since), never into a FIFO
+  /// or a device.
   /// - Returns: `nil` when written, else the one line saying why it was refused or failed.
-  package static func write(_ bytes: [UInt8], for checkCase: CheckCase, in folder: String) -> String? {
+  package static func write(_ bytes: [UInt8], for checkCase: CheckCase, in caseFolder: OpenFolder) -> String? {
+    let folder = caseFolder.path
     let root = FileSystem.absolute(folder)
     let inside = FileSystem.absolute(checkCase.referencePath).hasPrefix(root == "/" ? root : root + "/")
     // A folder on the way that is a link leads elsewhere: the real place must be inside too.
@@ -28,16 +30,29 @@ package enum ReferenceFile {
     let reallyInside = !throughLink && (resolvedParent == resolvedRoot || resolvedParent.hasPrefix(resolvedRoot == "/" ? "/" : resolvedRoot + "/"))
     let odd = FileSystem.status(of: checkCase.referencePath).map { $0.kind != .file } ?? false
     let link = FileSystem.isSymbolicLink(checkCase.referencePath)
-    guard !link, inside, reallyInside, !odd else {
-      return "\(checkCase.referencePath): "
-        + (link ? "a symbolic link" : !(inside && reallyInside) ? "reached through a linked folder" : "not a regular file")
-        + "; references are recorded only as files in the case folder"
+    func refusal(_ why: String) -> String {
+      "\(checkCase.referencePath): \(why); references are recorded only as files in the case folder"
     }
-    do {
-      try OutputFile.write(bytes, to: checkCase.referencePath)
+    guard !link, inside, checkCase.referencePath.hasPrefix(prefix), reallyInside, !odd else {
+      return refusal(link ? "a symbolic link" : !(inside && reallyInside) ? "reached through a linked folder" : "not a regular file")
+    }
+    // The case folder's path names another folder than the run's (moved, or replaced by a
+    // link): the reference would not go where the run read.
+    guard caseFolder.isStillAtItsPath else {
+      return refusal("reached through a linked folder (\(folder) is no longer the folder the run began in)")
+    }
+    // Written below the folder opened at the start, each folder on the way opened without
+    // following a link: what changes after the checks above cannot carry the file elsewhere.
+    do throws(OpenFolder.WriteError) {
+      try caseFolder.write(bytes, at: String(checkCase.referencePath.dropFirst(prefix.count)), shown: checkCase.referencePath)
       return nil
     } catch {
-      return error.description
+      switch error {
+      case .linkedFolder: return refusal("reached through a linked folder")
+      case .link: return refusal("a symbolic link")
+      case .notRegularFile: return refusal("not a regular file")
+      case .failed(let failure): return failure.description
+      }
     }
   }
 }

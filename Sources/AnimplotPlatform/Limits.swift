@@ -118,6 +118,11 @@ package enum Limits {
   package static let comparedTextBytes = 1 << 28
   package static let comparedTextLines = 8_000_000
 
+  /// The most characters of one channel glob (`--channels`, each `--hide`, commas and all):
+  /// matching costs each name's length times the pattern's over 64 (a 1,000-character
+  /// pattern against a 100 MB data path is about 30 s); a person's pattern is far shorter.
+  package static let channelPatternCharacters = 1_000
+
   /// `123`, `64K`, `512M`, `2G` (binary multiples) as bytes.
   package static func parseSize(_ text: String) -> Int? {
     var digits = Substring(text.uppercased())

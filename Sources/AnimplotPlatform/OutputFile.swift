@@ -129,7 +129,7 @@ package enum OutputFile {
   /// `dir/.name.PID-N.tmp` beside the target, so the rename is atomic; N is unique in the
   /// process, even when several threads write. The name is shortened to stay within the
   /// file-name limit.
-  private static func temporaryPath(for path: String) -> String {
+  static func temporaryPath(for path: String) -> String {
     let n = counter.add(1, ordering: .relaxed).newValue
     let slash = path.lastIndex(of: "/")
     let dir = slash.map { String(path[...$0]) } ?? ""

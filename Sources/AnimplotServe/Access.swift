@@ -80,8 +80,11 @@ package struct Access: Sendable {
       port = nil
     }
     guard hostNames.contains(String(name)) else { return false }
-    // A port is digits only (RFC 3986): `Int` alone would take `+8484`.
-    if let port { return !port.isEmpty && port.allSatisfy { ("0"..."9").contains($0) } && Int(port) == self.port }
+    // A port is digits only (RFC 3986): `Int` alone would take `+8484`; and spelled as the
+    // server's is, without leading zeros (`08484` is another spelling no browser sends).
+    if let port {
+      return !port.isEmpty && port.allSatisfy { ("0"..."9").contains($0) } && !port.hasPrefix("0") && Int(port) == self.port
+    }
     return self.port == 80
   }
 

@@ -19,6 +19,9 @@ package final class ReviewAPI: Sendable {
   }
 
   let folder: String
+  /// The case folder as it was when the review began: approvals write below it, and are
+  /// refused once its path names another folder (moved, or replaced by a link).
+  let caseFolder: Result<OpenFolder, FileError>
   let items = Locked<[Item]>([])
   /// Whether the run has finished (the page waits for it).
   let finished = Locked(false)
@@ -28,7 +31,10 @@ package final class ReviewAPI: Sendable {
   let ended = Locked(false)
 
   /// A review of the cases of `folder`, empty until `load`.
-  package init(folder: String) { self.folder = folder }
+  package init(folder: String) {
+    self.folder = folder
+    caseFolder = Result { () throws(FileError) in try OpenFolder(folder) }
+  }
 
   /// The cases of `report` that did not pass (failed, missing, errors, and new ones recorded).
   package func load(_ report: CheckReport) {
@@ -117,7 +123,13 @@ package final class ReviewAPI: Sendable {
     guard let output = item.result.output else {
       throw ServeError(.badRequest, "\(name): the run drew no output to approve (\(item.result.message))")
     }
-    if let refusal = ReferenceFile.write(output, for: item.result.checkCase, in: folder) {
+    let caseFolder: OpenFolder
+    do {
+      caseFolder = try self.caseFolder.get()
+    } catch {
+      throw ServeError(.forbidden, error.description)
+    }
+    if let refusal = ReferenceFile.write(output, for: item.result.checkCase, in: caseFolder) {
       throw ServeError(.forbidden, refusal)
     }
     decide(name, "approved")

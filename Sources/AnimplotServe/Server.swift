@@ -189,6 +189,10 @@ struct Guard: RouterMiddleware {
   func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
     -> Response
   {
+    // What `RequestForm` found (two Host headers, a target that is not a path): a bad request.
+    if let refusal = request.headers[.init(RequestForm.mark)!] {
+      return Server.response(.error(ServeError(.badRequest, refusal)))
+    }
     let access = Access(host: host, port: bound.withLock { $0 }, token: token)
     let hostHeader = request.head.authority
     guard access.allowsHost(hostHeader) else {

@@ -137,6 +137,39 @@ struct GLTFImportTests {
     #expect(objects.map(\.name) == ["Cube"] && objects[0].action.tracks.allSatisfy { $0.dataPath == "location" })
   }
 
+  /// Values near the float limit whose handles, made as Blender makes them, overflow: refused
+  /// at the glTF's channel (its line and column, its output accessor), not as a key of the
+  /// action written later; values that leave them finite are read.
+  @Test func valuesWhoseHandlesOverflowAreRefusedAtTheChannel() throws {
+    var sample = GLTFSample()
+    sample.times = [0, 1]
+    for (values, label, key) in [([0, 3.4e38, 0, 1, -3.4e38, 1], "Z Location", 0), ([0, 0, 0, 3e38, 3e38, 3e38], "X Location", 1)] as [([Float], String, Int)] {
+      sample.values = values
+      let message = failure(sample.json())
+      #expect(message.hasPrefix("t.gltf:1:"), "\(message)")
+      #expect(
+        message.contains(
+          ": animations[0].channels[0]: \(label), key \(key): its handles, made from the values of output accessor 1 as Blender makes them, overflow 32-bit floats (±3.4e38); expected values nearer zero"),
+        "\(message)")
+    }
+    sample.values = [0, 1e38, 0, 1, -1e38, 1]
+    #expect(try decode(GLTFSample.bytes(sample.json())).actions[0].tracks.count == 3)
+  }
+
+  /// A node whose name holds a quote or a backslash: its data path spells the name as Blender
+  /// does (`objects["A\"B"]`), and reading the path back gives the node's name.
+  @Test func aNodeNameWithAQuoteIsEscapedInItsDataPath() throws {
+    var json = GLTFSample().json()
+    json["nodes"] = [["name": #"A"B\C"#]]
+    let action = try decode(GLTFSample.bytes(json)).actions[0]
+    #expect(action.tracks.map(\.dataPath) == Array(repeating: #"objects["A\"B\\C"].location"#, count: 3))
+    #expect(ObjectChannels.of([action]).map(\.name) == [#"A"B\C"#])
+    // Written and read again, the same path and object.
+    let again = try ActionDecoder.decode(ActionEncoder.encode(action)).actions[0]
+    #expect(again.tracks.map(\.dataPath) == action.tracks.map(\.dataPath))
+    #expect(ObjectChannels.of([again]).map(\.name) == [#"A"B\C"#])
+  }
+
   /// InterpolationTest.glb's step, cubic-spline and slerp values, as its authors give them
   /// (docs/import.md, "glTF 2.0").
   @Test(.needs(SharedFolder.samples)) func interpolationTestOracle() throws {

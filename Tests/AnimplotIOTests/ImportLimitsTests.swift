@@ -194,4 +194,34 @@ struct ImportLimitsTests {
       #expect("\(error)".contains("animations/b.json in the archive is a symbolic link; animplot reads only files"), "\(error)")
     }
   }
+
+  /// Two entries of one name: readers differ on which they take (the first, the last), so the
+  /// archive is refused, naming it and the entry; one of each name is read.
+  @Test func dotLottieEntriesOfOneNameAreRefused() throws {
+    func archive(_ entries: [(String, String)]) throws -> [UInt8] {
+      let url = FileManager.default.temporaryDirectory.appendingPathComponent("animplot-\(UUID().uuidString).lottie")
+      defer { try? FileManager.default.removeItem(at: url) }
+      let archive = try Archive(url: url, accessMode: .create)
+      for (path, text) in entries {
+        let data = Data(text.utf8)
+        try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .none) { position, size in
+          data.subdata(in: Int(position)..<Int(position) + size)
+        }
+      }
+      return try [UInt8](Data(contentsOf: url))
+    }
+    let manifest = ("manifest.json", #"{"version": "1", "animations": [{"id": "a"}]}"#)
+    let animation = ("animations/a.json", lottie(#""o": {"a": 1, "k": [{"t": 0, "s": [0]}, {"t": 10, "s": [100]}]}"#))
+    #expect(try InputKind.decode(try archive([manifest, animation]), file: "in.lottie", path: nil).actions.count == 1)
+    for (entries, twice) in [([manifest, animation, ("animations/a.json", "{}")], "animations/a.json"), ([manifest, manifest, animation], "manifest.json")] {
+      do {
+        _ = try InputKind.decode(try archive(entries), file: "in.lottie", path: nil)
+        Issue.record("no error")
+      } catch {
+        let message = "\(error)"
+        #expect(message.hasPrefix("in.lottie"), "\(message)")
+        #expect(message.contains("the archive holds two entries named \"\(twice)\"; expected one of each name"), "\(message)")
+      }
+    }
+  }
 }

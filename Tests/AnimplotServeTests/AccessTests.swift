@@ -21,6 +21,7 @@ struct AccessTests {
     for header in [
       nil, "", "evil.example:8484", "evil.example", "127.0.0.1", "127.0.0.1:8485", "127.0.0.1:8484x", "localhost.evil:8484",
       "[::1]x:8484", "127.0.0.1:8484:8484", "127.0.0.1:+8484", "[::1]:+8484", "127.0.0.1:", "127.0.0.1: 8484", "127.0.0.1:٨٤٨٤",
+      "127.0.0.1:08484", "[::1]:008484", "localhost:0",
     ] {
       #expect(!access.allowsHost(header), "\(header ?? "nil")")
     }

@@ -7,15 +7,9 @@ import Testing
 /// the next event.
 struct EventsTests {
   @Test func aClosedEventStreamIsReleasedWithoutAnEvent() async throws {
-    let file = Repository.root.appendingPathComponent("Examples/bouncing-ball.json").path
-    let api = ServeAPI(files: try ServedFiles(paths: [file]), editing: false)
-    let port = AsyncStream<Int>.makeStream()
-    let server = Task {
-      try await Server(host: "127.0.0.1", port: 0, token: nil).serve(api) { port.continuation.yield($0) }
-    }
-    defer { server.cancel() }
-    var ports = port.stream.makeAsyncIterator()
-    let bound = try #require(await ports.next())
+    let server = try await InProcessServer.start()
+    defer { server.task.cancel() }
+    let api = server.api, bound = server.port
 
     // The socket is read on a thread of its own: a blocking read on the test's thread could hold
     // one of the few threads the server's tasks run on (2 on a 2-core machine).

@@ -168,7 +168,7 @@ package final class LocalServer: @unchecked Sendable {
     return fd
   }
 
-  static func exchange(port: Int, _ request: Data) throws -> Data {
+  package static func exchange(port: Int, _ request: Data) throws -> Data {
     let fd = try openSocket(port: port)
     defer { close(fd) }
     var timeout = timeval(tv_sec: 60, tv_usec: 0)
@@ -192,7 +192,7 @@ package final class LocalServer: @unchecked Sendable {
   }
 
   /// Status, headers and body (a chunked body joined).
-  static func parse(_ raw: Data) throws -> Response {
+  package static func parse(_ raw: Data) throws -> Response {
     guard let split = raw.range(of: Data("\r\n\r\n".utf8)) else {
       throw LocalServerError("no HTTP response: \(String(decoding: raw.prefix(200), as: UTF8.self))")
     }

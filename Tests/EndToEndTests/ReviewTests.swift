@@ -28,6 +28,16 @@ struct ReviewTests {
     return (root, cases, outside)
   }
 
+  /// `GET /api/cases` once the run has finished (the page waits for it too).
+  func finishedRun(of server: LocalServer) throws -> LocalServer.Response {
+    var list = try server.request("GET", "/api/cases")
+    for _ in 0..<200 where list.text.contains("\"running\": true") {
+      Thread.sleep(forTimeInterval: 0.1)
+      list = try server.request("GET", "/api/cases")
+    }
+    return list
+  }
+
   func body(_ name: String) -> Data { Data("{\"case\": \(String(reflecting: name))}".utf8) }
 
   @Test func approvingWritesTheActualOutputAndNothingElse() throws {
@@ -37,11 +47,7 @@ struct ReviewTests {
     let token = try #require(server.token)
     #expect(token.count == 32)
     // The run goes on after the URL: the page waits for it.
-    var list = try server.request("GET", "/api/cases")
-    for _ in 0..<200 where list.text.contains("\"running\": true") {
-      Thread.sleep(forTimeInterval: 0.1)
-      list = try server.request("GET", "/api/cases")
-    }
+    let list = try finishedRun(of: server)
     #expect(list.text.contains("\"case\": \"ball.png\", \"status\": \"FAIL\""))
     #expect(list.text.contains("\"case\": \"new.png\", \"status\": \"MISSING\""))
     // Nothing recorded by the run itself.
@@ -102,11 +108,7 @@ struct ReviewTests {
     try Data("edit --select 'location[2]:3' --translate 3,0\n".utf8).write(to: cases.appendingPathComponent("edit.args"))
     let server = try LocalServer(binary: CLI.binary, ["check", "cases", "--review", "--port", "0"], in: root)
     defer { server.stop() }
-    var list = try server.request("GET", "/api/cases")
-    for _ in 0..<200 where list.text.contains("\"running\": true") {
-      Thread.sleep(forTimeInterval: 0.1)
-      list = try server.request("GET", "/api/cases")
-    }
+    let list = try finishedRun(of: server)
     #expect(list.text.contains("\"case\": \"play.apng\", \"status\": \"FAIL\""), "\(list.text)")
     #expect(list.text.contains("\"frame\": 1"), "\(list.text)")
     #expect(list.text.contains("\"message\": \"differ: channel location[2]: key at frame 58 → 59 (handleLeft, handleRight changed) (and 2 more changes)\""), "\(list.text)")
@@ -139,11 +141,7 @@ struct ReviewTests {
     let (root, _, _) = try folder()
     let server = try LocalServer(binary: CLI.binary, ["check", "cases", "--review", "--port", "0"], in: root, keepingOutput: true)
     defer { server.stop() }
-    var list = try server.request("GET", "/api/cases")
-    for _ in 0..<200 where list.text.contains("\"running\": true") {
-      Thread.sleep(forTimeInterval: 0.1)
-      list = try server.request("GET", "/api/cases")
-    }
+    _ = try finishedRun(of: server)
     for path in ["/api/approve", "/api/approve", "/api/reject", "/api/approve"] {
       #expect(try server.request("POST", path, body: body("ball.png")).status == 200)
     }
@@ -154,6 +152,34 @@ struct ReviewTests {
     // The line when approved, and again in the summary.
     #expect(printed.components(separatedBy: "APPROVED ").count - 1 == 2, "\(printed)")
     #expect(printed.components(separatedBy: "review: 1 approved, 0 rejected, 2 left; wrote:").count - 1 == 1, "\(printed)")
+  }
+
+  /// The case folder swapped for a link to another while the review waits: Approve is refused
+  /// (403), nothing is written through the link nor into the folder moved away; put back, the
+  /// folder is written again.
+  @Test func aCaseFolderSwappedForALinkIsNotWrittenThrough() throws {
+    let (root, cases, _) = try folder()
+    let server = try LocalServer(binary: CLI.binary, ["check", "cases", "--review", "--port", "0"], in: root)
+    defer { server.stop() }
+    _ = try finishedRun(of: server)
+    let recorded = try Data(contentsOf: cases.appendingPathComponent("ball.png"))
+    let real = root.appendingPathComponent("cases-real"), outside = root.appendingPathComponent("elsewhere")
+    try FileManager.default.moveItem(at: cases, to: real)
+    try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: false)
+    try FileManager.default.createSymbolicLink(atPath: cases.path, withDestinationPath: outside.path)
+    for name in ["ball.png", "new.png"] {
+      let answer = try server.request("POST", "/api/approve", body: body(name))
+      #expect(answer.status == 403, "\(answer.text)")
+      #expect(answer.text.contains("cases/\(name): reached through a linked folder"), "\(answer.text)")
+    }
+    #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path).isEmpty)
+    #expect(try Data(contentsOf: real.appendingPathComponent("ball.png")) == recorded)
+    #expect(!FileManager.default.fileExists(atPath: real.appendingPathComponent("new.png").path))
+    // Put back: the folder the run read is written.
+    try FileManager.default.removeItem(at: cases)
+    try FileManager.default.moveItem(at: real, to: cases)
+    #expect(try server.request("POST", "/api/approve", body: body("new.png")).status == 200)
+    #expect(FileManager.default.fileExists(atPath: cases.appendingPathComponent("new.png").path))
   }
 
   @Test func withoutReviewItsOptionsAreRefused() throws {

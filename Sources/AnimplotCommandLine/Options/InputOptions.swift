@@ -71,6 +71,7 @@ package struct InputOptions<Help: ActionOptionHelp>: ParsableArguments, Sendable
     guard tension >= 0 && tension <= 1 else {
       throw ValidationError("--tension \(tension): expected a number from 0 to 1")
     }
+    if let channels { try PatternChecks.channelPattern(channels, option: "--channels") }
   }
 
   /// The importers' options.

@@ -1,4 +1,5 @@
 import AnimplotCairo
+import AnimplotPlatform
 import AnimplotPlots
 import AnimplotRender
 import ArgumentParser
@@ -126,6 +127,18 @@ package enum PictureChecks {
     for v in [a, b] { try FrameList.checkFits(v, option: option, text: text) }
     guard a < b else { throw ValidationError("\(option): the end must be greater than the start in '\(text)'") }
     return a...b
+  }
+}
+
+/// The check of a channel glob's length (`--channels`, `--hide`).
+package enum PatternChecks {
+  /// `text` when it is at most `Limits.channelPatternCharacters` long.
+  package static func channelPattern(_ text: String, option: String) throws {
+    let count = text.count
+    guard count <= Limits.channelPatternCharacters else {
+      throw ValidationError(
+        "\(option): expected a glob of at most \(Limits.channelPatternCharacters) characters; found \(count)")
+    }
   }
 }
 

@@ -174,6 +174,9 @@ package struct CheckArguments: ParsableArguments, Sendable {
       throw CLIError(
         "\(folder): no cases; a case is an input (NAME.json) beside its reference (NAME.png), see 'animplot check --help'")
     }
+    // References are recorded in the folder the run reads, opened now: never in another that
+    // its path names later.
+    let caseRoot = Result { () throws(FileError) in try OpenFolder(folder) }
     // No output of the run may be one of its files: a report over an input or a reference
     // would destroy what it reports on.
     let runFiles = caseFolder.files
@@ -254,7 +257,7 @@ package struct CheckArguments: ParsableArguments, Sendable {
     let results = Parallel.map(count: cases.count, jobs: jobs ?? .max) { i in
       var result = runCase(
         cases[i], drawings[i], options: options, style: style, ignoring: ignoredRegions[i],
-        mode: mode, rasterizer: rasterizer, runFiles: runFiles)
+        mode: mode, rasterizer: rasterizer, runFiles: runFiles, caseRoot: caseRoot)
       if !keepingOutputs || result.status == .passed { result.output = nil }
       if result.status == .differed, let ghost = ghostRequests[i] {
         result.images.ghost = try? ghost.render(.file(cases[i].inputPath), with: Renderer())
@@ -323,7 +326,8 @@ package struct CheckArguments: ParsableArguments, Sendable {
   /// Draws, compares and records one case, and writes its files; safe on any thread.
   private func runCase(
     _ checkCase: CheckCase, _ drawing: CaseDrawing, options: DiffOptions, style: DiffImageStyle,
-    ignoring regions: [PixelRect], mode: RecordMode, rasterizer: SVGRasterizer?, runFiles: Set<String>
+    ignoring regions: [PixelRect], mode: RecordMode, rasterizer: SVGRasterizer?, runFiles: Set<String>,
+    caseRoot: Result<OpenFolder, FileError>
   ) -> CaseResult {
     let started = Clock.seconds()
     var ignoring = IgnoredPixels(regions: regions)
@@ -353,7 +357,12 @@ package struct CheckArguments: ParsableArguments, Sendable {
     var result = evaluation.result
     do {
       if let bytes = evaluation.recordedReference {
-        if let refusal = ReferenceFile.write(bytes, for: checkCase, in: folder) {
+        let refusal: String?
+        switch caseRoot {
+        case .success(let root): refusal = ReferenceFile.write(bytes, for: checkCase, in: root)
+        case .failure(let error): refusal = error.description
+        }
+        if let refusal {
           result.status = .error
           result.message = refusal
           result.seconds = Clock.seconds() - started

@@ -73,6 +73,7 @@ package struct GraphArguments: VerbArguments {
 
   package func validate() throws {
     if let values { _ = try PictureChecks.range(values, option: "--values") }
+    for pattern in hide { try PatternChecks.channelPattern(pattern, option: "--hide") }
   }
 
   package var settings: RenderSettings { picture.settings }

@@ -13,11 +13,10 @@ extension FCurve {
     var path = Substring(dataPath)
     var owner: String?
     // `pose.bones["Name"].prop`, `key_blocks["Name"].value`, `nodes["Name"].inputs[0]...`
-    if let close = path.ranges(of: "\"].").last,
-      let open = path[..<close.lowerBound].ranges(of: "[\"").last
-    {
-      owner = String(path[open.upperBound..<close.lowerBound])
-      path = path[close.upperBound...]
+    // (the name unescaped: `pose.bones["A\"B"]` is the bone `A"B`).
+    if let (name, rest) = QuotedName.lastOwner(in: path) {
+      owner = name
+      path = rest
     }
     guard let (name, axes) = properties[String(path)] else {
       let suffix = "[\(index)]"

@@ -21,21 +21,25 @@ public struct ObjectChannels: Sendable, Hashable {
   }
 
   /// The owner named at the front of `dataPath` (`objects["Cube"].` or `pose.bones["Arm"].`),
-  /// and the path relative to it; `nil` when the path names none.
+  /// and the path relative to it; `nil` when the path names none. The name is read as Blender
+  /// writes it, `"` and `\` after a backslash (`objects["A\"B"]` is the object `A"B`).
   public static func owner(of dataPath: String) -> (owner: String, property: String)? {
     for prefix in ["objects[\"", "pose.bones[\""] where dataPath.hasPrefix(prefix) {
       let rest = dataPath.dropFirst(prefix.count)
-      guard let close = rest.firstRange(of: "\"].") else { return nil }
-      let property = rest[close.upperBound...]
+      guard let (name, close) = QuotedName.read(rest) else { return nil }
+      let after = Substring(rest.unicodeScalars[close...].dropFirst())
+      guard after.hasPrefix("].") else { return nil }
+      let property = after.dropFirst(2)
       guard !property.isEmpty, !property.contains("[\"") else { return nil }
-      return (String(rest[..<close.lowerBound]), String(property))
+      return (name, String(property))
     }
     return nil
   }
 
-  /// The data path of `property` (`location`) on the object called `owner`: `objects["owner"].property`.
+  /// The data path of `property` (`location`) on the object called `owner`:
+  /// `objects["owner"].property`, the name escaped as Blender escapes it (`A"B` as `A\"B`).
   public static func dataPath(owner: String, property: String) -> String {
-    "objects[\"" + owner + "\"]." + property
+    "objects[\"" + QuotedName.escaped(owner) + "\"]." + property
   }
 
   /// The objects of `actions`, in the order their first track comes, each with its tracks

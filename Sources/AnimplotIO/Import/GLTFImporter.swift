@@ -55,6 +55,8 @@ enum GLTFImporter {
     let nodes = NodeNames(try root.member("nodes")?.elements() ?? [])
 
     var actions: [Action] = []
+    // Each action's animation, and the channel each of its tracks comes from.
+    var sources: [(animation: JSONCursor, channels: [Int])] = []
     var usedNames = Set<String>()
     // A broken animation is left out with a warning when the file has others to read; asked
     // for (`--animation`), it is the error (`ActionDocument.action(named:)`). What the file may
@@ -72,7 +74,7 @@ enum GLTFImporter {
       var action = Action(name: name)
       action.fps = fps
       do throws(ActionDecodingError) {
-        let (built, notes) = try tracks(
+        let (built, channels, notes) = try tracks(
           of: animation, nodes: nodes, accessors: &accessors, fps: fps, root: root, budget: &budget)
         guard !built.isEmpty || notes.isEmpty else {
           throw animation.invalid("no channel of the animation could be read (\(notes[0]))")
@@ -82,6 +84,7 @@ enum GLTFImporter {
           throw animation.invalid("\(built[t].displayLabel), key \(k): " + HermiteHandles.overflowMessage)
         }
         action.tracks = built
+        sources.append((animation, channels))
         warnings += notes.map { "\(context.file): animations[\(a)] \(messageQuoted(name)): left out \($0)" }
       } catch {
         var located = error
@@ -109,7 +112,28 @@ enum GLTFImporter {
     document.skipped = skipped
     document.selectEveryCurve()
     document.finish(recalculate: context.recalculate)
+    // Values near the float limit (or steps between them past it) give handles that overflow
+    // once made as Blender makes them: refused here, at the channel, rather than as a key of
+    // the action written later.
+    if context.recalculate {
+      for (a, action) in document.actions.enumerated() {
+        guard let (t, k) = HermiteHandles.firstOverflow(in: action.tracks) else { continue }
+        let c = sources[a].channels[t]
+        let channel = try sources[a].animation.required("channels").elements()[c]
+        let output = try? samplerOutput(of: channel, in: sources[a].animation)
+        var error = channel.invalid(
+          "\(action.tracks[t].displayLabel), key \(k): its handles, made from the values\(output.map { " of output accessor \($0)" } ?? "") as Blender makes them, overflow 32-bit floats (±3.4e38); expected values nearer zero, whose steps fit 32-bit floats")
+        error.file = context.file
+        throw error
+      }
+    }
     return document
+  }
+
+  /// The output accessor of a channel's sampler.
+  private static func samplerOutput(of channel: JSONCursor, in animation: JSONCursor) throws(ActionDecodingError) -> Int {
+    let sampler = try animation.required("samplers").elements()[try channel.required("sampler").integer()]
+    return try sampler.required("output").integer()
   }
 
   /// The byte offset of a 1-based line and column (in characters) of `text`.
@@ -162,7 +186,7 @@ enum GLTFImporter {
   private static func tracks(
     of animation: JSONCursor, nodes: NodeNames, accessors: inout GLTFAccessors, fps: Double, root: JSONCursor,
     budget: inout ImportBudget
-  ) throws(ActionDecodingError) -> (tracks: [FCurve], notes: [String]) {
+  ) throws(ActionDecodingError) -> (tracks: [FCurve], channels: [Int], notes: [String]) {
     let samplers = try animation.required("samplers").elements()
     var byGroup: [(group: String, tracks: [FCurve], jobs: [KeyJob])] = []
     var groupIndex: [String: Int] = [:]
@@ -172,7 +196,7 @@ enum GLTFImporter {
     // The frames of each time accessor, once checked: samplers share one (W5's 300 channels
     // share a single accessor of 10 000 times).
     var checkedFrames: [Int: [Float]] = [:]
-    for channel in try animation.required("channels").elements() {
+    for (channelIndex, channel) in try animation.required("channels").elements().enumerated() {
       // (Not indented once more, so that the channel's code reads as before.)
       do throws(ActionDecodingError) {
       let samplerCursor = try channel.required("sampler")
@@ -362,7 +386,7 @@ enum GLTFImporter {
         jobs.append(
           KeyJob(
             times: times, frames: frames, values: output.values, width: width, component: item.component, sign: item.sign,
-            interpolation: interpolation))
+            interpolation: interpolation, channel: channelIndex))
       }
       if let other = replaced {
         // The later channel wins: the earlier one's tracks go (only now that it has been read:
@@ -399,7 +423,7 @@ enum GLTFImporter {
         times: job.times, frames: job.frames, values: job.values, width: job.width, component: job.component,
         interpolation: job.interpolation, fps: fps, sign: job.sign)
     }
-    return (tracks, notes)
+    return (tracks, ordered.map(\.channel), notes)
   }
 
   /// What one track's keys are made from.
@@ -413,6 +437,8 @@ enum GLTFImporter {
     /// −1 where Blender's axis points the other way (glTF's Z is Blender's −Y).
     let sign: Float
     let interpolation: String
+    /// The index of the channel it comes from, in its animation.
+    let channel: Int
   }
 
   /// Whether a channel animates a node's translation, rotation, scale or weights.

@@ -1,4 +1,5 @@
 import AnimplotPlatform
+import AnimplotText
 import CAnimplotZlib
 
 /// The entries of a ZIP file in memory, for `.lottie` archives: stored and deflated entries,
@@ -56,6 +57,9 @@ struct ZIPArchive {
       throw Self.fail("the central directory (\(directorySize) bytes at \(directory)) runs past its end record", at: end + 12)
     }
     var at = directory
+    // Two entries of one name are read differently by different readers (the first, or the
+    // last): which animation the archive holds would depend on the reader.
+    var names = Set<String>()
     for n in 0..<count {
       guard at + 46 <= end, u32(at) == 0x0201_4B50 else {
         throw Self.fail("central directory entry \(n) is damaged", at: at)
@@ -65,6 +69,9 @@ struct ZIPArchive {
       guard at + 46 + nameLength <= end else { throw Self.fail("entry \(n)'s name runs past the directory", at: at) }
       let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(at + 46)..<(at + 46 + nameLength)]), as: UTF8.self)
       guard flags & 1 == 0 else { throw Self.fail("\(name) is encrypted", at: at) }
+      guard names.insert(name).inserted else {
+        throw Self.fail("the archive holds two entries named \(messageQuoted(name)); expected one of each name", at: at)
+      }
       entries.append(
         Entry(
           name: name, method: u16(at + 10), crc: UInt32(u32(at + 16)), compressedSize: u32(at + 20),
