@@ -100,6 +100,23 @@ package enum Limits {
   package static let comparedTextBytes = 1 << 28
   package static let comparedTextLines = 8_000_000
 
+  /// The most operations one edit script holds (`edit --ops`, `serve`'s `/api/edit`): a script
+  /// of a person or a tool holds tens or hundreds; the decoder refuses the one past this.
+  package static let editOperations = 100_000
+
+  /// The most work one run of edit scripts does (`edit`, one `/api/edit` of `serve`), in key
+  /// visits: before each operation, what it will visit (every key and curve of the action
+  /// then, and what grows faster, such as `decimate`'s search: `EditDocument.cost(of:)`) is
+  /// added to what the operations before it visited, and the operation that would pass this
+  /// is refused before it runs. A transform visits a key in about 0.4 µs and a smooth in
+  /// 0.2 µs on a release build: 40 million visits take seconds.
+  package static let editWork = 40_000_000
+
+  /// The most keys an edited action holds after an operation (`sample`, `duplicate_move`,
+  /// `paste` and the inserts add keys): about 90 bytes each, and an operation holds the action
+  /// twice while it runs. Checked before the operation runs.
+  package static let editKeys = 5_000_000
+
   /// `123`, `64K`, `512M`, `2G` (binary multiples) as bytes.
   package static func parseSize(_ text: String) -> Int? {
     var digits = Substring(text.uppercased())
