@@ -106,16 +106,16 @@ package enum Limits {
 
   /// The most work one run of edit scripts does (`edit`, one `/api/edit` of `serve`), in key
   /// visits: before each operation, what it will visit (every key and curve of the action
-  /// then, and what grows faster, such as `decimate`'s search: `EditDocument.cost(of:)`) is
-  /// added to what the operations before it visited, and the operation that would pass this
-  /// is refused before it runs. A transform visits a key in about 0.4 µs and a smooth in
-  /// 0.2 µs on a release build: 40 million visits take seconds.
-  package static let editWork = 40_000_000
+  /// then, a transform's keys three times, and what grows faster, such as `decimate`'s search:
+  /// `EditDocument.cost(of:)`) is added to what the operations before it visited, and the
+  /// operation that would pass this is refused before it runs. On a release build a visit
+  /// takes up to 0.4 µs (a smooth; a transform's three 1.1 µs): 20 million take 8 s at most.
+  package static let editWork = 20_000_000
 
   /// The most keys an edited action holds after an operation (`sample`, `duplicate_move`,
-  /// `paste` and the inserts add keys): about 90 bytes each, and an operation holds the action
-  /// twice while it runs. Checked before the operation runs.
-  package static let editKeys = 5_000_000
+  /// `paste` and the inserts add keys), checked before the operation runs: an action of 3
+  /// million keys took 1.8 GB to edit and write (800 MB of JSON).
+  package static let editKeys = 2_000_000
 
   /// `123`, `64K`, `512M`, `2G` (binary multiples) as bytes.
   package static func parseSize(_ text: String) -> Int? {

@@ -60,8 +60,10 @@ struct EditCostTests {
     // Snapping to markers: each key looks at every marker.
     let marked = Self.document([100], markers: 50)
     #expect(marked.cost(of: .snap(.nearestMarker)).work == 102 + 100 * 50)
-    #expect(marked.cost(of: .translate(frames: 1, value: 0, snap: .marker)).work == 102 + 100 * 50)
-    #expect(marked.cost(of: .translate(frames: 1, value: 0, snap: .frame)).work == 102)
+    // A transform counts each key three times; a duplicate its copies too.
+    #expect(marked.cost(of: .translate(frames: 1, value: 0, snap: .marker)).work == 102 + 200 + 100 * 50)
+    #expect(marked.cost(of: .translate(frames: 1, value: 0, snap: .frame)).work == 102 + 200)
+    #expect(marked.cost(of: .duplicateMove(frames: 1, value: 0, snap: .frame)) == EditCost(work: 102 + 100 + 2 * 200, addedKeys: 100))
   }
 
   /// `sample`: the keys it adds, each moving the keys after it aside.
