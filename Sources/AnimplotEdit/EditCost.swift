@@ -108,14 +108,16 @@ extension EditDocument {
       let keys = curves[c].fcurve.keyframes
       var curveAdded = 0
       for run in selectedRuns(c) where run.count > 1 {
-        let span = Double(keys[run.upperBound - 1].frame) - Double(keys[run.lowerBound].frame)
-        // Past the most `sample` adds it refuses before adding any: no more is counted.
-        let frames = span.isFinite ? Int(min(span.rounded(.up), Double(Self.maximumSamples + 1))) : Self.maximumSamples + 1
+        // As `sample` counts; past the most it adds it refuses before adding any.
+        let span = (keys[run.upperBound - 1].frame - keys[run.lowerBound].frame).rounded(.up)
+        let frames = span.isFinite ? Int(min(Double(span), Double(Self.maximumSamples + 1))) : Self.maximumSamples + 1
         let samples = max(0, frames - 1)
-        curveAdded += samples
         work += samples + samples * (keys.count - run.upperBound) / EditCost.stepsPerVisit
+        // A run recalculated after each key walks the curve as it has grown each time.
+        let now = keys.count + curveAdded
+        if Self.samplesOneByOne(adding: samples, to: now) { work += samples * (now + samples) }
+        curveAdded += samples
       }
-      if Self.samplesOneByOne(adding: curveAdded, to: keys.count) { work += curveAdded * (keys.count + curveAdded) }
       added += curveAdded
     }
     return (work, min(added, Self.maximumSamples + 1))

@@ -78,4 +78,17 @@ struct EditCostTests {
     try document.apply(.sample)
     #expect(document.keyCount == 1002 + 19_999)
   }
+
+  /// Runs short enough that `sample` recalculates the curve after each key it adds, as
+  /// Blender does: each such key walks the whole curve, however many runs there are.
+  @Test func sampleCountsACurveRecalculatedAfterEachKey() throws {
+    var curve = EditDocumentTests.curve((0..<3000).map { Float($0 * 10) })
+    curve.index = 0
+    var document = EditDocument(curves: [curve])
+    // A thousand runs of two keys, each adding 9.
+    try document.apply(.select(keys: (0..<1000).flatMap { [$0 * 3, $0 * 3 + 1] }, part: .key, extend: false))
+    let cost = document.cost(of: .sample)
+    #expect(cost.addedKeys == 9000)
+    #expect(cost.work > 1000 * 9 * 3000)
+  }
 }
