@@ -208,7 +208,7 @@ let package = Package(
       name: "AnimplotCommandLineTests",
       dependencies: [
         "AnimplotCommandLine", "AnimplotRender", "AnimplotGolden", "AnimplotCheck", "AnimplotPlots", "AnimplotCairo",
-        "AnimplotText", "AnimplotCanvas", "AnimplotCore", "AnimplotTestSupport",
+        "AnimplotText", "AnimplotCanvas", "AnimplotCore", "AnimplotEdit", "AnimplotIO", "AnimplotPlatform", "AnimplotTestSupport",
       ]),
     .testTarget(
       name: "FuzzRegressionTests", dependencies: ["AnimplotFuzzTargets", "AnimplotIO"], exclude: ["Crashers"]),

@@ -331,14 +331,18 @@ extension EditDocument {
     }
     let targets = selectedEditableCurves.isEmpty ? editableCurves : selectedEditableCurves
     var pasted = false
+    // Each curve takes the first copied channel of its data path and index.
+    var channels: [ChannelName: Int] = [:]
+    for (n, channel) in clipboard.channels.enumerated() {
+      let name = ChannelName(dataPath: channel.dataPath, index: channel.index)
+      if channels[name] == nil { channels[name] = n }
+    }
     for c in targets {
       let source: EditClipboard.Channel?
       if clipboard.channels.count == 1 && targets.count == 1 {
         source = clipboard.channels[0]
       } else {
-        source = clipboard.channels.first {
-          $0.dataPath == curves[c].fcurve.dataPath && $0.index == curves[c].fcurve.index
-        }
+        source = channels[ChannelName(dataPath: curves[c].fcurve.dataPath, index: curves[c].fcurve.index)].map { clipboard.channels[$0] }
       }
       guard let source else { continue }
       pasted = true
@@ -368,4 +372,10 @@ extension EditDocument {
     }
     return pasted ? .finished : .cancelled
   }
+}
+
+/// A channel's data path and index, as paste matches copied channels to curves.
+struct ChannelName: Hashable {
+  var dataPath: String
+  var index: Int
 }

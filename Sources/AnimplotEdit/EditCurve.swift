@@ -89,23 +89,39 @@ public struct EditCurve: Sendable, Hashable {
     update()
   }
 
-  /// Handles recalculated (after a sort when `sorting`) with the keys in `taggingLeft` taken
+  /// Handles recalculated (after a sort when `sorting`) with the keys tagged in `tagged` taken
   /// as having their left handle selected and the others not, then the selection restored:
   /// a transform's recalculations see what it moves, not what is selected.
-  mutating func recalculateHandles(taggingLeft tagged: Set<KeyIdentity>, sorting: Bool) {
-    var selected: [KeyIdentity: Bool] = [:]
-    for i in fcurve.keyframes.indices {
-      selected[keyIDs[i]] = fcurve.keyframes[i].selectedHandleLeft
-      fcurve.keyframes[i].selectedHandleLeft = tagged.contains(keyIDs[i])
+  mutating func recalculateHandles(taggingLeft tagged: KeyTags, sorting: Bool) {
+    let before = keyIDs
+    let saved = fcurve.keyframes.array.map(\.selectedHandleLeft)
+    let tags = tagged.flags(in: before)
+    fcurve.keyframes.mutateFull { keys in
+      for i in keys.indices { keys[i].selectedHandleLeft = tags[i] }
     }
     if sorting {
       update()
     } else {
       fcurve.recalculateHandlesKeepingOrder()
     }
-    for i in fcurve.keyframes.indices {
-      fcurve.keyframes[i].selectedHandleLeft = selected[keyIDs[i]] ?? false
+    let restored = KeyTags(ids: before, flags: saved).flags(in: keyIDs)
+    fcurve.keyframes.mutateFull { keys in
+      for i in keys.indices { keys[i].selectedHandleLeft = restored[i] }
     }
   }
 
+}
+
+/// A flag for each key of a curve, by identity: read by position while the keys keep the order
+/// they had when the flags were taken (no hashing then), else through the identities.
+struct KeyTags {
+  let ids: [KeyIdentity]
+  let flags: [Bool]
+
+  /// The flags of the keys `order` lists, in that order; false for a key not tagged here.
+  func flags(in order: [KeyIdentity]) -> [Bool] {
+    if order == ids { return flags }
+    let byID = Dictionary(zip(ids, flags), uniquingKeysWith: { first, _ in first })
+    return order.map { byID[$0] ?? false }
+  }
 }

@@ -69,9 +69,8 @@ extension EditDocument {
     // Blender tags what a transform moves: a key's left side is tagged when its key or its
     // left handle moves. While the transform runs, the tag (not the selection) decides which
     // of two aligned handles follows the other.
-    let taggedLeft: [Set<KeyIdentity>] = targets.indices.map { t in
-      let curve = curves[targets[t]]
-      return Set(curve.keyframes.indices.filter { parts[t][$0].key || parts[t][$0].left }.map { curve.keyIDs[$0] })
+    let taggedLeft: [KeyTags] = targets.indices.map { t in
+      KeyTags(ids: curves[targets[t]].keyIDs, flags: parts[t].map { $0.key || $0.left })
     }
 
     // When the transform starts, every editable curve's handle types are converted for what

@@ -117,7 +117,13 @@ public enum EditScriptDecoder {
       case .scene: script.sceneSettings = try readScene(&r)
       case .editor: script.editorSettings = try readEditor(&r)
       case .ops:
-        try r.readElements { (r, _) throws(ActionDecodingError) in script.operations.append(try readOperation(&r)) }
+        try r.readElements { (r, _) throws(ActionDecodingError) in
+          if script.operations.count == Limits.editOperations {
+            r.skipWhitespace()
+            throw r.error(.invalid("more than \(Limits.editOperations) operations, animplot's limit for one script"), at: r.offset)
+          }
+          script.operations.append(try readOperation(&r))
+        }
       }
     }
     if !seen.has(.ops) { throw r.error(.missingField("ops"), at: start) }

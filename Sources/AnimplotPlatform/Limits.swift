@@ -123,6 +123,23 @@ package enum Limits {
   /// pattern against a 100 MB data path is about 30 s); a person's pattern is far shorter.
   package static let channelPatternCharacters = 1_000
 
+  /// The most operations one edit script holds (`edit --ops`, `serve`'s `/api/edit`): a script
+  /// of a person or a tool holds tens or hundreds; the decoder refuses the one past this.
+  package static let editOperations = 100_000
+
+  /// The most work one run of edit scripts does (`edit`, one `/api/edit` of `serve`), in key
+  /// visits: before each operation, what it will visit (every key and curve of the action
+  /// then, a transform's keys three times, and what grows faster, such as `decimate`'s search:
+  /// `EditDocument.cost(of:)`) is added to what the operations before it visited, and the
+  /// operation that would pass this is refused before it runs. On a release build a visit
+  /// takes up to 0.4 µs (a smooth; a transform's three 1.1 µs): 20 million take 8 s at most.
+  package static let editWork = 20_000_000
+
+  /// The most keys an edited action holds after an operation (`sample`, `duplicate_move`,
+  /// `paste` and the inserts add keys), checked before the operation runs: an action of 3
+  /// million keys took 1.8 GB to edit and write (800 MB of JSON).
+  package static let editKeys = 2_000_000
+
   /// `123`, `64K`, `512M`, `2G` (binary multiples) as bytes.
   package static func parseSize(_ text: String) -> Int? {
     var digits = Substring(text.uppercased())

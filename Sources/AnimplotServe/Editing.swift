@@ -1,7 +1,9 @@
 import AnimplotCommandLine
+import AnimplotEdit
 import AnimplotIO
 import AnimplotPlatform
 import AnimplotText
+import Dispatch
 
 extension ServeAPI {
   /// The most bytes an edit request's body may hold.
@@ -29,7 +31,10 @@ extension ServeAPI {
   }
 
   /// `POST /api/edit?file=N` with `{"ops": [...]}` (`animplot edit`'s vocabulary; `scene` and
-  /// `editor` too; `action` in the query picks the action): one undo step.
+  /// `editor` too; `action` in the query picks the action): one undo step. The script runs
+  /// outside the files' lock (other requests are answered meanwhile), with `animplot edit`'s
+  /// budget (`Limits.editWork`); run it through `writing` so that the writes of one file come
+  /// one at a time, off the threads that answer requests.
   package func edit(query: ViewQuery, body: [UInt8]) throws(ServeError) -> Answer {
     try requireEditing()
     let index = try fileIndex(query)
@@ -40,51 +45,76 @@ extension ServeAPI {
     } catch {
       throw ServeError(.badRequest, error.description)
     }
-    let answer = try files.update(index) { file throws(ServeError) -> Answer in
-      guard let document = file.document else { throw ServeError(.badRequest, file.error ?? "\(file.path): not read") }
-      guard file.kind == .actionJSON || file.kind == .compactJSON else {
-        throw ServeError(
-          .badRequest,
-          "\(file.path): edits apply to action files (format 1 or the compact form), not \(file.kind?.summary ?? "this kind"); convert it with animplot import first")
-      }
-      let action = query.value("action")
-      var edit: ActionEdit
-      if let current = file.edits?.current, action == nil || action == current.original.actions[current.actionIndex].name
-        || Int(action!) == current.actionIndex
-      {
-        edit = current
-      } else {
-        // Another action: its edit starts from the current state of the file.
-        do throws(CLIError) {
-          edit = try ActionEdit(file.current ?? document, action: action, file: file.path)
-        } catch {
-          throw ServeError(.badRequest, error.message)
-        }
-      }
-      let before = file.edits?.current ?? edit
+    editStarts?(index)
+    // The file as it is now; the edit is made from it without holding the lock.
+    let file = try files.file(index)
+    guard let document = file.document else { throw ServeError(.badRequest, file.error ?? "\(file.path): not read") }
+    guard file.kind == .actionJSON || file.kind == .compactJSON else {
+      throw ServeError(
+        .badRequest,
+        "\(file.path): edits apply to action files (format 1 or the compact form), not \(file.kind?.summary ?? "this kind"); convert it with animplot import first")
+    }
+    let action = query.value("action")
+    var edit: ActionEdit
+    if let current = file.edits?.current, action == nil || action == current.original.actions[current.actionIndex].name
+      || Int(action!) == current.actionIndex
+    {
+      edit = current
+    } else {
+      // Another action: its edit starts from the current state of the file.
       do throws(CLIError) {
-        _ = try edit.apply(script) { i in "ops[\(i)]" }
+        edit = try ActionEdit(file.current ?? document, action: action, file: file.path)
       } catch {
-        throw ServeError(.badRequest, "\(name): \(error.message)")
+        throw ServeError(.badRequest, error.message)
       }
-      do {
-        try RecalcArguments.refuseOverflow(edit.result, input: file.path)
-      } catch {
-        throw ServeError(.badRequest, "\(error)")
+    }
+    let before = file.edits?.current ?? edit
+    do throws(CLIError) {
+      var budget = ActionEdit.Budget()
+      _ = try edit.apply(script, budget: &budget) { i in "\(name): ops[\(i)]" }
+    } catch {
+      throw ServeError(.badRequest, error.message)
+    }
+    do {
+      try RecalcArguments.refuseOverflow(edit.result, input: file.path)
+    } catch {
+      throw ServeError(.badRequest, "\(error)")
+    }
+    var state = file.edits ?? ServedFiles.EditState(current: edit)
+    state.undo.append(before)
+    if state.undo.count > Self.maximumUndoSteps { state.undo.removeFirst(state.undo.count - Self.maximumUndoSteps) }
+    Self.trim(&state.undo)
+    state.redo.removeAll()
+    state.current = edit
+    let answer = try files.update(index) { now throws(ServeError) -> Answer in
+      // Writes of one file come one at a time (`writing`); only a read from disk can come
+      // between, and the edit was made from what it replaced.
+      guard now.generation == file.generation else {
+        throw ServeError(.conflict, "\(file.path) was read again from disk while the edit ran; nothing was changed: send the edit again")
       }
-      var state = file.edits ?? ServedFiles.EditState(current: edit)
-      state.undo.append(before)
-      if state.undo.count > Self.maximumUndoSteps { state.undo.removeFirst(state.undo.count - Self.maximumUndoSteps) }
-      Self.trim(&state.undo)
-      state.redo.removeAll()
-      state.current = edit
-      file.edits = state
-      file.generation += 1
+      if now.edits?.changedOnDisk == true { state.changedOnDisk = true }
+      now.edits = state
+      now.generation += 1
       return Self.history(state)
     }
     events.send(.edit(file: index, answer: answer))
     return answer
   }
+
+  /// `job`, run on the serial queue of the file `query` names (`file=N`): the writes of one
+  /// file (edit, undo, redo, save, revert) one at a time and in order, on a thread of their
+  /// own, so that a long edit holds up neither the threads that answer other requests nor the
+  /// writes of other files.
+  package func writing<T: Sendable>(_ query: ViewQuery, _ job: @escaping @Sendable () -> T) async -> T {
+    let index = (try? fileIndex(query)).flatMap { writeQueues.indices.contains($0) ? $0 : nil }
+    let queue = index.map { writeQueues[$0] } ?? Self.otherWrites
+    return await withCheckedContinuation { continuation in
+      queue.async { continuation.resume(returning: job()) }
+    }
+  }
+
+  /// Where writes naming no served file run (they are refused at once).
+  static let otherWrites = DispatchQueue(label: "animplot-serve-writes")
 
   /// `POST /api/undo` and `POST /api/redo`: one step back or forward.
   package func step(back: Bool, query: ViewQuery) throws(ServeError) -> Answer {

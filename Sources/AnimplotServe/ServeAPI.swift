@@ -8,6 +8,7 @@ import AnimplotPlots
 import AnimplotRender
 import AnimplotText
 import ArgumentParser
+import Dispatch
 
 /// Every answer of `animplot serve`'s API, without HTTP: each is made by the verb's own grammar
 /// (its `ParsableArguments`) and the render pipeline, so that it is byte for byte what the
@@ -19,11 +20,17 @@ package struct ServeAPI: Sendable {
   package let events: ServeEvents
   /// The layouts hit tests read, kept for the next point of the same picture.
   let layouts = RecentValues<LaidOut>(capacity: 8)
+  /// A serial queue per served file, where its writes run (`writing`).
+  let writeQueues: [DispatchQueue]
+  /// Called with the file's number on an edit's thread as the edit starts, before it reads
+  /// the file (a test holds an edit there to see what is answered meanwhile).
+  package var editStarts: (@Sendable (Int) -> Void)?
 
   package init(files: ServedFiles, editing: Bool, events: ServeEvents = ServeEvents()) {
     self.files = files
     self.editing = editing
     self.events = events
+    writeQueues = (0..<files.count).map { DispatchQueue(label: "animplot-serve-file-\($0)") }
   }
 
   // MARK: Reading

@@ -125,14 +125,29 @@ package struct Server: Sendable {
           try await writer.finish(nil)
         })
     }
+    // Writes run on their file's own queue: one at a time per file, off the threads that
+    // answer the other requests (an edit script may take seconds).
     router.post("/api/edit") { request, _ in
-      let body = try await request.body.collect(upTo: ServeAPI.maximumEditBytes)
-      return Self.answer { try api.edit(query: Self.query(request), body: Array(buffer: body)) }
+      let body = Array(buffer: try await request.body.collect(upTo: ServeAPI.maximumEditBytes))
+      let query = Self.query(request)
+      return await api.writing(query) { Self.answer { try api.edit(query: query, body: body) } }
     }
-    router.post("/api/undo") { request, _ in Self.answer { try api.step(back: true, query: Self.query(request)) } }
-    router.post("/api/redo") { request, _ in Self.answer { try api.step(back: false, query: Self.query(request)) } }
-    router.post("/api/save") { request, _ in Self.answer { try api.save(query: Self.query(request)) } }
-    router.post("/api/revert") { request, _ in Self.answer { try api.revert(query: Self.query(request)) } }
+    router.post("/api/undo") { request, _ in
+      let query = Self.query(request)
+      return await api.writing(query) { Self.answer { try api.step(back: true, query: query) } }
+    }
+    router.post("/api/redo") { request, _ in
+      let query = Self.query(request)
+      return await api.writing(query) { Self.answer { try api.step(back: false, query: query) } }
+    }
+    router.post("/api/save") { request, _ in
+      let query = Self.query(request)
+      return await api.writing(query) { Self.answer { try api.save(query: query) } }
+    }
+    router.post("/api/revert") { request, _ in
+      let query = Self.query(request)
+      return await api.writing(query) { Self.answer { try api.revert(query: query) } }
+    }
   }
 
   static func query(_ request: Request) -> ViewQuery { ViewQuery.parse(request.uri.query ?? "") }

@@ -113,6 +113,14 @@ package final class LocalServer: @unchecked Sendable {
   ) throws -> Response {
     var target = target
     if withToken, let token { target += (target.contains("?") ? "&" : "?") + "token=" + token }
+    return try Self.request(port: port, method, target, headers: headers, body: body)
+  }
+
+  /// `METHOD TARGET` with `headers` and `body` to a server on `port` of this host (one started
+  /// in the test's own process).
+  package static func request(
+    port: Int, _ method: String = "GET", _ target: String, headers: [String: String] = [:], body: Data = Data()
+  ) throws -> Response {
     var head = "\(method) \(target) HTTP/1.1\r\n"
     var fields = headers
     if fields["Host"] == nil { fields["Host"] = "127.0.0.1:\(port)" }

@@ -1,6 +1,7 @@
 import AnimplotCore
 import AnimplotEdit
 import AnimplotIO
+import AnimplotPlatform
 
 /// One action of a document under Blender's Graph Editor operations: what `animplot edit` does
 /// to its input, and what `animplot serve --edit` does to a served file between saves.
@@ -29,15 +30,48 @@ package struct ActionEdit: Sendable {
     editDocument = EditDocument(curves: document.actions[actionIndex].tracks, scene: originalScene)
   }
 
+  /// What one run of edit scripts (`animplot edit`, one `POST /api/edit`) has spent of
+  /// `Limits.editWork` so far.
+  package struct Budget: Sendable {
+    /// The key visits the run may make (`Limits.editWork`; tests give less).
+    package let work: Int
+    /// The most keys the action may hold after an operation (`Limits.editKeys`).
+    package let keys: Int
+    /// The key visits made so far.
+    package var spent = 0
+    package init(work: Int = Limits.editWork, keys: Int = Limits.editKeys) {
+      self.work = work
+      self.keys = keys
+    }
+  }
+
   /// Applies `script`'s settings and operations in order; `place(i)` names operation `i` in
-  /// messages. Returns a line for each operation that changed nothing (Blender's "cancelled").
-  /// - Throws: `CLIError` naming the operation that failed; the edit is then as before it.
-  package mutating func apply(_ script: EditScript, place: (Int) -> String) throws(CLIError) -> [String] {
+  /// messages. Each operation's cost is told before it runs (`EditDocument.cost(of:)`) and
+  /// charged to `budget`: an operation that would pass its work (`Limits.editWork`), or leave
+  /// the action with more keys than it allows (`Limits.editKeys`), is refused before it runs. Returns a line for each
+  /// operation that changed nothing (Blender's "cancelled").
+  /// - Throws: `CLIError` naming the operation that failed or was refused; the edit is then as
+  ///   before the script.
+  package mutating func apply(_ script: EditScript, budget: inout Budget, place: (Int) -> String) throws(CLIError) -> [String] {
     var next = editDocument
     var notes: [String] = []
     script.apply(to: &next.scene)
     script.apply(to: &next.editor)
+    var spent = budget.spent
     for (i, operation) in script.operations.enumerated() {
+      let cost = next.cost(of: operation)
+      let keys = next.keyCount
+      if cost.work > budget.work - spent {
+        throw CLIError(
+          "\(place(i)): \(operation.scriptName) would take the edit past \(budget.work) key visits, animplot's limit for one run "
+            + "(the action holds \(keys) keys here, and the operations before visited \(spent)); edit fewer keys or run fewer operations at a time")
+      }
+      if cost.addedKeys > budget.keys - keys {
+        throw CLIError(
+          "\(place(i)): \(operation.scriptName) could leave the action with \(keys + cost.addedKeys) keys, "
+            + "more than animplot's limit of \(budget.keys) for an edited action")
+      }
+      spent += cost.work
       let status: EditStatus
       do {
         status = try next.apply(operation)
@@ -48,6 +82,7 @@ package struct ActionEdit: Sendable {
       if status == .cancelled { notes.append("\(place(i)): changed nothing (nothing it acts on)") }
     }
     editDocument = next
+    budget.spent = spent
     return notes
   }
 

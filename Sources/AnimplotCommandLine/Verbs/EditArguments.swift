@@ -116,8 +116,10 @@ package struct EditArguments: ParsableArguments {
     }
     var edit = try ActionEdit(document, action: action, file: input)
     var notes: [String] = []
+    // One budget for the run: the scripts and options apply one after the other.
+    var budget = ActionEdit.Budget()
     for (name, script) in scripts {
-      notes += try edit.apply(script) { i in name.hasPrefix("--") ? name : "\(name): ops[\(i)]" }
+      notes += try edit.apply(script, budget: &budget) { i in name.hasPrefix("--") ? name : "\(name): ops[\(i)]" }
     }
     document = edit.result
     try RecalcArguments.refuseOverflow(document, input: input)

@@ -1,0 +1,96 @@
+import AnimplotCommandLine
+import AnimplotCore
+import AnimplotEdit
+import AnimplotIO
+import AnimplotPlatform
+import Testing
+
+/// An edit script's work is bounded before it is done (issue 25: one `sample` to a million keys
+/// and 60,000 `smooth`s would have run for hours): each operation's cost is told before it
+/// runs and charged to the run's budget, and the operation past it is refused with the edit
+/// left as it was.
+struct EditBudgetTests {
+  /// Two keys `frames` apart (the finding's action, at a smaller scale).
+  static func action(frames: Int) throws -> ActionDocument {
+    let text = """
+      {"animplot": 1, "name": "A", "tracks": [{"dataPath": "location", "index": 0, "keyframes": [{"frame": 1, "value": 0}, {"frame": \(frames + 1), "value": 1}]}]}
+      """
+    return try ActionDecoder.decode(Array(text.utf8), file: "long.json")
+  }
+
+  /// `select_all`, `sample`, `select_all`, then `smooths` smooths.
+  static func script(smooths: Int) -> EditScript {
+    EditScript(operations: [.selectAll(.select), .sample, .selectAll(.select)] + Array(repeating: .smooth, count: smooths))
+  }
+
+  @Test func aScriptAtItsBudgetRunsAndOneVisitLessRefusesItsLastOperation() throws {
+    let start = try ActionEdit(try Self.action(frames: 2000), action: nil, file: "long.json")
+    let script = Self.script(smooths: 5)
+    var full = start
+    var measured = ActionEdit.Budget()
+    _ = try full.apply(script, budget: &measured) { "ops.json: ops[\($0)]" }
+    // Each smooth visits the 2001 keys of the one curve, the curve, and itself.
+    #expect(full.editDocument.keyCount == 2001)
+    #expect(measured.spent > 5 * 2003)
+
+    var atBudget = start
+    var exact = ActionEdit.Budget(work: measured.spent)
+    _ = try atBudget.apply(script, budget: &exact) { "ops.json: ops[\($0)]" }
+    #expect(atBudget.editDocument == full.editDocument)
+    #expect(exact.spent == measured.spent)
+
+    var refused = start
+    var short = ActionEdit.Budget(work: measured.spent - 1)
+    do {
+      _ = try refused.apply(script, budget: &short) { "ops.json: ops[\($0)]" }
+      Issue.record("a script one visit over its budget ran")
+    } catch {
+      #expect(
+        error.message
+          == "ops.json: ops[7]: smooth would take the edit past \(measured.spent - 1) key visits, animplot's limit for one run (the action holds 2001 keys here, and the operations before visited \(measured.spent - 2003)); edit fewer keys or run fewer operations at a time"
+      )
+    }
+    // Nothing of the script stays: not its first operations, not what they spent.
+    #expect(refused.editDocument == start.editDocument)
+    #expect(short.spent == 0)
+  }
+
+  /// One budget for a run's scripts together (`--ops` then `--op`s): the second is charged
+  /// what the first spent.
+  @Test func scriptsOfOneRunShareTheBudget() throws {
+    var edit = try ActionEdit(try Self.action(frames: 100), action: nil, file: "long.json")
+    var budget = ActionEdit.Budget()
+    _ = try edit.apply(Self.script(smooths: 1), budget: &budget) { "a: ops[\($0)]" }
+    let first = budget.spent
+    _ = try edit.apply(EditScript(operations: [.smooth]), budget: &budget) { _ in "--smooth" }
+    #expect(budget.spent == first + 101 + 1 + 1)
+    var tight = ActionEdit.Budget(work: budget.spent)
+    tight.spent = budget.spent
+    #expect(throws: CLIError.self) { try edit.apply(EditScript(operations: [.smooth]), budget: &tight) { _ in "--smooth" } }
+  }
+
+  /// An operation that would leave the action with more keys than the budget allows
+  /// (`Limits.editKeys`) is refused before it adds any: each duplicate adds a copy of every
+  /// selected key.
+  @Test func keysAddedAreBoundedBeforeTheyAreMade() throws {
+    var edit = try ActionEdit(try Self.action(frames: 999), action: nil, file: "long.json")
+    var operations: [EditOperation] = [.selectAll(.select), .sample, .selectAll(.select)]
+    operations += Array(repeating: .duplicateMove(frames: 0.1, value: 0, snap: AutoSnap.none), count: 4)
+    var budget = ActionEdit.Budget(keys: 4000)
+    do {
+      _ = try edit.apply(EditScript(operations: operations), budget: &budget) { "ops.json: ops[\($0)]" }
+      Issue.record("a fifth thousand keys was made")
+    } catch {
+      #expect(
+        error.message
+          == "ops.json: ops[6]: duplicate_move could leave the action with 5000 keys, more than animplot's limit of 4000 for an edited action"
+      )
+    }
+    #expect(edit.editDocument.keyCount == 2)
+    // Three duplicates are within it.
+    var three = try ActionEdit(try Self.action(frames: 999), action: nil, file: "long.json")
+    var again = ActionEdit.Budget(keys: 4000)
+    _ = try three.apply(EditScript(operations: operations.dropLast()), budget: &again) { "ops.json: ops[\($0)]" }
+    #expect(three.editDocument.keyCount == 4000)
+  }
+}

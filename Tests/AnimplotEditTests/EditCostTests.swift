@@ -1,0 +1,94 @@
+import AnimplotCore
+import AnimplotEdit
+import Testing
+
+/// What an operation will cost, told before it runs (`EditDocument.cost(of:)`): the keys it
+/// may add bound the keys it adds, and the work that grows faster than the keys (decimate's
+/// search, samples inserted before many keys, key numbers looked for on every curve, snapping
+/// to markers) is counted, so that a budget of it bounds the time.
+struct EditCostTests {
+  /// Curves of `counts` keys, a frame apart, every key selected.
+  static func document(_ counts: [Int], markers: Int = 0) -> EditDocument {
+    let curves = counts.enumerated().map { n, count in
+      var curve = EditDocumentTests.curve((0..<count).map { Float($0) })
+      curve.index = n
+      return curve
+    }
+    var scene = EditScene()
+    scene.markers = (0..<markers).map { Marker(frame: Double($0) * 3, name: "m\($0)", selected: $0 == 0) }
+    var document = EditDocument(curves: curves, scene: scene)
+    try! document.apply(.selectAll(.select))
+    return document
+  }
+
+  /// Every operation of the vocabulary, on a document it can act on.
+  static let operations: [EditOperation] = [
+    .select(keys: [1, 2], part: .key, extend: false), .selectInChannel(address: "location[1]", keys: nil, part: .all, extend: true),
+    .selectAll(.invert), .selectAll(.select), .selectBox(frames: 0...5, values: -1...1, mode: .add, includeHandles: true),
+    .translate(frames: 0.3, value: 1, snap: AutoSnap.none), .scale(x: 1.5, y: 1, pivot: .cursor, snap: .marker),
+    .duplicateMove(frames: 0.25, value: 0, snap: AutoSnap.none), .insertClick(frame: 40.5, value: 1, extend: false),
+    .insertAPI(frame: 41.5, value: 2, options: [], keyframeType: .keyframe), .insertKeyframe(.all), .selectAll(.select),
+    .interpolation(.linear), .easing(.easeIn), .handleType(.auto), .snap(.nearestMarker), .mirror(.marker),
+    .equalizeHandles(side: .both, length: 1, flatten: false), .smooth, .eulerFilter, .extrapolation(.makeCyclic),
+    .breakdown(factor: 0.3), .blendToNeighbor(factor: 0.7), .blendToDefault(factor: 0.2), .copy,
+    .paste(offset: .none, merge: .mix, flipped: false), .selectAll(.select), .sample, .decimate(.ratio(0.5)),
+    .clean(threshold: 0.001, channels: false), .copy, .mirror(.yAxis), .paste(offset: .relative, merge: .overRange, flipped: false),
+    .selectAll(.select), .duplicateMove(frames: 0.5, value: 0, snap: .frame), .delete,
+  ]
+
+  @Test func theKeysAnOperationAddsAreToldBeforeItRuns() throws {
+    var document = Self.document([30, 12, 1], markers: 4)
+    for operation in Self.operations {
+      let cost = document.cost(of: operation)
+      let before = document.keyCount
+      try document.apply(operation)
+      #expect(document.keyCount <= before + cost.addedKeys, "\(operation.scriptName) added more keys than it told")
+      #expect(cost.work >= before + document.curves.count, "\(operation.scriptName)")
+    }
+  }
+
+  @Test func workBeyondOneVisitOfEachKeyIsCounted() {
+    let steps = EditCost.stepsPerVisit
+    let base = 2000 + 1 + 1
+    let document = Self.document([2000])
+    #expect(document.cost(of: .smooth) == EditCost(work: base, addedKeys: 0))
+    // Decimate: the square of each run of selected keys.
+    #expect(document.cost(of: .decimate(.ratio(0.5))).work == base + 2000 * 2000 / steps)
+    // Key numbers are looked for on every curve.
+    let three = Self.document([10, 10, 10])
+    #expect(three.cost(of: .select(keys: Array(0..<10), part: .key, extend: false)).work == 30 + 3 + 1 + 10 * 3)
+    // Snapping to markers: each key looks at every marker.
+    let marked = Self.document([100], markers: 50)
+    #expect(marked.cost(of: .snap(.nearestMarker)).work == 102 + 100 * 50)
+    // A transform counts each key three times; a duplicate its copies too.
+    #expect(marked.cost(of: .translate(frames: 1, value: 0, snap: .marker)).work == 102 + 200 + 100 * 50)
+    #expect(marked.cost(of: .translate(frames: 1, value: 0, snap: .frame)).work == 102 + 200)
+    #expect(marked.cost(of: .duplicateMove(frames: 1, value: 0, snap: .frame)) == EditCost(work: 102 + 100 + 2 * 200, addedKeys: 100))
+  }
+
+  /// `sample`: the keys it adds, each moving the keys after it aside.
+  @Test func sampleCountsTheKeysAfterItsRuns() throws {
+    var curve = EditDocumentTests.curve([0, 20_000] + (0..<1000).map { Float(20_001 + $0) })
+    curve.index = 0
+    var document = EditDocument(curves: [curve])
+    try document.apply(.select(keys: [0, 1], part: .key, extend: false))
+    let cost = document.cost(of: .sample)
+    #expect(cost.addedKeys == 19_999)
+    #expect(cost.work == 1002 + 1 + 1 + 19_999 + 19_999 * 1000 / EditCost.stepsPerVisit)
+    try document.apply(.sample)
+    #expect(document.keyCount == 1002 + 19_999)
+  }
+
+  /// Runs short enough that `sample` recalculates the curve after each key it adds, as
+  /// Blender does: each such key walks the whole curve, however many runs there are.
+  @Test func sampleCountsACurveRecalculatedAfterEachKey() throws {
+    var curve = EditDocumentTests.curve((0..<3000).map { Float($0 * 10) })
+    curve.index = 0
+    var document = EditDocument(curves: [curve])
+    // A thousand runs of two keys, each adding 9.
+    try document.apply(.select(keys: (0..<1000).flatMap { [$0 * 3, $0 * 3 + 1] }, part: .key, extend: false))
+    let cost = document.cost(of: .sample)
+    #expect(cost.addedKeys == 9000)
+    #expect(cost.work > 1000 * 9 * 3000)
+  }
+}

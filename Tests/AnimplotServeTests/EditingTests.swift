@@ -1,0 +1,123 @@
+import AnimplotServe
+import AnimplotTestSupport
+import Dispatch
+import Foundation
+import Testing
+
+/// `serve --edit` runs each edit on its file's own thread, outside the lock of the files: the
+/// other requests are answered while edits run (issue 25: during a 40-operation edit, GET
+/// /api/files went unanswered for more than 10 s), and the edits of one file come one at a time.
+/// Edits are held where they start (`ServeAPI.editStarts`), so that what is answered meanwhile
+/// is known without timing anything.
+struct EditingTests {
+  static let script = Data(#"{"ops": [{"op": "select_all", "action": "SELECT"}, {"op": "translate", "delta": [2, 0]}]}"#.utf8)
+
+  /// Copies of an example, each a file of its own.
+  static func copies(_ count: Int) throws -> [String] {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("animplot-editing-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let example = Repository.root.appendingPathComponent("Examples/bouncing-ball.json")
+    return try (0..<count).map { i in
+      let copy = folder.appendingPathComponent("ball\(i).json")
+      try FileManager.default.copyItem(at: example, to: copy)
+      return copy.path
+    }
+  }
+
+  /// Serves `api` for `body`, given the bound port.
+  static func serving(_ api: ServeAPI, _ body: (Int) async throws -> Void) async throws {
+    let port = AsyncStream<Int>.makeStream()
+    let server = Task {
+      try await Server(host: "127.0.0.1", port: 0, token: nil).serve(api) { port.continuation.yield($0) }
+    }
+    defer { server.cancel() }
+    var ports = port.stream.makeAsyncIterator()
+    try await body(try #require(await ports.next()))
+  }
+
+  /// One request, from a thread of its own (a blocking socket must not hold a thread of the
+  /// concurrency pool the server's tasks run on).
+  static func request(_ port: Int, _ method: String, _ target: String, body: Data = Data()) async -> LocalServer.Response? {
+    await offThePool { try? LocalServer.request(port: port, method, target, body: body) }
+  }
+
+  @Test func otherRequestsAreAnsweredWhileEditsRun() async throws {
+    // More edits held at once than the concurrency pool has threads: had the edits run there
+    // (or under the files' lock), nothing else could be answered until they end.
+    let held = ProcessInfo.processInfo.activeProcessorCount + 1
+    var api = ServeAPI(files: try ServedFiles(paths: try Self.copies(held)), editing: true)
+    let started = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    api.editStarts = { _ in
+      started.signal()
+      release.wait()
+    }
+    try await Self.serving(api) { port in
+      let edits = (0..<held).map { i in
+        Task { await Self.request(port, "POST", "/api/edit?file=\(i)", body: Self.script) }
+      }
+      for _ in 0..<held { await offThePool { started.wait() } }
+      // Every edit has started and none has ended.
+      let files = await Self.request(port, "GET", "/api/files")
+      #expect(files?.status == 200)
+      #expect(files?.text.contains("ball\(held - 1).json") == true)
+      let picture = await Self.request(port, "GET", "/api/render/graph.png?file=0&width=320&height=200")
+      #expect(picture?.status == 200)
+      #expect(picture?.headers["content-type"] == "image/png")
+      for _ in 0..<held { release.signal() }
+      for edit in edits {
+        let answer = await edit.value
+        #expect(answer?.status == 200)
+        #expect(answer?.text == "{\"undo\": 1, \"redo\": 0}\n")
+      }
+    }
+  }
+
+  @Test func editsOfOneFileComeOneAtATime() async throws {
+    var api = ServeAPI(files: try ServedFiles(paths: try Self.copies(1)), editing: true)
+    let started = DispatchSemaphore(value: 0)
+    let release = DispatchSemaphore(value: 0)
+    let entered = Count()
+    api.editStarts = { _ in
+      if entered.next() == 1 {
+        started.signal()
+        release.wait()
+      }
+    }
+    try await Self.serving(api) { port in
+      let first = Task { await Self.request(port, "POST", "/api/edit", body: Self.script) }
+      await offThePool { started.wait() }
+      let second = Task { await Self.request(port, "POST", "/api/edit", body: Self.script) }
+      let files = await Self.request(port, "GET", "/api/files")
+      #expect(files?.status == 200)
+      // The second waits behind the first, whenever it came.
+      #expect(entered.value == 1)
+      release.signal()
+      let answers = [await first.value, await second.value]
+      #expect(answers.map { $0?.status } == [200, 200])
+      // Both apply, one after the other: neither is lost, neither refused.
+      #expect(Set(answers.map { $0?.text }) == ["{\"undo\": 1, \"redo\": 0}\n", "{\"undo\": 2, \"redo\": 0}\n"])
+      #expect(entered.value == 2)
+    }
+  }
+}
+
+/// A counter several threads step.
+final class Count: @unchecked Sendable {
+  private let lock = NSLock()
+  private var count = 0
+
+  /// The count after one more.
+  func next() -> Int {
+    lock.lock()
+    defer { lock.unlock() }
+    count += 1
+    return count
+  }
+
+  var value: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return count
+  }
+}
