@@ -76,6 +76,14 @@ package enum Limits {
   /// channels, took 1.85 GB in the server); 10 million take under 500 MB there.
   package static let evaluatedValues = 10_000_000
 
+  /// The most steps of modifier evaluation one command makes, weighed before it evaluates
+  /// (`ModifierWork`): each channel's steps an evaluation (a step is a Noise octave, an
+  /// Envelope control point, a Generator coefficient, or a modifier of any type) times the
+  /// evaluations the command makes of it (a graph's sample columns and framing samples, eval's
+  /// frames, a path's samples, ...), every channel together. The costliest step, a Perlin
+  /// octave of Blender 5.0's noise, takes about 40 ns: 250 million take about 10 s.
+  package static let modifierSteps = 250_000_000
+
   /// The most tracks one imported file (glTF, Lottie, Unity, CSV) makes: a glTF of a million
   /// channels took 2.7 GB, and every view lists each track.
   package static let importedTracks = 100_000

@@ -1,6 +1,7 @@
 import AnimplotCore
 import AnimplotEdit
 import AnimplotIO
+import AnimplotPlatform
 
 /// One action of a document under Blender's Graph Editor operations: what `animplot edit` does
 /// to its input, and what `animplot serve --edit` does to a served file between saves.
@@ -27,6 +28,7 @@ package struct ActionEdit: Sendable {
     try RecalcArguments.refuseOverflow(document, input: file)
     originalScene = Self.scene(of: document.actions[actionIndex])
     editDocument = EditDocument(curves: document.actions[actionIndex].tracks, scene: originalScene)
+    editDocument.modifierStepBudget = Limits.modifierSteps
   }
 
   /// Applies `script`'s settings and operations in order; `place(i)` names operation `i` in
