@@ -1,4 +1,5 @@
 @testable import AnimplotCore
+import AnimplotTestSupport
 import Testing
 
 /// The Noise modifier's octave loops stop early only where the rest cannot change the result
@@ -41,16 +42,11 @@ struct NoiseOctaveTests {
     a.bitPattern == b.bitPattern || (a.isNaN && b.isNaN)
   }
 
-  /// A fixed sequence of numbers (SplitMix64), so that a failure can be replayed.
+  /// Random settings from a fixed seed, so that a failure can be replayed.
   struct Numbers {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
+    var generator: SplitMix
+    init(state: UInt64) { generator = SplitMix(seed: state) }
+    mutating func next() -> UInt64 { generator.next() }
     mutating func float(_ range: ClosedRange<Float>) -> Float {
       range.lowerBound + Float(next() >> 40) / Float(1 << 24) * (range.upperBound - range.lowerBound)
     }
