@@ -163,6 +163,7 @@ extension EditDocument {
                 + (added > 0 ? " after \(added) keys added to other runs" : "") + " (at most \(Self.maximumSamples) in all)"
               : "sample: \(curves[c].fcurve.address) has keys beyond frame ±1e9, where whole frames cannot be told apart")
         }
+        try checkModifierWork([curves[c].fcurve], evaluations: max(0, Int(span) - 1), what: "sample")
         added += max(0, Int(span) - 1)
         let range = Int(span)
         let first = Int(startFrame.rounded(.down))

@@ -34,6 +34,16 @@ extension EditDocument {
     return (copy, status)
   }
 
+  /// Throws `EditError` (`what: ...`) unless evaluating each of `curves` `evaluations` times
+  /// is within `modifierStepBudget`.
+  func checkModifierWork(_ curves: [FCurve], evaluations: Int, what: String) throws {
+    do {
+      try ModifierWork.check(curves, budget: modifierStepBudget) { _ in evaluations }
+    } catch {
+      throw EditError("\(what): \(error.description(quoting: { "\"\($0.prefix(80))\"" }))")
+    }
+  }
+
   private mutating func perform(_ operation: EditOperation) throws -> EditStatus {
     switch operation {
     case .select(let keys, let part, let extend):
@@ -60,7 +70,7 @@ extension EditDocument {
     case .insertAPI(let frame, let value, let options, let type):
       return try insertAPI(frame: frame, value: value, options: options, keyframeType: type)
     case .insertKeyframe(let mode):
-      return insertKeyframe(mode)
+      return try insertKeyframe(mode)
     case .delete:
       return deleteSelected()
     case .interpolation(let mode):

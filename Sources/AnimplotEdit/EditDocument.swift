@@ -74,6 +74,10 @@ public struct EditDocument: Sendable, Hashable {
   public var scene: EditScene
   public var editor: EditorSettings
   public internal(set) var clipboard: EditClipboard?
+  /// The most steps of modifier evaluation one operation may make (`ModifierWork`): `sample`
+  /// and `insert_keyframe` evaluate curves. Unbounded unless set (the command line and the
+  /// server set `Limits.modifierSteps`).
+  public var modifierStepBudget = Int.max
   /// The identity the next new key gets.
   var nextKeyID: UInt64
 

@@ -176,7 +176,7 @@ extension EditDocument {
     }
   }
 
-  mutating func insertKeyframe(_ mode: InsertKeyframeMode) -> EditStatus {
+  mutating func insertKeyframe(_ mode: InsertKeyframeMode) throws -> EditStatus {
     let targets: [Int]
     switch mode {
     case .all: targets = editableCurves
@@ -184,6 +184,9 @@ extension EditDocument {
     case .cursorActive: targets = activeCurve.map { [$0] } ?? []
     }
     let frame = Float(scene.currentFrame)
+    if mode == .all || mode == .selected {
+      try checkModifierWork(targets.map { curves[$0].fcurve }, evaluations: 1, what: "insert_keyframe")
+    }
     for c in targets {
       switch mode {
       case .cursorActive, .cursorSelected:

@@ -76,6 +76,16 @@ package enum Limits {
   /// channels, took 1.85 GB in the server); 10 million take under 500 MB there.
   package static let evaluatedValues = 10_000_000
 
+  /// The most steps of modifier evaluation one command makes, weighed before it evaluates
+  /// (`ModifierWork`): each channel's steps an evaluation (a step is a Noise octave, an
+  /// Envelope control point, a Generator coefficient, or a modifier of any type) times the
+  /// evaluations the command makes of it (a graph's sample columns and framing samples, eval's
+  /// frames, a path's samples, ...), every channel together. The costliest step is a Perlin
+  /// octave of Blender 5.0's noise: at the limit, `eval` of one such channel took 13.5 s (a
+  /// release build on a loaded 2-core machine). The costliest stack of Blender's modifier
+  /// answers is 15 steps: a graph of it takes 54,000, and `eval`'s most values 150 million.
+  package static let modifierSteps = 250_000_000
+
   /// The most tracks one imported file (glTF, Lottie, Unity, CSV) makes, and one action of
   /// animplot's own format holds: a glTF of a million channels took 2.7 GB, and every view
   /// lists each track (a Graph Editor of 300,000 two-key curves took 40 s).

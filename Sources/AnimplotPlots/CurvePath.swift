@@ -261,12 +261,33 @@ public enum CurvePath {
       case .constant, .linear:
         continue
       default:
-        let steps = 200
+        let steps = easedRangeSteps
         let d = Double(next.frame - k.frame)
         for j in 1..<steps { add(Double(curve.value(at: Float(Double(k.frame) + d * Double(j) / Double(steps))))) }
       }
     }
     return lo...hi
+  }
+
+  /// The most frames `valueRange` samples a coupled quaternion component at.
+  package static let maximumRangeSamples = 20_000
+
+  /// The parts `valueRange` divides an eased segment into (it evaluates the curve between them).
+  static let easedRangeSteps = 200
+
+  /// The most evaluations `valueRange(of:)` makes of `curve`.
+  package static func rangeEvaluations(of curve: FCurve) -> Int {
+    if curve.quaternion?.isCoupled == true { return maximumRangeSamples + 1 }
+    let keys = curve.keyframes
+    guard keys.sampled == nil else { return 0 }
+    var eased = 0
+    for (i, k) in keys.enumerated() where i + 1 < keys.count {
+      switch k.interpolation {
+      case .bezier, .constant, .linear: continue
+      default: eased += 1
+      }
+    }
+    return eased * (easedRangeSteps - 1)
   }
 
   /// The frames `valueRange` samples a coupled quaternion component at (slerp and
@@ -277,7 +298,7 @@ public enum CurvePath {
     // Between the first and last key: eight samples a segment for few keys; dense keys
     // (sampled exports) at most 20 000.
     let first = Double(keys.frame(at: 0)), span = Double(last.frame) - first
-    let steps = min(20_000, max(200, keys.count * 8))
+    let steps = min(maximumRangeSamples, max(200, keys.count * 8))
     return (0...steps).map { Float(first + span * Double($0) / Double(steps)) }
   }
 

@@ -63,5 +63,9 @@ extension GraphEditor {
   }
 
   /// The most frames a ghost is sampled at (a view of millions of frames draws none).
-  static let maximumGhostSamples = 100_000
+  package static let maximumGhostSamples = 100_000
+
+  /// The frames across the view at which curves that modifiers reshape, and ghost curves, are
+  /// evaluated to frame the view.
+  package static let framingSamples = 401
 }

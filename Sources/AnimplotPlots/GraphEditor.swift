@@ -108,7 +108,7 @@ public struct GraphEditor: Sendable {
     // A curve that modifiers reshape (beyond Cycles, which repeats the keys' own range) is
     // framed by its evaluated values across the frames shown, so that a Generator or a Noise
     // away from the keys (or a track of modifiers alone) is in view.
-    let steps = 400
+    let steps = Self.framingSamples - 1
     let frames = (0...steps).map { Float(f0 + (f1 - f0) * Double($0) / Double(steps)) }
     for curve in curves where curve.track.hasEffectiveModifiers && curve.track.modifiers.contains(where: { $0.type != .cycles }) {
       for value in curve.track.values(at: frames) where value.isFinite {

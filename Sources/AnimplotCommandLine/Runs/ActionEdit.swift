@@ -28,6 +28,7 @@ package struct ActionEdit: Sendable {
     try RecalcArguments.refuseOverflow(document, input: file)
     originalScene = Self.scene(of: document.actions[actionIndex])
     editDocument = EditDocument(curves: document.actions[actionIndex].tracks, scene: originalScene)
+    editDocument.modifierStepBudget = Limits.modifierSteps
   }
 
   /// What one run of edit scripts (`animplot edit`, one `POST /api/edit`) has spent of

@@ -1,18 +1,27 @@
 /// The noise functions behind Blender's Noise modifier.
 enum Noise {
+  /// The most octaves beyond the first the legacy turbulence computes: from the 150th on its
+  /// weight is exactly 0 (see `OctaveLoop`).
+  static let legacyOctaves = 149
+
   /// Blender's legacy turbulence (3.4, and 5.0 with `use_legacy_noise`): the original lattice
   /// noise at `(1 + x, 1 + y, 1 + z) / size`, plus `depth` octaves each at half the size and
   /// half the weight of the one before, divided by the weights' sum. A size of 0 gives 0.
+  ///
+  /// Octaves that can no longer change the result are not computed (`OctaveLoop`): the weight
+  /// is exactly 0 from the 150th octave on, so at most 149 are, whatever the depth.
   static func turbulence(size: Float, x: Float, y: Float, z: Float, depth: Int) -> Float {
     var sum = LegacyNoise.scaled(size: size, x, y, z)
     var weight: Float = 0.5
     var total: Float = 1
     var octaves = depth
     while octaves > 0 {
+      let before = OctaveLoop.State(sum, total, weight, 0)
       sum += weight * LegacyNoise.scaled(size: size * weight, x, y, z)
       total += weight
       weight *= 0.5
       octaves -= 1
+      if OctaveLoop.isSettled(before, OctaveLoop.State(sum, total, weight, 0)) { break }
     }
     return sum / total
   }
@@ -20,16 +29,28 @@ enum Noise {
   /// Blender 5.0's noise (`use_legacy_noise` off): fractal Brownian motion over 2D Perlin
   /// noise at `(x, y)`, `depth + 1` octaves, each `lacunarity` times the frequency and
   /// `roughness` times the weight of the one before, normalised to 0...1 around 0.5.
+  ///
+  /// Octaves that can no longer change the result are not computed (`OctaveLoop`), and an
+  /// octave at the frequency of the one before reuses its noise: with a lacunarity of magnitude
+  /// 2 or more the frequency overflows within 128 octaves, and the sum is NaN from there.
   static func fractal(x: Float, y: Float, depth: Int, roughness: Float, lacunarity: Float) -> Float {
     var scale: Float = 1
     var weight: Float = 1
     var total: Float = 0
     var sum: Float = 0
+    var noiseScale = Float.nan
+    var noise: Float = 0
     for _ in 0...depth {
-      sum += PerlinNoise.signed(scale * x, scale * y) * weight
+      let before = OctaveLoop.State(sum, total, weight, scale)
+      if scale.bitPattern != noiseScale.bitPattern {
+        noise = PerlinNoise.signed(scale * x, scale * y)
+        noiseScale = scale
+      }
+      sum += noise * weight
       total += weight
       weight *= roughness
       scale *= lacunarity
+      if OctaveLoop.isSettled(before, OctaveLoop.State(sum, total, weight, scale)) { break }
     }
     return 0.5 * sum / total + 0.5
   }
@@ -40,6 +61,37 @@ enum Noise {
   @inline(__always)
   static func fractalX(frame: Float, offset: Float, scale: Float) -> Float {
     (frame - offset) * (1 / scale) + 0.618034
+  }
+}
+
+/// When the octave loops of `Noise` may stop before `depth` without changing a bit of the
+/// result. An octave's contribution is a function of the loop's running state (sum, weights'
+/// total, weight and, for 5.0's noise, frequency) and of values fixed for the evaluation (the
+/// position, the size, the roughness and lacunarity). So:
+///
+/// - an octave that leaves the state exactly as it found it (bit for bit) is followed by octaves
+///   that do the same: the rest of the loop changes nothing;
+/// - a sum that is NaN stays NaN whatever is added, and the result, the sum divided by a finite
+///   total, is NaN.
+///
+/// The legacy loop halves its weight from 0.5: it reaches the smallest subnormal at octave 149
+/// and 0 at octave 150, which adds 0 × (the noise of size 0, which is 0) and leaves the state as
+/// it was. 5.0's loop multiplies its frequency by the lacunarity: where that overflows to
+/// infinity, the noise's position is not finite, the noise is NaN and so is the sum.
+enum OctaveLoop {
+  /// Sum, total, weight and frequency, compared by their bits.
+  struct State {
+    let bits: (UInt32, UInt32, UInt32, UInt32)
+    @inline(__always)
+    init(_ sum: Float, _ total: Float, _ weight: Float, _ scale: Float) {
+      bits = (sum.bitPattern, total.bitPattern, weight.bitPattern, scale.bitPattern)
+    }
+  }
+
+  /// Whether the loop may stop after an octave that went from `before` to `after`.
+  @inline(__always)
+  static func isSettled(_ before: State, _ after: State) -> Bool {
+    before.bits == after.bits || Float(bitPattern: after.bits.0).isNaN
   }
 }
 

@@ -64,7 +64,7 @@ public struct Stage: Sendable {
       // Every sample up to 20,000 of them, else every n-th, and every key of a transform
       // channel (where turns and sizes peak) within the frames.
       let samples = path.frames.count
-      let stride = max(1, samples / 20_000)
+      let stride = max(1, samples / (Self.maximumFitSamples / 2))
       var fitted = Swift.stride(from: 0, to: samples, by: stride).map { path.frames[$0] }
       if let first = path.frames.first, let last = path.frames.last {
         let all = channels.location + channels.euler + channels.quaternion + channels.scale
@@ -98,6 +98,10 @@ public struct Stage: Sendable {
 
   /// The frame a still picture shows.
   public let defaultFrame: Double
+
+  /// The most samples of a path at which the stage's fit places the shape (every sample up to
+  /// 20,000, else every n-th: fewer than 40,000), besides the keys and the last frame.
+  package static let maximumFitSamples = 40_000
 
   /// A shape point (u, v; v down) of unit `size` through the plane transform `t`, as plane
   /// coordinates (v up).

@@ -25,6 +25,7 @@ extension GraphEditor: InteractiveDescribing {
     }
     let plot = layout.plotRect
     let columns = InteractivePlot.columns(of: plot) { layout.frame(atX: $0) }
+    try ModifierBudget.check(action.tracks, advice: ModifierBudget.graphAdvice) { _ in columns.frames.count }
     let table = Renderer.evaluate(action, at: columns.frames)
     let rows = layout.channelList?.rows ?? []
     let channels = layout.curves.enumerated().map { i, curve in
@@ -49,6 +50,9 @@ extension DopeSheetEditor: InteractiveDescribing {
     let picture = try InteractivePlot.png(size: pictureSize, renderer: renderer, opaque: true) { draw(on: $0) }
     let plot = layout.keyAreaRect
     let columns = InteractivePlot.columns(of: plot) { layout.frame(atX: $0) }
+    try ModifierBudget.check(actions.lazy.flatMap(\.tracks), advice: ModifierBudget.graphAdvice) { _ in
+      columns.frames.count
+    }
     let tables = actions.map { Renderer.evaluate($0, at: columns.frames) }
     let list = layout.channelList?.rows ?? []
     let channels = layout.rows.compactMap { row -> InteractivePlot.Channel? in

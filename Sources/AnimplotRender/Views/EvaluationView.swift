@@ -29,6 +29,9 @@ public struct EvaluationView: PlotView {
         "\(frames.count) frames of \(action.tracks.count) channels are \(values) values, more than \(Limits.evaluatedValues) "
           + "per call; give fewer frames (--at, --range) or channels (--channels)")
     }
+    try ModifierBudget.check(action.tracks, advice: "give fewer frames (--at, --range) or channels (--channels)") { _ in
+      frames.count
+    }
     return ValueTable(action: action, frames: frames)
   }
 

@@ -34,6 +34,7 @@ public struct GraphView: PlotView {
     var options = options
     if fitsHeight { options.height = GraphEditor.fittingHeight(action: action, minimum: options.height) }
     if let ghost { options.ghosts += try Self.ghosts(from: ghost, matching: action) }
+    try ModifierBudget.checkGraph(action, options: options)
     return GraphEditor(action: action, options: options)
   }
 

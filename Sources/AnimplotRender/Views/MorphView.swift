@@ -53,6 +53,10 @@ public struct MorphView: PlotView {
     guard pictures >= 1 && pictures <= Self.maximumPictures else {
       throw RenderError(.request, "a morph has 1 to \(Self.maximumPictures) pictures, not \(pictures)")
     }
+    // Each picture evaluates the timing curve at its frame and at both ends.
+    try ModifierBudget.check([timing.curve], advice: "give fewer pictures or a cheaper timing curve") { _ in
+      3 * pictures + 2
+    }
     guard !timing.isFlat else {
       throw RenderError(
         .input, "the timing curve has the same value at frames \(caption(timing.frames.lowerBound, decimals: 0)) "

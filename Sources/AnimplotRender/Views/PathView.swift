@@ -22,6 +22,7 @@ public struct PathView: PlotView {
     guard !actions.isEmpty else { throw RenderError(.input, "no action to trace") }
     var options = options
     let objects = try Self.objects(of: actions, named: options.object, range: &options.frames, where: \.hasTransform)
+    try ModifierBudget.checkPaths(objects, options: options, pictures: 0)
     let plot: MotionPathPlot
     do {
       plot = try MotionPathPlot(objects: objects, options: options)

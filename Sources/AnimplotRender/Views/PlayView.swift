@@ -66,6 +66,7 @@ public struct PlayView: PlotView {
     let shown: [Action]
     switch editor {
     case .graph:
+      try ModifierBudget.checkGraph(first, options: graph)
       layers = GraphEditor(action: first, options: graph)
       shown = [first]
     case .dopesheet:

@@ -41,6 +41,7 @@ public struct PreviewView: PlotView {
     var options = options
     let objects = try PathView.objects(
       of: actions, named: options.view.object, range: &options.view.frames, where: \.hasTransform)
+    try ModifierBudget.checkPaths(objects, options: options.view, pictures: PlayView.maximumPictures)
     do {
       return try Stage(objects: objects, options: options)
     } catch {
