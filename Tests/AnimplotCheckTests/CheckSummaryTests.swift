@@ -131,6 +131,25 @@ import Testing
     #expect(message([]) == "no summary to merge")
   }
 
+  /// A case's text diff of many lines reads back in time linear in its lines: the reader
+  /// copied the string at each escape (400,000 lines, 1.4 MB, took 32 s to merge). Four times
+  /// the lines must take about four times as long, not sixteen: a ratio, which holds on a
+  /// loaded machine and under a sanitizer where a bound in seconds would not.
+  @Test func textDiffOfManyLinesReadsInLinearTime() throws {
+    func seconds(lines: Int) throws -> Double {
+      var report = Self.report
+      report.results[0].textDiff = String(repeating: "-x\n", count: lines)
+      let json = report.json
+      let started = Date()
+      let back = try CheckReport(json: json, file: "s.json")
+      let elapsed = Date().timeIntervalSince(started)
+      #expect(back.results[0].textDiff == report.results[0].textDiff)
+      return elapsed
+    }
+    let small = try seconds(lines: 50_000), large = try seconds(lines: 200_000)
+    #expect(large < 8 * small + 0.05, "50,000 lines: \(small) s, 200,000: \(large) s")
+  }
+
   @Test("JUnit and HTML record animplot's version and the libraries'")
   func versionsInReports() throws {
     let xml = Self.report.junitXML
