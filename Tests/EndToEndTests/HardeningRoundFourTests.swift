@@ -21,4 +21,17 @@ extension HardeningRoundTwoTests {
       #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent(arguments.last!).path), "\(arguments)")
     }
   }
+
+  /// `info`'s text shows names with control characters escaped: a CSV column named with
+  /// terminal escapes (a window title, a colour) reached the terminal raw.
+  @Test func infoEscapesControlCharactersInNames() throws {
+    let dir = try CLI.temporaryDirectory()
+    try write("frame,\u{1b}]0;pwned\u{7}\u{1b}[31m red\n1,0\n2,1\n", to: dir.appendingPathComponent("esc.csv"))
+    let r = try CLI.run(["info", "esc.csv"], in: dir)
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(!r.stdout.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "\(r.stdout)")
+    #expect(r.stdout.contains(#""\u001b]0;pwned\u0007\u001b[31m red""#), "\(r.stdout)")
+    // Plain names stay as they are.
+    #expect(r.stdout.hasPrefix("esc.csv: "), "\(r.stdout)")
+  }
 }
