@@ -34,4 +34,20 @@ extension HardeningRoundTwoTests {
     // Plain names stay as they are.
     #expect(r.stdout.hasPrefix("esc.csv: "), "\(r.stdout)")
   }
+
+  /// `serve`: a parameter the server reads, given twice (`file=1&file=0`), is a 400 in the
+  /// API's form; the last one was taken.
+  @Test func serveRefusesItsOwnParametersTwice() throws {
+    let dir = try CLI.temporaryDirectory()
+    try write(Self.sixChannels, to: dir.appendingPathComponent("a.json"))
+    try write(Self.sixChannels, to: dir.appendingPathComponent("b.json"))
+    let server = try LocalServer(binary: CLI.binary, ["serve", "a.json", "b.json", "--port", "0"], in: dir)
+    defer { server.stop() }
+    let twice = try server.request("GET", "/api/layout/graph.json?file=1&file=0")
+    #expect(twice.status == 400)
+    #expect(twice.text == "{\"error\": \"file= is given twice; give it once\"}\n", "\(twice.text)")
+    #expect(try server.request("GET", "/api/hit/graph?x=1&y=2&x=3").status == 400)
+    // Once each is as before; `_`, read by nothing, may repeat.
+    #expect(try server.request("GET", "/api/layout/graph.json?file=1&width=400&_=1&_=2").status == 200)
+  }
 }
