@@ -50,4 +50,17 @@ extension HardeningRoundTwoTests {
     // Once each is as before; `_`, read by nothing, may repeat.
     #expect(try server.request("GET", "/api/layout/graph.json?file=1&width=400&_=1&_=2").status == 200)
   }
+
+  /// `edit --translate` (and the other options of numbers) take decimal numbers only: `0x10`
+  /// was read as 16, `nan` and `inf` as what Double(_:) makes of them.
+  @Test(arguments: ["0x10,0", "nan,0", "0,inf", "0x1p3,0"])
+  func editNumbersAreDecimal(value: String) throws {
+    let dir = try CLI.temporaryDirectory()
+    try write(Self.sixChannels, to: dir.appendingPathComponent("a.json"))
+    let r = try CLI.run(["edit", "a.json", "--select", "all", "--translate", value, "-o", "out.json"], in: dir)
+    expectOneLineError(r, "--translate \(value): expected two numbers DX,DY (frames, value)")
+    #expect(try names(dir) == ["a.json"])
+    let decimal = try CLI.run(["edit", "a.json", "--select", "all", "--translate", "1e1,-0.5", "-o", "out.json"], in: dir)
+    #expect(decimal.status == 0, "\(decimal.stderr)")
+  }
 }
