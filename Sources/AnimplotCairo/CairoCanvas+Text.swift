@@ -84,10 +84,10 @@ extension CairoCanvas {
     }
     var clusters: [cairo_text_cluster_t] = []
     clusters.reserveCapacity(glyphs.count)
-    for scalar in text.unicodeScalars {
+    var utf8 = Self.cairoText(text)
+    for scalar in utf8.unicodeScalars {
       clusters.append(cairo_text_cluster_t(num_bytes: Int32(UTF8.width(scalar)), num_glyphs: 1))
     }
-    var utf8 = text
     utf8.withUTF8 { bytes in
       bytes.withMemoryRebound(to: CChar.self) { chars in
         cairo_show_text_glyphs(
@@ -95,6 +95,20 @@ extension CairoCanvas {
           Int32(clusters.count), cairo_text_cluster_flags_t(rawValue: 0))
       }
     }
+  }
+
+  /// `text` as Cairo takes it with its glyphs: each noncharacter (U+FDD0–U+FDEF, and the
+  /// last two code points of each plane, U+FFFE, U+FFFF, U+1FFFE …) as U+FFFD, one scalar for
+  /// one, so that the clusters still pair each scalar with its glyph. Cairo refuses a text
+  /// holding a noncharacter as "not valid UTF-8" (it is valid UTF-8). The text is kept by SVG
+  /// and PDF only; the glyphs drawn are those of the text as it is.
+  static func cairoText(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: \.properties.isNoncharacterCodePoint) else { return text }
+    var out = String.UnicodeScalarView()
+    for scalar in text.unicodeScalars {
+      out.append(scalar.properties.isNoncharacterCodePoint ? "\u{FFFD}" : scalar)
+    }
+    return String(out)
   }
 
   /// Alpha per glyph coverage level, `round(255 · (c/255)^0.7)`: the curve Blender 3.4's

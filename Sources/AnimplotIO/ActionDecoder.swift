@@ -77,6 +77,28 @@ extension ActionDocument {
     }
   }
 
+  /// A warning for each object `rotationModes` names that its action does not have (neither
+  /// the action's own object nor an owner a data path names): a misspelt name would otherwise
+  /// turn nothing, silently.
+  func unusedRotationModes(file: String?) -> [String] {
+    var warnings: [String] = []
+    for (a, action) in actions.enumerated() where !action.rotationModes.isEmpty {
+      var objects: Set<String> = [action.object?.name ?? action.name]
+      for track in action.tracks {
+        if let owner = ObjectChannels.owner(of: track.dataPath)?.owner { objects.insert(owner) }
+      }
+      for (name, _) in action.rotationModesByName where !objects.contains(name) {
+        var warning = ActionDecodingError(
+          .invalid(
+            "\(messageQuoted(name)) is no object of the action (neither its own nor one its data paths name); its mode is not used"),
+          path: (isMultiAction ? "actions[\(a)]." : "") + "rotationModes")
+        warning.file = file
+        warnings.append(warning.description)
+      }
+    }
+    return warnings
+  }
+
   /// Every action follows `version`'s rules where Blender versions differ (`--blender`).
   public mutating func setBlender(_ version: BlenderVersion) {
     for a in actions.indices { actions[a].blender = version }
@@ -133,6 +155,7 @@ public enum ActionDecoder {
       try document.validateQuaternions()
       if document.keysAsStored { try document.validateKeyOrder() }
       document.finish(recalculate: recalculate && !document.keysAsStored)
+      document.warnings += document.unusedRotationModes(file: file)
       return document
     } catch {
       var e = error

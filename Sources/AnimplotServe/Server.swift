@@ -194,7 +194,8 @@ package struct Server: Sendable {
 }
 
 /// Refuses, before any route, a request whose Host header is not this server's (403), or that
-/// lacks the token where one is needed (403), or that writes from a page of another origin (403).
+/// lacks the token where one is needed (403), or that writes from a page of another origin (403),
+/// or that gives one of the server's own parameters twice (400).
 struct Guard: RouterMiddleware {
   typealias Context = BasicRequestContext
   let host: String
@@ -221,6 +222,9 @@ struct Guard: RouterMiddleware {
     else {
       return Server.response(
         .error(ServeError(.forbidden, "this server needs its token: open the URL it printed (with ?token=...)")))
+    }
+    if let name = query.repeatedServerName {
+      return Server.response(.error(ServeError(.badRequest, "\(name)= is given twice; give it once")))
     }
     if request.method != .get && request.method != .head {
       guard access.allowsOrigin(request.headers[.origin], host: hostHeader) else {

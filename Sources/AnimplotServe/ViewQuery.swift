@@ -31,6 +31,17 @@ package struct ViewQuery: Sendable, Equatable {
   /// costs a parse to tell).
   static let maximumNames = 64
 
+  /// A parameter the server reads that the query gives more than once (`file=1&file=0`):
+  /// which one was meant cannot be told, so the request is refused (`_`, read by nothing, may
+  /// repeat).
+  package var repeatedServerName: String? {
+    var seen = Set<String>()
+    for (name, _) in parameters where Self.serverNames.contains(name) && name != "_" {
+      if !seen.insert(name).inserted { return name }
+    }
+    return nil
+  }
+
   /// The last value of `name`, if given.
   package func value(_ name: String) -> String? { parameters.last { $0.name == name }?.value }
 

@@ -76,3 +76,11 @@ package func jsonNumber(_ value: Float) -> String { value.isFinite ? formatNumbe
 /// `value` as a JSON number: its shortest decimal (`formatNumber`), `null` for infinities and
 /// NaN, which JSON cannot spell.
 package func jsonNumber(_ value: Double) -> String { value.isFinite ? formatNumber(value) : "null" }
+
+/// `text` read as a finite decimal number (`12`, `-0.5`, `1e-3`), or `nil`: unlike
+/// `Double(_:)`, no hexadecimal (`0x10`), `nan` or `inf`, which no user means by a number.
+package func decimalNumber(_ text: some StringProtocol) -> Double? {
+  let decimal = text.utf8.allSatisfy { b in (48...57).contains(b) || b == 43 || b == 45 || b == 46 || b == 101 || b == 69 }
+  guard decimal, let d = Double(String(text)), d.isFinite else { return nil }
+  return d
+}

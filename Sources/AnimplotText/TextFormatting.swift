@@ -61,6 +61,14 @@ package func messageQuoted(_ s: String, limit: Int = 80) -> String {
   return cut ? String(literal.dropLast()) + "…\"" : literal
 }
 
+/// A name as a line of text shows it: as it is, or, when it holds a control character (which
+/// a terminal would obey: an escape sequence retitles the window or colours what follows) or a
+/// character that does not show, quoted as `messageQuoted` quotes it, whole.
+package func shownName(_ s: String) -> String {
+  let plain = s.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F && !needsVisibleEscape($0, after: "a") }
+  return plain ? s : messageQuoted(s, limit: .max)
+}
+
 /// `s` with every character that does not show (see `needsVisibleEscape`) written as
 /// `\u{XXXX}`; other characters, control characters included, are left as they are.
 package func visiblyEscaped(_ s: String) -> String {

@@ -131,6 +131,18 @@ import Testing
     #expect(message([]) == "no summary to merge")
   }
 
+  /// A case's text diff of many lines reads back whole: the reader copied the string at each
+  /// escape, quadratic in the lines (400,000 took a release build 22 s to merge; these 500,000
+  /// would take a debug build many minutes). Read in one pass, they take seconds: the time
+  /// limit is a guard against a hang, not a measurement (ten minutes under a sanitizer).
+  @Test(.timeLimit(.minutes(Sanitizer.name == nil ? 1 : 10)))
+  func textDiffOfManyLinesReadsInOnePass() throws {
+    var report = Self.report
+    report.results[0].textDiff = String(repeating: "-x\n", count: 500_000)
+    let back = try CheckReport(json: report.json, file: "s.json")
+    #expect(back.results[0].textDiff == report.results[0].textDiff)
+  }
+
   @Test("JUnit and HTML record animplot's version and the libraries'")
   func versionsInReports() throws {
     let xml = Self.report.junitXML

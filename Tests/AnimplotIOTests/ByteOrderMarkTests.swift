@@ -3,7 +3,7 @@ import AnimplotIO
 import Testing
 
 /// A UTF-8 byte order mark, as some Windows editors write, is skipped by every reader of text
-/// (format 1, the compact form, CSV, Lottie's JSON): the kind told and the actions read are those
+/// (format 1, the compact form, CSV, Lottie's JSON, Unity's YAML): the kind told and the actions read are those
 /// of the same file without it.
 @Suite("byte order mark")
 struct ByteOrderMarkTests {
@@ -11,6 +11,12 @@ struct ByteOrderMarkTests {
     ("animplot", #"{"tracks": [{"dataPath": "location", "keyframes": [{"frame": 1, "value": 2}, {"frame": 9, "value": 4}]}]}"#),
     ("compact", #"{"timeline": [0, 60], "channels": {"offset": [100, 160]}, "interpolation": "linear"}"#),
     ("csv", "frame,x\n0,1\n10,2\n"),
+    // A Unity clip with a mark was refused as saved in binary.
+    (
+      "unity",
+      "%YAML 1.1\n--- !u!74 &1\nAnimationClip:\n  m_Name: Fade\n  m_FloatCurves:\n  - curve:\n      m_Curve:\n"
+        + "      - time: 0\n        value: 0\n        inSlope: 0\n        outSlope: 0\n    attribute: m_Alpha\n    path: P\n"
+    ),
     ("lottie", #"{"v": "5", "fr": 10, "ip": 0, "op": 20, "layers": [{"nm": "L", "ks": {"o": {"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": 0, "y": 0}, "i": {"x": 1, "y": 1}}, {"t": 10, "s": [100]}]}}}]}"#),
   ]
 

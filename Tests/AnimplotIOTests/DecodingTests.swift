@@ -196,6 +196,22 @@ struct DecodingTests {
   #expect(failure(#"{"actions": [], "rotationModes": {}}"#).contains("belongs inside an action"))
 }
 
+/// `rotationModes` naming an object the action does not have (a misspelt name) is read, with
+/// a warning that says so; the action's own object and the owners of its data paths are not
+/// warned about.
+@Test func rotationModesOfNoObjectOfTheActionAreWarnedAbout() throws {
+  let text = #"{"name": "Walk", "rotationModes": {"Walk": "XYZ", "Arm": "YXZ", "Nope": "ZXY"}, "tracks": [{"dataPath": "objects[\"Arm\"].rotation_euler", "keyframes": [{"frame": 1, "value": 0}]}]}"#
+  let document = try ActionDecoder.decode(text, file: "r.json")
+  #expect(document.actions[0].rotationModes == ["Walk": .xyz, "Arm": .yxz, "Nope": .zxy])
+  #expect(
+    document.warnings == [
+      #"r.json: rotationModes: "Nope" is no object of the action (neither its own nor one its data paths name); its mode is not used"#
+    ])
+  let two = #"{"actions": [{"name": "A", "tracks": []}, {"name": "B", "rotationModes": {"b": "XYZ"}, "tracks": []}]}"#
+  #expect(try ActionDecoder.decode(two, file: "r.json").warnings.map { $0.prefix(40) } == [#"r.json: actions[1].rotationModes: "b" is"#])
+  #expect(try ActionDecoder.decode(#"{"name": "A", "rotationModes": {"A": "XYZ"}, "tracks": []}"#).warnings.isEmpty)
+}
+
 /// An unknown field names the nearest field the object may hold, when one is near.
 @Test func unknownFieldSuggestsTheNearest() {
   func message(_ text: String) -> String {

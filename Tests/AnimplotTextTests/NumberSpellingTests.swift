@@ -69,4 +69,14 @@ struct NumberSpellingTests {
     #expect(jsonNumber(2.0) == "2")
     #expect(jsonNumber(Double.nan) == "null")
   }
+
+  /// Decimal numbers only: Double(_:) also reads hexadecimal, `nan` and `inf`.
+  @Test func decimalNumbers() {
+    #expect(decimalNumber("12") == 12)
+    #expect(decimalNumber("-0.5e1") == -5)
+    #expect(decimalNumber("+.5"[...]) == 0.5)
+    for text in ["0x10", "0x1p3", "nan", "inf", "-infinity", "1e400", "", " 1", "1,5"] {
+      #expect(decimalNumber(text) == nil, "\(text)")
+    }
+  }
 }

@@ -72,7 +72,7 @@ package enum EditSteps {
   /// `count` comma-separated numbers finite as 32-bit floats, each as JSON number text.
   static func numbers(_ text: String, count: Int, label: String, shape: String) throws -> [String] {
     let parts = text.split(separator: ",", omittingEmptySubsequences: false).map {
-      Double($0.trimmingCharacters(in: .whitespaces)).flatMap { Float($0).isFinite ? $0 : nil }
+      decimalNumber($0.trimmingCharacters(in: .whitespaces)).flatMap { Float($0).isFinite ? $0 : nil }
     }
     guard parts.count == count, parts.allSatisfy({ $0 != nil }) else { throw CLIError("\(label): expected \(shape)") }
     return parts.map { String($0!) }

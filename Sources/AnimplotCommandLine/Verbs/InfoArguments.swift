@@ -141,27 +141,31 @@ package struct FileInfo {
     return (prettyJSON(root) ?? root) + "\n"
   }
 
+  /// The text form. Names are shown as they are unless they hold control or invisible
+  /// characters, which are escaped (`shownName`): a file's names never reach the terminal raw.
   package func text() -> String {
     var lines: [String] = []
     let count = document.actions.count
-    lines.append("\(file): \(kind?.summary ?? "unknown kind"), \(count) action\(count == 1 ? "" : "s")")
+    lines.append("\(shownName(file)): \(kind?.summary ?? "unknown kind"), \(count) action\(count == 1 ? "" : "s")")
     for (a, action) in document.actions.enumerated() {
       let keys = action.keyRange.map { "keys \(formatNumber($0.lowerBound))–\(formatNumber($0.upperBound))" } ?? "no keys"
       let scene = action.sceneRange
       lines.append("")
       lines.append(
-        "[\(a)] \(action.name): \(formatNumber(action.fps)) fps, \(keys), scene \(formatNumber(scene.lowerBound))–\(formatNumber(scene.upperBound)), \(action.tracks.count) channel\(action.tracks.count == 1 ? "" : "s")")
+        "[\(a)] \(shownName(action.name)): \(formatNumber(action.fps)) fps, \(keys), scene \(formatNumber(scene.lowerBound))–\(formatNumber(scene.upperBound)), \(action.tracks.count) channel\(action.tracks.count == 1 ? "" : "s")")
       lines.append(
         "    objects: "
-          + Self.objects(action).map { name in action.rotationModes[name].map { name + " (\(Self.name($0)))" } ?? name }
+          + Self.objects(action).map { name in
+            shownName(name) + (action.rotationModes[name].map { " (\(Self.name($0)))" } ?? "")
+          }
           .joined(separator: ", "))
       var group: String?? = .none
       for track in action.tracks {
         if group != .some(track.group) {
           group = .some(track.group)
-          lines.append("    " + (track.group ?? "(no group)"))
+          lines.append("    " + (track.group.map(shownName) ?? "(no group)"))
         }
-        var line = "      \(track.displayLabel)  \(track.address)  \(track.keyframes.count) key\(track.keyframes.count == 1 ? "" : "s")"
+        var line = "      \(shownName(track.displayLabel))  \(shownName(track.address))  \(track.keyframes.count) key\(track.keyframes.count == 1 ? "" : "s")"
         let interpolations = Self.interpolations(track)
         if !interpolations.isEmpty { line += "  " + interpolations.joined(separator: ", ") }
         if !track.modifiers.isEmpty { line += "  modifiers: " + track.modifiers.map(Self.name).joined(separator: ", ") }
@@ -171,7 +175,7 @@ package struct FileInfo {
     }
     for skipped in document.skipped {
       lines.append("")
-      lines.append("(animation \(skipped.index) \(skipped.name ?? "") left out: \(skipped.error.description))")
+      lines.append("(animation \(skipped.index) \(skipped.name.map(shownName) ?? "") left out: \(skipped.error.description))")
     }
     return lines.joined(separator: "\n") + "\n"
   }

@@ -114,9 +114,7 @@ enum CSVImporter {
   private static func number(_ cell: CSVReader.Cell, _ reader: inout CSVReader) throws(ActionDecodingError) -> Double {
     let text = cell.text.trimmedOfSpaces
     guard !text.isEmpty else { throw reader.error("the field is empty; expected a number", at: cell) }
-    // Decimal numbers only (no `inf`, `nan` or hexadecimal, which Double(_:) would take).
-    let decimal = text.utf8.allSatisfy { b in (48...57).contains(b) || b == 43 || b == 45 || b == 46 || b == 101 || b == 69 }
-    guard decimal, let d = Double(text), d.isFinite else {
+    guard let d = decimalNumber(text) else {
       throw reader.error("\(messageQuoted(text)) is not a number", at: cell)
     }
     return d

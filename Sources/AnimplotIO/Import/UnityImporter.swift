@@ -12,9 +12,11 @@ import AnimplotText
 /// curves (`m_PositionCurves`, `m_EulerCurves`, `m_ScaleCurves`, `m_RotationCurves`) are read
 /// for a path the editor curves do not cover. Quaternion curves are coupled and normalised.
 enum UnityImporter {
-  static func decode(_ bytes: UnsafeBufferPointer<UInt8>, context: DecodeContext) throws(ActionDecodingError)
+  static func decode(_ file: UnsafeBufferPointer<UInt8>, context: DecodeContext) throws(ActionDecodingError)
     -> ActionDocument
   {
+    // A byte order mark (an editor's) is not part of the text.
+    let bytes = UnsafeBufferPointer(rebasing: file[ByteOrderMark.length(in: file)...])
     guard bytes.starts(with: Array("%YAML".utf8)) else {
       throw ActionDecodingError(
         .invalid(

@@ -2,7 +2,8 @@ extension InputKind {
   /// Unity AnimationClips saved as text (`.anim`, YAML) (docs/import.md).
   public static let unity = InputKind(
     name: "unity", summary: "Unity animation clips (.anim, saved as text)", fileExtensions: ["anim"],
-    sniff: { bytes in
+    sniff: { file in
+      let bytes = UnsafeBufferPointer(rebasing: file[ByteOrderMark.length(in: file)...])
       guard bytes.starts(with: Array("%YAML".utf8)) else { return .no }
       let head = UnsafeBufferPointer(rebasing: bytes[..<min(bytes.count, 4096)])
       let needle = Array("AnimationClip:".utf8)
