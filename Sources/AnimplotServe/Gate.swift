@@ -1,39 +1,46 @@
 import Dispatch
 
-/// At most `width` jobs at a time; the others wait their turn, in order.
+/// At most `width` jobs at a time, or one alone: the others wait their turn, in order.
 package actor Gate {
   let width: Int
-  var running = 0
-  var waiting: [CheckedContinuation<Void, Never>] = []
+  /// The places taken: one per job, all of them for a job that runs alone.
+  var taken = 0
+  var waiting: [(places: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
   package init(width: Int) { self.width = max(1, width) }
 
-  /// Runs `job` once fewer than `width` others run, on a thread of its own: a job is a
-  /// synchronous computation that may be long (or blocked reading), and Swift's concurrency runs
-  /// every task on as many threads as there are cores, so jobs run there would stop everything
-  /// else the process does (the server's other requests) until they end.
-  package nonisolated func run<T: Sendable>(_ job: @escaping @Sendable () -> T) async -> T {
-    await enter()
-    defer { Task { await self.leave() } }
+  /// How many jobs wait their turn.
+  package var waitingCount: Int { waiting.count }
+
+  /// Runs `job` once fewer than `width` others run (`alone`: once none runs, and none beside
+  /// it), on a thread of its own: a job is a synchronous computation that may be long (or
+  /// blocked reading), and Swift's concurrency runs every task on as many threads as there are
+  /// cores, so jobs run there would stop everything else the process does (the server's other
+  /// requests) until they end.
+  package nonisolated func run<T: Sendable>(alone: Bool = false, _ job: @escaping @Sendable () -> T) async -> T {
+    let places = alone ? width : 1
+    await enter(places)
+    defer { Task { await self.leave(places) } }
     return await withCheckedContinuation { continuation in
       DispatchQueue.global(qos: .userInitiated).async { continuation.resume(returning: job()) }
     }
   }
 
-  func enter() async {
-    if running < width {
-      running += 1
+  func enter(_ places: Int) async {
+    if waiting.isEmpty, taken + places <= width {
+      taken += places
       return
     }
-    await withCheckedContinuation { waiting.append($0) }
+    await withCheckedContinuation { waiting.append((places, $0)) }
   }
 
-  func leave() {
-    if waiting.isEmpty {
-      running -= 1
-    } else {
-      // The place passes to the next in line.
-      waiting.removeFirst().resume()
+  func leave(_ places: Int) {
+    taken -= places
+    // The places pass to those next in line, in order, as many as fit.
+    while let next = waiting.first, taken + next.places <= width {
+      waiting.removeFirst()
+      taken += next.places
+      next.continuation.resume()
     }
   }
 }

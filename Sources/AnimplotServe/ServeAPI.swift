@@ -87,6 +87,23 @@ package struct ServeAPI: Sendable {
     }
   }
 
+  /// The keys past which a file's renders run one at a time (`Gate.run(alone:)`).
+  package static let largeKeys = 1_000_000
+
+  /// Whether the file a query names holds more than `largeKeys` keys (a query that names no
+  /// file the server has is not: its answer is an error).
+  package func isLarge(_ query: ViewQuery) -> Bool {
+    guard let document = try? servedDocument(query).document else { return false }
+    var keys = 0
+    for action in document.actions {
+      for track in action.tracks {
+        keys += track.keyframes.count
+        if keys > Self.largeKeys { return true }
+      }
+    }
+    return false
+  }
+
   /// The file a query names (`file=N`, default 0) and its current document.
   func servedDocument(_ query: ViewQuery) throws(ServeError) -> (file: ServedFiles.File, document: ActionDocument) {
     let file = try files.file(try fileIndex(query))

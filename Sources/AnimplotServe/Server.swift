@@ -85,7 +85,7 @@ package struct Server: Sendable {
     page(router, html: PackageResources.index_html, js: PackageResources.page_js, css: PackageResources.page_css, token: token)
     router.get("/api/files") { _, _ in Self.response(api.fileList()) }
     router.get("/api/render/:name") { request, context in
-      await renders.run {
+      await renders.run(alone: api.isLarge(Self.query(request))) {
         Self.answer {
           let (view, format) = try Self.split(context.parameters.get("name") ?? "")
           guard format != "json" else { throw ServeError(.notFound, "a layout is under /api/layout/\(view).json") }
@@ -94,7 +94,7 @@ package struct Server: Sendable {
       }
     }
     router.get("/api/layout/:name") { request, context in
-      await renders.run {
+      await renders.run(alone: api.isLarge(Self.query(request))) {
         Self.answer {
           let (view, format) = try Self.split(context.parameters.get("name") ?? "")
           guard format == "json" else { throw ServeError(.notFound, "a layout is JSON: /api/layout/\(view).json") }
@@ -103,9 +103,11 @@ package struct Server: Sendable {
       }
     }
     router.get("/api/hit/:view") { request, context in
-      await renders.run { Self.answer { try api.hit(view: context.parameters.get("view") ?? "", query: Self.query(request)) } }
+      await renders.run(alone: api.isLarge(Self.query(request))) { Self.answer { try api.hit(view: context.parameters.get("view") ?? "", query: Self.query(request)) } }
     }
-    router.get("/api/eval") { request, _ in await renders.run { Self.answer { try api.evaluate(query: Self.query(request)) } } }
+    router.get("/api/eval") { request, _ in
+      await renders.run(alone: api.isLarge(Self.query(request))) { Self.answer { try api.evaluate(query: Self.query(request)) } }
+    }
     router.get("/api/events") { request, _ in
       let (stream, end) = api.events.subscribe()
       var headers = Self.headers
@@ -183,6 +185,8 @@ package struct Server: Sendable {
 
   /// Renders, layouts, hits and values run at most one per core at a time: each is a
   /// synchronous computation that may be large, and the rest (events, the watcher) must go on.
+  /// One of a file of more than `ServeAPI.largeKeys` keys runs alone: its memory grows with
+  /// the keys (a Dope Sheet of 9 million took 1.2 GB), and several at once would add up.
   static let renders = Gate(width: ThisProcess.processorCount)
 
   static func response(_ answer: Answer) -> Response {

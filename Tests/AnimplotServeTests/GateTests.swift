@@ -10,6 +10,7 @@ struct GateTests {
   final class Shared: Sendable {
     let running = Atomic<Int>(0)
     let most = Atomic<Int>(0)
+    let log = Mutex<[String]>([])
   }
 
   /// A job runs outside Swift's concurrency, on a thread of its own: jobs that block (a render
@@ -21,6 +22,29 @@ struct GateTests {
     let gate = Gate(width: 2)
     let inTask = await gate.run { withUnsafeCurrentTask { $0 != nil } }
     #expect(!inTask, "the job ran inside a task, on one of Swift concurrency's threads")
+  }
+
+  /// A job that runs alone waits for those running to end, and those after it wait for it,
+  /// though places are free: the log of starts and ends says so.
+  @Test func aJobAloneRunsWithNoOther() async {
+    let gate = Gate(width: 2)
+    let shared = Shared()
+    let release = DispatchSemaphore(value: 0)
+    let first = Task.detached {
+      await gate.run {
+        shared.log.withLock { $0.append("A starts") }
+        release.wait()
+        shared.log.withLock { $0.append("A ends") }
+      }
+    }
+    while shared.log.withLock({ $0.isEmpty }) { await Task.yield() }
+    let alone = Task.detached { await gate.run(alone: true) { shared.log.withLock { $0 += ["B starts", "B ends"] } } }
+    while await gate.waitingCount < 1 { await Task.yield() }
+    let after = Task.detached { await gate.run { shared.log.withLock { $0 += ["C starts", "C ends"] } } }
+    while await gate.waitingCount < 2 { await Task.yield() }
+    release.signal()
+    for task in [first, alone, after] { await task.value }
+    #expect(shared.log.withLock { $0 } == ["A starts", "A ends", "B starts", "B ends", "C starts", "C ends"])
   }
 
   @Test func noMoreThanTheWidthRunAtOnce() async {
