@@ -85,10 +85,13 @@ package struct ValuesComparison: Sendable, Hashable {
     var parts: [String] = []
     for m in moved {
       parts.append(
-        "\(m.channel) at \(Self.frameList(m.frames)) (largest \(formatNumber(m.largest)) at frame \(formatNumber(m.largestAt)))")
+        "\(shownName(m.channel)) at \(Self.frameList(m.frames)) (largest \(formatNumber(m.largest)) at frame \(formatNumber(m.largestAt)))")
     }
-    if !added.isEmpty { parts.append("new channel\(added.count == 1 ? "" : "s") " + added.joined(separator: ", ")) }
-    if !removed.isEmpty { parts.append("channel\(removed.count == 1 ? "" : "s") gone: " + removed.joined(separator: ", ")) }
+    // Names as messages show them: a name's terminal escapes never reach the terminal.
+    if !added.isEmpty { parts.append("new channel\(added.count == 1 ? "" : "s") " + added.map(shownName).joined(separator: ", ")) }
+    if !removed.isEmpty {
+      parts.append("channel\(removed.count == 1 ? "" : "s") gone: " + removed.map(shownName).joined(separator: ", "))
+    }
     if let expectedFrames, let actualFrames {
       parts.append("frames \(Self.span(expectedFrames)) in the reference, \(Self.span(actualFrames)) now")
     }

@@ -25,6 +25,15 @@ import Testing
       """)
   }
 
+  /// A channel named with a terminal's escape sequence is quoted in the one-line summary, as
+  /// messages quote names: check prints it, and the escape never reaches the terminal raw.
+  @Test func namesWithControlCharactersAreQuoted() throws {
+    let actual = "frame,X Location,Z Location,\u{1B}]0;title\u{07}\n1,0,4,0\n2,0.5,3,0\n3,1,2,0\n4,1.5,1,0\n5,2,0,0\n"
+    let c = try ValuesComparison(expected: Self.reference, actual: actual, label: "a.values.csv")
+    #expect(!c.summary.unicodeScalars.contains { $0.value < 0x20 }, "\(c.summary)")
+    #expect(c.summary.hasPrefix("values differ: new channel \""), "\(c.summary)")
+  }
+
   @Test func channelsAndFramesThatCameOrWent() throws {
     let actual = "frame,X Location,Y Location\n1,0,4\n2,0.5,3\n3,1,2\n"
     let c = try ValuesComparison(expected: Self.reference, actual: actual, label: "a.values.csv")

@@ -9,9 +9,9 @@ struct CSVImportTests {
     try InputKind.decode(Array(text.utf8), file: "s.csv", path: nil, kind: .csv, options: options).actions[0]
   }
 
-  func failure(_ text: String) -> String {
+  func failure(_ text: String, options: ImportOptions = ImportOptions()) -> String {
     do {
-      _ = try decode(text)
+      _ = try decode(text, options: options)
       return "no error"
     } catch {
       return "\(error)"
@@ -58,6 +58,10 @@ struct CSVImportTests {
     #expect(failure("frame,x\n0,nan\n") == "s.csv:2:3: \"nan\" is not a number")
     #expect(failure("frame,x\n0,1e39\n") == "s.csv:2:3: 1e39 does not fit a 32-bit float")
     #expect(failure("frame,x\n2,1\n1,1\n") == "s.csv:3:1: frame 1 does not come after 2 (line 2); samples must be in increasing order")
+    // Times that increase on frames that do not: the frame rate is the cause, and said to be.
+    #expect(
+      failure("time,x\n0,0\n1,1\n", options: ImportOptions(fps: 1e-30))
+        == "s.csv:3:1: time 1 is frame 0 at 1e-30 fps, not after frame 0 of time 0 (line 2); give a frame rate (--fps) that tells the samples apart")
     #expect(failure("value,x\n0,1\n") == "s.csv:1:1: the first column must be \"frame\" or \"time\" (seconds), found \"value\"")
     #expect(failure("frame,x,x\n0,1,1\n") == "s.csv:1:9: channel \"x\" appears twice")
     #expect(failure("frame,x\n") == "s.csv:2:1: the file has a header but no samples")

@@ -1,6 +1,7 @@
 import AnimplotCheck
 import AnimplotGolden
 import AnimplotPlatform
+import AnimplotText
 
 extension CheckReport {
   /// Writes the reports asked for: JUnit XML, HTML, JSON summary. All are staged (written
@@ -20,9 +21,10 @@ extension CheckReport {
     for output in staged { try output.commit() }
   }
 
-  /// The line of a case that did not pass: `FAIL ball.png: differ: …`.
+  /// The line of a case that did not pass: `FAIL ball.png: differ: …` (a name holding a
+  /// control character quoted, as messages quote names: it never reaches the terminal raw).
   static func line(_ result: CaseResult) -> String {
-    "\(result.status.word) \(result.checkCase.id): \(result.message)\n"
+    "\(result.status.word) \(shownName(result.checkCase.id)): \(result.message)\n"
   }
 
   /// The summary line, then where the artifacts are and what to do with recorded references.

@@ -43,7 +43,7 @@ enum CSVImporter {
     let fps = context.options.fps ?? 24
     var frames: [Float] = []
     var columns = [[Float]](repeating: [], count: header.count - 1)
-    var previous: (frame: Float, cell: CSVReader.Cell)?
+    var previous: (frame: Float, cell: CSVReader.Cell, time: Double)?
     while let row = try reader.nextRow() {
       guard row.count == header.count else {
         let cell = row.count > header.count ? row[header.count] : row[row.count - 1]
@@ -54,12 +54,18 @@ enum CSVImporter {
       let time = try number(row[0], &reader)
       let frame = seconds ? SecondsToFrames.frame(time, fps: fps) : Float(time)
       guard frame.isFinite else { throw reader.error("\(row[0].text) is too large for a frame", at: row[0]) }
+      if let previous, !(frame > previous.frame), seconds, time > previous.time {
+        // The times increase, but not their frames: the frame rate puts them on one frame.
+        throw reader.error(
+          "time \(row[0].text.trimmedOfSpaces) is frame \(formatNumber(frame)) at \(formatNumber(fps)) fps, not after frame \(formatNumber(previous.frame)) of time \(previous.cell.text.trimmedOfSpaces) (line \(previous.cell.line)); give a frame rate (--fps) that tells the samples apart",
+          at: row[0])
+      }
       if let previous, !(frame > previous.frame) {
         throw reader.error(
           "\(seconds ? "time" : "frame") \(row[0].text.trimmedOfSpaces) does not come after \(previous.cell.text.trimmedOfSpaces) (line \(previous.cell.line)); samples must be in increasing order",
           at: row[0])
       }
-      previous = (frame, row[0])
+      previous = (frame, row[0], time)
       // A key per channel per row (`ImportBudget`).
       guard (frames.count + 1) * (header.count - 1) <= Limits.importedKeys else {
         throw reader.error(ImportBudget.tooManyKeys, at: row[0])
