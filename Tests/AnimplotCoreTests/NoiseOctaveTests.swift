@@ -102,6 +102,9 @@ struct NoiseOctaveTests {
     #expect(NoiseModifier(depth: 32767, lacunarity: -3, useLegacyNoise: false).octaves(blender: .v5_0) == 82)
     #expect(NoiseModifier(depth: 32767, lacunarity: 1.0001, useLegacyNoise: false).octaves(blender: .v5_0) == 32768)
     #expect(NoiseModifier(depth: 2, useLegacyNoise: false).octaves(blender: .v5_0) == 3)
+    // The frequency followed through the first 1,024 octaves only: past them, the depth bounds.
+    #expect(NoiseModifier(depth: 32767, lacunarity: 1.2, useLegacyNoise: false).octaves(blender: .v5_0) < 1024)
+    #expect(NoiseModifier(depth: 32767, lacunarity: 1.05, useLegacyNoise: false).octaves(blender: .v5_0) == 32768)
     // Under 3.4's rules a new-style noise is the legacy one.
     #expect(NoiseModifier(depth: 32767, useLegacyNoise: false).octaves(blender: .v3_4) == 150)
   }

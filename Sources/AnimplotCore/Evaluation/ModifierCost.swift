@@ -28,13 +28,18 @@ extension NoiseModifier {
   public func octaves(blender: BlenderVersion) -> Int {
     guard blender == .v5_0 && !useLegacyNoise else { return 1 + min(max(depth, 0), Noise.legacyOctaves) }
     // The frequencies do not depend on the frame: the first that is not finite ends the loop.
+    // Looked for in the first `weighedOctaves` only, so that weighing stays cheap whatever the
+    // depth: past them (a lacunarity under about 1.09), `depth + 1` is the bound.
     var scale: Float = 1
-    for octave in 0...max(depth, 0) {
+    for octave in 0...min(max(depth, 0), Self.weighedOctaves) {
       if !scale.isFinite { return octave + 1 }
       scale *= lacunarity
     }
     return max(depth, 0) + 1
   }
+
+  /// The octaves `octaves(blender:)` follows the frequency through, at most.
+  static let weighedOctaves = 1024
 }
 
 extension FCurve {
