@@ -135,6 +135,17 @@ struct CheckVerbCasesTests {
       to: folder.appendingPathComponent("b.args"), atomically: true, encoding: .utf8)
     let fifo = try CLI.run(["check", folder.path, "--record", "never"])
     #expect(fifo.status != 0 && (fifo.stdout + fifo.stderr).contains("fifo.json: a FIFO, not a file of curves"), "\(fifo.stdout)\(fifo.stderr)")
+    // A link in the folder, to the file or to a folder on the way, is refused: it may lead out.
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.appendingPathComponent("ghosts/link.json").path, withDestinationPath: ball.path)
+    try FileManager.default.createSymbolicLink(
+      atPath: folder.appendingPathComponent("away").path, withDestinationPath: ball.deletingLastPathComponent().path)
+    for linked in ["ghosts/link.json", "away/bouncing-ball.json"] {
+      try "graph --ghost \(linked) --width 320 --height 180\n".write(
+        to: folder.appendingPathComponent("b.args"), atomically: true, encoding: .utf8)
+      let refused = try CLI.run(["check", folder.path, "--record", "never"])
+      #expect(refused.status != 0 && (refused.stdout + refused.stderr).contains("reached through a symbolic link"), "\(refused.stdout)\(refused.stderr)")
+    }
     for outside in ["/etc/passwd", "../g.json", "ghosts/../../g.json"] {
       try "graph --ghost \(outside)\n".write(to: folder.appendingPathComponent("b.args"), atomically: true, encoding: .utf8)
       let refused = try CLI.run(["check", folder.path, "--record", "never"])

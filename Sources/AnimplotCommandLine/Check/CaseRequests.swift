@@ -252,8 +252,15 @@ package struct CaseRequests {
         }
         guard let ghost, let graph = request.view as? GraphView, let read = graph.ghost else { return CaseDrawing(request) }
         return CaseDrawing { (input: String?) throws(DrawingFailure) in
-          var path = ghost
-          if let input, let slash = input.lastIndex(of: "/") { path = String(input[...slash]) + ghost }
+          var (path, folder) = (ghost, ".")
+          if let input, let slash = input.lastIndex(of: "/") {
+            folder = String(input[..<slash])
+            path = folder + "/" + ghost
+          }
+          // Of the folder itself: a link (the file, or a folder on the way) may lead anywhere.
+          if FileSystem.isSymbolicLink(path) || FileSystem.linkedFolder(under: folder, toward: ghost) != nil {
+            throw DrawingFailure(message: "--ghost \(path): reached through a symbolic link; a case's ghost file is a file of its folder")
+          }
           // Never opened unless a file: a FIFO would block the run for good.
           if let odd = FileSystem.oddKind(of: path) {
             throw DrawingFailure(message: "--ghost \(path): \(odd), not a file of curves")
