@@ -170,6 +170,7 @@ extension ServeAPI {
           "\(file.path) changed on disk since it was read; save with overwrite=1 to replace it, or POST /api/revert to drop the edits")
       }
       let document = state.current.result
+      if let problem = ActionEncoder.refusal(document) { throw ServeError(.badRequest, "\(file.path): \(problem)") }
       do {
         try RecalcArguments.refuseOverflow(document, input: file.path)
         try OutputFile.write(ActionEncoder.encode(document), to: file.path)

@@ -14,6 +14,10 @@ extension GraphEditor: InteractiveDescribing {
         "an interactive Graph Editor draws each curve as a layer of its own: \(layout.drawingOrder.count) curves are more than \(Limits.interactiveCurves); show fewer with --channels or --hide"
       )
     }
+    // The values at the plot's columns are weighed before any layer is drawn.
+    let plot = layout.plotRect
+    let columns = InteractivePlot.columns(of: plot) { layout.frame(atX: $0) }
+    try ModifierBudget.check(action.tracks, advice: ModifierBudget.graphAdvice) { _ in columns.frames.count }
     let order: [GraphEditor.Layer] = [.under] + layout.drawingOrder.map { .curve($0) } + [.over]
     var layers: [[UInt8]] = []
     for wanted in order {
@@ -23,9 +27,6 @@ extension GraphEditor: InteractiveDescribing {
           draw(on: gate) { gate.isDrawing = $0 == wanted }
         })
     }
-    let plot = layout.plotRect
-    let columns = InteractivePlot.columns(of: plot) { layout.frame(atX: $0) }
-    try ModifierBudget.check(action.tracks, advice: ModifierBudget.graphAdvice) { _ in columns.frames.count }
     let table = Renderer.evaluate(action, at: columns.frames)
     let rows = layout.channelList?.rows ?? []
     let channels = layout.curves.enumerated().map { i, curve in
