@@ -153,10 +153,13 @@ extension EditDocument {
   /// selected one, across unselected keys between; the search goes on after the run's last
   /// key, passing over as many keys as the samples replaced (keys within 0.01 of a whole
   /// frame take the sample's value instead of a new key: Blender then looks past them). The
-  /// runs stop at the first `sample` cannot fill. `sample` and `cost(of:)` both count on these.
-  package func sampleRuns(_ c: Int) -> [SampleRun] {
+  /// runs stop at the first `sample` cannot fill, or at the first whose samples with those
+  /// before pass `limit` (`sample` refuses it; the search costs no more than the samples it
+  /// would add). `sample` and `cost(of:)` both count on these.
+  package func sampleRuns(_ c: Int, limit: Int = maximumSamples) -> [SampleRun] {
     let keys = curves[c].keyframes
     var runs: [SampleRun] = []
+    var total = 0
     var start: Int?
     var i = 0
     while i < keys.count {
@@ -175,7 +178,8 @@ extension EditDocument {
       }
       let run = SampleRun(first: s, last: i, startFrame: keys[s].frame, span: (keys[i].frame - keys[s].frame).rounded(.up))
       runs.append(run)
-      guard run.fits else { break }
+      total += run.samples
+      guard run.fits && total <= limit else { break }
       // The samples that land within the threshold of a key already there (or of a sample
       // before, past 2^24 where whole frames round together).
       var replaced = 0
@@ -196,7 +200,12 @@ extension EditDocument {
 
   mutating func sample() throws -> EditStatus {
     // Every run of every curve is weighed before any key is added.
-    let runs = editableCurves.map { (curve: $0, runs: sampleRuns($0)) }
+    var runs: [(curve: Int, runs: [SampleRun])] = []
+    var found = 0
+    for c in editableCurves {
+      runs.append((c, sampleRuns(c, limit: max(0, Self.maximumSamples - found))))
+      found += runs[runs.count - 1].runs.reduce(0) { $0 + $1.samples }
+    }
     var added = 0
     for (c, curveRuns) in runs {
       for run in curveRuns {

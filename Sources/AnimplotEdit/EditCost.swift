@@ -108,7 +108,7 @@ extension EditDocument {
     for c in editableCurves {
       let keys = curves[c].fcurve.keyframes
       var curveAdded = 0
-      for run in sampleRuns(c) {
+      for run in sampleRuns(c, limit: max(0, Self.maximumSamples - added)) {
         // Past the most it adds `sample` refuses before adding any.
         let samples = run.samples
         work += samples + samples * (keys.count - run.last - 1) / EditCost.stepsPerVisit
@@ -128,7 +128,12 @@ extension EditDocument {
   package func modifierWork(of operation: EditOperation) -> [(FCurve, Int)] {
     switch operation {
     case .sample:
-      return editableCurves.map { c in (curves[c].fcurve, sampleRuns(c).reduce(0) { $0 + $1.samples }) }
+      var found = 0
+      return editableCurves.map { c in
+        let samples = sampleRuns(c, limit: max(0, Self.maximumSamples - found)).reduce(0) { $0 + $1.samples }
+        found += samples
+        return (curves[c].fcurve, samples)
+      }
     case .insertKeyframe(let mode) where mode == .all || mode == .selected:
       return (mode == .all ? editableCurves : selectedEditableCurves).map { (curves[$0].fcurve, 1) }
     default:

@@ -137,4 +137,21 @@ struct EditCostTests {
     try document.apply(.sample)
     #expect(document.keyCount == 5 + 18)
   }
+
+  /// The runs are looked for no further than `sample` would go: with two curves of 600,000
+  /// frames each the second passes the most `sample` adds, and it is refused before any key.
+  @Test func sampleRunsStopPastTheMostSampleAdds() throws {
+    let curves = (0..<2).map { n -> FCurve in
+      var curve = EditDocumentTests.curve([0, 600_000])
+      curve.index = n
+      return curve
+    }
+    var document = EditDocument(curves: curves)
+    try document.apply(.selectAll(.select))
+    #expect(document.cost(of: .sample).addedKeys == EditDocument.maximumSamples + 1)
+    #expect(document.modifierWork(of: .sample).map(\.1) == [599_999, 599_999])
+    #expect(throws: EditError("sample: location[1] would get a key on each of 600000 frames after 599999 keys added to other runs (at most 1000000 in all)")) {
+      try document.apply(.sample)
+    }
+  }
 }
