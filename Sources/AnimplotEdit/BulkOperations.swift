@@ -134,55 +134,106 @@ extension EditDocument {
     samples <= exactSampleBudget && samples * (keys + samples) <= exactSampleBudget
   }
 
+  /// A run of keys `sample` fills: from key `first` to key `last` of the curve as it was
+  /// before `sample`, a key on each whole frame between their frames.
+  package struct SampleRun: Sendable, Hashable {
+    package var first: Int
+    package var last: Int
+    package var startFrame: Float
+    /// The frames between the two keys, rounded up (`samples` is one less).
+    package var span: Float
+    /// Whether `sample` can fill it: its keys within ±1e9 frames, where whole frames can be
+    /// told apart, and no more than `maximumSamples` keys.
+    package var fits: Bool { startFrame.magnitude < 1e9 && span <= Float(EditDocument.maximumSamples) }
+    package var samples: Int { fits ? max(0, Int(span) - 1) : EditDocument.maximumSamples + 1 }
+  }
+
+  /// The runs `sample` fills on curve `c`, in order, as Blender's `sample_fcurve` finds them:
+  /// a run starts at a selected key and ends at the next selected key not followed by a
+  /// selected one, across unselected keys between; the search goes on after the run's last
+  /// key, passing over as many keys as the samples replaced (keys within 0.01 of a whole
+  /// frame take the sample's value instead of a new key: Blender then looks past them). The
+  /// runs stop at the first `sample` cannot fill, or at the first whose samples with those
+  /// before pass `limit` (`sample` refuses it; the search costs no more than the samples it
+  /// would add). `sample` and `cost(of:)` both count on these.
+  package func sampleRuns(_ c: Int, limit: Int = maximumSamples) -> [SampleRun] {
+    let keys = curves[c].keyframes
+    var runs: [SampleRun] = []
+    var total = 0
+    var start: Int?
+    var i = 0
+    while i < keys.count {
+      guard keys[i].isAnySelected else {
+        i += 1
+        continue
+      }
+      guard let s = start else {
+        start = i
+        i += 1
+        continue
+      }
+      if i < keys.count - 1 && keys[i + 1].isAnySelected {
+        i += 1
+        continue
+      }
+      let run = SampleRun(first: s, last: i, startFrame: keys[s].frame, span: (keys[i].frame - keys[s].frame).rounded(.up))
+      runs.append(run)
+      total += run.samples
+      guard run.fits && total <= limit else { break }
+      // The samples that land within the threshold of a key already there (or of a sample
+      // before, past 2^24 where whole frames round together).
+      var replaced = 0
+      var p = s
+      var previous: Float?
+      let first = Int(run.startFrame.rounded(.down))
+      for n in 1..<max(1, Int(run.span)) {
+        let frame = Float(first + n)
+        while p < keys.count && keys[p].frame < frame && abs(frame - keys[p].frame) >= Self.sameFrameThreshold { p += 1 }
+        if frame == previous || (p < keys.count && abs(frame - keys[p].frame) < Self.sameFrameThreshold) { replaced += 1 }
+        previous = frame
+      }
+      start = nil
+      i += 1 + replaced
+    }
+    return runs
+  }
+
   mutating func sample() throws -> EditStatus {
-    var added = 0
+    // Every run of every curve is weighed before any key is added.
+    var runs: [(curve: Int, runs: [SampleRun])] = []
+    var found = 0
     for c in editableCurves {
-      var i = 0
-      var start: Int?
-      while i < curves[c].keyframes.count {
-        let keys = curves[c].keyframes
-        guard keys[i].isAnySelected else {
-          i += 1
-          continue
-        }
-        guard let s = start else {
-          start = i
-          i += 1
-          continue
-        }
-        if i < keys.count - 1 && keys[i + 1].isAnySelected {
-          i += 1
-          continue
-        }
-        let startFrame = keys[s].frame
-        let span = (keys[i].frame - startFrame).rounded(.up)
-        guard span <= Float(Self.maximumSamples - added), abs(startFrame) < 1e9 else {
+      runs.append((c, sampleRuns(c, limit: max(0, Self.maximumSamples - found))))
+      found += runs[runs.count - 1].runs.reduce(0) { $0 + $1.samples }
+    }
+    var added = 0
+    for (c, curveRuns) in runs {
+      for run in curveRuns {
+        guard run.fits && run.span <= Float(Self.maximumSamples - added) else {
           throw EditError(
-            abs(startFrame) < 1e9
-              ? "sample: \(curves[c].fcurve.address) would get a key on each of \(Int(span)) frames"
+            abs(run.startFrame) < 1e9
+              ? "sample: \(curves[c].fcurve.address) would get a key on each of \(Int(run.span)) frames"
                 + (added > 0 ? " after \(added) keys added to other runs" : "") + " (at most \(Self.maximumSamples) in all)"
               : "sample: \(curves[c].fcurve.address) has keys beyond frame ±1e9, where whole frames cannot be told apart")
         }
-        try checkModifierWork([curves[c].fcurve], evaluations: max(0, Int(span) - 1), what: "sample")
-        added += max(0, Int(span) - 1)
-        let range = Int(span)
-        let first = Int(startFrame.rounded(.down))
-        if range > 1 {
-          let samples = (1..<range).map { n -> (Float, Float) in
-            let frame = Float(first + n)
-            return (frame, curves[c].fcurve.value(at: frame))
-          }
-          // Blender recalculates the handles after each key it adds; that is kept while it
-          // costs little (the result can differ in the last bit otherwise), and a run of many
-          // keys recalculates once at the end.
-          let exact = Self.samplesOneByOne(adding: samples.count, to: curves[c].keyframes.count)
-          for (frame, value) in samples {
-            insertVertex(c, frame: frame, value: value, type: .breakdown, flags: exact ? [.needed] : [.fast])
-          }
-          i += range - 1
+        added += run.samples
+      }
+    }
+    try checkModifierWork(runs.map { (curves[$0.curve].fcurve, $0.runs.reduce(0) { $0 + $1.samples }) }, what: "sample")
+    for (c, curveRuns) in runs {
+      for run in curveRuns where run.samples > 0 {
+        let first = Int(run.startFrame.rounded(.down))
+        let samples = (1...run.samples).map { n -> (Float, Float) in
+          let frame = Float(first + n)
+          return (frame, curves[c].fcurve.value(at: frame))
         }
-        start = nil
-        i += 1
+        // Blender recalculates the handles after each key it adds; that is kept while it
+        // costs little (the result can differ in the last bit otherwise), and a run of many
+        // keys recalculates once at the end.
+        let exact = Self.samplesOneByOne(adding: samples.count, to: curves[c].keyframes.count)
+        for (frame, value) in samples {
+          insertVertex(c, frame: frame, value: value, type: .breakdown, flags: exact ? [.needed] : [.fast])
+        }
       }
       curves[c].update()
     }

@@ -99,20 +99,19 @@ extension EditDocument {
     return runs
   }
 
-  /// `sample`: a key on each whole frame between the ends of each run of selected keys, each
-  /// moving the keys after it aside; a small curve recalculated after each (`samplesOneByOne`).
+  /// `sample`: a key on each whole frame between the ends of each run it fills
+  /// (`sampleRuns`), each moving the keys after it aside; a small curve recalculated after
+  /// each (`samplesOneByOne`).
   private func sampleCost(base: Int) -> (work: Int, added: Int) {
     var work = base
     var added = 0
     for c in editableCurves {
       let keys = curves[c].fcurve.keyframes
       var curveAdded = 0
-      for run in selectedRuns(c) where run.count > 1 {
-        // As `sample` counts; past the most it adds it refuses before adding any.
-        let span = (keys[run.upperBound - 1].frame - keys[run.lowerBound].frame).rounded(.up)
-        let frames = span.isFinite ? Int(min(Double(span), Double(Self.maximumSamples + 1))) : Self.maximumSamples + 1
-        let samples = max(0, frames - 1)
-        work += samples + samples * (keys.count - run.upperBound) / EditCost.stepsPerVisit
+      for run in sampleRuns(c, limit: max(0, Self.maximumSamples - added)) {
+        // Past the most it adds `sample` refuses before adding any.
+        let samples = run.samples
+        work += samples + samples * (keys.count - run.last - 1) / EditCost.stepsPerVisit
         // A run recalculated after each key walks the curve as it has grown each time.
         let now = keys.count + curveAdded
         if Self.samplesOneByOne(adding: samples, to: now) { work += samples * (now + samples) }
@@ -121,6 +120,25 @@ extension EditDocument {
       added += curveAdded
     }
     return (work, min(added, Self.maximumSamples + 1))
+  }
+
+  /// The curves `operation` evaluates through their modifiers, each with its evaluations
+  /// (`sample` evaluates each sample, `insert_keyframe` of all or selected channels each
+  /// curve it keys once); a run of edits bounds their steps together (`ModifierWork`).
+  package func modifierWork(of operation: EditOperation) -> [(FCurve, Int)] {
+    switch operation {
+    case .sample:
+      var found = 0
+      return editableCurves.map { c in
+        let samples = sampleRuns(c, limit: max(0, Self.maximumSamples - found)).reduce(0) { $0 + $1.samples }
+        found += samples
+        return (curves[c].fcurve, samples)
+      }
+    case .insertKeyframe(let mode) where mode == .all || mode == .selected:
+      return (mode == .all ? editableCurves : selectedEditableCurves).map { (curves[$0].fcurve, 1) }
+    default:
+      return []
+    }
   }
 
   /// `paste`: each target curve takes the keys of its copied channel, each moving the keys

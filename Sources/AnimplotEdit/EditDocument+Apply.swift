@@ -44,6 +44,15 @@ extension EditDocument {
     }
   }
 
+  /// `checkModifierWork` with each curve's evaluations given beside it, weighed together.
+  func checkModifierWork(_ work: [(FCurve, Int)], what: String) throws {
+    do {
+      try ModifierWork.check(work, budget: modifierStepBudget)
+    } catch {
+      throw EditError("\(what): \(error.description(quoting: { "\"\($0.prefix(80))\"" }))")
+    }
+  }
+
   private mutating func perform(_ operation: EditOperation) throws -> EditStatus {
     switch operation {
     case .select(let keys, let part, let extend):

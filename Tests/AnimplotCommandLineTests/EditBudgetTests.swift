@@ -93,4 +93,75 @@ struct EditBudgetTests {
     _ = try three.apply(EditScript(operations: operations.dropLast()), budget: &again) { "ops.json: ops[\($0)]" }
     #expect(three.editDocument.keyCount == 4000)
   }
+
+  /// An action already holding more keys than the limit can still be selected in and cut
+  /// down; only an operation that adds keys is held to it.
+  @Test func anActionPastTheKeyLimitCanStillBeCutDown() throws {
+    var edit = try ActionEdit(try Self.action(frames: 999), action: nil, file: "long.json")
+    var budget = ActionEdit.Budget(keys: 1)
+    _ = try edit.apply(EditScript(operations: [.select(keys: [0], part: .key, extend: false), .delete]), budget: &budget) { "ops[\($0)]" }
+    #expect(edit.editDocument.keyCount == 1)
+    do {
+      _ = try edit.apply(EditScript(operations: [.insertKeyframe(.all)]), budget: &budget) { "ops[\($0)]" }
+      Issue.record("a key was added past the limit")
+    } catch {
+      #expect(error.message == "ops[0]: insert could leave the action with 2 keys, more than animplot's limit of 1 for an edited action")
+    }
+  }
+
+  /// Two keys with a Noise of `octaves` of Blender 5.0 (depth 32767 at lacunarity 1.0001
+  /// keeps every octave).
+  static func deepNoise() throws -> ActionDocument {
+    let text = """
+      {"animplot": 1, "blender": "5.0", "name": "A", "tracks": [{"dataPath": "location", "index": 0, "keyframes": [{"frame": 1, "value": 0}, {"frame": 31, "value": 1}], \
+      "modifiers": [{"type": "noise", "settings": {"depth": 32767, "lacunarity": 1.0001, "useLegacyNoise": false}}]}]}
+      """
+    return try ActionDecoder.decode(Array(text.utf8), file: "deep.json")
+  }
+
+  /// Modifier evaluation is bounded over the whole run (`Limits.modifierSteps`), not each
+  /// operation alone: of many `insert_keyframe`s, each within the limit, the one that takes
+  /// the run past it is refused and nothing of the script stays; a second script of the run
+  /// is charged what the first spent.
+  @Test func modifierStepsAreChargedToTheRun() throws {
+    let start = try ActionEdit(try Self.deepNoise(), action: nil, file: "deep.json")
+    let steps = start.editDocument.curves[0].fcurve.modifierSteps
+    #expect(steps > 32768)
+    let inserts = EditScript(operations: Array(repeating: .insertKeyframe(.all), count: 30))
+    var edit = start
+    var budget = ActionEdit.Budget(modifierSteps: 10 * steps + steps / 2)
+    do {
+      _ = try edit.apply(inserts, budget: &budget) { "ops.json: ops[\($0)]" }
+      Issue.record("30 evaluations ran within a budget of 10")
+    } catch {
+      #expect(error.message.hasPrefix(
+        "ops.json: ops[10]: insert would take the edit past \(10 * steps + steps / 2) steps of modifier evaluation, animplot's limit for one run "
+          + "(the operations before took \(10 * steps), leaving \(steps / 2)): channel \"X Location\" (\"location[0]\"), modifiers[0]"))
+      #expect(!error.message.contains("\n"))
+    }
+    #expect(edit.editDocument == start.editDocument)
+    #expect(budget.modifierStepsSpent == 0)
+
+    _ = try edit.apply(EditScript(operations: Array(inserts.operations.prefix(10))), budget: &budget) { "a: ops[\($0)]" }
+    #expect(budget.modifierStepsSpent == 10 * steps)
+    #expect(throws: CLIError.self) { try edit.apply(EditScript(operations: [.insertKeyframe(.all)]), budget: &budget) { _ in "--op #1" } }
+    #expect(budget.modifierStepsSpent == 10 * steps)
+  }
+
+  /// `sample` is charged every sample of every run together: 29 evaluations of the deep
+  /// Noise (frames 2 to 30), refused whole within 28, run within 29.
+  @Test func sampleIsChargedAllItsSamples() throws {
+    let start = try ActionEdit(try Self.deepNoise(), action: nil, file: "deep.json")
+    let steps = start.editDocument.curves[0].fcurve.modifierSteps
+    let script = EditScript(operations: [.selectAll(.select), .sample])
+    var refused = start
+    var short = ActionEdit.Budget(modifierSteps: 29 * steps - 1)
+    #expect(throws: CLIError.self) { try refused.apply(script, budget: &short) { "ops[\($0)]" } }
+    #expect(refused.editDocument == start.editDocument)
+    var exact = ActionEdit.Budget(modifierSteps: 29 * steps)
+    var ran = start
+    _ = try ran.apply(script, budget: &exact) { "ops[\($0)]" }
+    #expect(ran.editDocument.keyCount == 31)
+    #expect(exact.modifierStepsSpent == 29 * steps)
+  }
 }

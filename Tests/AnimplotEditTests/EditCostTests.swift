@@ -91,4 +91,67 @@ struct EditCostTests {
     #expect(cost.addedKeys == 9000)
     #expect(cost.work > 1000 * 9 * 3000)
   }
+
+  /// `sample` fills from a selected key to the next selected key across unselected keys
+  /// between (as Blender), so the keys it may add are counted over the same runs
+  /// (`sampleRuns`), gaps in the selection and lone selected keys included. A sample on the
+  /// frame of a key replaces it: fewer keys are added than told.
+  @Test(arguments: [
+    // A selected key, an unselected one, a selected one 1000 frames on: 999 samples (the one
+    // at frame 1 replaces the unselected key).
+    ([0, 1, 1000], [0, 2], 999, 998),
+    // One run from 0 to 20.5 across an unselected key (20 samples, the one at 10 replacing
+    // that key), then a lone selected key that starts no run. Counting only adjacent
+    // selected keys told 10.
+    ([0, 1.5, 10, 20.5, 30, 40], [0, 2, 3, 5], 20, 19),
+    // The run from 0 to 10 replaces the keys at 1 and 2: Blender then looks past two keys
+    // after the run, and the selected keys at 20 and 30 make no run.
+    ([0, 1, 2, 10, 11, 20, 30], [0, 2, 3, 5, 6], 9, 7),
+  ] as [([Float], [Int], Int, Int)])
+  func sampleCountsRunsAcrossUnselectedKeys(frames: [Float], selected: [Int], told: Int, added: Int) throws {
+    var curve = EditDocumentTests.curve(frames)
+    curve.index = 0
+    var document = EditDocument(curves: [curve])
+    try document.apply(.select(keys: selected, part: .key, extend: false))
+    #expect(document.cost(of: .sample).addedKeys == told)
+    try document.apply(.sample)
+    #expect(document.keyCount == frames.count + added)
+  }
+
+  /// `sample` weighs the modifier work of all its runs together before adding any key: two
+  /// runs of 9 samples each within the budget alone, not together.
+  @Test func sampleWeighsEveryRunTogether() throws {
+    var curve = EditDocumentTests.curve([0, 10, 20, 30, 40])
+    curve.blender = .v5_0
+    curve.modifiers = [Modifier(.noise(NoiseModifier(depth: 32767, lacunarity: 1.0001, useLegacyNoise: false)))]
+    let perEvaluation = curve.modifierSteps
+    var document = EditDocument(curves: [curve])
+    // Runs 0–10 and 30–40.
+    try document.apply(.select(keys: [0, 1, 3, 4], part: .key, extend: false))
+    document.modifierStepBudget = 9 * perEvaluation * 3 / 2
+    let before = document
+    #expect(document.modifierWork(of: .sample).map(\.1) == [18])
+    #expect(throws: EditError.self) { try document.apply(.sample) }
+    #expect(document == before)
+    document.modifierStepBudget = 18 * perEvaluation
+    try document.apply(.sample)
+    #expect(document.keyCount == 5 + 18)
+  }
+
+  /// The runs are looked for no further than `sample` would go: with two curves of 600,000
+  /// frames each the second passes the most `sample` adds, and it is refused before any key.
+  @Test func sampleRunsStopPastTheMostSampleAdds() throws {
+    let curves = (0..<2).map { n -> FCurve in
+      var curve = EditDocumentTests.curve([0, 600_000])
+      curve.index = n
+      return curve
+    }
+    var document = EditDocument(curves: curves)
+    try document.apply(.selectAll(.select))
+    #expect(document.cost(of: .sample).addedKeys == EditDocument.maximumSamples + 1)
+    #expect(document.modifierWork(of: .sample).map(\.1) == [599_999, 599_999])
+    #expect(throws: EditError("sample: location[1] would get a key on each of 600000 frames after 599999 keys added to other runs (at most 1000000 in all)")) {
+      try document.apply(.sample)
+    }
+  }
 }

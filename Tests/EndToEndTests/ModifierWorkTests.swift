@@ -86,7 +86,7 @@ extension HardeningRoundTwoTests {
   }
 
   /// `edit`: `sample` and `insert_keyframe` evaluate the curves they key, within the same
-  /// limit (a `sample` over 1000 frames of the deep stack above).
+  /// limit over the whole run (a `sample` over 1000 frames of the deep stack above).
   @Test func editEvaluationsAreBounded() throws {
     let dir = try CLI.temporaryDirectory()
     try write(
@@ -94,7 +94,7 @@ extension HardeningRoundTwoTests {
         .replacingOccurrences(of: #"{"frame": 100, "value": 1}"#, with: #"{"frame": 1001, "value": 1}"#),
       to: dir.appendingPathComponent("deep.json"))
     let r = try CLI.run(["edit", "deep.json", "--op", #"{"op": "select_all"}"#, "--op", #"{"op": "sample"}"#, "-o", "out.json"], in: dir)
-    expectOneLineError(r, "--op #2: sample: channel \"X Location\" (\"location[0]\"), modifiers[0] (a Noise of depth 32767, 32768 octaves): its modifiers take 655380 steps an evaluation and it is evaluated 999 times")
+    expectOneLineError(r, "--op #2: sample would take the edit past 250000000 steps of modifier evaluation, animplot's limit for one run: channel \"X Location\" (\"location[0]\"), modifiers[0] (a Noise of depth 32767, 32768 octaves): its modifiers take 655380 steps an evaluation and it is evaluated 999 times")
     #expect(try names(dir) == ["deep.json"])
   }
 }

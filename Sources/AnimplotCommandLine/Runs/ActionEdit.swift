@@ -38,19 +38,25 @@ package struct ActionEdit: Sendable {
     package let work: Int
     /// The most keys the action may hold after an operation (`Limits.editKeys`).
     package let keys: Int
+    /// The steps of modifier evaluation the run may make (`Limits.modifierSteps`).
+    package let modifierSteps: Int
     /// The key visits made so far.
     package var spent = 0
-    package init(work: Int = Limits.editWork, keys: Int = Limits.editKeys) {
+    /// The steps of modifier evaluation made so far.
+    package var modifierStepsSpent = 0
+    package init(work: Int = Limits.editWork, keys: Int = Limits.editKeys, modifierSteps: Int = Limits.modifierSteps) {
       self.work = work
       self.keys = keys
+      self.modifierSteps = modifierSteps
     }
   }
 
   /// Applies `script`'s settings and operations in order; `place(i)` names operation `i` in
   /// messages. Each operation's cost is told before it runs (`EditDocument.cost(of:)`) and
-  /// charged to `budget`: an operation that would pass its work (`Limits.editWork`), or leave
-  /// the action with more keys than it allows (`Limits.editKeys`), is refused before it runs. Returns a line for each
-  /// operation that changed nothing (Blender's "cancelled").
+  /// charged to `budget`: an operation that would pass its work (`Limits.editWork`) or its
+  /// steps of modifier evaluation (`Limits.modifierSteps`, `sample` and `insert_keyframe`),
+  /// or add keys past the most the action may hold (`Limits.editKeys`), is refused before it
+  /// runs. Returns a line for each operation that changed nothing (Blender's "cancelled").
   /// - Throws: `CLIError` naming the operation that failed or was refused; the edit is then as
   ///   before the script.
   package mutating func apply(_ script: EditScript, budget: inout Budget, place: (Int) -> String) throws(CLIError) -> [String] {
@@ -59,6 +65,7 @@ package struct ActionEdit: Sendable {
     script.apply(to: &next.scene)
     script.apply(to: &next.editor)
     var spent = budget.spent
+    var modifierSpent = budget.modifierStepsSpent
     for (i, operation) in script.operations.enumerated() {
       let cost = next.cost(of: operation)
       let keys = next.keyCount
@@ -67,12 +74,23 @@ package struct ActionEdit: Sendable {
           "\(place(i)): \(operation.scriptName) would take the edit past \(budget.work) key visits, animplot's limit for one run "
             + "(the action holds \(keys) keys here, and the operations before visited \(spent)); edit fewer keys or run fewer operations at a time")
       }
-      if cost.addedKeys > budget.keys - keys {
+      // An action already past the limit can still be selected in, cut down or reshaped.
+      if cost.addedKeys > 0 && cost.addedKeys > budget.keys - keys {
         throw CLIError(
           "\(place(i)): \(operation.scriptName) could leave the action with \(keys + cost.addedKeys) keys, "
             + "more than animplot's limit of \(budget.keys) for an edited action")
       }
+      let modifierWork = next.modifierWork(of: operation)
+      let modifierLeft = budget.modifierSteps - modifierSpent
+      do {
+        try ModifierWork.check(modifierWork, budget: modifierLeft)
+      } catch {
+        throw CLIError(
+          "\(place(i)): \(operation.scriptName) would take the edit past \(budget.modifierSteps) steps of modifier evaluation, animplot's limit for one run"
+            + (modifierSpent > 0 ? " (the operations before took \(modifierSpent), leaving \(modifierLeft))" : "") + ": \(error.description(quoting: { "\"\($0.prefix(80))\"" }))")
+      }
       spent += cost.work
+      modifierSpent += modifierWork.reduce(0) { $0 + $1.0.modifierSteps(upTo: modifierLeft) * $1.1 }
       let status: EditStatus
       do {
         status = try next.apply(operation)
@@ -84,6 +102,7 @@ package struct ActionEdit: Sendable {
     }
     editDocument = next
     budget.spent = spent
+    budget.modifierStepsSpent = modifierSpent
     return notes
   }
 
