@@ -21,6 +21,8 @@ enum TrackDecoder {
   /// An action holds at most `Limits.importedTracks` tracks, as an imported file makes: each is
   /// a curve drawn and a row listed.
   static let tooManyTracks = "more than \(Limits.importedTracks) tracks, animplot's limit for one action"
+  /// The same, of the compact form's channels.
+  static let tooManyChannels = "more than \(Limits.importedTracks) channels, animplot's limit for one action"
 
   static func decodeTrack(_ r: inout JSONReader) throws(ActionDecodingError) -> FCurve {
     var curve = FCurve(dataPath: "")
@@ -134,7 +136,7 @@ struct CompactForm {
         throw r.error(.duplicateField(name), at: key.start)
       }
       guard names.count <= Limits.importedTracks else {
-        throw r.error(.invalid(TrackDecoder.tooManyTracks.replacing("tracks", with: "channels")), at: key.start)
+        throw r.error(.invalid(TrackDecoder.tooManyChannels), at: key.start)
       }
       let values = try within(name) { () throws(ActionDecodingError) in try readNumbers(&r) }
       channels.append((name, values, key.start))

@@ -94,63 +94,61 @@ struct CheckVerbCasesTests {
     }
   }
 
-  /// An edit case's `--ops` is a regular file of its folder: a FIFO there is named, never opened
-  /// (it blocked the run for good), and a path outside the folder is refused.
-  @Test func editCaseOpsAreFilesOfTheFolder() throws {
-    let folder = try CLI.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    try FileManager.default.copyItem(
-      at: CLI.repository.appendingPathComponent("Examples/bouncing-ball.json"), to: folder.appendingPathComponent("b.json"))
-    #expect(mkfifo(folder.appendingPathComponent("fifo.ops").path, 0o644) == 0)
-    try "edit --ops fifo.ops\n".write(to: folder.appendingPathComponent("b.args"), atomically: true, encoding: .utf8)
-    let fifo = try CLI.run(["check", folder.path, "--record", "never"])
-    #expect(fifo.status != 0 && (fifo.stdout + fifo.stderr).contains("fifo.ops: a FIFO, not a script file"), "\(fifo.stdout)\(fifo.stderr)")
-    for outside in ["/etc/passwd", "../b.ops"] {
-      try "edit --ops \(outside)\n".write(to: folder.appendingPathComponent("b.args"), atomically: true, encoding: .utf8)
-      let refused = try CLI.run(["check", folder.path, "--record", "never"])
-      #expect(
-        refused.status == 2 && refused.stderr.contains("a case's script is a file of its folder, named relative to it"),
-        "\(refused.stdout)\(refused.stderr)")
+  /// A folder of cases with the ball as `b.json`, and a way to give `b` its options and check
+  /// the folder.
+  struct BallCase {
+    static let ball = CLI.repository.appendingPathComponent("Examples/bouncing-ball.json")
+    let folder: URL
+
+    init() throws {
+      folder = try CLI.temporaryDirectory()
+      try FileManager.default.copyItem(at: Self.ball, to: file("b.json"))
+    }
+
+    func file(_ name: String) -> URL { folder.appendingPathComponent(name) }
+
+    /// `check` of the folder (`--record never` unless told), with `options` as `b.args`.
+    func check(_ options: String, record: String = "never", in directory: URL? = nil) throws -> CLI.Result {
+      try (options + "\n").write(to: file("b.args"), atomically: true, encoding: .utf8)
+      return try CLI.run(["check", folder.path, "--record", record], in: directory)
     }
   }
 
-  /// A graph case's `--ghost` is a file of its folder too: named relative to the folder (not
-  /// to where check runs), never opened unless a file.
-  @Test func graphCaseGhostsAreFilesOfTheFolder() throws {
-    let folder = try CLI.temporaryDirectory()
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let ball = CLI.repository.appendingPathComponent("Examples/bouncing-ball.json")
-    try FileManager.default.copyItem(at: ball, to: folder.appendingPathComponent("b.json"))
-    try FileManager.default.createDirectory(at: folder.appendingPathComponent("ghosts"), withIntermediateDirectories: false)
-    try FileManager.default.copyItem(at: ball, to: folder.appendingPathComponent("ghosts/g.json"))
-    try "graph --ghost ghosts/g.json --width 320 --height 180\n".write(
-      to: folder.appendingPathComponent("b.args"), atomically: true, encoding: .utf8)
-    // Run from elsewhere: the ghost is found beside the case.
-    let recorded = try CLI.run(["check", folder.path, "--record", "missing"], in: CLI.repository)
-    #expect(recorded.stdout.contains("RECORDED b.png"), "\(recorded.stdout)\(recorded.stderr)")
-    let passed = try CLI.run(["check", folder.path, "--record", "never"], in: CLI.repository)
+  /// A file a case's options name (`edit --ops`, `graph --ghost`) is a file of its folder: named
+  /// relative to it (not to where check runs), never absolute, with `..` or through a symbolic
+  /// link (each may lead out), and never opened unless a file (a FIFO blocked the run for good).
+  @Test(arguments: [
+    ("edit --ops", "", "script", "a script file"),
+    ("graph --ghost", " --width 320 --height 180", "ghost file", "a file of curves"),
+  ])
+  func filesCasesNameAreFilesOfTheFolder(option: String, size: String, what: String, expected: String) throws {
+    // A script is no case's input (.ops); a ghost file is one, a case of its own too.
+    let ext = option.hasPrefix("edit") ? "ops" : "json"
+    let c = try BallCase()
+    defer { try? FileManager.default.removeItem(at: c.folder) }
+    try FileManager.default.createDirectory(at: c.file("more"), withIntermediateDirectories: false)
+    let named = option.hasPrefix("edit") ? Data(#"{"ops": [{"op": "select_all"}]}"#.utf8) : try Data(contentsOf: BallCase.ball)
+    try named.write(to: c.file("more/f.\(ext)"))
+    // Recorded from elsewhere, then checked: the file is found beside the case.
+    let recorded = try c.check("\(option) more/f.\(ext)\(size)", record: "missing", in: CLI.repository)
+    #expect(recorded.stdout.contains("RECORDED b."), "\(recorded.stdout)\(recorded.stderr)")
+    let passed = try c.check("\(option) more/f.\(ext)\(size)", in: CLI.repository)
     #expect(passed.status == 0, "\(passed.stdout)\(passed.stderr)")
-    #expect(mkfifo(folder.appendingPathComponent("ghosts/fifo.json").path, 0o644) == 0)
-    try "graph --ghost ghosts/fifo.json --width 320 --height 180\n".write(
-      to: folder.appendingPathComponent("b.args"), atomically: true, encoding: .utf8)
-    let fifo = try CLI.run(["check", folder.path, "--record", "never"])
-    #expect(fifo.status != 0 && (fifo.stdout + fifo.stderr).contains("fifo.json: a FIFO, not a file of curves"), "\(fifo.stdout)\(fifo.stderr)")
-    // A link in the folder, to the file or to a folder on the way, is refused: it may lead out.
-    try FileManager.default.createSymbolicLink(
-      atPath: folder.appendingPathComponent("ghosts/link.json").path, withDestinationPath: ball.path)
-    try FileManager.default.createSymbolicLink(
-      atPath: folder.appendingPathComponent("away").path, withDestinationPath: ball.deletingLastPathComponent().path)
-    for linked in ["ghosts/link.json", "away/bouncing-ball.json"] {
-      try "graph --ghost \(linked) --width 320 --height 180\n".write(
-        to: folder.appendingPathComponent("b.args"), atomically: true, encoding: .utf8)
-      let refused = try CLI.run(["check", folder.path, "--record", "never"])
-      #expect(refused.status != 0 && (refused.stdout + refused.stderr).contains("reached through a symbolic link"), "\(refused.stdout)\(refused.stderr)")
-    }
-    for outside in ["/etc/passwd", "../g.json", "ghosts/../../g.json"] {
-      try "graph --ghost \(outside)\n".write(to: folder.appendingPathComponent("b.args"), atomically: true, encoding: .utf8)
-      let refused = try CLI.run(["check", folder.path, "--record", "never"])
+    #expect(mkfifo(c.file("more/fifo.\(ext)").path, 0o644) == 0)
+    let fifo = try c.check("\(option) more/fifo.\(ext)\(size)")
+    #expect(fifo.status != 0 && (fifo.stdout + fifo.stderr).contains("fifo.\(ext): a FIFO, not \(expected)"), "\(fifo.stdout)\(fifo.stderr)")
+    try FileManager.default.createSymbolicLink(atPath: c.file("more/link.\(ext)").path, withDestinationPath: c.file("more/f.\(ext)").path)
+    try FileManager.default.createSymbolicLink(atPath: c.file("away").path, withDestinationPath: c.file("more").path)
+    for linked in ["more/link.\(ext)", "away/f.\(ext)"] {
+      let refused = try c.check("\(option) \(linked)\(size)")
       #expect(
-        refused.status == 2 && refused.stderr.contains("a case's ghost file is a file of its folder, named relative to it"),
+        refused.status != 0 && (refused.stdout + refused.stderr).contains("reached through a symbolic link"),
+        "\(refused.stdout)\(refused.stderr)")
+    }
+    for outside in ["/etc/passwd", "../f.\(ext)", "more/../../f.\(ext)"] {
+      let refused = try c.check("\(option) \(outside)")
+      #expect(
+        refused.status == 2 && refused.stderr.contains("a case's \(what) is a file of its folder, named relative to it"),
         "\(refused.stdout)\(refused.stderr)")
     }
   }

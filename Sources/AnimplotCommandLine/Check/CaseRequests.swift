@@ -233,11 +233,8 @@ package struct CaseRequests {
     // A verb that draws no still picture (eval: values; play: an animation) is compared as
     // its first output unless --format says otherwise.
     if requested == nil, !A.View.outputFormats.contains(.png) { requested = A.View.outputFormats.first }
-    // A case reads files of its own folder: graph's ghost file is named relative to it.
     let ghost = (arguments as? GraphArguments)?.ghost
-    if let ghost, ghost.hasPrefix("/") || ghost.split(separator: "/").contains("..") {
-      throw CaseOptionsProblem("--ghost \(ghost): a case's ghost file is a file of its folder, named relative to it")
-    }
+    if let ghost { try CaseFile.check("--ghost", ghost, "ghost file") }
     return Parsed(
       arguments: arguments, requested: requested,
       draw: { kind throws(CaseOptionsProblem) in
@@ -252,19 +249,7 @@ package struct CaseRequests {
         }
         guard let ghost, let graph = request.view as? GraphView, let read = graph.ghost else { return CaseDrawing(request) }
         return CaseDrawing { (input: String?) throws(DrawingFailure) in
-          var (path, folder) = (ghost, ".")
-          if let input, let slash = input.lastIndex(of: "/") {
-            folder = String(input[..<slash])
-            path = folder + "/" + ghost
-          }
-          // Of the folder itself: a link (the file, or a folder on the way) may lead anywhere.
-          if FileSystem.isSymbolicLink(path) || FileSystem.linkedFolder(under: folder, toward: ghost) != nil {
-            throw DrawingFailure(message: "--ghost \(path): reached through a symbolic link; a case's ghost file is a file of its folder")
-          }
-          // Never opened unless a file: a FIFO would block the run for good.
-          if let odd = FileSystem.oddKind(of: path) {
-            throw DrawingFailure(message: "--ghost \(path): \(odd), not a file of curves")
-          }
+          let path = try CaseFile.path("--ghost", ghost, beside: input, "a file of curves")
           var (request, view) = (request, graph)
           view.ghost = Input(.file(path), kind: read.kind, options: read.options)
           request.view = view
@@ -400,10 +385,7 @@ package struct CaseRequests {
     guard arguments.input == placeholderInput, !arguments.inPlace else {
       throw CaseOptionsProblem("\(arguments.inPlace ? "--in-place" : "names an input"); a case edits its own input and compares it with NAME\(ReferenceKind.edited.suffix)")
     }
-    // A case reads files of its own folder: the script is named relative to it.
-    if let ops = arguments.opsFile, ops.hasPrefix("/") || ops.split(separator: "/").contains("..") {
-      throw CaseOptionsProblem("--ops \(ops): a case's script is a file of its folder, named relative to it")
-    }
+    if let ops = arguments.opsFile { try CaseFile.check("--ops", ops, "script") }
     return Parsed(
       requestedKind: .edited,
       draw: { kind throws(CaseOptionsProblem) in
@@ -414,13 +396,7 @@ package struct CaseRequests {
         return CaseDrawing { (input: String?) throws(DrawingFailure) in
           var arguments = arguments
           arguments.input = input ?? placeholderInput
-          if let ops = arguments.opsFile, !ops.hasPrefix("/"), let input, let slash = input.lastIndex(of: "/") {
-            arguments.opsFile = String(input[...slash]) + ops
-          }
-          // Never opened unless a regular file: a FIFO would block the run for good.
-          if let ops = arguments.opsFile, let odd = FileSystem.oddKind(of: ops) {
-            throw DrawingFailure(message: "--ops \(ops): \(odd), not a script file")
-          }
+          if let ops = arguments.opsFile { arguments.opsFile = try CaseFile.path("--ops", ops, beside: input, "a script file") }
           do {
             return try arguments.edited().bytes
           } catch {
@@ -481,5 +457,34 @@ extension ReferenceKind {
   package init?(_ format: OutputFormat) {
     guard let kind = Self.allCases.first(where: { $0.outputFormat == format }) else { return nil }
     self = kind
+  }
+}
+
+/// A file a case's options name besides its input (`edit --ops`, `graph --ghost`): a case reads
+/// files of its own folder only, so that a folder of cases means the same wherever `check`
+/// runs and reads nothing outside it.
+enum CaseFile {
+  /// Refuses a name that is absolute or climbs out of the folder (`..`).
+  static func check(_ option: String, _ name: String, _ what: String) throws(CaseOptionsProblem) {
+    guard name.hasPrefix("/") || name.split(separator: "/").contains("..") else { return }
+    throw CaseOptionsProblem("\(option) \(name): a case's \(what) is a file of its folder, named relative to it")
+  }
+
+  /// The path of `name` beside the case's input, refused when reached through a symbolic link
+  /// (the file, or a folder on the way: it may lead anywhere) or when it is no file (a FIFO
+  /// would block the run for good); `expected` says what it should be.
+  static func path(_ option: String, _ name: String, beside input: String?, _ expected: String) throws(DrawingFailure)
+    -> String
+  {
+    var (path, folder) = (name, ".")
+    if let input, let slash = input.lastIndex(of: "/") {
+      folder = String(input[..<slash])
+      path = folder + "/" + name
+    }
+    if FileSystem.isSymbolicLink(path) || FileSystem.linkedFolder(under: folder, toward: name) != nil {
+      throw DrawingFailure(message: "\(option) \(path): reached through a symbolic link; a case reads files of its folder")
+    }
+    if let odd = FileSystem.oddKind(of: path) { throw DrawingFailure(message: "\(option) \(path): \(odd), not \(expected)") }
+    return path
   }
 }
