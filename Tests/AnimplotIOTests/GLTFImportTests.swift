@@ -139,7 +139,8 @@ struct GLTFImportTests {
 
   /// Values near the float limit whose handles, made as Blender makes them, overflow: refused
   /// at the glTF's channel (its line and column, its output accessor), not as a key of the
-  /// action written later; values that leave them finite are read.
+  /// action written later; values that leave them finite are read; beside an animation that
+  /// reads, the animation is left out with a warning.
   @Test func valuesWhoseHandlesOverflowAreRefusedAtTheChannel() throws {
     var sample = GLTFSample()
     sample.times = [0, 1]
@@ -154,6 +155,26 @@ struct GLTFImportTests {
     }
     sample.values = [0, 1e38, 0, 1, -1e38, 1]
     #expect(try decode(GLTFSample.bytes(sample.json())).actions[0].tracks.count == 3)
+
+    // Beside an animation that reads, such an animation is left out as a broken one is, with a
+    // warning; asked for by name, it is the error.
+    sample.values = [0, 3.4e38, 0, 1, -3.4e38, 1] + [0, 0, 0, 1, 1, 1]
+    var json = sample.json()
+    var accessors = json["accessors"] as! [[String: Any]]
+    accessors[1]["count"] = 2
+    accessors.append(["bufferView": 1, "byteOffset": 24, "componentType": 5126, "count": 2, "type": "VEC3"])
+    json["accessors"] = accessors
+    var animations = json["animations"] as! [[String: Any]]
+    animations.append([
+      "name": "Fine", "channels": [["sampler": 0, "target": ["node": 0, "path": "translation"]]],
+      "samplers": [["input": 0, "output": 2, "interpolation": "LINEAR"]],
+    ])
+    json["animations"] = animations
+    let document = try decode(GLTFSample.bytes(json))
+    #expect(document.actions.map(\.name) == ["Fine"])
+    #expect(document.skipped.map(\.index) == [0])
+    #expect(document.warnings.count == 1 && document.warnings[0].contains("(animation 0 \"Move\" left out; the others are read)"), "\(document.warnings)")
+    #expect(throws: ActionDecodingError.self) { try document.action(named: "Move") }
   }
 
   /// A node whose name holds a quote or a backslash: its data path spells the name as Blender

@@ -56,7 +56,7 @@ enum GLTFImporter {
 
     var actions: [Action] = []
     // Each action's animation, and the channel each of its tracks comes from.
-    var sources: [(animation: JSONCursor, channels: [Int])] = []
+    var sources: [(index: Int, animation: JSONCursor, channels: [Int])] = []
     var usedNames = Set<String>()
     // A broken animation is left out with a warning when the file has others to read; asked
     // for (`--animation`), it is the error (`ActionDocument.action(named:)`). What the file may
@@ -84,7 +84,7 @@ enum GLTFImporter {
           throw animation.invalid("\(built[t].displayLabel), key \(k): " + HermiteHandles.overflowMessage)
         }
         action.tracks = built
-        sources.append((animation, channels))
+        sources.append((a, animation, channels))
         warnings += notes.map { "\(context.file): animations[\(a)] \(messageQuoted(name)): left out \($0)" }
       } catch {
         var located = error
@@ -113,18 +113,30 @@ enum GLTFImporter {
     document.selectEveryCurve()
     document.finish(recalculate: context.recalculate)
     // Values near the float limit (or steps between them past it) give handles that overflow
-    // once made as Blender makes them: refused here, at the channel, rather than as a key of
-    // the action written later.
+    // once made as Blender makes them: located at the channel, rather than as a key of the
+    // action written later. Such an animation is left out as a broken one is, with a warning,
+    // when the file has others to read.
     if context.recalculate {
+      var kept: [Action] = []
       for (a, action) in document.actions.enumerated() {
-        guard let (t, k) = HermiteHandles.firstOverflow(in: action.tracks) else { continue }
-        let c = sources[a].channels[t]
-        let channel = try sources[a].animation.required("channels").elements()[c]
-        let output = try? samplerOutput(of: channel, in: sources[a].animation)
+        guard let (t, k) = HermiteHandles.firstOverflow(in: action.tracks) else {
+          kept.append(action)
+          continue
+        }
+        let source = sources[a]
+        let channel = try source.animation.required("channels").elements()[source.channels[t]]
+        let output = try? samplerOutput(of: channel, in: source.animation)
         var error = channel.invalid(
           "\(action.tracks[t].displayLabel), key \(k): its handles, made from the values\(output.map { " of output accessor \($0)" } ?? "") as Blender makes them, overflow 32-bit floats (±3.4e38); expected values nearer zero, whose steps fit 32-bit floats")
         error.file = context.file
-        throw error
+        document.skipped.append(ActionDocument.SkippedAction(index: source.index, name: action.name, error: error))
+        document.warnings.append("\(error.description) (animation \(source.index) \(messageQuoted(action.name)) left out; the others are read)")
+        firstError = firstError ?? error
+      }
+      if kept.isEmpty, let firstError { throw firstError }
+      if kept.count < document.actions.count {
+        document.actions = kept
+        document.isMultiAction = kept.count > 1
       }
     }
     return document
