@@ -18,30 +18,41 @@ public struct PreviewView: PlotView {
   public static let showsEveryAction = true
 
   public func content(of actions: [Action]) throws(RenderError) -> PlayheadAnimation {
-    let stage = try Self.stage(actions, options)
+    let stage = try Self.stage(actions, options, pictures: nil)
     let frames = stage.frames
     guard !frames.isEmpty, frames.count <= PlayView.maximumPictures else {
       throw RenderError(
         .request,
         "the preview would have \(frames.count) pictures, more than \(PlayView.maximumPictures); give a shorter --frames or a larger --step")
     }
-    guard frames.count * stage.moved.count <= Limits.previewObjectPictures else {
-      throw RenderError(
-        .request,
-        "the preview would draw \(stage.moved.count) objects in \(frames.count) pictures, more than \(Limits.previewObjectPictures) objects × pictures; show one with --object NAME, or give a shorter --frames or a larger --step"
-      )
-    }
     let fps = fps ?? actions[0].fps
     let delay = options.view.step / (fps > 0 && fps.isFinite ? fps : 24)
     return PlayheadAnimation(layers: stage, frames: frames, delays: Array(repeating: delay, count: frames.count), plays: plays)
   }
 
-  static func stage(_ actions: [Action], _ options: StageOptions) throws(RenderError) -> Stage {
+  /// The stage of `actions`' objects, weighed before it is laid out: drawn in `pictures`
+  /// pictures (`nil`: one a sample of the path, as the animation draws), every object's
+  /// shape in each (`Limits.previewObjectPictures`), and their modifiers evaluated at the
+  /// paths' samples and once a picture (`Limits.modifierSteps`).
+  static func stage(_ actions: [Action], _ options: StageOptions, pictures: Int?) throws(RenderError) -> Stage {
     guard !actions.isEmpty else { throw RenderError(.input, "no action to preview") }
     var options = options
     let objects = try PathView.objects(
       of: actions, named: options.view.object, range: &options.view.frames, where: \.hasTransform)
-    try ModifierBudget.checkPaths(objects, options: options.view, pictures: PlayView.maximumPictures)
+    let step = options.view.step
+    if pictures == nil, step > 0, step.isFinite, let first = objects.first {
+      // Every object is drawn in every picture; the pictures are the samples of the range.
+      let range = options.view.frames ?? first.action.sceneRange
+      let drawn = MotionPath.sampleCount(from: range.lowerBound, to: range.upperBound, step: step)
+      guard drawn * Double(objects.count) <= Double(Limits.previewObjectPictures) else {
+        let shown = drawn <= Double(PlayView.maximumPictures) ? "\(Int(drawn))" : "more than \(PlayView.maximumPictures)"
+        throw RenderError(
+          .request,
+          "the preview would draw \(objects.count) objects in \(shown) pictures, more than \(Limits.previewObjectPictures) objects × pictures; show one with --object NAME, or give a shorter --frames or a larger --step"
+        )
+      }
+    }
+    try ModifierBudget.checkPaths(objects, options: options.view, pictures: pictures ?? PlayView.maximumPictures)
     do {
       return try Stage(objects: objects, options: options)
     } catch {
@@ -67,7 +78,7 @@ public struct PreviewFilmstripView: PlotView {
   public static let showsEveryAction = true
 
   public func content(of actions: [Action]) throws(RenderError) -> StageFilmstrip {
-    StageFilmstrip(stage: try PreviewView.stage(actions, options), count: count, columns: columns)
+    StageFilmstrip(stage: try PreviewView.stage(actions, options, pictures: count), count: count, columns: columns)
   }
 }
 
