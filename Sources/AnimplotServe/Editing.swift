@@ -140,13 +140,15 @@ extension ServeAPI {
   }
 
   /// `POST /api/revert?file=N`: the edits dropped, the file read again from disk (what a 409
-  /// on save offers besides overwriting).
+  /// on save offers besides overwriting), read and decoded outside the files' lock.
   package func revert(query: ViewQuery) throws(ServeError) -> Answer {
     try requireEditing()
     let index = try fileIndex(query)
+    var fresh = try files.file(index)
+    ServedFiles.read(&fresh)
     let error = try files.update(index) { file throws(ServeError) -> String? in
       file.edits = nil
-      ServedFiles.read(&file)
+      file.take(fresh)
       file.generation += 1
       return file.error
     }
@@ -156,12 +158,14 @@ extension ServeAPI {
 
   /// `POST /api/save?file=N[&overwrite=1]`: the edited file written over the served one,
   /// atomically as `-o` writes; refused (409) when the file changed on disk since it was read,
-  /// unless `overwrite` says to.
+  /// unless `overwrite` says to. The text is made, and read as the file will be, outside the
+  /// files' lock; only the write and what the server then holds are inside it (a file changed
+  /// meanwhile is a 409 too).
   package func save(query: ViewQuery) throws(ServeError) -> Answer {
     try requireEditing()
     let index = try fileIndex(query)
     let overwrite = ["1", "true", ""].contains(query.value("overwrite")?.lowercased() ?? "no")
-    let path = try files.update(index) { file throws(ServeError) -> String? in
+    let edited = try files.update(index) { file throws(ServeError) -> (ActionDocument, generation: Int, path: String)? in
       guard let state = file.edits else { return nil }
       let changed = state.changedOnDisk || ServedFiles.stamp(of: file.path) != file.stamp
       if changed && !overwrite {
@@ -169,22 +173,35 @@ extension ServeAPI {
           .conflict,
           "\(file.path) changed on disk since it was read; save with overwrite=1 to replace it, or POST /api/revert to drop the edits")
       }
-      let document = state.current.result
-      if let problem = ActionEncoder.refusal(document) { throw ServeError(.badRequest, "\(file.path): \(problem)") }
+      return (state.current.result, file.generation, file.path)
+    }
+    // Nothing to save: nothing written, nobody told.
+    guard let (document, generation, path) = edited else { return .json("{\"saved\": null}\n") }
+    if let problem = ActionEncoder.refusal(document) { throw ServeError(.badRequest, "\(path): \(problem)") }
+    let bytes: [UInt8]
+    let (kind, written): (InputKind, ActionDocument)
+    do {
+      try RecalcArguments.refuseOverflow(document, input: path)
+      bytes = Array(ActionEncoder.encode(document).utf8)
+      // What will be on disk is the edited document: read as the file will be, the same keys.
+      (kind, written) = try ServedFiles.decoded(bytes, path: path)
+    } catch {
+      throw ServeError(.badRequest, "\(error)")
+    }
+    try files.update(index) { file throws(ServeError) in
+      guard file.generation == generation else {
+        throw ServeError(.conflict, "\(path) changed while it was being saved; nothing was written")
+      }
       do {
-        try RecalcArguments.refuseOverflow(document, input: file.path)
-        try OutputFile.write(ActionEncoder.encode(document), to: file.path)
+        try OutputFile.write(bytes, to: path)
       } catch {
         throw ServeError(.badRequest, "\(error)")
       }
-      // What is on disk now is the edited document: reading it back gives the same keys.
-      ServedFiles.read(&file)
+      (file.bytes, file.document, file.kind, file.error) = (bytes, written, kind, nil)
+      file.stamp = ServedFiles.stamp(of: path)
       file.edits = nil
       file.generation += 1
-      return file.path
     }
-    // Nothing to save: nothing written, nobody told.
-    guard let path else { return .json("{\"saved\": null}\n") }
     events.send(.change(file: index))
     return .json("{\"saved\": \(jsonStringLiteral(path))}\n")
   }

@@ -26,6 +26,11 @@ package final class ServedFiles: Sendable {
 
     /// The document answers are made from: the edited one if there are edits.
     package var current: ActionDocument? { edits?.current.result ?? document }
+
+    /// What `fresh`, read from disk, holds: its bytes, document, kind, error and stamp.
+    mutating func take(_ fresh: File) {
+      (bytes, document, kind, error, stamp) = (fresh.bytes, fresh.document, fresh.kind, fresh.error, fresh.stamp)
+    }
   }
 
   /// The edits of a file: the current edit of an action, and the steps back and forward.
@@ -101,11 +106,7 @@ package final class ServedFiles: Sendable {
     Self.read(&fresh)
     return try? update(index) { file in
       guard file.stamp == before.stamp else { return nil }
-      file.bytes = fresh.bytes
-      file.document = fresh.document
-      file.kind = fresh.kind
-      file.error = fresh.error
-      file.stamp = fresh.stamp
+      file.take(fresh)
       if file.edits != nil { file.edits!.changedOnDisk = true }
       file.generation += 1
       return file
@@ -134,17 +135,18 @@ package final class ServedFiles: Sendable {
     }
     do throws(ActionDecodingError) {
       let bytes = try ActionFile.readBytes(file.path)
-      let kind = bytes.withUnsafeBufferPointer { InputKind.detect($0, path: file.path) }
-      guard let kind else {
-        throw ActionDecodingError(.unrecognized(InputKind.all.map(\.summary)), file: file.path)
-      }
-      let document = try InputKind.decode(bytes, file: file.path, path: file.path, kind: kind, options: ImportOptions())
+      (file.kind, file.document) = try decoded(bytes, path: file.path)
       file.bytes = bytes
-      file.document = document
-      file.kind = kind
       file.error = nil
     } catch {
       file.error = error.description
     }
+  }
+
+  /// `bytes` as the file at `path` is read: its kind and its document.
+  static func decoded(_ bytes: [UInt8], path: String) throws(ActionDecodingError) -> (InputKind, ActionDocument) {
+    let kind = bytes.withUnsafeBufferPointer { InputKind.detect($0, path: path) }
+    guard let kind else { throw ActionDecodingError(.unrecognized(InputKind.all.map(\.summary)), file: path) }
+    return (kind, try InputKind.decode(bytes, file: path, path: path, kind: kind, options: ImportOptions()))
   }
 }
