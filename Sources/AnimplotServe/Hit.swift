@@ -42,7 +42,7 @@ extension ServeAPI {
   }
 
   func number(_ name: String, in query: ViewQuery) throws(ServeError) -> Double {
-    guard let text = query.value(name), let value = Double(text), value.isFinite else {
+    guard let text = query.value(name), let value = decimalNumber(text) else {
       throw ServeError(.badRequest, "\(name)=\(messageQuoted(query.value(name) ?? "")): expected a number (device pixels)")
     }
     return value

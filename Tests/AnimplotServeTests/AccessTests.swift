@@ -1,5 +1,6 @@
 import AnimplotCommandLine
 import AnimplotServe
+import AnimplotTestSupport
 import ArgumentParser
 import Testing
 
@@ -112,6 +113,19 @@ struct ViewQueryTests {
       }
     }
     #expect(seen >= 1, "graph's --ghost is among them")
+  }
+
+  /// A hit test's point is a finite decimal number, as every number option is.
+  @Test func hitCoordinatesAreDecimalNumbers() throws {
+    let file = Repository.root.appendingPathComponent("Examples/bouncing-ball.json").path
+    let api = ServeAPI(files: try ServedFiles(paths: [file]), editing: false)
+    for bad in ["0x10", "0x1p3", "nan", "inf", "1e400", ""] {
+      #expect(throws: ServeError.self, "x=\(bad)") { try api.hit(view: "graph", query: ViewQuery.parse("x=\(bad)&y=10")) }
+      #expect(throws: ServeError.self, "tolerance=\(bad)") {
+        try api.hit(view: "graph", query: ViewQuery.parse("x=10&y=10&tolerance=\(bad)"))
+      }
+    }
+    #expect((try? api.hit(view: "graph", query: ViewQuery.parse("x=10.5&y=1e1&tolerance=-0"))) != nil)
   }
 
   @Test func aQueryOfThousandsOfNamesIsRefusedBeforeAnyIsParsed() {

@@ -115,7 +115,7 @@ struct HelpTextTests {
 
   @Test(arguments: [
     (["graph", ball, "--width", "abc"], "--width 'abc': expected a whole number (see 'animplot graph --help')"),
-    (["graph", ball, "--scale=x"], "--scale 'x': expected a number (see 'animplot graph --help')"),
+    (["graph", ball, "--scale=x"], "--scale 'x': expected a decimal number (e.g. 24, 0.5 or 1e-3) (see 'animplot graph --help')"),
     (["graph", ball, "--height", "tall"], "--height 'tall': expected a whole number"),
     (["graph", ball, "--bogus"], "unknown option --bogus (see 'animplot graph --help')"),
     (["graph", ball, "--widht", "300"], "unknown option --widht; did you mean '--width'? (see 'animplot graph --help')"),

@@ -8,7 +8,7 @@ package struct ChannelListOptions: ParsableArguments, Sendable {
     name: .customLong("channel-list-width"), parsing: .unconditional,
     help: ArgumentHelp(
       "Width of the channel list in pixels, 100 to 2000 (default: Blender's, 207 in the Graph Editor, 198 in the Dope Sheet); at most 5/12 of the picture.",
-      valueName: "px"))
+      valueName: "px"), transform: decimalOption)
   package var width: Double?
 
   package func validate() throws {

@@ -12,7 +12,7 @@ package struct ComparisonOptions: ParsableArguments, Sendable {
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
-      "Perceptual threshold, 0 to 1 (default 0.1); smaller is stricter.", valueName: "t"))
+      "Perceptual threshold, 0 to 1 (default 0.1); smaller is stricter.", valueName: "t"), transform: decimalOption)
   package var threshold: Double?
 
   @Flag(
@@ -33,7 +33,7 @@ package struct ComparisonOptions: ParsableArguments, Sendable {
   @Option(
     name: .customLong("max-diff-ratio"), parsing: .unconditional,
     help: ArgumentHelp(
-      "Tolerate at most this fraction (0 to 1) of differing pixels.", valueName: "r"))
+      "Tolerate at most this fraction (0 to 1) of differing pixels.", valueName: "r"), transform: decimalOption)
   package var maxDiffRatio: Double?
 
   @Option(

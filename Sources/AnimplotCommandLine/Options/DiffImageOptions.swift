@@ -9,7 +9,7 @@ package struct DiffImageOptions: ParsableArguments, Sendable {
   @Option(
     parsing: .unconditional,
     help: ArgumentHelp(
-      "Opacity of the expected image's grey in the diff image, 0 to 1 (default 0.1).", valueName: "a"))
+      "Opacity of the expected image's grey in the diff image, 0 to 1 (default 0.1).", valueName: "a"), transform: decimalOption)
   package var alpha: Double?
 
   @Flag(

@@ -49,7 +49,7 @@ package struct InputOptions<Help: ActionOptionHelp>: ParsableArguments, Sendable
 
   @Option(parsing: .unconditional, help: ArgumentHelp(
     "Frames per second for inputs that count in seconds (default: 24 for glTF and CSV with a time column, the clip's sample rate for Unity). Lottie keeps its own frames.",
-    valueName: "fps"))
+    valueName: "fps"), transform: decimalOption)
   package var fps: Double?
 
   @Option(help: ArgumentHelp(
@@ -58,8 +58,8 @@ package struct InputOptions<Help: ActionOptionHelp>: ParsableArguments, Sendable
   package var interpolate: ImportOptions.SampleInterpolation = .linear
 
   @Option(help: ArgumentHelp(
-    "CSV with --interpolate hermite: 0 (Catmull-Rom) to 1 (flat at every sample).",
-    valueName: "t"))
+    "CSV with --interpolate hermite: 0 (Catmull-Rom) to 1 (flat at every sample) (default: 0).",
+    valueName: "t"), transform: decimalOption)
   package var tension: Double = 0
 
   @OptionGroup package var blenderOption: BlenderOption

@@ -7,7 +7,7 @@ import ArgumentParser
 package struct ScaleAndThemeOptions: ParsableArguments, Sendable {
   package init() {}
 
-  @Option(parsing: .unconditional, help: "Device pixels per pixel (2 for HiDPI).")
+  @Option(parsing: .unconditional, help: "Device pixels per pixel (2 for HiDPI; default: 1).", transform: decimalOption)
   package var scale: Double = 1
 
   @Option(

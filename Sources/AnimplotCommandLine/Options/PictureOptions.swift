@@ -2,6 +2,7 @@ import AnimplotCairo
 import AnimplotPlatform
 import AnimplotPlots
 import AnimplotRender
+import AnimplotText
 import ArgumentParser
 
 /// What `--height` and `--current-frame` mean in a verb that draws one picture: their help and
@@ -79,7 +80,7 @@ package struct PictureOptions<Help: PictureOptionHelp>: ParsableArguments, Senda
   @Option(parsing: .unconditional, help: ArgumentHelp("The frames shown, e.g. 1:120 (default: fit everything visible).", valueName: "start:end"))
   package var frames: String?
 
-  @Option(name: .customLong("current-frame"), parsing: .unconditional, help: ArgumentHelp(Help.currentFrameHelp, valueName: "frame"))
+  @Option(name: .customLong("current-frame"), parsing: .unconditional, help: ArgumentHelp(Help.currentFrameHelp, valueName: "frame"), transform: decimalOption)
   package var currentFrame: Double?
 
   @OptionGroup package var encoding: EncodingOptions
@@ -89,7 +90,6 @@ package struct PictureOptions<Help: PictureOptionHelp>: ParsableArguments, Senda
     try PictureChecks.checkSide("--height", requestedHeight)
     if let frames { _ = try PictureChecks.range(frames, option: "--frames") }
     if let currentFrame {
-      guard currentFrame.isFinite else { throw ValidationError("--current-frame must be a finite number") }
       try FrameList.checkFits(currentFrame, option: "--current-frame", text: "\(currentFrame)")
     }
   }
@@ -121,8 +121,8 @@ package enum PictureChecks {
   /// `A:B` with A < B.
   package static func range(_ text: String, option: String) throws -> ClosedRange<Double> {
     let parts = text.split(separator: ":", omittingEmptySubsequences: false)
-    guard parts.count == 2, let a = Double(parts[0].trimmingCharacters(in: " ")),
-      let b = Double(parts[1].trimmingCharacters(in: " ")), a.isFinite, b.isFinite
+    guard parts.count == 2, let a = decimalNumber(parts[0].trimmingCharacters(in: " ")),
+      let b = decimalNumber(parts[1].trimmingCharacters(in: " "))
     else { throw ValidationError("\(option): '\(text)' is not START:END (e.g. 1:120 or -10:10)") }
     for v in [a, b] { try FrameList.checkFits(v, option: option, text: text) }
     guard a < b else { throw ValidationError("\(option): the end must be greater than the start in '\(text)'") }

@@ -45,7 +45,7 @@ package enum FrameList {
 
   package static func parse(at text: String) throws -> [Double] {
     try text.split(separator: ",", omittingEmptySubsequences: false).map { item in
-      guard let v = decimal(item) else {
+      guard let v = decimalNumber(item.trimmingCharacters(in: " ")) else {
         throw ValidationError("--at: '\(item)' is not a frame number (expected e.g. 1,2.5,10)")
       }
       try checkFits(v, option: "--at", text: String(item))
@@ -62,18 +62,9 @@ package enum FrameList {
     }
   }
 
-  /// A finite number written in decimal (Swift's `Double(_:)` also takes hex, `nan`, `inf`).
-  static func decimal(_ text: Substring) -> Double? {
-    let t = text.trimmingCharacters(in: " ")
-    guard !t.isEmpty, t.allSatisfy({ "0123456789+-.eE".contains($0) }), let v = Double(t), v.isFinite else {
-      return nil
-    }
-    return v
-  }
-
   /// The frames START:END[:STEP]; `source` names where they come from in errors.
   package static func parse(range text: String, source: String = "--range") throws -> [Double] {
-    let parts = text.split(separator: ":", omittingEmptySubsequences: false).map(decimal)
+    let parts = text.split(separator: ":", omittingEmptySubsequences: false).map { decimalNumber($0.trimmingCharacters(in: " ")) }
     guard parts.count == 2 || parts.count == 3, parts.allSatisfy({ $0 != nil }) else {
       throw ValidationError("\(source): '\(text)' is not START:END or START:END:STEP (e.g. 1:120 or 0:10:0.5)")
     }

@@ -17,7 +17,7 @@ package struct InfoArguments: ParsableArguments {
 
   @Option(parsing: .unconditional, help: ArgumentHelp(
     "Frames per second for inputs that count in seconds (default: 24 for glTF and CSV with a time column, the clip's sample rate for Unity).",
-    valueName: "fps"))
+    valueName: "fps"), transform: decimalOption)
   package var fps: Double?
 
   @Option(help: ArgumentHelp("text or json.", valueName: "text|json"), transform: { $0.lowercased() })

@@ -51,7 +51,7 @@ package struct MorphArguments: ParsableArguments, Sendable {
       valueName: "n"))
   package var frames: Int?
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("Animations: pictures per second.", valueName: "fps"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Animations: pictures per second (default: 24).", valueName: "fps"), transform: decimalOption)
   package var fps: Double = 24
 
   @Option(parsing: .unconditional, help: ArgumentHelp("Animations: how many times the animation plays; 0 loops forever.", valueName: "n"))

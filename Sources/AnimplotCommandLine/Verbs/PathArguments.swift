@@ -23,7 +23,7 @@ package struct PathArguments: VerbArguments {
     valueName: "name"))
   package var object: String?
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("Frames between samples, above 0 (1: every whole frame).", valueName: "frames"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Frames between samples, above 0 (default: 1, every whole frame).", valueName: "frames"), transform: decimalOption)
   package var step: Double = 1
 
   @OptionGroup package var outputOptions: OutputOptions<PathView>

@@ -32,7 +32,7 @@ package struct PlayArguments: VerbArguments {
   @Option(parsing: .unconditional, help: ArgumentHelp("The frames played, e.g. 1:120 (default: the scene range).", valueName: "start:end"))
   package var frames: String?
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("Frames the playhead moves per picture (Blender's Frame Step; default: 1).", valueName: "frames"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Frames the playhead moves per picture (Blender's Frame Step; default: 1).", valueName: "frames"), transform: decimalOption)
   package var step: Double?
 
   @Option(parsing: .unconditional, help: ArgumentHelp("How many times the animation plays; 0 loops forever, as Blender does.", valueName: "n"))

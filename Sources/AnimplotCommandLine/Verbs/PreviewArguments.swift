@@ -25,7 +25,7 @@ package struct PreviewArguments: ParsableArguments, Sendable {
     valueName: "shape"))
   package var shape: String = "square"
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("Scene units the shape spans at scale 1.", valueName: "units"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Scene units the shape spans at scale 1 (default: 1).", valueName: "units"), transform: decimalOption)
   package var size: Double = 1
 
   @Option(help: ArgumentHelp(
@@ -36,7 +36,7 @@ package struct PreviewArguments: ParsableArguments, Sendable {
   @Option(parsing: .unconditional, help: ArgumentHelp("The frames played and traced, e.g. 1:120 (default: the scene range).", valueName: "start:end"))
   package var frames: String?
 
-  @Option(parsing: .unconditional, help: ArgumentHelp("Frames between pictures (and samples of the path).", valueName: "frames"))
+  @Option(parsing: .unconditional, help: ArgumentHelp("Frames between pictures (and samples of the path; default: 1).", valueName: "frames"), transform: decimalOption)
   package var step: Double = 1
 
   @Option(parsing: .unconditional, help: ArgumentHelp("How many times the animation plays; 0 loops forever.", valueName: "n"))
