@@ -183,6 +183,12 @@ package struct StagedOutput: Sendable {
     }
   }
 
+  /// Whether `commit()` renames a temporary file into place (a regular or new file), rather
+  /// than opening what is there (a device or FIFO, which may block) or writing standard output.
+  package var renamesIntoPlace: Bool {
+    if case .file = target { true } else { false }
+  }
+
   /// Drops the output: removes its temporary file, if any.
   package func discard() {
     if case .file(let temporary, let slot, _, _) = target { OutputFile.discard(temporary, slot: slot) }

@@ -27,7 +27,7 @@ package struct Answer: Sendable {
 package struct ServeError: Error, Sendable, CustomStringConvertible {
   package enum Status: Int, Sendable {
     case badRequest = 400, forbidden = 403, notFound = 404, methodNotAllowed = 405, conflict = 409
-    case payloadTooLarge = 413
+    case payloadTooLarge = 413, serviceUnavailable = 503
   }
   package var status: Status
   package var message: String

@@ -158,25 +158,29 @@ extension ServeAPI {
 
   /// `POST /api/save?file=N[&overwrite=1]`: the edited file written over the served one,
   /// atomically as `-o` writes; refused (409) when the file changed on disk since it was read,
-  /// unless `overwrite` says to. The text is made, and read as the file will be, outside the
-  /// files' lock; only the write and what the server then holds are inside it (a file changed
-  /// meanwhile is a 409 too).
+  /// unless `overwrite` says to. The text is made, read back as the file will be, and written
+  /// beside the file outside the files' lock; only the rename into place and what the server
+  /// then holds are inside it. A file changed on disk or edited meanwhile is a 409 whatever
+  /// `overwrite` says (it allowed replacing what was on disk when the save was asked for), and
+  /// so is a file that is no longer a regular file: a FIFO there would block the write.
   package func save(query: ViewQuery) throws(ServeError) -> Answer {
     try requireEditing()
     let index = try fileIndex(query)
     let overwrite = ["1", "true", ""].contains(query.value("overwrite")?.lowercased() ?? "no")
-    let edited = try files.update(index) { file throws(ServeError) -> (ActionDocument, generation: Int, path: String)? in
+    typealias Edited = (document: ActionDocument, generation: Int, path: String, onDisk: ServedFiles.Stamp?)
+    let edited = try files.update(index) { file throws(ServeError) -> Edited? in
       guard let state = file.edits else { return nil }
-      let changed = state.changedOnDisk || ServedFiles.stamp(of: file.path) != file.stamp
+      let onDisk = ServedFiles.stamp(of: file.path)
+      let changed = state.changedOnDisk || onDisk != file.stamp
       if changed && !overwrite {
         throw ServeError(
           .conflict,
           "\(file.path) changed on disk since it was read; save with overwrite=1 to replace it, or POST /api/revert to drop the edits")
       }
-      return (state.current.result, file.generation, file.path)
+      return (state.current.result, file.generation, file.path, onDisk)
     }
     // Nothing to save: nothing written, nobody told.
-    guard let (document, generation, path) = edited else { return .json("{\"saved\": null}\n") }
+    guard let (document, generation, path, onDisk) = edited else { return .json("{\"saved\": null}\n") }
     if let problem = ActionEncoder.refusal(document) { throw ServeError(.badRequest, "\(path): \(problem)") }
     let bytes: [UInt8]
     let (kind, written): (InputKind, ActionDocument)
@@ -188,19 +192,39 @@ extension ServeAPI {
     } catch {
       throw ServeError(.badRequest, "\(error)")
     }
-    try files.update(index) { file throws(ServeError) in
-      guard file.generation == generation else {
-        throw ServeError(.conflict, "\(path) changed while it was being saved; nothing was written")
+    if let reason = ServedFiles.notARegularFile(path) { throw ServeError(.conflict, "\(reason); nothing was written") }
+    let staged: StagedOutput
+    do {
+      staged = try OutputFile.stage(bytes, to: path)
+    } catch {
+      throw ServeError(.badRequest, "\(error)")
+    }
+    guard staged.renamesIntoPlace else {
+      staged.discard()
+      throw ServeError(.conflict, "\(path): no longer a regular file; nothing was written")
+    }
+    saveStaged?(index)
+    var reachedTheFile = false
+    do throws(ServeError) {
+      try files.update(index) { file throws(ServeError) in
+        reachedTheFile = true
+        guard file.generation == generation, ServedFiles.stamp(of: path) == onDisk else {
+          staged.discard()
+          throw ServeError(.conflict, "\(path) changed while it was being saved; nothing was written")
+        }
+        do {
+          try staged.commit()
+        } catch {
+          throw ServeError(.badRequest, "\(error)")
+        }
+        (file.bytes, file.document, file.kind, file.error) = (bytes, written, kind, nil)
+        file.stamp = ServedFiles.stamp(of: path)
+        file.edits = nil
+        file.generation += 1
       }
-      do {
-        try OutputFile.write(bytes, to: path)
-      } catch {
-        throw ServeError(.badRequest, "\(error)")
-      }
-      (file.bytes, file.document, file.kind, file.error) = (bytes, written, kind, nil)
-      file.stamp = ServedFiles.stamp(of: path)
-      file.edits = nil
-      file.generation += 1
+    } catch {
+      if !reachedTheFile { staged.discard() }
+      throw error
     }
     events.send(.change(file: index))
     return .json("{\"saved\": \(jsonStringLiteral(path))}\n")

@@ -16,7 +16,9 @@ extension ServeAPI {
     let point = Point(x, y)
     // A page asks many points of one picture: its layout is kept (by file state and options).
     let key = try layoutKey(view: view, query: query)
-    let laid = try layouts.value(for: key) { () throws(ServeError) -> LaidOut in
+    // A layout holds every key of its file: kept by that weight.
+    let keys = Self.keyCount(try servedDocument(query).document, past: Self.largeKeys)
+    let laid = try layouts.value(for: key, weight: keys) { () throws(ServeError) -> LaidOut in
       switch view {
       case "graph":
         let (editor, actions, scale) = try content(GraphArguments.self, query: query)
@@ -89,15 +91,21 @@ enum LaidOut: Sendable {
   }
 }
 
-/// The last few values made, by key (the least recently used goes first).
-final class RecentValues<Value: Sendable>: Sendable {
-  private let entries = Locked<[(key: String, value: Value)]>([])
+/// The last few values made, by key (the least recently used goes first), at most `capacity`
+/// of them and, but for the last one made, at most `weight` in all.
+package final class RecentValues<Value: Sendable>: Sendable {
+  private let entries = Locked<[(key: String, value: Value, weight: Int)]>([])
   let capacity: Int
+  let weight: Int
 
-  init(capacity: Int) { self.capacity = capacity }
+  package init(capacity: Int, weight: Int = .max) {
+    self.capacity = capacity
+    self.weight = weight
+  }
 
-  /// The value kept for `key`, or the one `make` makes (kept unless it throws).
-  func value(for key: String, make: () throws(ServeError) -> Value) throws(ServeError) -> Value {
+  /// The value kept for `key`, or the one `make` makes (kept unless it throws); `weight` is
+  /// what it holds (a layout: its file's keys).
+  package func value(for key: String, weight: Int, make: () throws(ServeError) -> Value) throws(ServeError) -> Value {
     let kept = entries.withLock { entries -> Value? in
       guard let i = entries.firstIndex(where: { $0.key == key }) else { return nil }
       let entry = entries.remove(at: i)
@@ -107,11 +115,17 @@ final class RecentValues<Value: Sendable>: Sendable {
     if let kept { return kept }
     let value = try make()
     entries.withLock { entries in
-      entries.append((key, value))
-      if entries.count > capacity { entries.removeFirst(entries.count - capacity) }
+      entries.append((key, value, weight))
+      var total = entries.reduce(0) { $0 + $1.weight }
+      while entries.count > 1, entries.count > capacity || total > self.weight {
+        total -= entries.removeFirst().weight
+      }
     }
     return value
   }
+
+  /// The keys kept, oldest first.
+  package var keys: [String] { entries.withLock { $0.map(\.key) } }
 }
 
 /// Hits as JSON: `{"part": "key", "channel": {...}, "key": 3, "frame": 12, "value": 0.5, ...}`.

@@ -19,12 +19,15 @@ package struct ServeAPI: Sendable {
   package let editing: Bool
   package let events: ServeEvents
   /// The layouts hit tests read, kept for the next point of the same picture.
-  let layouts = RecentValues<LaidOut>(capacity: 8)
+  let layouts = RecentValues<LaidOut>(capacity: 8, weight: ServeAPI.largeKeys)
   /// A serial queue per served file, where its writes run (`writing`).
   let writeQueues: [DispatchQueue]
   /// Called with the file's number on an edit's thread as the edit starts, before it reads
   /// the file (a test holds an edit there to see what is answered meanwhile).
   package var editStarts: (@Sendable (Int) -> Void)?
+  /// Called with the file's number when a save has written its text beside the file, before
+  /// it renames it into place (a test changes the file on disk there).
+  package var saveStaged: (@Sendable (Int) -> Void)?
 
   package init(files: ServedFiles, editing: Bool, events: ServeEvents = ServeEvents()) {
     self.files = files
@@ -87,6 +90,11 @@ package struct ServeAPI: Sendable {
     }
   }
 
+  /// The most values (frames × channels) one `/api/eval` answers: 29 MB of JSON, about 150 MB
+  /// while it is made (the command line's 10 million took 1.5 GB, and a server may make two
+  /// at once and hold many answers until their clients read them).
+  package static let servedValues = 1_000_000
+
   /// The keys past which a file's renders run one at a time (`Gate.run(alone:)`).
   package static let largeKeys = 1_000_000
 
@@ -94,14 +102,19 @@ package struct ServeAPI: Sendable {
   /// file the server has is not: its answer is an error).
   package func isLarge(_ query: ViewQuery) -> Bool {
     guard let document = try? servedDocument(query).document else { return false }
+    return Self.keyCount(document, past: Self.largeKeys) > Self.largeKeys
+  }
+
+  /// The keys of `document`, counted until they pass `limit`.
+  static func keyCount(_ document: ActionDocument, past limit: Int = .max) -> Int {
     var keys = 0
     for action in document.actions {
       for track in action.tracks {
         keys += track.keyframes.count
-        if keys > Self.largeKeys { return true }
+        if keys > limit { return keys }
       }
     }
-    return false
+    return keys
   }
 
   /// The file a query names (`file=N`, default 0) and its current document.
@@ -188,6 +201,12 @@ package struct ServeAPI: Sendable {
       try renderer.render(actions, view: view, as: format, name: file.path)
     }
     do {
+      // Values are held whole, as their text, until the client has read them: fewer per
+      // answer than the command line's, as several answers may be held at once.
+      if var values = request.view as? EvaluationView {
+        values.maximumValues = Self.servedValues
+        return try draw(values)
+      }
       return try draw(request.view)
     } catch {
       throw ServeError(.badRequest, error.description)

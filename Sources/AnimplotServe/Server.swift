@@ -189,11 +189,35 @@ package struct Server: Sendable {
   /// the keys (a Dope Sheet of 9 million took 1.2 GB), and several at once would add up.
   static let renders = Gate(width: ThisProcess.processorCount)
 
+  /// The answers made and not yet sent: at most 512 MB at once (an answer is at most a
+  /// picture of `Limits.picturePixels`, a layout of `Limits.layoutMarks` or
+  /// `ServeAPI.servedValues` values, each far less).
+  static let answers = AnswerBudget(limit: 512 << 20)
+
+  /// An answer as a response. One of more than 64 KB is counted in `answers` until it is sent
+  /// (or its connection is gone), written a piece at a time as the client reads; when the
+  /// budget is spent it is dropped for a 503.
   static func response(_ answer: Answer) -> Response {
     var headers = Self.headers
+    guard answer.body.count > 1 << 16 else {
+      headers[.contentType] = answer.contentType
+      return Response(
+        status: .init(code: answer.status), headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
+    }
+    guard let held = answers.hold(answer.body) else { return response(answers.busy()) }
     headers[.contentType] = answer.contentType
     return Response(
-      status: .init(code: answer.status), headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: answer.body)))
+      status: .init(code: answer.status), headers: headers,
+      body: ResponseBody(contentLength: held.bytes.count) { writer in
+        var start = 0
+        while start < held.bytes.count {
+          let end = min(start + (1 << 18), held.bytes.count)
+          // Each write waits while the connection's buffer is full.
+          try await writer.write(ByteBuffer(bytes: held.bytes[start..<end]))
+          start = end
+        }
+        try await writer.finish(nil)
+      })
   }
 }
 

@@ -100,6 +100,39 @@ struct EditingTests {
       #expect(entered.value == 2)
     }
   }
+
+  /// A save writes the file's text beside it outside the files' lock: a change on disk
+  /// meanwhile (here, at the last moment before the rename) is a 409 even with `overwrite=1`,
+  /// the changed file stays, and nothing is left beside it.
+  @Test func aChangeOnDiskDuringASaveIsKept() throws {
+    let path = try Self.copies(1)[0]
+    var api = ServeAPI(files: try ServedFiles(paths: [path]), editing: true)
+    let theirs = "{\"animplot\": 1, \"actions\": []}\n"
+    api.saveStaged = { _ in try? theirs.write(toFile: path, atomically: true, encoding: .utf8) }
+    _ = try api.edit(query: ViewQuery.parse("file=0"), body: Array(Self.script))
+    for query in ["file=0", "file=0&overwrite=1"] {
+      #expect(throws: ServeError.self, "\(query)") { try api.save(query: ViewQuery.parse(query)) }
+      #expect(try String(contentsOfFile: path, encoding: .utf8) == theirs, "\(query)")
+      try Data(contentsOf: Repository.root.appendingPathComponent("Examples/bouncing-ball.json")).write(to: URL(fileURLWithPath: path))
+      _ = try? api.revert(query: ViewQuery.parse("file=0"))
+      _ = try api.edit(query: ViewQuery.parse("file=0"), body: Array(Self.script))
+    }
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["ball0.json"])
+  }
+
+  /// A served file replaced by a FIFO is not opened by a save (the open would block with no
+  /// reader, and every other request with it): a 409 at once.
+  @Test(.timeLimit(.minutes(1))) func aSaveNeverOpensAFIFO() throws {
+    let path = try Self.copies(1)[0]
+    let api = ServeAPI(files: try ServedFiles(paths: [path]), editing: true)
+    _ = try api.edit(query: ViewQuery.parse("file=0"), body: Array(Self.script))
+    try FileManager.default.removeItem(atPath: path)
+    #expect(mkfifo(path, 0o600) == 0)
+    #expect(throws: ServeError.self) { try api.save(query: ViewQuery.parse("file=0&overwrite=1")) }
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["ball0.json"])
+  }
 }
 
 /// A counter several threads step.

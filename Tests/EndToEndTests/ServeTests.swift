@@ -139,7 +139,7 @@ struct ServeTests {
   /// Every refusal is one line of JSON with the headers of every answer, Hummingbird's own
   /// too (a body past what a route reads, a URL past what the parser reads); a Host's port is
   /// digits; `Sec-Fetch-Site` is read as the Fetch standard's lower-case tokens, without case;
-  /// `/api/eval` is bounded as `eval` is.
+  /// `/api/eval` is bounded, more tightly than `eval` (`ServeAPI.servedValues`).
   @Test func refusalsAreJSONAndHeadersAreReadStrictly() throws {
     let server = try LocalServer(binary: CLI.binary, ["serve", Self.ball, "--port", "0"])
     defer { server.stop() }
@@ -159,7 +159,7 @@ struct ServeTests {
       "the request's URL and headers are too long")
     expectJSONError(
       try server.request("GET", "/api/eval?range=0:9999999"), 400,
-      "10000000 frames of 6 channels are 60000000 values, more than 10000000 per call")
+      "10000000 frames of 6 channels are 60000000 values, more than 1000000 per call")
     #expect(try server.request("GET", "/api/eval?range=0:9999999:1000").status == 200)
     for host in ["127.0.0.1:+\(server.port)", "127.0.0.1:0\(server.port)x", "127.0.0.1: \(server.port)", "127.0.0.1:"] {
       #expect(try server.request("GET", "/api/files", headers: ["Host": host]).status == 403, "Host \(host)")

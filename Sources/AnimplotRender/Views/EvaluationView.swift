@@ -7,6 +7,11 @@ public struct EvaluationView: PlotView {
   /// The frames evaluated; `nil`: every whole frame of the action's scene range.
   public var frames: [Double]?
 
+  /// The most values (frames × channels) one call evaluates: the table and its text are held
+  /// whole until written. `Limits.evaluatedValues` unless a caller (a server, which may answer
+  /// several calls at once) holds fewer.
+  public var maximumValues = Limits.evaluatedValues
+
   public init(frames: [Double]? = nil) { self.frames = frames }
 
   public static let name = "eval"
@@ -23,10 +28,10 @@ public struct EvaluationView: PlotView {
     if let given = self.frames { frames = given } else { frames = try Self.sceneFrames(of: action) }
     // The table and its text are held whole until written: counted before they are made.
     let values = frames.count * action.tracks.count
-    guard values <= Limits.evaluatedValues else {
+    guard values <= maximumValues else {
       throw RenderError(
         .request,
-        "\(frames.count) frames of \(action.tracks.count) channels are \(values) values, more than \(Limits.evaluatedValues) "
+        "\(frames.count) frames of \(action.tracks.count) channels are \(values) values, more than \(maximumValues) "
           + "per call; give fewer frames (--at, --range) or channels (--channels)")
     }
     try ModifierBudget.check(action.tracks, advice: "give fewer frames (--at, --range) or channels (--channels)") { _ in

@@ -1,0 +1,59 @@
+import AnimplotServe
+import AnimplotTestSupport
+import Foundation
+import Testing
+
+/// What a server keeps after answering is bounded by what it holds, not by how many requests
+/// came: the layouts hit tests read, the answers clients have not read yet, the values of one
+/// answer.
+struct HeldMemoryTests {
+  /// Layouts are kept by their file's keys: eight of a 4-million-key file held 2.6 GB.
+  @Test func keptLayoutsAreWeighedByTheirKeys() throws {
+    let kept = RecentValues<Int>(capacity: 8, weight: 1_000)
+    for i in 0..<8 { _ = try kept.value(for: "small\(i)", weight: 100) { i } }
+    #expect(kept.keys == (0..<8).map { "small\($0)" })
+    // A ninth goes past the capacity: the oldest goes.
+    _ = try kept.value(for: "small8", weight: 100) { 8 }
+    #expect(kept.keys.first == "small1")
+    // A heavy one pushes out what it must to stay within the weight; alone, it is kept
+    // (the next point of the same picture reads it).
+    _ = try kept.value(for: "large", weight: 900) { 9 }
+    #expect(kept.keys == ["small8", "large"])
+    _ = try kept.value(for: "larger", weight: 5_000) { 10 }
+    #expect(kept.keys == ["larger"])
+    #expect(try kept.value(for: "larger", weight: 5_000) { Issue.record("made again"); return 0 } == 10)
+    _ = try kept.value(for: "small0", weight: 100) { 0 }
+    #expect(kept.keys == ["small0"])
+  }
+
+  /// Answers not yet sent are counted until they go, and past the limit a request is a 503.
+  @Test func answersNotYetSentAreBounded() {
+    let budget = AnswerBudget(limit: 1_000)
+    var first: HeldAnswer? = budget.hold([UInt8](repeating: 1, count: 600))
+    #expect(first != nil && budget.heldBytes == 600)
+    #expect(budget.hold([UInt8](repeating: 2, count: 600)) == nil)
+    var second: HeldAnswer? = budget.hold([UInt8](repeating: 3, count: 400))
+    #expect(second != nil && budget.heldBytes == 1_000)
+    first = nil
+    second = nil
+    #expect(budget.heldBytes == 0)
+    // An answer larger than the limit is held when nothing else is.
+    var large: HeldAnswer? = budget.hold([UInt8](repeating: 4, count: 5_000))
+    #expect(large != nil)
+    #expect(budget.hold([4]) == nil)
+    large = nil
+    #expect(budget.heldBytes == 0)
+    #expect(budget.busy().status == 503)
+    _ = (first, second, large)
+  }
+
+  /// One `/api/eval` gives at most `ServeAPI.servedValues` values (the command line's ten
+  /// million took 1.5 GB to make).
+  @Test func anEvalAnswerIsBounded() throws {
+    let file = Repository.root.appendingPathComponent("Examples/bouncing-ball.json").path
+    let api = ServeAPI(files: try ServedFiles(paths: [file]), editing: false)
+    // Six channels × a million frames: within the command line's limit, past the server's.
+    #expect(throws: ServeError.self) { try api.evaluate(query: ViewQuery.parse("range=1:1000000")) }
+    #expect(throws: Never.self) { try api.evaluate(query: ViewQuery.parse("range=1:100")) }
+  }
+}
