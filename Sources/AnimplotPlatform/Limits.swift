@@ -133,6 +133,12 @@ package enum Limits {
   /// pattern against a 100 MB data path is about 30 s); a person's pattern is far shorter.
   package static let channelPatternCharacters = 1_000
 
+  /// The most words of one command: its command line, a `check` case's `NAME.args`, the
+  /// options of a `serve` request. Parsing repeated options costs the square of their number
+  /// (20,000 words took over a minute); 2,000 words parse in about a quarter of a second, and a
+  /// person's command holds tens.
+  package static let commandWords = 2_000
+
   /// The most operations one edit script holds (`edit --ops`, `serve`'s `/api/edit`): a script
   /// of a person or a tool holds tens or hundreds; the decoder refuses the one past this.
   package static let editOperations = 100_000

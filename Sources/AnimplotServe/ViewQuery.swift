@@ -1,3 +1,4 @@
+import AnimplotPlatform
 import AnimplotText
 
 /// A request's query turned into a verb's command line: `frames=1:40&normalize=1&hide=a&hide=b`
@@ -56,6 +57,9 @@ package struct ViewQuery: Sendable, Equatable {
       guard names.count <= Self.maximumNames else {
         throw ServeError(.badRequest, "the query gives more than \(Self.maximumNames) different options; no verb has that many")
       }
+    }
+    guard parameters.count <= Limits.commandWords else {
+      throw ServeError(.badRequest, "the query gives \(parameters.count) parameters; at most \(Limits.commandWords)")
     }
     for (name, value) in parameters where !Self.serverNames.contains(name) {
       guard !name.isEmpty, name.utf8.allSatisfy({ Self.isNameByte($0) }), !name.hasPrefix("-") else {

@@ -25,3 +25,39 @@ extension HardeningRoundTwoTests {
     #expect(matched.status == 0, "\(matched.stderr.prefix(300))")
   }
 }
+
+/// The fourth trial: a command's words and its globs together are bounded, wherever a command
+/// comes from (parsing repeated options costs the square of their number; each name is matched
+/// against every glob).
+extension HardeningRoundTwoTests {
+  @Test func aCommandOfTooManyWordsIsRefusedBeforeParsing() throws {
+    let dir = try CLI.temporaryDirectory()
+    let ball = Repository.root.appendingPathComponent("Examples/bouncing-ball.json").path
+    let words = Array(repeating: ["--frames", "1:2"], count: 1_000).flatMap { $0 }
+    expectOneLineError(
+      try CLI.run(["graph", ball, "-o", "out.png"] + words, in: dir), "the command line has 2004 words; at most 2000")
+    #expect(try names(dir) == [])
+    // A check case of as many words is refused as its NAME.args is read, as other bad ones are.
+    let cases = dir.appendingPathComponent("cases")
+    try FileManager.default.createDirectory(at: cases, withIntermediateDirectories: true)
+    try FileManager.default.copyItem(atPath: ball, toPath: cases.appendingPathComponent("many.json").path)
+    try write((["graph"] + words).joined(separator: " "), to: cases.appendingPathComponent("many.args"))
+    expectOneLineError(
+      try CLI.run(["check", "cases", "--record", "missing"], in: dir),
+      "cases/many.args: 2001 words; a case's options are at most 2000 words")
+    #expect(try names(cases) == ["many.args", "many.json"])
+  }
+
+  @Test func channelGlobsAreBoundedTogether() throws {
+    let dir = try CLI.temporaryDirectory()
+    let ball = Repository.root.appendingPathComponent("Examples/bouncing-ball.json").path
+    // 400 characters each, matching "Z Location" and "X Scale".
+    let z = String(repeating: "*", count: 390) + "Z Location", x = String(repeating: "*", count: 393) + "X Scale"
+    expectOneLineError(
+      try CLI.run(["graph", ball, "--channels", "*" + z, "--hide", z, "--hide", x, "-o", "out.png"], in: dir),
+      "--channels and --hide: expected globs of at most 1000 characters in all; found 1201")
+    #expect(try names(dir) == [])
+    let fits = try CLI.run(["graph", ball, "--hide", z, "--hide", x, "-o", "out.png"], in: dir)
+    #expect(fits.status == 0, "\(fits.stderr)")
+  }
+}

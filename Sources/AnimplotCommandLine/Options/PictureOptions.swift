@@ -140,6 +140,16 @@ package enum PatternChecks {
         "\(option): expected a glob of at most \(Limits.channelPatternCharacters) characters; found \(count)")
     }
   }
+
+  /// `patterns` (`--channels` and every `--hide`) when they are at most
+  /// `Limits.channelPatternCharacters` long together: each name is matched against them all.
+  package static func channelPatterns(_ patterns: [String]) throws {
+    let count = patterns.reduce(0) { $0 + $1.count }
+    guard count <= Limits.channelPatternCharacters else {
+      throw ValidationError(
+        "--channels and --hide: expected globs of at most \(Limits.channelPatternCharacters) characters in all; found \(count)")
+    }
+  }
 }
 
 /// `--height`: a number of pixels or `auto`.

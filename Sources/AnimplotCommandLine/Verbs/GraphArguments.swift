@@ -74,6 +74,7 @@ package struct GraphArguments: VerbArguments {
   package func validate() throws {
     if let values { _ = try PictureChecks.range(values, option: "--values") }
     for pattern in hide { try PatternChecks.channelPattern(pattern, option: "--hide") }
+    try PatternChecks.channelPatterns(([inputOptions.channels].compactMap { $0 }) + hide)
   }
 
   package var settings: RenderSettings { picture.settings }
