@@ -18,9 +18,19 @@ package actor Gate {
   /// cores, so jobs run there would stop everything else the process does (the server's other
   /// requests) until they end.
   package nonisolated func run<T: Sendable>(alone: Bool = false, _ job: @escaping @Sendable () -> T) async -> T {
+    // A job always wanted always runs.
+    await run(alone: alone, wanted: { true }, job)!
+  }
+
+  /// As `run(alone:_:)`, but a job that is no longer `wanted` when its turn comes (its client
+  /// has gone) is not run: `nil`. Abandoned requests then never stand in front of live ones.
+  package nonisolated func run<T: Sendable>(
+    alone: Bool = false, wanted: @escaping @Sendable () -> Bool, _ job: @escaping @Sendable () -> T
+  ) async -> T? {
     let places = alone ? width : 1
     await enter(places)
     defer { Task { await self.leave(places) } }
+    guard wanted() else { return nil }
     return await withCheckedContinuation { continuation in
       DispatchQueue.global(qos: .userInitiated).async { continuation.resume(returning: job()) }
     }

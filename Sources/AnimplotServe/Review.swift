@@ -172,7 +172,7 @@ package final class ReviewAPI: Sendable {
   }
 
   /// The review's routes: its page and API.
-  package func routes(_ router: Router<BasicRequestContext>, token: String?, done: @escaping @Sendable () -> Void) {
+  package func routes(_ router: Router<ServeContext>, token: String?, done: @escaping @Sendable () -> Void) {
     Server.page(
       router, html: PackageResources.review_html, js: PackageResources.review_js, css: PackageResources.review_css,
       token: token)

@@ -37,10 +37,10 @@ package struct Server: Sendable {
   /// Serves `routes` until the process is stopped (or `stop` is finished); `ready` is called
   /// with the bound port once the server listens (after which requests are answered).
   package func run(
-    routes: (Router<BasicRequestContext>) -> Void, ready: @escaping @Sendable (Int) -> Void
+    routes: (Router<ServeContext>) -> Void, ready: @escaping @Sendable (Int) -> Void
   ) async throws {
     let bound = Locked(port)
-    let router = Router(options: .autoGenerateHeadEndpoints)
+    let router = Router(context: ServeContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: Guard(host: host, token: token, bound: bound))
     routes(router)
     var logger = Logger(label: "animplot-serve")
@@ -48,7 +48,7 @@ package struct Server: Sendable {
     let app = Application(
       router: router,
       // The parser's own refusals (400) in the API's form too.
-      server: .http1(configuration: .init(additionalChannelHandlers: [ParserRefusals()])),
+      server: .http1(configuration: .init(additionalChannelHandlers: [ParserRefusals(), ClientGone()])),
       configuration: .init(address: .hostname(host, port: port), serverName: nil, reuseAddress: true),
       onServerRunning: { channel in
         let port = channel.localAddress?.port ?? self.port
@@ -63,7 +63,7 @@ package struct Server: Sendable {
 
   /// A page's three files at `/`, `/page.js` and `/page.css`; opening `/` with the token gives
   /// the cookie the page's own requests carry (scripts cannot read it).
-  static func page(_ router: Router<BasicRequestContext>, html: [UInt8], js: [UInt8], css: [UInt8], token: String?) {
+  static func page(_ router: Router<ServeContext>, html: [UInt8], js: [UInt8], css: [UInt8], token: String?) {
     router.get("/") { request, _ in
       var response = Self.response(Answer(contentType: "text/html; charset=utf-8", body: html))
       // The Guard has checked the Host header: its port is the server's.
@@ -81,32 +81,36 @@ package struct Server: Sendable {
   }
 
   /// Every route of `serve`: the page's three files and the API. Nothing else answers (404).
-  static func routes(_ router: Router<BasicRequestContext>, api: ServeAPI, token: String?) {
+  static func routes(_ router: Router<ServeContext>, api: ServeAPI, token: String?) {
     page(router, html: PackageResources.index_html, js: PackageResources.page_js, css: PackageResources.page_css, token: token)
     router.get("/api/files") { _, _ in Self.response(api.fileList()) }
     router.get("/api/render/:name") { request, context in
-      await renders.run(alone: api.isLarge(Self.query(request))) {
+      await renders.run(alone: api.isLarge(Self.query(request)), wanted: context.isConnected) {
         Self.answer {
           let (view, format) = try Self.split(context.parameters.get("name") ?? "")
           guard format != "json" else { throw ServeError(.notFound, "a layout is under /api/layout/\(view).json") }
           return try api.render(view: view, format: format, query: Self.query(request))
         }
-      }
+      } ?? Self.gone
     }
     router.get("/api/layout/:name") { request, context in
-      await renders.run(alone: api.isLarge(Self.query(request))) {
+      await renders.run(alone: api.isLarge(Self.query(request)), wanted: context.isConnected) {
         Self.answer {
           let (view, format) = try Self.split(context.parameters.get("name") ?? "")
           guard format == "json" else { throw ServeError(.notFound, "a layout is JSON: /api/layout/\(view).json") }
           return try api.render(view: view, format: format, query: Self.query(request))
         }
-      }
+      } ?? Self.gone
     }
     router.get("/api/hit/:view") { request, context in
-      await renders.run(alone: api.isLarge(Self.query(request))) { Self.answer { try api.hit(view: context.parameters.get("view") ?? "", query: Self.query(request)) } }
+      await renders.run(alone: api.isLarge(Self.query(request)), wanted: context.isConnected) {
+        Self.answer { try api.hit(view: context.parameters.get("view") ?? "", query: Self.query(request)) }
+      } ?? Self.gone
     }
-    router.get("/api/eval") { request, _ in
-      await renders.run(alone: api.isLarge(Self.query(request))) { Self.answer { try api.evaluate(query: Self.query(request)) } }
+    router.get("/api/eval") { request, context in
+      await renders.run(alone: api.isLarge(Self.query(request)), wanted: context.isConnected) {
+        Self.answer { try api.evaluate(query: Self.query(request)) }
+      } ?? Self.gone
     }
     router.get("/api/events") { request, _ in
       let (stream, end) = api.events.subscribe()
@@ -197,6 +201,9 @@ package struct Server: Sendable {
   /// An answer as a response. One of more than 64 KB is counted in `answers` until it is sent
   /// (or its connection is gone), written a piece at a time as the client reads; when the
   /// budget is spent it is dropped for a 503.
+  /// The response to a request whose client had gone when its turn came: never read.
+  static var gone: Response { response(.error(ServeError(.serviceUnavailable, "the client has gone"))) }
+
   static func response(_ answer: Answer) -> Response {
     var headers = Self.headers
     guard answer.body.count > 1 << 16 else {
@@ -225,7 +232,7 @@ package struct Server: Sendable {
 /// lacks the token where one is needed (403), or that writes from a page of another origin (403),
 /// or that gives one of the server's own parameters twice (400).
 struct Guard: RouterMiddleware {
-  typealias Context = BasicRequestContext
+  typealias Context = ServeContext
   let host: String
   let token: String?
   let bound: Locked<Int>
@@ -279,5 +286,24 @@ struct Guard: RouterMiddleware {
         }
       return Server.response(.error(ServeError(status, message)))
     }
+  }
+}
+
+/// What a route knows of its request besides the request: Hummingbird's own, and the
+/// connection, to tell whether its client is still there.
+package struct ServeContext: RequestContext {
+  package var coreContext: CoreRequestContextStorage
+  let channel: any Channel
+
+  package init(source: ApplicationRequestContextSource) {
+    coreContext = .init(source: source)
+    channel = source.channel
+  }
+
+  /// Whether the request's connection is still open (a job of a request whose client has
+  /// gone is dropped when its turn comes).
+  var isConnected: @Sendable () -> Bool {
+    let channel = channel
+    return { channel.isActive }
   }
 }

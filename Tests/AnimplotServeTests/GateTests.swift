@@ -65,4 +65,32 @@ struct GateTests {
     }
     #expect(shared.most.load(ordering: .sequentiallyConsistent) <= 2)
   }
+
+  /// A job whose request's client has gone by its turn is dropped, not run: twenty abandoned
+  /// evaluations held a small picture for 37 s behind them.
+  @Test func aJobNoLongerWantedWhenItsTurnComesIsNotRun() async {
+    let gate = Gate(width: 1)
+    let shared = Shared()
+    let release = DispatchSemaphore(value: 0)
+    let gone = Atomic<Bool>(false)
+    let first = Task.detached {
+      await gate.run {
+        shared.log.withLock { $0.append("first ran") }
+        release.wait()
+      }
+    }
+    while shared.log.withLock({ $0.isEmpty }) { await Task.yield() }
+    let abandoned = Task.detached {
+      await gate.run(wanted: { !gone.load(ordering: .sequentiallyConsistent) }) { shared.log.withLock { $0.append("abandoned ran") } }
+    }
+    while await gate.waitingCount < 1 { await Task.yield() }
+    let live = Task.detached { await gate.run(wanted: { true }) { shared.log.withLock { $0.append("live ran") } } }
+    while await gate.waitingCount < 2 { await Task.yield() }
+    gone.store(true, ordering: .sequentiallyConsistent)
+    release.signal()
+    await first.value
+    #expect(await abandoned.value == nil)
+    #expect(await live.value != nil)
+    #expect(shared.log.withLock { $0 } == ["first ran", "live ran"])
+  }
 }
