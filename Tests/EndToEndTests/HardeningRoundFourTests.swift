@@ -80,6 +80,21 @@ extension HardeningRoundTwoTests {
     #expect(some.status == 0, "\(some.stderr)")
   }
 
+  /// An action file holds at most 10 million keys, counted as they are read: the compact form
+  /// makes a key of two bytes ("0,"), so a 97 MB file made 45 million (2.4 GB) and a 187 MB one
+  /// aborted. Two channels of 5,000,001 are refused at the second's last value, in every verb.
+  @Test func anActionFileHoldsAtMostTheImportLimitOfKeys() throws {
+    let dir = try CLI.temporaryDirectory()
+    let zeros = "[" + String(repeating: "0,", count: 5_000_000) + "0]"
+    try write("{\"timeline\": \(zeros), \"channels\": {\"a\": \(zeros), \"b\": \(zeros)}}", to: dir.appendingPathComponent("k.json"))
+    for verb in [["info", "k.json"], ["eval", "k.json", "--at", "1"], ["dopesheet", "k.json", "-o", "d.png"]] {
+      expectOneLineError(
+        try CLI.run(verb, in: dir),
+        "k.json:1:30000046: channels.b[4999999]: more than 10000000 keys, animplot's limit for one action file")
+    }
+    #expect(try names(dir) == ["k.json"])
+  }
+
   /// 100,001 markers: refused at the first past the limit (a million took every editor 20 s).
   @Test func anActionHoldsAtMost100000Markers() throws {
     let dir = try CLI.temporaryDirectory()
