@@ -54,6 +54,12 @@ package enum Limits {
   /// (3 million keys would make a gigabyte), so the layout JSON holds what an SVG may.
   package static let layoutMarks = vectorMarks
 
+  /// The most rows, key columns, hold bars and interpolation lines one Dope Sheet (or the
+  /// Timeline's row) lays out, in every format, counted as its rows are made: each is held in
+  /// the layout and, drawn, in the picture's paths (the Summary of a million-key channel is
+  /// three rows of a million columns each).
+  package static let dopeSheetMarks = 4_000_000
+
   /// The most shards a `check` run is split into (`--shard I/N`, and a summary `merge` reads):
   /// `merge` lists the shards it misses, so N is held to what a person could run.
   package static let shards = 10_000
