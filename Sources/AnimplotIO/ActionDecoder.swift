@@ -1,4 +1,5 @@
 import AnimplotCore
+import AnimplotPlatform
 import AnimplotText
 
 /// What a file of format 1 holds: one action, or several (`{"actions": [...]}`).
@@ -148,9 +149,18 @@ public enum ActionDecoder {
     _ bytes: UnsafeBufferPointer<UInt8>, file: String? = nil, recalculate: Bool = true,
     form: Form? = nil
   ) throws(ActionDecodingError) -> ActionDocument {
+    try decode(bytes, file: file, recalculate: recalculate, form: form, keyLimit: Limits.importedKeys)
+  }
+
+  /// Decodes UTF-8 JSON bytes of at most `keyLimit` keys (`Limits.importedKeys`; tests give
+  /// fewer), counted as they are read.
+  static func decode(
+    _ bytes: UnsafeBufferPointer<UInt8>, file: String?, recalculate: Bool, form: Form?, keyLimit: Int
+  ) throws(ActionDecodingError) -> ActionDocument {
     var reader = JSONReader(afterByteOrderMark: bytes)
+    var keys = KeyCount(limit: keyLimit)
     do {
-      var document = try TopLevel.decode(&reader, form: form)
+      var document = try TopLevel.decode(&reader, form: form, keys: &keys)
       try reader.expectEnd()
       try document.validateQuaternions()
       if document.keysAsStored { try document.validateKeyOrder() }

@@ -10,8 +10,8 @@ enum TopLevel {
     static let table = FieldTable<Self>()
   }
 
-  static func decode(_ r: inout JSONReader, form: ActionDecoder.Form?) throws(ActionDecodingError)
-    -> ActionDocument
+  static func decode(_ r: inout JSONReader, form: ActionDecoder.Form?, keys: inout KeyCount)
+    throws(ActionDecodingError) -> ActionDocument
   {
     var header = ActionHeader()
     var tracks: [FCurve]?
@@ -20,15 +20,15 @@ enum TopLevel {
     var recalculate = true
     let (objectStart, seen) = try r.readFields(Field.self) { (r, field) throws(ActionDecodingError) in
       switch field {
-      case .tracks: tracks = try TrackDecoder.decodeTracks(&r)
+      case .tracks: tracks = try TrackDecoder.decodeTracks(&r, keys: &keys)
       case .actions:
         var list: [Action] = []
         try r.readElements { (r, i) throws(ActionDecodingError) in
-          list.append(try ActionObject.decode(&r, defaultName: "Action \(i + 1)"))
+          list.append(try ActionObject.decode(&r, defaultName: "Action \(i + 1)", keys: &keys))
         }
         actions = list
-      case .timeline: compact.timeline = try CompactForm.readNumbers(&r)
-      case .channels: compact.channels = try CompactForm.readChannels(&r)
+      case .timeline: compact.timeline = try CompactForm.readTimeline(&r, keys: keys)
+      case .channels: compact.channels = try CompactForm.readChannels(&r, keys: &keys)
       case .interpolation: compact.interpolation = try r.readEnum(Interpolation.self)
       case .easing: compact.easing = try r.readEnum(Easing.self)
       case .extrapolation: compact.extrapolation = try r.readEnum(Extrapolation.self)
@@ -192,12 +192,14 @@ enum ActionObject {
     static let table = FieldTable<Self>()
   }
 
-  static func decode(_ r: inout JSONReader, defaultName: String) throws(ActionDecodingError) -> Action {
+  static func decode(_ r: inout JSONReader, defaultName: String, keys: inout KeyCount) throws(ActionDecodingError)
+    -> Action
+  {
     var header = ActionHeader()
     var tracks: [FCurve]?
     let (objectStart, _) = try r.readFields(Field.self) { (r, field) throws(ActionDecodingError) in
       switch field {
-      case .tracks: tracks = try TrackDecoder.decodeTracks(&r)
+      case .tracks: tracks = try TrackDecoder.decodeTracks(&r, keys: &keys)
       case .animplot, .blender, .name, .fps, .frameStart, .frameEnd, .currentFrame, .cursorValue, .object, .markers,
         .extensions, .rotationModes:
         try header.read(ActionHeader.Field(rawValue: field.rawValue)!, &r)

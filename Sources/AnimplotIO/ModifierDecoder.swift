@@ -154,6 +154,11 @@ enum SettingsDecoder {
     static let table = FieldTable<Self>()
   }
 
+  /// A Generator's highest `polyOrder` (Blender's soft range), and the most coefficients a
+  /// polynomial of it has (factorised: two per order).
+  static let maximumOrder = 100
+  static let maximumCoefficients = GeneratorModifier.coefficientCount(mode: .polynomialFactorised, order: maximumOrder)
+
   static func generator(_ r: inout JSONReader) throws(ActionDecodingError) -> GeneratorModifier {
     var g = GeneratorModifier()
     var coefficients: [Float]?
@@ -162,11 +167,14 @@ enum SettingsDecoder {
       switch field {
       case .mode: g.mode = try r.readEnum(GeneratorModifier.Mode.self)
       case .useAdditive: g.additive = try r.readBool()
-      case .polyOrder: g.order = try r.readInteger(in: 1...100)
+      case .polyOrder: g.order = try r.readInteger(in: 1...maximumOrder)
       case .coefficients:
         r.skipWhitespace()
         coefficientsAt = r.offset
-        coefficients = try CompactForm.readNumbers(&r)
+        // Read before the order they must match may be known: at most the highest order's.
+        coefficients = try CompactForm.readNumbers(
+          &r, limit: maximumCoefficients,
+          tooMany: "more than \(maximumCoefficients) coefficients, the most a polynomial of order \(maximumOrder) has")
       }
     }
     let count = GeneratorModifier.coefficientCount(mode: g.mode, order: g.order)

@@ -9,11 +9,11 @@ enum TrackDecoder {
     static let table = FieldTable<Self>()
   }
 
-  static func decodeTracks(_ r: inout JSONReader) throws(ActionDecodingError) -> [FCurve] {
+  static func decodeTracks(_ r: inout JSONReader, keys: inout KeyCount) throws(ActionDecodingError) -> [FCurve] {
     var tracks: [FCurve] = []
     try r.readElements { (r, index) throws(ActionDecodingError) in
       guard index < Limits.importedTracks else { throw r.error(.invalid(tooManyTracks)) }
-      tracks.append(try decodeTrack(&r))
+      tracks.append(try decodeTrack(&r, keys: &keys))
     }
     return tracks
   }
@@ -24,7 +24,7 @@ enum TrackDecoder {
   /// The same, of the compact form's channels.
   static let tooManyChannels = "more than \(Limits.importedTracks) channels, animplot's limit for one action"
 
-  static func decodeTrack(_ r: inout JSONReader) throws(ActionDecodingError) -> FCurve {
+  static func decodeTrack(_ r: inout JSONReader, keys: inout KeyCount) throws(ActionDecodingError) -> FCurve {
     var curve = FCurve(dataPath: "")
     let (start, seen) = try r.readFields(Field.self) { (r, field) throws(ActionDecodingError) in
       switch field {
@@ -42,7 +42,7 @@ enum TrackDecoder {
       case .active: curve.active = try r.readBool()
       case .modifiers: curve.modifiers = try ModifierDecoder.decodeModifiers(&r)
       case .modifiersOff: curve.modifiersOff = try r.readBool()
-      case .keyframes: curve.keyframes = Keyframes(try KeyframeDecoder.decodeKeyframes(&r))
+      case .keyframes: curve.keyframes = Keyframes(try KeyframeDecoder.decodeKeyframes(&r, count: &keys))
       case .quaternion: curve.quaternion = QuaternionRole(component: try r.readEnum(QuaternionRole.Component.self))
       }
     }
@@ -64,9 +64,13 @@ enum KeyframeDecoder {
     static let table = FieldTable<Self>()
   }
 
-  static func decodeKeyframes(_ r: inout JSONReader) throws(ActionDecodingError) -> [Keyframe] {
+  /// The keys of one track, each counted in `count` (the file's keys) before it is read.
+  static func decodeKeyframes(_ r: inout JSONReader, count: inout KeyCount) throws(ActionDecodingError) -> [Keyframe] {
     var keys: [Keyframe] = []
-    try r.readElements { (r, _) throws(ActionDecodingError) in keys.append(try decodeKeyframe(&r)) }
+    try r.readElements { (r, _) throws(ActionDecodingError) in
+      try count.add(1, r)
+      keys.append(try decodeKeyframe(&r))
+    }
     return keys
   }
 
@@ -119,13 +123,28 @@ struct CompactForm {
   /// Every channel's extrapolation (Blender's default: constant).
   var extrapolation: Extrapolation = .constant
 
-  static func readNumbers(_ r: inout JSONReader) throws(ActionDecodingError) -> [Float] {
+  /// An array of numbers, refused at the first past `limit` (with `tooMany` as the message):
+  /// the array is made as it is read, so its length is counted first.
+  static func readNumbers(_ r: inout JSONReader, limit: Int, tooMany: @autoclosure () -> String)
+    throws(ActionDecodingError) -> [Float]
+  {
     var numbers: [Float] = []
-    try r.readElements { (r, _) throws(ActionDecodingError) in numbers.append(try r.readFloat()) }
+    try r.readElements { (r, index) throws(ActionDecodingError) in
+      guard index < limit else { throw r.error(.invalid(tooMany())) }
+      numbers.append(try r.readFloat())
+    }
     return numbers
   }
 
-  static func readChannels(_ r: inout JSONReader) throws(ActionDecodingError) -> [(name: String, values: [Float], at: Int)] {
+  /// The timeline: each frame is a key of every channel, so it holds at most the keys a file
+  /// holds.
+  static func readTimeline(_ r: inout JSONReader, keys: KeyCount) throws(ActionDecodingError) -> [Float] {
+    try readNumbers(&r, limit: keys.limit, tooMany: keys.tooManyFrames)
+  }
+
+  static func readChannels(_ r: inout JSONReader, keys: inout KeyCount) throws(ActionDecodingError)
+    -> [(name: String, values: [Float], at: Int)]
+  {
     var channels: [(name: String, values: [Float], at: Int)] = []
     var names: Set<String> = []
     try r.beginObject()
@@ -138,7 +157,11 @@ struct CompactForm {
       guard names.count <= Limits.importedTracks else {
         throw r.error(.invalid(TrackDecoder.tooManyChannels), at: key.start)
       }
-      let values = try within(name) { () throws(ActionDecodingError) in try readNumbers(&r) }
+      // Each value is a key of the channel: counted with the file's keys as it is read.
+      let values = try within(name) { () throws(ActionDecodingError) in
+        try readNumbers(&r, limit: keys.remaining, tooMany: keys.tooManyKeys)
+      }
+      try keys.add(values.count, r)
       channels.append((name, values, key.start))
     }
     return channels

@@ -54,6 +54,12 @@ package enum Limits {
   /// (3 million keys would make a gigabyte), so the layout JSON holds what an SVG may.
   package static let layoutMarks = vectorMarks
 
+  /// The most rows, key columns, hold bars and interpolation lines one Dope Sheet (or the
+  /// Timeline's row) lays out, in every format, counted as its rows are made: each is held in
+  /// the layout and, drawn, in the picture's paths (the Summary of a million-key channel is
+  /// three rows of a million columns each).
+  package static let dopeSheetMarks = 4_000_000
+
   /// The most shards a `check` run is split into (`--shard I/N`, and a summary `merge` reads):
   /// `merge` lists the shards it misses, so N is held to what a person could run.
   package static let shards = 10_000
@@ -110,7 +116,10 @@ package enum Limits {
 
   /// The most keys one imported file makes, all tracks together (about 50 bytes each: 10
   /// million are half a gigabyte); sampled keys (a Lottie spatial segment or time remap, a
-  /// glTF accessor used by many channels) count too.
+  /// glTF accessor used by many channels) count too. One action file of animplot's own format
+  /// holds as many, all its actions together, counted as they are read (the compact form
+  /// writes a key in two bytes, `0,`: 45 million took 2.4 GB), and its compact timeline as
+  /// many frames.
   package static let importedKeys = 10_000_000
 
   /// The most numbers one glTF's accessors decode, all together (2²⁶, 256 MB of floats):

@@ -80,6 +80,40 @@ extension HardeningRoundTwoTests {
     #expect(some.status == 0, "\(some.stderr)")
   }
 
+  /// An action file holds at most 10 million keys, counted as they are read: the compact form
+  /// makes a key of two bytes ("0,"), so a 97 MB file made 45 million (2.4 GB) and a 187 MB one
+  /// aborted. Two channels of 5,000,001 are refused at the second's last value, in every verb.
+  @Test func anActionFileHoldsAtMostTheImportLimitOfKeys() throws {
+    let dir = try CLI.temporaryDirectory()
+    let zeros = "[" + String(repeating: "0,", count: 5_000_000) + "0]"
+    try write("{\"timeline\": \(zeros), \"channels\": {\"a\": \(zeros), \"b\": \(zeros)}}", to: dir.appendingPathComponent("k.json"))
+    for verb in [["info", "k.json"], ["eval", "k.json", "--at", "1"], ["dopesheet", "k.json", "-o", "d.png"]] {
+      expectOneLineError(
+        try CLI.run(verb, in: dir),
+        "k.json:1:30000046: channels.b[4999999]: more than 10000000 keys, animplot's limit for one action file")
+    }
+    #expect(try names(dir) == ["k.json"])
+  }
+
+  /// A Dope Sheet lays out at most 4 million rows, key columns, holds and interpolation lines,
+  /// counted as its rows are made: twelve channels of 200,001 equal keys are 400,002 marks a
+  /// row, so the tenth row (of fourteen) stops it (a million holds took 1.5 GB to draw, three
+  /// million aborted).
+  @Test func aDopeSheetIsStoppedAtTheRowPastItsMarks() throws {
+    let dir = try CLI.temporaryDirectory()
+    let zeros = "[" + String(repeating: "0,", count: 200_000) + "0]"
+    let frames = "[" + (0...200_000).map(String.init).joined(separator: ",") + "]"
+    let channels = (0..<12).map { "\"c\($0)\": \(zeros)" }.joined(separator: ", ")
+    try write("{\"timeline\": \(frames), \"channels\": {\(channels)}}", to: dir.appendingPathComponent("h.json"))
+    expectOneLineError(
+      try CLI.run(["dopesheet", "h.json", "-o", "d.png"], in: dir),
+      "h.json: the Dope Sheet would hold more than 4000000 rows, keys, holds and interpolation lines (4000020 when it was stopped); show fewer channels (--channels)"
+    )
+    #expect(try names(dir) == ["h.json"])
+    let some = try CLI.run(["dopesheet", "h.json", "--channels", "c1", "-o", "d.png"], in: dir)
+    #expect(some.status == 0, "\(some.stderr)")
+  }
+
   /// 100,001 markers: refused at the first past the limit (a million took every editor 20 s).
   @Test func anActionHoldsAtMost100000Markers() throws {
     let dir = try CLI.temporaryDirectory()

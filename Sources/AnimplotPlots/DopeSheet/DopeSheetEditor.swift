@@ -28,9 +28,15 @@ public struct DopeSheetEditor: Sendable {
   /// Lays out `actions` (handles already recalculated, as loading does) as one Dope Sheet, each
   /// action's block under one Summary.
   public init(actions: [Action], options: DopeSheetEditorOptions = DopeSheetEditorOptions()) {
+    self.init(actions: actions, options: options, sheet: DopeSheetLayout(actions: actions, options: options.rows))
+  }
+
+  /// The editor of `actions` laid out as `sheet` (`DopeSheetLayout(actions:options:)` with
+  /// `options.rows`, made beforehand).
+  package init(actions: [Action], options: DopeSheetEditorOptions, sheet: DopeSheetLayout) {
     self.options = options
     self.actions = actions
-    sheet = DopeSheetLayout(actions: actions, options: options.rows)
+    self.sheet = sheet
     scene = SharedScene(actions)
     let left = EditorFrame.channelListWidth(
       pictureWidth: options.width, shown: options.showChannelList, preferred: options.channelListWidth)
@@ -45,8 +51,12 @@ public struct DopeSheetEditor: Sendable {
   /// The editor's height that shows every row of `actions` (with `options.rows`), the scrub
   /// strip above them and a row's room below the last, for `--height auto`; at least 120 px.
   public static func fittingHeight(actions: [Action], options: DopeSheetEditorOptions) -> Double {
-    let rows = DopeSheetLayout(actions: actions, options: options.rows).rows.count
-    return max(120, (ChannelRows(scale: 1).top(rows + 1)).rounded(.up))
+    fittingHeight(rows: DopeSheetLayout(actions: actions, options: options.rows).rows.count)
+  }
+
+  /// The height that shows `rows` rows.
+  package static func fittingHeight(rows: Int) -> Double {
+    max(120, (ChannelRows(scale: 1).top(rows + 1)).rounded(.up))
   }
 
   /// The frames Blender's View All shows: the listed keys' span (the scene range when there

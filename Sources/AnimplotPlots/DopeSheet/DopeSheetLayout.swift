@@ -22,6 +22,36 @@ public struct DopeSheetLayout: Sendable, Hashable {
   /// The layout of several actions under one Summary, each action's block in the given order;
   /// an action left without channels by `options.channels` is not listed.
   public init(actions: [Action], options: DopeSheetOptions = DopeSheetOptions()) {
+    do {
+      try self.init(actions: actions, options: options, maximumMarks: .max)
+    } catch {
+      preconditionFailure("no layout holds more than Int.max marks")
+    }
+  }
+
+  /// What a layout holds: a row, and each of its key columns, hold bars and interpolation lines.
+  static func marks(_ row: DopeSheetRow) -> Int { 1 + row.keys.count + row.holds.count + row.interpolationLines.count }
+
+  /// A layout that would hold more marks than asked: what its rows held when it was stopped.
+  package struct TooLarge: Error {
+    package var marks: Int
+  }
+
+  /// The layout of `actions`, its rows counted (`marks`) as each is made: the first row that
+  /// takes them past `maximumMarks` stops it, so no more is made (the Summary of 10 million
+  /// keys is a row, and the drawing of each mark holds memory too). With `summaryOnly`, the
+  /// Summary row alone (the Timeline's).
+  /// - Throws: `TooLarge` past `maximumMarks`.
+  package init(actions: [Action], options: DopeSheetOptions, maximumMarks: Int, summaryOnly: Bool = false)
+    throws(TooLarge)
+  {
+    var rows: [DopeSheetRow] = []
+    var marks = 0
+    func append(_ row: DopeSheetRow) throws(TooLarge) {
+      marks += Self.marks(row)
+      guard marks <= maximumMarks else { throw TooLarge(marks: marks) }
+      rows.append(row)
+    }
     // Each action's listed tracks, by their channel (the action's position, the track's).
     let blocks = actions.enumerated().map { a, action in
       (a, action, action.tracks.indices.filter { options.channels?.matches(action.tracks[$0]) ?? true })
@@ -32,12 +62,15 @@ public struct DopeSheetLayout: Sendable, Hashable {
     let listed = grouped.map { $0.groups.flatMap(\.tracks) + $0.ungrouped }
     // One action's rows repeat the Summary's keys: merge them once.
     let actionLists = listed.map { Self.keyList($0.map(\.track)) }
-    rows = []
     if options.showSummary {
       let all = actionLists.count == 1 ? actionLists[0] : Self.keyList(listed.flatMap { $0.map(\.track) })
       var row = Self.row(.summary, name: "Summary", depth: 0, all)
       row.channels = listed.flatMap { $0.map(\.channel) }
-      rows.append(row)
+      try append(row)
+    }
+    if summaryOnly {
+      self.rows = rows
+      return
     }
     for (i, (a, action, _)) in blocks.enumerated() {
       let channels = listed[i].map(\.channel)
@@ -47,25 +80,26 @@ public struct DopeSheetLayout: Sendable, Hashable {
         row.selected = object.selected
         row.action = a
         row.channels = channels
-        rows.append(row)
+        try append(row)
       }
       var actionRow = Self.row(.action, name: action.name, depth: 1, actionLists[i])
       actionRow.action = a
       actionRow.channels = channels
-      rows.append(actionRow)
+      try append(actionRow)
       for group in grouped[i].groups {
         var row = Self.row(.group, name: group.name, depth: 2, Self.keyList(group.tracks.map(\.track)))
         row.selected = group.tracks.contains(where: \.track.selected)
         row.collapsed = options.collapseGroups
         row.action = a
         row.channels = group.tracks.map(\.channel)
-        rows.append(row)
+        try append(row)
         if !options.collapseGroups {
-          rows += group.tracks.map { Self.channelRow($0.track, $0.channel, depth: 3) }
+          for track in group.tracks { try append(Self.channelRow(track.track, track.channel, depth: 3)) }
         }
       }
-      rows += grouped[i].ungrouped.map { Self.channelRow($0.track, $0.channel, depth: 2) }
+      for track in grouped[i].ungrouped { try append(Self.channelRow(track.track, track.channel, depth: 2)) }
     }
+    self.rows = rows
   }
 
   /// A listed track with its channel.

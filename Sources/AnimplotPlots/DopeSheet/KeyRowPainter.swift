@@ -93,18 +93,35 @@ struct KeyRowPainter: Sendable {
     for color in order { canvas.fill(paths[color]!, color: color) }
   }
 
+  /// Hold bars of one look that touch (a hold ends at the column the next starts from) are one
+  /// bar when either is narrower than a device pixel: a row of a million holds across a
+  /// thousand pixels is a few bars, not a million rectangles (each took about 300 bytes of path
+  /// and the rasteriser's memory per row, 1.5 GB in all). Bars a pixel wide or more stay
+  /// apart, as they were drawn.
   private func drawHolds(_ canvas: any Canvas, _ entries: [Entry]) {
     var rects: [(Color, Rect)] = []
+    let pixel = 1 / DevicePixels(canvas).scale
     for entry in entries {
       let middle = entry.middle
       let alpha = Self.alpha(entry.row)
+      let first = rects.count
+      // Where the last bar of the row ended (its end as `span` gave it, not as its width adds up).
+      var end = -Double.infinity
       for hold in entry.row.holds {
         guard let (x0, x1) = span(hold.start, hold.end) else { continue }
         let base = hold.selected ? theme.dopeSheet.holdBarSelected : theme.dopeSheet.holdBar
         let (height, factor) =
           hold.kind == .static ? (Self.holdHeight, 1.0) : (Self.movingHoldHeight, 0.8)
         let color = base.withAlpha(base.alpha * factor * alpha)
-        rects.append((color, Rect(x: x0, y: middle - height / 2, width: x1 - x0, height: height)))
+        let rect = Rect(x: x0, y: middle - height / 2, width: x1 - x0, height: height)
+        defer { end = x1 }
+        if rects.count > first, let (lastColor, last) = rects.last, lastColor == color, end == x0,
+          last.height == height, last.width < pixel || rect.width < pixel
+        {
+          rects[rects.count - 1].1 = Rect(x: last.minX, y: last.minY, width: x1 - last.minX, height: height)
+          continue
+        }
+        rects.append((color, rect))
       }
     }
     fillBatches(canvas, rects)

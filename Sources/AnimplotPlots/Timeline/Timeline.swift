@@ -25,6 +25,16 @@ public struct Timeline: Sendable {
 
   /// Lays out `actions` (handles already recalculated, as loading does) as one Timeline.
   public init(actions: [Action], options: TimelineOptions = TimelineOptions()) {
+    do {
+      try self.init(actions: actions, options: options, maximumMarks: .max)
+    } catch {
+      preconditionFailure("no row holds more than Int.max marks")
+    }
+  }
+
+  /// The Timeline of `actions`, its row stopped past `maximumMarks` (`DopeSheetLayout.marks`).
+  /// - Throws: `DopeSheetLayout.TooLarge` past `maximumMarks`.
+  package init(actions: [Action], options: TimelineOptions, maximumMarks: Int) throws(DopeSheetLayout.TooLarge) {
     self.options = options
     scene = SharedScene(actions)
     currentFrame = options.currentFrame ?? scene.currentFrame ?? scene.range.lowerBound
@@ -35,7 +45,9 @@ public struct Timeline: Sendable {
       return copy
     }
     keys =
-      DopeSheetLayout(actions: chosen, options: DopeSheetOptions(collapseGroups: true)).rows.first
+      try DopeSheetLayout(
+        actions: chosen, options: DopeSheetOptions(collapseGroups: true), maximumMarks: maximumMarks, summaryOnly: true
+      ).rows.first
       ?? DopeSheetRow(kind: .summary, name: "Summary", depth: 0)
     main = Rect(
       x: 0, y: Self.headerHeight, width: options.width,

@@ -18,11 +18,34 @@ public struct DopeSheetView: PlotView {
   public static let name = "dopesheet"
   public static let showsEveryAction = true
 
+  /// - Throws: `RenderError` (`.request`) for a layout of more rows, keys, holds and
+  ///   interpolation lines than `Limits.dopeSheetMarks`, counted as its rows are made.
   public func content(of actions: [Action]) throws(RenderError) -> DopeSheetEditor {
-    let actions = select.apply(to: actions)
+    try Self.editor(select.apply(to: actions), options: options, fitsHeight: fitsHeight)
+  }
+
+  /// The editor of `actions`, its layout stopped past `Limits.dopeSheetMarks` (`play` draws it
+  /// too); with `fitsHeight`, as high as its rows.
+  static func editor(_ actions: [Action], options: DopeSheetEditorOptions, fitsHeight: Bool = false)
+    throws(RenderError) -> DopeSheetEditor
+  {
+    let sheet: DopeSheetLayout
+    do {
+      sheet = try DopeSheetLayout(actions: actions, options: options.rows, maximumMarks: Limits.dopeSheetMarks)
+    } catch {
+      throw Self.tooLarge(error, view: "Dope Sheet")
+    }
     var options = options
-    if fitsHeight { options.height = DopeSheetEditor.fittingHeight(actions: actions, options: options) }
-    return DopeSheetEditor(actions: actions, options: options)
+    if fitsHeight { options.height = DopeSheetEditor.fittingHeight(rows: sheet.rows.count) }
+    return DopeSheetEditor(actions: actions, options: options, sheet: sheet)
+  }
+
+  /// The error of a layout stopped past `Limits.dopeSheetMarks`.
+  static func tooLarge(_ error: DopeSheetLayout.TooLarge, view: String) -> RenderError {
+    RenderError(
+      .request,
+      "the \(view) would hold more than \(Limits.dopeSheetMarks) rows, keys, holds and interpolation lines "
+        + "(\(error.marks) when it was stopped); show fewer channels (--channels)")
   }
 }
 

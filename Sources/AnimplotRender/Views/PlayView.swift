@@ -70,10 +70,10 @@ public struct PlayView: PlotView {
       layers = GraphEditor(action: first, options: graph)
       shown = [first]
     case .dopesheet:
-      layers = DopeSheetEditor(actions: actions, options: dopeSheet)
+      layers = try DopeSheetView.editor(actions, options: dopeSheet)
       shown = actions
     case .timeline:
-      layers = Timeline(actions: actions, options: timeline)
+      layers = try TimelineView.timeline(actions, options: timeline)
       shown = actions
     }
     let scene = Playback(actions: shown)
