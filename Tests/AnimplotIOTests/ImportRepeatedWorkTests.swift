@@ -73,4 +73,60 @@ extension ImportLimitsTests {
     #expect(tracks.count == 2_000)
     #expect(tracks.allSatisfy { $0.displayLabel == "Value (a)" }, "\(tracks[0].displayLabel)")
   }
+
+  /// A Lottie of `uses` root layers using one precomp, whose one layer holds `items` shape items
+  /// that are not animated; one layer of the root animates its opacity.
+  func plainShapes(uses: Int, items: Int) -> String {
+    let shapes = Array(repeating: #"{"ty": "fl"}"#, count: items).joined(separator: ",")
+    let users = Array(repeating: #"{"ty": 0, "nm": "P", "refId": "c"}"#, count: uses).joined(separator: ",")
+    return """
+      {"v": "5.7.0", "fr": 24, "ip": 0, "op": 10, "w": 10, "h": 10,
+       "layers": [{"ty": 3, "nm": "A", "ks": {"o": {"a": 1, "k": [{"t": 0, "s": [0]}, {"t": 10, "s": [100]}]}}}, \(users)],
+       "assets": [{"id": "c", "layers": [{"ty": 4, "nm": "S", "ks": {}, "shapes": [\(shapes)]}]}]}
+      """
+  }
+
+  /// Each use of a precomp walks all its layers again, animated or not: the values walked are
+  /// weighed before each walk (1,000 uses of a precomp of 10,000 plain items took 6 s; 20,000
+  /// of 100,000, 20 minutes).
+  @Test func lottiePrecompsWalkedAgainAndAgainAreWeighed() throws {
+    // A use is 4 values of the root's list, and walks the precomp's 6 and 2 an item; the root's
+    // list holds 16 more: 1,000 uses of 4,994 items are 9,998,016 values, 1,001 pass the limit.
+    let fits = try InputKind.decode(Array(plainShapes(uses: 1_000, items: 4_994).utf8), file: "s.json", path: nil, kind: .lottie)
+    #expect(fits.actions[0].tracks.count == 1)
+    let message = failure(plainShapes(uses: 1_001, items: 4_994), file: "s.json", kind: .lottie)
+    #expect(
+      message.hasPrefix("s.json:3:")
+        && message.contains(
+          ": assets[0].layers: the layers walked hold more than 10000000 JSON values, animplot's limit for one import"),
+      "\(message)")
+  }
+
+  /// A Lottie of `chains` root layers, each time-remapping the first of `depth` precomps nested
+  /// in one another (each remapping the next), the innermost animating an opacity.
+  func nestedRemaps(chains: Int, depth: Int, range: Int = 100_000) -> String {
+    let tm = #"{"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [0.3], "y": [0.1]}, "i": {"x": [0.7], "y": [0.9]}}, {"t": \#(range), "s": [\#(range)]}]}"#
+    func use(_ id: Int) -> String { #"{"ty": 0, "nm": "P", "refId": "c\#(id)", "tm": \#(tm), "ks": {}}"# }
+    let leaf = #"{"ty": 3, "nm": "L", "ks": {"o": {"a": 1, "k": [{"t": 0, "s": [0]}, {"t": \#(range), "s": [100]}]}}}"#
+    let assets = (0..<depth).map { i in #"{"id": "c\#(i)", "layers": [\#(i + 1 < depth ? use(i + 1) : leaf)]}"# }
+    return """
+      {"v": "5.7.0", "fr": 1, "ip": 0, "op": \(range), "w": 10, "h": 10,
+       "layers": [\(Array(repeating: use(0), count: chains).joined(separator: ","))], "assets": [\(assets.joined(separator: ","))]}
+      """
+  }
+
+  /// Each time remap is worked out once at every root frame, for all the tracks under it (each
+  /// track's every sample evaluated the whole chain of remaps above it, every dimension of
+  /// each), and those frames are weighed before they are worked out: four chains of 31 remaps
+  /// are 12.4 million frames (the fourth is refused), one is 3.1 million.
+  @Test func lottieTimeRemapsAreWorkedOutOnceAndWeighed() throws {
+    let one = try InputKind.decode(Array(nestedRemaps(chains: 1, depth: 31).utf8), file: "r.json", path: nil, kind: .lottie)
+    let track = try #require(one.actions[0].tracks.first)
+    #expect(track.displayLabel == "Opacity (time-remapped, sampled)" && track.keyframes.count == 100_001)
+    let message = failure(nestedRemaps(chains: 4, depth: 31), file: "r.json", kind: .lottie)
+    #expect(
+      message.contains(
+        ": assets[30].layers[0].ks.o: the file's time remaps are worked out at more than 10000000 frames, animplot's limit for one import"),
+      "\(message)")
+  }
 }
