@@ -74,6 +74,32 @@ extension ImportLimitsTests {
     #expect(tracks.allSatisfy { $0.displayLabel == "Value (a)" }, "\(tracks[0].displayLabel)")
   }
 
+  /// A channel replaced by a later one of the same target is dropped once all are read: each
+  /// replacement walked every track so far (50,000 pointers animated twice over, 2.5 billion
+  /// comparisons). A hang guard: it takes seconds.
+  @Test(.timeLimit(.minutes(1))) func gltfChannelsReplacedByLaterOnesAreDroppedOnce() throws {
+    let bytes = ([0, 1, 0, 1] as [Float]).flatMap { f in withUnsafeBytes(of: f.bitPattern.littleEndian) { Array($0) } }
+    let channels = (0..<100_000).map { i in
+      #"{"sampler": 0, "target": {"path": "pointer", "extensions": {"KHR_animation_pointer": {"pointer": "/materials/0/x\#(i % 50_000)"}}}}"#
+    }
+    let text = """
+      {"asset": {"version": "2.0"},
+       "buffers": [{"byteLength": 16, "uri": "data:application/octet-stream;base64,\(Data(bytes).base64EncodedString())"}],
+       "bufferViews": [{"buffer": 0, "byteLength": 8}, {"buffer": 0, "byteOffset": 8, "byteLength": 8}],
+       "accessors": [{"bufferView": 0, "componentType": 5126, "count": 2, "type": "SCALAR"},
+                     {"bufferView": 1, "componentType": 5126, "count": 2, "type": "SCALAR"}],
+       "animations": [{"samplers": [{"input": 0, "output": 1}], "channels": [\(channels.joined(separator: ","))]}]}
+      """
+    let document = try InputKind.decode(Array(text.utf8), file: "p.gltf", path: nil, kind: .gltf)
+    let tracks = document.actions[0].tracks
+    #expect(tracks.count == 50_000)
+    #expect(tracks.first?.dataPath == "/materials/0/x0" && tracks.last?.dataPath == "/materials/0/x49999")
+    #expect(document.warnings.count == 50_000)
+    #expect(document.warnings.first?.hasSuffix(
+      "left out animations[0].channels[0]: /materials/0/x0 is animated again by animations[0].channels[50000], which wins") == true,
+      "\(document.warnings.first ?? "")")
+  }
+
   /// A Lottie of `uses` root layers using one precomp, whose one layer holds `items` shape items
   /// that are not animated; one layer of the root animates its opacity.
   func plainShapes(uses: Int, items: Int) -> String {

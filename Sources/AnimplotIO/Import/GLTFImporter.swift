@@ -189,7 +189,7 @@ enum GLTFImporter {
   }
 
   /// What a channel animates.
-  private enum Target: Hashable {
+  private enum Target: Hashable, Sendable {
     case node(Int, String)
     case pointer(String)
   }
@@ -204,8 +204,9 @@ enum GLTFImporter {
     let samplers = try animation.required("samplers").elements()
     var byGroup: [(group: String, tracks: [FCurve], jobs: [KeyJob])] = []
     var groupIndex: [String: Int] = [:]
-    var jobs: [KeyJob] = []
     var seen: [Target: String] = [:]
+    // The channel each target's tracks come from: the last one read.
+    var winner: [Target: Int] = [:]
     var notes: [String] = []
     for (channelIndex, channel) in try animation.required("channels").elements().enumerated() {
       // (Not indented once more, so that the channel's code reads as before.)
@@ -365,6 +366,9 @@ enum GLTFImporter {
         layout = (0..<width).map { c in (c, 1, width == 1 ? rest : rest + "[\(c)]", nil) }
       }
       var built: [FCurve] = []
+      // The channel's own jobs (a suffix of one list of every job so far was a walk over all of
+      // it for each channel).
+      var jobs: [KeyJob] = []
       for (index, item) in layout.enumerated() {
         var curve = FCurve(dataPath: dataPath, index: path == "pointer" && !isNodeProperty(what) ? item.component : index)
         curve.label = item.label
@@ -374,25 +378,22 @@ enum GLTFImporter {
         jobs.append(
           KeyJob(
             times: times, frames: frames, values: output.values, width: width, component: item.component, sign: item.sign,
-            interpolation: interpolation, channel: channelIndex))
+            interpolation: interpolation, channel: channelIndex, target: what))
       }
       if let other = replaced {
-        // The later channel wins: the earlier one's tracks go (only now that it has been read:
-        // a later channel that cannot be read leaves the earlier one in place).
-        for g in byGroup.indices {
-          let keep = byGroup[g].tracks.indices.filter { byGroup[g].tracks[$0].dataPath != dataPath }
-          byGroup[g].tracks = keep.map { byGroup[g].tracks[$0] }
-          byGroup[g].jobs = keep.map { byGroup[g].jobs[$0] }
-        }
+        // The later channel wins: the earlier one's tracks go, once every channel is read (only
+        // now that this one has been read: a later channel that cannot be read leaves the
+        // earlier one in place).
         notes.append("\(other): \(labelBase) is animated again by \(channel.path), which wins")
       }
       seen[what] = channel.path
+      winner[what] = channelIndex
       if let g = groupIndex[group] {
         byGroup[g].tracks += built
-        byGroup[g].jobs += jobs.suffix(built.count)
+        byGroup[g].jobs += jobs
       } else {
         groupIndex[group] = byGroup.count
-        byGroup.append((group, built, Array(jobs.suffix(built.count))))
+        byGroup.append((group, built, jobs))
       }
       } catch {
         // Past the file's budget nothing more is read: that refuses the file, not the channel.
@@ -401,8 +402,17 @@ enum GLTFImporter {
         continue
       }
     }
-    var tracks = byGroup.flatMap(\.tracks)
-    let ordered = byGroup.flatMap(\.jobs)
+    // Without the tracks of channels a later one replaced (left in place as they were read, so
+    // that replacing is not a walk over every track so far for each channel).
+    var tracks: [FCurve] = []
+    var kept: [KeyJob] = []
+    for (_, built, jobs) in byGroup {
+      for (track, job) in zip(built, jobs) where winner[job.target] == job.channel {
+        tracks.append(track)
+        kept.append(job)
+      }
+    }
+    let ordered = kept
     // The keys of each track, on every core when there are many.
     let total = ordered.reduce(0) { $0 + $1.times.count }
     Parallel.forEach(&tracks, jobs: Parallel.jobs(forKeys: total)) { track, i in
@@ -469,8 +479,9 @@ enum GLTFImporter {
     /// −1 where Blender's axis points the other way (glTF's Z is Blender's −Y).
     let sign: Float
     let interpolation: String
-    /// The index of the channel it comes from, in its animation.
+    /// The index of the channel it comes from, in its animation, and what that animates.
     let channel: Int
+    let target: Target
   }
 
   /// Whether a channel animates a node's translation, rotation, scale or weights.
