@@ -122,6 +122,21 @@ extension ActionDocument {
     }
   }
 
+  /// What is wrong with a key whose handles, made as Blender makes them, do not fit 32-bit floats.
+  package static let overflowingHandles = "its handles overflow 32-bit floats (values near ±3.4e38)"
+
+  /// The place (`tracks[2].keyframes[5]`, after `actions[1].` in a multi-action document) of
+  /// the first key whose handles do not fit 32-bit floats: Blender's arithmetic overflows for
+  /// keys near ±3e38, and such a key can be neither evaluated nor written back.
+  package func firstOverflowingKey() -> String? {
+    for (a, action) in actions.enumerated() {
+      if let (t, k) = HermiteHandles.firstOverflow(in: action.tracks) {
+        return (isMultiAction ? "actions[\(a)]." : "") + "tracks[\(t)].keyframes[\(k)]"
+      }
+    }
+    return nil
+  }
+
   /// Handles recalculated as Blender's `fcurve.update()` (when `recalculate`) and quaternion
   /// components coupled: what every decoder does last.
   public mutating func finish(recalculate: Bool) {
@@ -159,12 +174,17 @@ public enum ActionDecoder {
   ) throws(ActionDecodingError) -> ActionDocument {
     var reader = JSONReader(afterByteOrderMark: bytes)
     var keys = KeyCount(limit: keyLimit)
-    do {
+    do throws(ActionDecodingError) {
       var document = try TopLevel.decode(&reader, form: form, keys: &keys)
       try reader.expectEnd()
       try document.validateQuaternions()
       if document.keysAsStored { try document.validateKeyOrder() }
       document.finish(recalculate: recalculate && !document.keysAsStored)
+      // Handles made from values near the float limit overflow: refused here, for every verb
+      // (the glTF importer refuses them at the channel), rather than drawn or evaluated as NaN.
+      if recalculate && !document.keysAsStored, let path = document.firstOverflowingKey() {
+        throw ActionDecodingError(.invalid(ActionDocument.overflowingHandles), path: path)
+      }
       document.warnings += document.unusedRotationModes(file: file)
       return document
     } catch {

@@ -52,12 +52,33 @@ extension HardeningRoundTwoTests {
       try CLI.run(["edit", "two.json", "--select", "all", "-o", "out.json"], in: dir),
       "two.json: actions[1].tracks[0].keyframes[1]: its handles overflow")
     #expect(try names(dir) == ["far.json", "two.json"])
-    // `serve --edit` alike: a 400 naming the file and the key.
-    let server = try LocalServer(binary: CLI.binary, ["serve", "far.json", "--port", "0", "--edit"], in: dir)
-    defer { server.stop() }
-    let answer = try server.request("POST", "/api/edit", body: Data(#"{"ops": [{"op": "select_all"}]}"#.utf8))
-    #expect(answer.status == 400)
-    #expect(answer.text.hasPrefix("{\"error\": \"far.json: tracks[0].keyframes[1]: its handles overflow 32-bit floats"), "\(answer.text)")
+    // `serve --edit` alike: the file is refused as it is read, naming the file and the key.
+    expectOneLineError(
+      try CLI.run(["serve", "far.json", "--port", "0", "--edit"], in: dir),
+      "animplot: far.json: tracks[0].keyframes[1]: its handles overflow 32-bit floats")
+  }
+
+  /// Keys whose auto handles overflow once made as Blender makes them are refused as the file
+  /// is read, by every verb alike: `eval` printed `nan`, and `graph` and `dopesheet` drew the
+  /// file, while `recalc`, `import` and `edit` refused it.
+  @Test func everyVerbRefusesAFileWhoseAutoHandlesOverflow() throws {
+    let dir = try CLI.temporaryDirectory()
+    let keys = [("0", "3e+38"), ("1", "-3e+38"), ("2", "3e+38"), ("3", "-3.4e+38")].map { frame, value in
+      #"{"frame": \#(frame), "value": \#(value), "interpolation": "bezier", "handleLeftType": "auto", "handleRightType": "auto"}"#
+    }
+    try Data(#"{"animplot": 1, "tracks": [{"dataPath": "a", "keyframes": [\#(keys.joined(separator: ", "))]}]}"#.utf8)
+      .write(to: dir.appendingPathComponent("au.json"))
+    let verbs = [
+      ["eval", "au.json", "--at", "0.5"], ["eval", "au.json", "--at", "0.5,1.5", "-o", "ev.json"],
+      ["graph", "au.json", "-o", "g.png"], ["graph", "au.json", "--format", "json", "-o", "g.json"],
+      ["dopesheet", "au.json", "-o", "d.png"], ["info", "au.json"], ["recalc", "au.json", "-o", "r.json"],
+      ["import", "au.json", "-o", "i.json"], ["edit", "au.json", "--select", "all", "-o", "e.json"],
+    ]
+    for verb in verbs {
+      expectOneLineError(
+        try CLI.run(verb, in: dir), "animplot: au.json: tracks[0].keyframes[1]: its handles overflow 32-bit floats (values near ±3.4e38)")
+    }
+    #expect(try names(dir) == ["au.json"])
   }
 
   /// `--op` is read inside a script's list: its messages place the error in the user's text

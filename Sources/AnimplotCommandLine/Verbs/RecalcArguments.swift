@@ -72,14 +72,8 @@ package struct RecalcArguments: ParsableArguments {
   /// read back, so it is refused rather than written, naming the key (`edit` and `serve --edit`
   /// refuse such an input before any edit, as the input is at fault).
   package static func refuseOverflow(_ document: ActionDocument, input: String) throws(CLIError) {
-    for (a, action) in document.actions.enumerated() {
-      for (t, track) in action.tracks.enumerated() {
-        for (k, key) in track.keyframes.enumerated()
-        where ![key.handleLeft.frame, key.handleLeft.value, key.handleRight.frame, key.handleRight.value].allSatisfy(\.isFinite) {
-          let place = (document.isMultiAction ? "actions[\(a)]." : "") + "tracks[\(t)].keyframes[\(k)]"
-          throw CLIError("\(input): \(place): its handles overflow 32-bit floats (values near ±3.4e38)")
-        }
-      }
+    if let place = document.firstOverflowingKey() {
+      throw CLIError("\(input): \(place): \(ActionDocument.overflowingHandles)")
     }
   }
 }

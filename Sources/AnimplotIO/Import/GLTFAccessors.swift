@@ -9,8 +9,10 @@ struct GLTFAccessors {
   /// The size of the input file, which bounds what an accessor without data may allocate.
   let inputSize: Int
 
-  private var buffers: [Int: [UInt8]] = [:]
-  private var decoded: [Int: Accessor] = [:]
+  /// Buffers and accessors read so far, or why they cannot be: each is read once, however
+  /// many channels name it (a channel left out makes no key for a limit to count).
+  private var buffers: [Int: Result<[UInt8], ActionDecodingError>] = [:]
+  private var decoded: [Int: Result<Accessor, ActionDecodingError>] = [:]
   /// The numbers the accessors decoded so far hold, all together (`Limits.accessorValues`).
   private var valuesDecoded = 0
   /// The top-level arrays, walked once (an accessor per channel must not walk them again).
@@ -52,12 +54,23 @@ struct GLTFAccessors {
 
   /// The accessor at `index`, as `referrer` (e.g. `animations[0].samplers[2].input`) names it.
   mutating func accessor(_ index: Int, referrer: JSONCursor) throws(ActionDecodingError) -> Accessor {
-    if let done = decoded[index] { return done }
+    if let done = decoded[index] { return try done.get() }
     let list = try list("accessors")
     guard index < list.count else {
       throw referrer.invalid("accessor \(index) does not exist (the file has \(list.count))")
     }
-    let a = list[index]
+    do {
+      let result = try elements(of: list[index])
+      decoded[index] = .success(result)
+      return result
+    } catch {
+      decoded[index] = .failure(error)
+      throw error
+    }
+  }
+
+  /// Accessor `a`'s elements.
+  private mutating func elements(of a: JSONCursor) throws(ActionDecodingError) -> Accessor {
     let componentType = try a.required("componentType").integer()
     guard let size = Self.componentSizes[componentType] else {
       throw try a.required("componentType").invalid(
@@ -112,11 +125,9 @@ struct GLTFAccessors {
       try applySparse(sparse, count: count, components: components, componentType: componentType,
                       normalized: normalized, into: &values)
     }
-    let result = Accessor(
+    return Accessor(
       count: count, components: components, values: values, componentType: componentType, type: type,
       normalized: normalized, cursor: a)
-    decoded[index] = result
-    return result
   }
 
   /// `sparse`: `count` substitutions, indices and values in their own buffer views.
@@ -197,12 +208,23 @@ struct GLTFAccessors {
   /// The bytes of buffer `index`: the `.glb`'s BIN chunk, a `data:` URI, or a file beside the
   /// input; at least `byteLength` of them.
   private mutating func buffer(_ index: Int, referrer: JSONCursor) throws(ActionDecodingError) -> [UInt8] {
-    if let done = buffers[index] { return done }
+    if let done = buffers[index] { return try done.get() }
     let list = try list("buffers")
     guard index < list.count else {
       throw referrer.invalid("buffer \(index) does not exist (the file has \(list.count))")
     }
-    let b = list[index]
+    do {
+      let data = try bytes(of: list[index], index: index)
+      buffers[index] = .success(data)
+      return data
+    } catch {
+      buffers[index] = .failure(error)
+      throw error
+    }
+  }
+
+  /// Buffer `b`'s bytes (`index` is its place in `buffers`).
+  private func bytes(of b: JSONCursor, index: Int) throws(ActionDecodingError) -> [UInt8] {
     let length = try b.required("byteLength").integer(in: 1...Self.largest)
     guard length <= Limits.inputBytes else {
       throw try b.required("byteLength").invalid(
@@ -244,7 +266,6 @@ struct GLTFAccessors {
       throw b.invalid("byteLength is \(length) but the buffer holds \(data.count) bytes")
     }
     if data.count > length { data.removeLast(data.count - length) }
-    buffers[index] = data
     return data
   }
 

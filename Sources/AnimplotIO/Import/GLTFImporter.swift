@@ -65,6 +65,7 @@ enum GLTFImporter {
     var skipped: [ActionDocument.SkippedAction] = []
     var firstError: ActionDecodingError?
     var budget = ImportBudget()
+    var shared = SharedReads()
     let animations = try root.member("animations")?.elements() ?? []
     for (a, animation) in animations.enumerated() {
       var name = try animation.member("name")?.string() ?? "Animation \(a)"
@@ -75,7 +76,8 @@ enum GLTFImporter {
       action.fps = fps
       do throws(ActionDecodingError) {
         let (built, channels, notes) = try tracks(
-          of: animation, nodes: nodes, accessors: &accessors, fps: fps, root: root, budget: &budget)
+          of: animation, nodes: nodes, accessors: &accessors, fps: fps, root: root, budget: &budget,
+          shared: &shared)
         guard !built.isEmpty || notes.isEmpty else {
           throw animation.invalid("no channel of the animation could be read (\(notes[0]))")
         }
@@ -187,7 +189,7 @@ enum GLTFImporter {
   }
 
   /// What a channel animates.
-  private enum Target: Hashable {
+  private enum Target: Hashable, Sendable {
     case node(Int, String)
     case pointer(String)
   }
@@ -197,17 +199,15 @@ enum GLTFImporter {
   /// channel animates too (the later one wins, as three.js, Blender and magnum do).
   private static func tracks(
     of animation: JSONCursor, nodes: NodeNames, accessors: inout GLTFAccessors, fps: Double, root: JSONCursor,
-    budget: inout ImportBudget
+    budget: inout ImportBudget, shared: inout SharedReads
   ) throws(ActionDecodingError) -> (tracks: [FCurve], channels: [Int], notes: [String]) {
     let samplers = try animation.required("samplers").elements()
     var byGroup: [(group: String, tracks: [FCurve], jobs: [KeyJob])] = []
     var groupIndex: [String: Int] = [:]
-    var jobs: [KeyJob] = []
     var seen: [Target: String] = [:]
+    // The channel each target's tracks come from: the last one read.
+    var winner: [Target: Int] = [:]
     var notes: [String] = []
-    // The frames of each time accessor, once checked: samplers share one (W5's 300 channels
-    // share a single accessor of 10 000 times).
-    var checkedFrames: [Int: [Float]] = [:]
     for (channelIndex, channel) in try animation.required("channels").elements().enumerated() {
       // (Not indented once more, so that the channel's code reads as before.)
       do throws(ActionDecodingError) {
@@ -293,36 +293,9 @@ enum GLTFImporter {
       }
       let times = input.values
       let frames: [Float]
-      if let checked = checkedFrames[inputIndex] {
-        frames = checked
-      } else {
-        var previous = -Float.infinity
-        for (k, t) in times.enumerated() {
-          guard t.isFinite, t >= 0 else {
-            throw inputCursor.invalid("time \(k) is \(t) s; times must be finite and not negative")
-          }
-          guard t > previous else {
-            throw inputCursor.invalid("time \(k) (\(t) s) does not come after time \(k - 1) (\(previous) s); times must increase")
-          }
-          previous = t
-        }
-        // Frames are 32-bit floats: each must be finite and after the one before.
-        var made: [Float] = []
-        made.reserveCapacity(times.count)
-        var lastFrame = -Float.infinity
-        for (k, t) in times.enumerated() {
-          let frame = SecondsToFrames.frame(Double(t), fps: fps)
-          guard frame.isFinite, frame > lastFrame else {
-            throw inputCursor.invalid(
-              "time \(k) (\(t) s) is frame \(Double(t) * fps) at \(JSONCursor.show(fps)) fps, which "
-                + (frame.isFinite ? "does not come after the frame before it in 32-bit floats" : "does not fit a 32-bit float")
-                + "; choose another --fps")
-          }
-          lastFrame = frame
-          made.append(frame)
-        }
-        checkedFrames[inputIndex] = made
-        frames = made
+      switch Self.frames(of: inputIndex, times: times, fps: fps, cache: &shared.frames) {
+      case .success(let made): frames = made
+      case .failure(let problem): throw inputCursor.invalid(problem.message)
       }
       let keys = times.count
       if cubic && keys < 2 {
@@ -352,7 +325,7 @@ enum GLTFImporter {
             "\(output.count) weights do not divide into \(keys) keys\(cubic ? " × 3 (in-tangent, value, out-tangent)" : "")")
         }
         width = output.count / (keys * perKey)
-        if case .node(let node, _) = what, let targets = try morphTargets(of: node, nodes: nodes, root: root),
+        if case .node(let node, _) = what, let targets = try morphs(of: node, nodes: nodes, root: root, shared: &shared)?.targets,
           targets != width
         {
           throw outputCursor.invalid("\(width) weights per key but the node's mesh has \(targets) morph targets")
@@ -379,7 +352,11 @@ enum GLTFImporter {
         // In Blender's order.
         layout.sort { BlenderChannel.gltf(property, component: $0.component)!.index < BlenderChannel.gltf(property, component: $1.component)!.index }
       case "weights":
-        let targetNames = Self.targetNames(of: what, nodes: nodes, root: root)
+        // (The channel's node was read above: its morphs are known.)
+        var targetNames: [String] = []
+        if case .node(let node, _) = what {
+          targetNames = (try? morphs(of: node, nodes: nodes, root: root, shared: &shared)?.names) ?? []
+        }
         layout = (0..<width).map { c in
           (c, 1, c < targetNames.count ? "Value (\(targetNames[c]))" : "Weight [\(c)]", nil)
         }
@@ -389,6 +366,9 @@ enum GLTFImporter {
         layout = (0..<width).map { c in (c, 1, width == 1 ? rest : rest + "[\(c)]", nil) }
       }
       var built: [FCurve] = []
+      // The channel's own jobs (a suffix of one list of every job so far was a walk over all of
+      // it for each channel).
+      var jobs: [KeyJob] = []
       for (index, item) in layout.enumerated() {
         var curve = FCurve(dataPath: dataPath, index: path == "pointer" && !isNodeProperty(what) ? item.component : index)
         curve.label = item.label
@@ -398,25 +378,22 @@ enum GLTFImporter {
         jobs.append(
           KeyJob(
             times: times, frames: frames, values: output.values, width: width, component: item.component, sign: item.sign,
-            interpolation: interpolation, channel: channelIndex))
+            interpolation: interpolation, channel: channelIndex, target: what))
       }
       if let other = replaced {
-        // The later channel wins: the earlier one's tracks go (only now that it has been read:
-        // a later channel that cannot be read leaves the earlier one in place).
-        for g in byGroup.indices {
-          let keep = byGroup[g].tracks.indices.filter { byGroup[g].tracks[$0].dataPath != dataPath }
-          byGroup[g].tracks = keep.map { byGroup[g].tracks[$0] }
-          byGroup[g].jobs = keep.map { byGroup[g].jobs[$0] }
-        }
+        // The later channel wins: the earlier one's tracks go, once every channel is read (only
+        // now that this one has been read: a later channel that cannot be read leaves the
+        // earlier one in place).
         notes.append("\(other): \(labelBase) is animated again by \(channel.path), which wins")
       }
       seen[what] = channel.path
+      winner[what] = channelIndex
       if let g = groupIndex[group] {
         byGroup[g].tracks += built
-        byGroup[g].jobs += jobs.suffix(built.count)
+        byGroup[g].jobs += jobs
       } else {
         groupIndex[group] = byGroup.count
-        byGroup.append((group, built, Array(jobs.suffix(built.count))))
+        byGroup.append((group, built, jobs))
       }
       } catch {
         // Past the file's budget nothing more is read: that refuses the file, not the channel.
@@ -425,8 +402,17 @@ enum GLTFImporter {
         continue
       }
     }
-    var tracks = byGroup.flatMap(\.tracks)
-    let ordered = byGroup.flatMap(\.jobs)
+    // Without the tracks of channels a later one replaced (left in place as they were read, so
+    // that replacing is not a walk over every track so far for each channel).
+    var tracks: [FCurve] = []
+    var kept: [KeyJob] = []
+    for (_, built, jobs) in byGroup {
+      for (track, job) in zip(built, jobs) where winner[job.target] == job.channel {
+        tracks.append(track)
+        kept.append(job)
+      }
+    }
+    let ordered = kept
     // The keys of each track, on every core when there are many.
     let total = ordered.reduce(0) { $0 + $1.times.count }
     Parallel.forEach(&tracks, jobs: Parallel.jobs(forKeys: total)) { track, i in
@@ -436,6 +422,50 @@ enum GLTFImporter {
         interpolation: job.interpolation, fps: fps, sign: job.sign)
     }
     return (tracks, ordered.map(\.channel), notes)
+  }
+
+  /// Why a time accessor's times cannot be frames (said at the sampler that reads them).
+  struct FramesProblem: Error {
+    let message: String
+  }
+
+  /// The frames of time accessor `index` (its `times`) at `fps`, checked: times finite, not
+  /// negative and increasing, and frames that fit 32-bit floats and increase too. Worked out
+  /// once per accessor (`cache`), problem or frames.
+  private static func frames(
+    of index: Int, times: [Float], fps: Double, cache: inout [Int: Result<[Float], FramesProblem>]
+  ) -> Result<[Float], FramesProblem> {
+    if let done = cache[index] { return done }
+    let result = Result { () throws(FramesProblem) -> [Float] in
+      var previous = -Float.infinity
+      for (k, t) in times.enumerated() {
+        guard t.isFinite, t >= 0 else {
+          throw FramesProblem(message: "time \(k) is \(t) s; times must be finite and not negative")
+        }
+        guard t > previous else {
+          throw FramesProblem(message: "time \(k) (\(t) s) does not come after time \(k - 1) (\(previous) s); times must increase")
+        }
+        previous = t
+      }
+      // Frames are 32-bit floats: each must be finite and after the one before.
+      var made: [Float] = []
+      made.reserveCapacity(times.count)
+      var lastFrame = -Float.infinity
+      for (k, t) in times.enumerated() {
+        let frame = SecondsToFrames.frame(Double(t), fps: fps)
+        guard frame.isFinite, frame > lastFrame else {
+          throw FramesProblem(
+            message: "time \(k) (\(t) s) is frame \(Double(t) * fps) at \(JSONCursor.show(fps)) fps, which "
+              + (frame.isFinite ? "does not come after the frame before it in 32-bit floats" : "does not fit a 32-bit float")
+              + "; choose another --fps")
+        }
+        lastFrame = frame
+        made.append(frame)
+      }
+      return made
+    }
+    cache[index] = result
+    return result
   }
 
   /// What one track's keys are made from.
@@ -449,8 +479,9 @@ enum GLTFImporter {
     /// −1 where Blender's axis points the other way (glTF's Z is Blender's −Y).
     let sign: Float
     let interpolation: String
-    /// The index of the channel it comes from, in its animation.
+    /// The index of the channel it comes from, in its animation, and what that animates.
     let channel: Int
+    let target: Target
   }
 
   /// Whether a channel animates a node's translation, rotation, scale or weights.
@@ -467,29 +498,69 @@ enum GLTFImporter {
     return ObjectChannels.dataPath(owner: nodes[node], property: blender)
   }
 
-  /// The names of a node's mesh's morph targets (`mesh.extras.targetNames`, as Blender's
-  /// importer names the shape keys), or none.
-  private static func targetNames(of target: Target, nodes: NodeNames, root: JSONCursor) -> [String] {
-    guard case .node(let node, _) = target,
-      let meshCursor = try? nodes.nodes[node].member("mesh"), let mesh = try? meshCursor.integer(),
-      let meshes = try? root.member("meshes")?.elements(), mesh < meshes.count,
-      let names = try? meshes[mesh].member("extras")?.member("targetNames")?.elements()
-    else { return [] }
-    return names.map { ((try? $0.string()) ?? nil) ?? "" }
+  /// What channels read of a file beyond their own animation, read once for the whole file
+  /// however many channels and animations read it again: a channel left out after reading it,
+  /// or one of a few keys, makes nothing a limit counts.
+  struct SharedReads {
+    /// Each time accessor's frames, or why its times cannot be frames.
+    var frames: [Int: Result<[Float], FramesProblem>] = [:]
+    /// Each node's mesh's morph targets (`nil`: the node has no mesh).
+    var nodeMorphs: [Int: Result<Morphs?, ActionDecodingError>] = [:]
+    /// Each mesh's morph targets.
+    var meshMorphs: [Int: Result<Morphs, ActionDecodingError>] = [:]
+    /// The file's `meshes`.
+    var meshes: Result<[JSONCursor]?, ActionDecodingError>?
   }
 
-  /// The number of morph targets of a node's mesh, when it has one.
-  private static func morphTargets(of node: Int, nodes: NodeNames, root: JSONCursor) throws(ActionDecodingError) -> Int? {
-    guard let meshCursor = try nodes.nodes[node].member("mesh") else { return nil }
-    let mesh = try meshCursor.integer()
-    guard let meshes = try root.member("meshes")?.elements(), mesh < meshes.count else {
-      throw meshCursor.invalid("mesh \(mesh) does not exist")
+  /// A mesh's morph targets: how many (`nil` when the mesh has neither `weights` nor targets
+  /// in its first primitive), and their names (`mesh.extras.targetNames`, as Blender's
+  /// importer names the shape keys: as many as there are targets, or none).
+  struct Morphs {
+    let targets: Int?
+    let names: [String]
+  }
+
+  /// The morph targets of node `node`'s mesh, or `nil` when it has no mesh.
+  private static func morphs(
+    of node: Int, nodes: NodeNames, root: JSONCursor, shared: inout SharedReads
+  ) throws(ActionDecodingError) -> Morphs? {
+    if let done = shared.nodeMorphs[node] { return try done.get() }
+    do throws(ActionDecodingError) {
+      var found: Morphs?
+      if let meshCursor = try nodes.nodes[node].member("mesh") {
+        let mesh = try meshCursor.integer()
+        let listed = shared.meshes ?? Result { () throws(ActionDecodingError) in try root.member("meshes")?.elements() }
+        shared.meshes = listed
+        guard let meshes = try listed.get(), mesh < meshes.count else {
+          throw meshCursor.invalid("mesh \(mesh) does not exist")
+        }
+        found = try morphs(ofMesh: mesh, meshes[mesh], shared: &shared)
+      }
+      shared.nodeMorphs[node] = .success(found)
+      return found
+    } catch {
+      shared.nodeMorphs[node] = .failure(error)
+      throw error
     }
-    if let weights = try meshes[mesh].member("weights") { return try weights.elements().count }
-    guard let primitive = try meshes[mesh].member("primitives")?.elements().first,
-      let targets = try primitive.member("targets")
-    else { return nil }
-    return try targets.elements().count
+  }
+
+  /// The morph targets of mesh `index` (`mesh`).
+  private static func morphs(
+    ofMesh index: Int, _ mesh: JSONCursor, shared: inout SharedReads
+  ) throws(ActionDecodingError) -> Morphs {
+    if let done = shared.meshMorphs[index] { return try done.get() }
+    let result = Result { () throws(ActionDecodingError) -> Morphs in
+      var targets: Int?
+      if let weights = try mesh.member("weights") {
+        targets = try weights.elements().count
+      } else if let primitive = try mesh.member("primitives")?.elements().first, let list = try primitive.member("targets") {
+        targets = try list.elements().count
+      }
+      let names = (try? mesh.member("extras")?.member("targetNames")?.elements(prefix: targets ?? Int.max)) ?? nil
+      return Morphs(targets: targets, names: (names ?? []).map { ((try? $0.string()) ?? nil) ?? "" })
+    }
+    shared.meshMorphs[index] = result
+    return try result.get()
   }
 
   /// The keys of component `component`: values laid out per key as `width` numbers (three

@@ -8,6 +8,9 @@ import AnimplotPlatform
 struct ImportBudget {
   private(set) var tracks = 0
   private(set) var keys = 0
+  /// Frames of time remaps worked out (a Lottie remap's local frame at each root frame
+  /// sampled, once per use of the precomp it remaps, shared by the tracks under it).
+  private(set) var remappedFrames = 0
   /// Whether a spend was refused: the file is then refused whole, whatever part asked (an
   /// importer that leaves broken parts out with a warning must not leave this one out).
   private(set) var exhausted = false
@@ -17,6 +20,8 @@ struct ImportBudget {
 
   static let tooManyTracks = "the file makes more than \(Limits.importedTracks) tracks, animplot's limit for one import"
   static let tooManyKeys = "the file makes more than \(Limits.importedKeys) keys, animplot's limit for one import"
+  static let tooManyRemappedFrames =
+    "the file's time remaps are worked out at more than \(Limits.remappedFrames) frames, animplot's limit for one import (each use of a remapped precomp is sampled at every frame)"
 
   /// Counts `tracks` more tracks holding `keys` keys together; the problem, when that passes
   /// a limit (nothing is counted then).
@@ -31,6 +36,17 @@ struct ImportBudget {
     }
     tracks += more
     keys += moreKeys
+    return nil
+  }
+
+  /// Counts `more` frames of time remaps worked out; the problem, when that passes
+  /// `Limits.remappedFrames` (nothing is counted then).
+  mutating func spend(remappedFrames more: Int) -> String? {
+    if more > Limits.remappedFrames - remappedFrames {
+      exhausted = true
+      return Self.tooManyRemappedFrames
+    }
+    remappedFrames += more
     return nil
   }
 }

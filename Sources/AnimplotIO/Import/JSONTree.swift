@@ -176,6 +176,14 @@ struct JSONCursor {
     }
   }
 
+  /// The first `limit` elements of an array (all of them when it holds fewer).
+  func elements(prefix limit: Int) throws(ActionDecodingError) -> [JSONCursor] {
+    guard case .array(let elements) = node.value else { throw wrongType("an array") }
+    return elements.prefix(limit).enumerated().map { i, e in
+      JSONCursor(node: e, path: path + "[\(i)]", source: source)
+    }
+  }
+
   /// A finite number.
   func number() throws(ActionDecodingError) -> Double {
     guard case .number(let d) = node.value else { throw wrongType("a number") }

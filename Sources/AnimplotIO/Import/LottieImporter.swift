@@ -20,9 +20,60 @@ enum LottieImporter {
     var offset = 0.0
     var scale = 1.0
     /// The root frames a remapped layer is seen at, and the local frame of each.
-    var remap: ((Double) -> Double?)?
+    var remap: Remap?
 
     func root(_ local: Double) -> Double { offset + scale * local }
+  }
+
+  /// The local frames of a layer under a time remap at every root frame sampled (`nil` where
+  /// it is not seen): a remap (`tm`) of the frames of the layer around it, or the time of a
+  /// precomp inside a remapped one. Worked out once, when a track under it is first sampled,
+  /// and shared by every track under it: a track's samples read them rather than evaluate
+  /// the chain of remaps above them again.
+  final class Remap {
+    enum Step {
+      /// A precomp's layer's start and stretch (`st`, `sr`) inside a remapped precomp.
+      case shift(start: Double, stretch: Double)
+      /// A time remap: the layer's frame is `keys`' first number at the frame of the layer
+      /// around it (from `outer`, or `offset` and `scale` from the root's) × `fr`.
+      case timeRemap(Keys, offset: Double, scale: Double, fr: Double)
+    }
+
+    let outer: Remap?
+    let step: Step
+    private var frames: [Double?]?
+
+    init(outer: Remap?, step: Step) {
+      self.outer = outer
+      self.step = step
+    }
+
+    /// The remaps of the chain (this one and those around it) not worked out yet.
+    var pending: Int { frames == nil ? 1 + (outer?.pending ?? 0) : 0 }
+
+    /// The local frame at root frame `range.lowerBound + i` for every `i` in `0...count`
+    /// (those around it worked out first); weigh `pending` remaps before.
+    func localFrames(range: ClosedRange<Double>, count: Int) -> [Double?] {
+      if let frames { return frames }
+      let parent = outer?.localFrames(range: range, count: count)
+      let made = (0...count).map { i -> Double? in
+        switch step {
+        case .shift(let st, let sr):
+          return parent?[i].map { ($0 - st) / sr }
+        case .timeRemap(let keys, let offset, let scale, let fr):
+          let parentFrame: Double
+          if let parent {
+            guard let f = parent[i] else { return nil }
+            parentFrame = f
+          } else {
+            parentFrame = (range.lowerBound + Double(i) - offset) / scale
+          }
+          return keys.value(at: parentFrame, component: 0) * fr
+        }
+      }
+      frames = made
+      return made
+    }
   }
 
   static func decode(_ bytes: UnsafeBufferPointer<UInt8>, context: DecodeContext) throws(ActionDecodingError)
@@ -78,6 +129,10 @@ enum LottieImporter {
 
     /// The most layer instances one file may make (`Limits`-style: one place, in the README).
     static let maximumInstances = 100_000
+    /// The JSON values of the layer lists walked so far, each once per use
+    /// (`Limits.lottieWalkedValues`), and those of each list, counted once (by its offset).
+    var walked = 0
+    var listValues: [Int: Int] = [:]
 
     static let properties: [(key: String, name: String, axes: [String])] = [
       ("a", "Anchor", ["X", "Y", "Z"]), ("p", "Position", ["X", "Y", "Z"]), ("s", "Scale", ["X", "Y", "Z"]),
@@ -92,6 +147,15 @@ enum LottieImporter {
       guard instances <= Self.maximumInstances else {
         throw list.invalid(
           "precomps instantiate more than \(Self.maximumInstances) layers (a precomp used by several layers counts each time)")
+      }
+      // Weighed before it is walked: what a walk visits is the list's values, whatever of
+      // them makes tracks (a precomp's nested precomps are weighed as they are walked).
+      let values = listValues[list.node.offset] ?? Self.values(of: list.node)
+      listValues[list.node.offset] = values
+      walked += values
+      guard walked <= Limits.lottieWalkedValues else {
+        throw list.invalid(
+          "the layers walked hold more than \(Limits.lottieWalkedValues) JSON values, animplot's limit for one import (a precomp's layers are walked again for each layer that uses it)")
       }
       // Layer names by `ind`, for parent paths.
       var byIndex: [Int: (name: String, parent: Int?)] = [:]
@@ -147,28 +211,26 @@ enum LottieImporter {
           var inner = TimeMap(offset: time.root(st), scale: time.scale * sr)
           if let outer = time.remap {
             // Inside a remapped precomp: this layer's local frame from the outer one.
-            inner.remap = { rootFrame in outer(rootFrame).map { ($0 - st) / sr } }
+            inner.remap = Remap(outer: outer, step: .shift(start: st, stretch: sr))
           }
           if let tm = try layer.member("tm"), try Builder.isAnimated(tm) {
             // Time remap: child frame = tm(parent frame) × fr (lottie-web subtracts the
             // layer's st from the frame and from tm's key times alike, so it cancels);
             // sampled at every root frame.
-            let remap = try Keys.decode(tm)
-            let outer = time
-            let fr = self.fr
-            inner.remap = { rootFrame in
-              let parentFrame: Double
-              if let outerRemap = outer.remap {
-                guard let f = outerRemap(rootFrame) else { return nil }
-                parentFrame = f
-              } else {
-                parentFrame = (rootFrame - outer.offset) / outer.scale
-              }
-              return Keys.component(remap.evaluate(at: parentFrame), 0) * fr
-            }
+            inner.remap = Remap(
+              outer: time.remap, step: .timeRemap(try Keys.decode(tm), offset: time.offset, scale: time.scale, fr: fr))
           }
           try layers(try asset.required("layers"), prefix: path + "/", time: inner, depth: depth + 1)
         }
+      }
+    }
+
+    /// The JSON values of `node`, itself and all it holds.
+    static func values(of node: JSONNode) -> Int {
+      switch node.value {
+      case .object(let members): members.reduce(1) { $0 + values(of: $1.value) }
+      case .array(let elements): elements.reduce(1) { $0 + values(of: $1) }
+      default: 1
       }
     }
 
@@ -245,9 +307,12 @@ enum LottieImporter {
         var text = target?.label ?? label + axis
         var frames: [Keyframe]
         if let remap = time.remap {
-          let count = Int(min((range.upperBound - range.lowerBound).rounded(.up), 100_000)) + 1
-          if let problem = budget.spend(tracks: 1, keys: max(count, 0)) { throw property.invalid(problem) }
-          frames = sampled(range: range, value: { f in remap(f).map { Keys.component(keys.evaluate(at: $0), d) } })
+          let count = sampleCount
+          if let problem = budget.spend(tracks: 1, keys: count + 1) { throw property.invalid(problem) }
+          // The remaps above it not worked out yet, weighed before they are.
+          if let problem = budget.spend(remappedFrames: remap.pending * (count + 1)) { throw property.invalid(problem) }
+          let local = remap.localFrames(range: range, count: count)
+          frames = sampled(range: range, local: local) { keys.value(at: $0, component: d) }
           text += " (time-remapped, sampled)"
         } else {
           guard let made = keys.keyframes(component: d, time: time, limit: budget.remainingKeys) else {
@@ -283,13 +348,19 @@ enum LottieImporter {
       }
     }
 
-    /// Linear keys at every frame of `range` where `value` is defined.
-    func sampled(range: ClosedRange<Double>, value: (Double) -> Double?) -> [Keyframe] {
+    /// The root frames a time-remapped property is sampled at are `range.lowerBound + i`, for
+    /// every `i` in `0...sampleCount` (at most 100,001 frames).
+    var sampleCount: Int { max(Int(min((range.upperBound - range.lowerBound).rounded(.up), 100_000)), 0) }
+
+    /// Linear keys at every root frame of `range` where the layer is seen (`local`, its frame
+    /// there) and `value` of that frame is finite.
+    func sampled(range: ClosedRange<Double>, local: [Double?], value: (Double) -> Double) -> [Keyframe] {
       var out: [Keyframe] = []
-      let count = Int(min((range.upperBound - range.lowerBound).rounded(.up), 100_000))
-      for i in 0...max(count, 0) {
+      for (i, frame) in local.enumerated() {
         let f = range.lowerBound + Double(i)
-        guard let v = value(f), v.isFinite else { continue }
+        guard let frame else { continue }
+        let v = value(frame)
+        guard v.isFinite else { continue }
         var key = Keyframe(frame: Float(f), value: Float(v))
         key.interpolation = .linear
         key.handleLeftType = .vector
@@ -468,11 +539,12 @@ enum LottieImporter {
       return whole < 7 ? 7 : Int(whole)
     }
 
-    /// Lottie's evaluation at local frame `f` (for time remaps): hold, easing per dimension,
-    /// spatial arc length.
-    func evaluate(at f: Double) -> [Double] {
-      guard let first = keys.first else { return [0] }
-      if f <= first.t { return start(0) }
+    /// Lottie's evaluation of dimension `d` at local frame `f` (for time remaps): hold,
+    /// easing per dimension, spatial arc length. Only that dimension is worked out (a
+    /// dimension past the value's is its first, as `component` reads it).
+    func value(at f: Double, component d: Int) -> Double {
+      guard let first = keys.first else { return 0 }
+      if f <= first.t { return Self.component(start(0), d) }
       // The last key at or before f (by halves: a remap evaluates at every frame).
       var lo = 0, hi = keys.count - 1
       while lo < hi {
@@ -480,21 +552,17 @@ enum LottieImporter {
         if keys[mid].t <= f { lo = mid } else { hi = mid - 1 }
       }
       let k = lo
-      if k + 1 >= keys.count { return keys[k].s ?? end(k - 1) }
+      if k + 1 >= keys.count { return Self.component(keys[k].s ?? end(k - 1), d) }
       let key = keys[k]
       let s = start(k)
-      if key.hold { return s }
+      if key.hold { return Self.component(s, d) }
       let e = end(k)
       let u = (f - key.t) / (keys[k + 1].t - key.t)
-      if Self.isSpatial(key) { return spatialValue(k, u: u) }
-      return s.indices.map { d in
-        let ease = Self.easing(key, d)
-        return s[d] + (Self.component(e, d) - s[d]) * ease.solve(u)
-      }
+      if Self.isSpatial(key) { return spatialPath(k).point(u, component: d) }
+      guard !s.isEmpty else { return 0 }
+      let c = d < s.count ? d : 0
+      return s[c] + (Self.component(e, c) - s[c]) * Self.easing(key, c).solve(u)
     }
-
-    /// The point at eased arc-length fraction `u` of segment `k`'s path.
-    func spatialValue(_ k: Int, u: Double) -> [Double] { spatialPath(k).point(u) }
 
     /// Segment `k`'s spatial path, measured as lottie-web measures it (150 chords), with its
     /// easing (component 0 of the handles).
@@ -544,6 +612,12 @@ enum LottieImporter {
         accumulated += length
       }
       return points[points.count - 1]
+    }
+
+    /// Dimension `d` of `point(u)` (its first when it has fewer, as `Keys.component` reads it).
+    func point(_ u: Double, component d: Int) -> Double {
+      let point = point(u)
+      return Keys.component(point, d)
     }
   }
 }
