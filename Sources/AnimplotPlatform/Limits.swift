@@ -99,6 +99,12 @@ package enum Limits {
   /// layer of its own, a PNG of the whole picture (about 20 ms and 60 KB each; 2,000 took 45 s).
   package static let interactiveCurves = 256
 
+  /// The most words of one command line, and of one `check` case's options once its
+  /// `--ignore` rectangles are taken out: ArgumentParser's parsing grows with the square of
+  /// repeated options (8,000 words of `--hide` took 1.9 s, 16,000 7.5 s, whatever the verb).
+  /// A command a person or a script writes has tens.
+  package static let commandWords = 10_000
+
   /// The most objects × pictures one `preview` draws (each object's shape and transform in
   /// every picture, about 30 µs each: 2,000 Lottie layers over 284 pictures took 17 s).
   package static let previewObjectPictures = 500_000
@@ -149,6 +155,11 @@ package enum Limits {
   /// `paste` and the inserts add keys), checked before the operation runs: an action of 3
   /// million keys took 1.8 GB to edit and write (800 MB of JSON).
   package static let editKeys = 2_000_000
+
+  /// The most bytes of one `check` case's options (`NAME.args`, a folder's `check.args`): a
+  /// case's options are a few lines (the largest of Fixtures/ is 267 bytes), and every word is
+  /// kept while the case is parsed; 1 MiB holds some 45,000 `--ignore` rectangles.
+  package static let caseOptionsBytes = 1 << 20
 
   /// `123`, `64K`, `512M`, `2G` (binary multiples) as bytes.
   package static func parseSize(_ text: String) -> Int? {
