@@ -46,6 +46,19 @@ package enum Limits {
   /// raster surface takes 4 bytes each, so 8192 × 8192 is 256 MB.
   package static let picturePixels = 1 << 26
 
+  /// The most device pixels of one raster animation (`play`, `preview`, `morph` as an APNG or
+  /// a folder of PNG frames), all its pictures together: each is copied, drawn over, compared
+  /// and encoded whole. At the limit (32 pictures of 8192×8192, a release build on a loaded
+  /// 2-core machine) `play` took 4.3 s and `preview` 8.8 s (a 7.9 MB APNG); 9,999 of them
+  /// would have taken an hour. W1's 120 pictures of 1600×900 are a twelfth of it.
+  package static let animationPixels = 1 << 31
+
+  /// The most curves × device columns of one Graph Editor (`graph`, `play --editor graph`):
+  /// every curve, a ghost too, is stroked across the plot's width. At the limit 70,000 curves
+  /// across the default width took 10.7 s and 6,000 across 16,384 × 4,096 7.0 s (a loaded
+  /// machine); 100,000 across 16,384 ran past a minute. W2 and W5 are under 500,000.
+  package static let graphCurveColumns = 100_000_000
+
   /// The most key marks (keys, plus their handles when drawn) one SVG or PDF holds: vector
   /// surfaces keep every mark in memory until the file is finished. PNG has no such limit.
   package static let vectorMarks = 500_000
@@ -98,6 +111,12 @@ package enum Limits {
   /// The most curves an interactive HTML Graph Editor (`graph --format html`) draws: each is a
   /// layer of its own, a PNG of the whole picture (about 20 ms and 60 KB each; 2,000 took 45 s).
   package static let interactiveCurves = 256
+
+  /// The most device pixels of the layers of one interactive HTML Graph Editor together (each
+  /// curve's layer, and the ones under and over the curves, is a PNG of the whole picture):
+  /// 8 layers of 8192×8192 took 6.8 s, 16 15.3 s (a loaded machine); 258 layers of the default
+  /// 1600×900 (the most curves, 6.1 s) are 70% of it.
+  package static let interactiveLayerPixels = 1 << 29
 
   /// The most words of one command line, and of one `check` case's options once its
   /// `--ignore` rectangles are taken out: ArgumentParser's parsing grows with the square of
