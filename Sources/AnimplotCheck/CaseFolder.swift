@@ -154,6 +154,20 @@ private struct Walk {
     }
   }
 
+  /// The text of a `NAME.args` or `check.args` at `path`, read up to `Limits.caseOptionsBytes`.
+  /// - Throws: `CaseOptionsProblem` for a larger file; the reading's `SystemError`.
+  static func options(at path: String) throws -> String {
+    let bytes: [UInt8]
+    do throws(SystemError) {
+      bytes = try FileSystem.readBytes(path: path, limit: Limits.caseOptionsBytes)
+    } catch {
+      guard error.isOverLimit else { throw error }
+      throw CaseOptionsProblem(
+        "more than \(Limits.caseOptionsBytes >> 10) KiB of options; a case's options are a few lines (give fewer --ignore rectangles, or a mask)")
+    }
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
   /// The first word of a `NAME.args` text (comments skipped), as its verb is told.
   static func firstWord(_ text: String) -> Substring? {
     for line in text.split(whereSeparator: \.isNewline) {
@@ -170,12 +184,12 @@ private struct Walk {
     guard !verbs.isEmpty else { return }
     for name in argumentFiles.sorted() where inputs[name] == nil {
       let folder = String(name[..<(name.lastIndex(of: "/").map { name.index(after: $0) } ?? name.startIndex)])
-      let own = (try? FileSystem.readBytes(path: path(name + ".args"))).map { String(decoding: $0, as: UTF8.self) }
+      let own = try? Self.options(at: path(name + ".args"))
       var verb = own.flatMap { Self.firstWord($0) }
       if verb == nil || verb!.hasPrefix("-"), folderDefaults.contains(folder),
-        let defaults = try? FileSystem.readBytes(path: path(folder + CaseFolder.defaultsFileName))
+        let defaults = try? Self.options(at: path(folder + CaseFolder.defaultsFileName))
       {
-        verb = Self.firstWord(String(decoding: defaults, as: UTF8.self))
+        verb = Self.firstWord(defaults)
       }
       if let verb, verbs.contains(String(verb)) { inputs[name] = name + ".args" }
     }
@@ -214,9 +228,9 @@ private struct Walk {
         argumentsPath = file
         var text: String
         do {
-          text = String(decoding: try FileSystem.readBytes(path: file), as: UTF8.self)
+          text = try Self.options(at: file)
           if let own, let defaultsFile {
-            let defaults = String(decoding: try FileSystem.readBytes(path: defaultsFile), as: UTF8.self)
+            let defaults = try Self.options(at: defaultsFile)
             text = try Self.adding(text, to: defaults, defaultsPath: defaultsFile)
           }
         } catch let error as CaseOptionsProblem {

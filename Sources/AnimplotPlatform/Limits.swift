@@ -46,6 +46,19 @@ package enum Limits {
   /// raster surface takes 4 bytes each, so 8192 × 8192 is 256 MB.
   package static let picturePixels = 1 << 26
 
+  /// The most device pixels of one raster animation (`play`, `preview`, `morph` as an APNG or
+  /// a folder of PNG frames), all its pictures together: each is copied, drawn over, compared
+  /// and encoded whole. At the limit (32 pictures of 8192×8192, a release build on a loaded
+  /// 2-core machine) `play` took 4.3 s and `preview` 8.8 s (a 7.9 MB APNG); 9,999 of them
+  /// would have taken an hour. W1's 120 pictures of 1600×900 are a twelfth of it.
+  package static let animationPixels = 1 << 31
+
+  /// The most curves × device columns of one Graph Editor (`graph`, `play --editor graph`):
+  /// every curve, a ghost too, is stroked across the plot's width. At the limit 70,000 curves
+  /// across the default width took 10.7 s and 6,000 across 16,384 × 4,096 7.0 s (a loaded
+  /// machine); 100,000 across 16,384 ran past a minute. W2 and W5 are under 500,000.
+  package static let graphCurveColumns = 100_000_000
+
   /// The most key marks (keys, plus their handles when drawn) one SVG or PDF holds: vector
   /// surfaces keep every mark in memory until the file is finished. PNG has no such limit.
   package static let vectorMarks = 500_000
@@ -105,6 +118,12 @@ package enum Limits {
   /// layer of its own, a PNG of the whole picture (about 20 ms and 60 KB each; 2,000 took 45 s).
   package static let interactiveCurves = 256
 
+  /// The most device pixels of the layers of one interactive HTML Graph Editor together (each
+  /// curve's layer, and the ones under and over the curves, is a PNG of the whole picture):
+  /// 8 layers of 8192×8192 took 6.8 s, 16 15.3 s (a loaded machine); 258 layers of the default
+  /// 1600×900 (the most curves, 6.1 s) are 70% of it.
+  package static let interactiveLayerPixels = 1 << 29
+
   /// The most objects × pictures one `preview` draws (each object's shape and transform in
   /// every picture, about 30 µs each: 2,000 Lottie layers over 284 pictures took 17 s).
   package static let previewObjectPictures = 500_000
@@ -154,10 +173,11 @@ package enum Limits {
   /// pattern against a 100 MB data path is about 30 s); a person's pattern is far shorter.
   package static let channelPatternCharacters = 1_000
 
-  /// The most words of one command: its command line, a `check` case's `NAME.args`, the
-  /// options of a `serve` request. Parsing repeated options costs the square of their number
-  /// (20,000 words took over a minute); 2,000 words parse in about a quarter of a second, and a
-  /// person's command holds tens.
+  /// The most words of one command: its command line, a `check` case's options once its
+  /// `--ignore` rectangles are taken out (they are read apart, in linear time), the options of
+  /// a `serve` request. ArgumentParser's parsing grows with the square of repeated options
+  /// (8,000 words of `--hide` took 1.9 s, 16,000 7.5 s, 20,000 over a minute, whatever the
+  /// verb); 2,000 parse in about a tenth of a second, and a person's command holds tens.
   package static let commandWords = 2_000
 
   /// The most operations one edit script holds (`edit --ops`, `serve`'s `/api/edit`): a script
@@ -176,6 +196,11 @@ package enum Limits {
   /// `paste` and the inserts add keys), checked before the operation runs: an action of 3
   /// million keys took 1.8 GB to edit and write (800 MB of JSON).
   package static let editKeys = 2_000_000
+
+  /// The most bytes of one `check` case's options (`NAME.args`, a folder's `check.args`): a
+  /// case's options are a few lines (the largest of Fixtures/ is 267 bytes), and every word is
+  /// kept while the case is parsed; 1 MiB holds some 45,000 `--ignore` rectangles.
+  package static let caseOptionsBytes = 1 << 20
 
   /// `123`, `64K`, `512M`, `2G` (binary multiples) as bytes.
   package static func parseSize(_ text: String) -> Int? {

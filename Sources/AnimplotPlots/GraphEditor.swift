@@ -24,6 +24,10 @@ public struct GraphEditor: Sendable {
 
   /// The curves drawn (visible tracks), in the action's order.
   let curves: [Curve]
+  /// How many curves are drawn (visible tracks).
+  package var drawnCurves: Int { curves.count }
+  /// The curves stroked across the plot: the visible tracks and the ghost curves.
+  package var strokedCurves: Int { curves.count + options.ghosts.count }
   /// Colours of every track, in the action's order (the channel list shows hidden ones too).
   let trackColors: [Color]
   /// Where curves are drawn: below the scrub strip, right of the channel list.

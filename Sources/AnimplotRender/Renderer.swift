@@ -79,8 +79,10 @@ public final class Renderer {
   // MARK: Backends
 
   /// `drawable` drawn on a Cairo surface of `format` at the renderer's settings.
-  /// - Throws: `RenderError` (`.backend`) when the surface cannot be made or Cairo fails.
+  /// - Throws: `RenderError`: `.request` for a drawing past its limit (`WeighedDrawing`),
+  ///   `.backend` when the surface cannot be made or Cairo fails.
   public func cairo(_ drawable: any Drawable, format: CairoCanvas.Format) throws(RenderError) -> [UInt8] {
+    try (drawable as? any WeighedDrawing)?.checkDrawingWork(scale: settings.scale)
     do {
       let canvas = try CairoCanvas(
         width: Int(drawable.size.width), height: Int(drawable.size.height), scale: settings.scale,

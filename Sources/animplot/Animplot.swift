@@ -1,4 +1,5 @@
 import AnimplotText
+import AnimplotPlatform
 import AnimplotCairo
 import AnimplotCommandLine
 import ArgumentParser
@@ -35,6 +36,11 @@ extension Animplot {
   /// `--version` and anything that does not parse go through the root, so that usage and
   /// messages name `animplot VERB` as always.
   static func parseQuickly(_ arguments: [String]) throws -> any ParsableCommand {
+    // Weighed before parsing: ArgumentParser's work grows with the square of the words.
+    guard arguments.count <= Limits.commandWords else {
+      throw CLIError(
+        "\(arguments.count) words on the command line, more than \(Limits.commandWords); give fewer options (a mask instead of many --ignore rectangles)")
+    }
     let names = verbs.map { $0._commandName }
     var arguments = arguments
     // `animplot --help graph` asks for graph's help, as `animplot help graph` does; `animplot

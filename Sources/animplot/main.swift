@@ -13,11 +13,7 @@ SignalCleanup.install()
 
 do {
   if let problem = Limits.inputBytesProblem { throw CLIError(problem) }
-  let arguments = Array(CommandLine.arguments.dropFirst())
-  guard arguments.count <= Limits.commandWords else {
-    throw CLIError("the command line has \(arguments.count) words; at most \(Limits.commandWords)")
-  }
-  var command = try Animplot.parseQuickly(arguments)
+  var command = try Animplot.parseQuickly(Array(CommandLine.arguments.dropFirst()))
   try command.run()
 } catch let code as ExitCode where code == .success || code.rawValue == 1 {
   // A comparison that found a difference (exit 1) reports it before throwing.

@@ -129,6 +129,8 @@ struct MotionPathPlotTests {
 
   /// The sample limit holds for every object's path together: three objects of two million
   /// frames each are refused before anything is sampled (twelve of five million took 2.6 GB).
+  /// The preview stage (its animation and its filmstrip) samples the same paths and is held to
+  /// the same rule: a filmstrip of twelve such objects took 2.6 GB, forty aborted.
   @Test("the samples of all objects' paths together are bounded")
   func samplesOfAllObjectsAreBounded() {
     var action = Action(name: "Many")
@@ -141,6 +143,14 @@ struct MotionPathPlotTests {
     do {
       _ = try MotionPathPlot(action: action, options: Self.options())
       Issue.record("no error")
+    } catch {
+      #expect("\(error)".hasPrefix("3 objects' paths have 6000000 samples in all, more than 5000000;"), "\(error)")
+    }
+    var stage = StageOptions()
+    stage.view = Self.options()
+    do {
+      _ = try Stage(action: action, options: stage)
+      Issue.record("no error from the stage")
     } catch {
       #expect("\(error)".hasPrefix("3 objects' paths have 6000000 samples in all, more than 5000000;"), "\(error)")
     }

@@ -35,7 +35,7 @@ extension HardeningRoundTwoTests {
     let ball = Repository.root.appendingPathComponent("Examples/bouncing-ball.json").path
     let words = Array(repeating: ["--frames", "1:2"], count: 1_000).flatMap { $0 }
     expectOneLineError(
-      try CLI.run(["graph", ball, "-o", "out.png"] + words, in: dir), "the command line has 2004 words; at most 2000")
+      try CLI.run(["graph", ball, "-o", "out.png"] + words, in: dir), "2004 words on the command line, more than 2000")
     #expect(try names(dir) == [])
     // A check case of as many words is refused as its NAME.args is read, as other bad ones are.
     let cases = dir.appendingPathComponent("cases")
@@ -44,7 +44,7 @@ extension HardeningRoundTwoTests {
     try write((["graph"] + words).joined(separator: " "), to: cases.appendingPathComponent("many.args"))
     expectOneLineError(
       try CLI.run(["check", "cases", "--record", "missing"], in: dir),
-      "cases/many.args: 2001 words; a case's options are at most 2000 words")
+      "many.args: 2001 words of options, more than 2000")
     #expect(try names(cases) == ["many.args", "many.json"])
   }
 

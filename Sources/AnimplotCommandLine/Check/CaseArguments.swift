@@ -1,5 +1,3 @@
-import AnimplotPlatform
-
 /// The drawing verb and options of a check case, from its `NAME.args` file.
 ///
 /// The file's lines are joined and split into words as a POSIX shell would: blanks separate
@@ -23,7 +21,6 @@ package struct CaseArguments: Sendable, Hashable {
   /// Parses and checks the text of a `NAME.args` file.
   package init(parsing text: String) throws(CaseArgumentsError) {
     let words = try Self.split(text)
-    guard words.count <= Limits.commandWords else { throw .tooManyWords(words.count) }
     guard let verb = words.first else {
       self = .default
       return
@@ -121,8 +118,6 @@ package enum CaseArgumentsError: Error, Sendable, Hashable, CustomStringConverti
   case noVerb(String)
   /// An output option: the case's reference decides where and what is drawn.
   case output(String)
-  /// More words than `Limits.commandWords`.
-  case tooManyWords(Int)
 
   package var description: String {
     switch self {
@@ -132,7 +127,6 @@ package enum CaseArgumentsError: Error, Sendable, Hashable, CustomStringConverti
       "starts with '\(word)'; the first word is the verb, as in: graph --width 800 --height 450"
     case .output(let word):
       "'\(word)': a case has no output option; it is drawn in memory and compared with its reference"
-    case .tooManyWords(let count): "\(count) words; a case's options are at most \(Limits.commandWords) words"
     }
   }
 }

@@ -76,6 +76,10 @@ package struct CaseRequests {
     do {
       words = try CaseArguments(parsing: text).words
       ignoredByPath[path] = try Self.takeIgnoredRegions(from: &words)
+      // Weighed before the verb's grammar parses them (its work grows with their square).
+      guard words.count <= Limits.commandWords else {
+        return .failure(CaseOptionsProblem("\(words.count) words of options, more than \(Limits.commandWords)"))
+      }
     } catch let error as CaseArgumentsError {
       return .failure(CaseOptionsProblem(error.description))
     } catch {

@@ -51,6 +51,9 @@ package enum AnimationRun {
         of: Input.file(input, kind: inputOptions.inputFormat, options: inputOptions.importOptions),
         selection: inputOptions.selection, view: view)
       animation = try view.content(of: actions)
+      // Weighed before the folder is made (the frames' own run weighs them again).
+      try renderer.checkRasterWork(of: animation)
+      try animation.checkDrawingWork(scale: settings.scale)
     } catch {
       throw CLIError(error.description)
     }

@@ -72,21 +72,7 @@ public struct MotionPathPlot: Sendable {
     var traced = objects.filter(\.hasLocation)
     if traced.isEmpty { traced = objects.filter(\.hasTransform) }
     guard !traced.isEmpty else { throw .noLocationChannels }
-    // The samples of every path together are bounded, not each path's alone: twelve objects
-    // of five million frames each were 2.6 GB.
-    if options.step > 0, options.step.isFinite, traced.count > 1 {
-      var total = 0.0
-      for object in traced {
-        let range = options.frames ?? object.action.sceneRange
-        total += MotionPath.sampleCount(from: range.lowerBound, to: range.upperBound, step: options.step)
-      }
-      guard total.isFinite, total <= Double(MotionPath.maximumSamples) else {
-        let shown = total.isFinite && total < 1e18 ? String(Int(total)) : "too many"
-        throw .badFrames(
-          "\(traced.count) objects' paths have \(shown) samples in all, more than \(MotionPath.maximumSamples); "
-            + "give a shorter --frames range, a larger --step or --object NAME")
-      }
-    }
+    try MotionPath.checkSamples(of: traced, range: options.frames, step: options.step)
     var traces: [Trace] = []
     for object in traced {
       let action = object.action

@@ -48,6 +48,7 @@ public struct Stage: Sendable {
     let objects = objects.filter(\.hasTransform)
     guard let firstObject = objects.first else { throw .noTransformChannels }
     moved = objects.map { ($0.name, $0.transform) }
+    try MotionPath.checkSamples(of: objects, range: options.view.frames, step: options.view.step)
     // Fit the paths and the shape's box at every sample (a turned or scaled shape included).
     var hLo = Double.infinity, hHi = -Double.infinity, vLo = Double.infinity, vHi = -Double.infinity
     let shapeBox = Self.bounds(options.shape)

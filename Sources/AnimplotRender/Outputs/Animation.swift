@@ -1,5 +1,6 @@
 import AnimplotCairo
 import AnimplotCanvas
+import AnimplotPlatform
 
 /// Pictures shown in turn that share a still layer: what the animated outputs (APNG, animated
 /// SVG, a folder of PNG frames) encode. `play`'s editor with its moving playhead and `morph`'s
@@ -28,8 +29,10 @@ extension OutputFormat {
     id: "apng", name: "apng", fileExtensions: ["apng", "png"], accepts: { $0 is any AnimationRendition.Type },
     encode: { (content, renderer) throws(RenderError) in
       let animation = content as! any AnimationRendition
+      try renderer.checkRasterWork(of: animation)
+      let cairo = try renderer.cairoAnimation(animation)
       do {
-        return try renderer.cairoAnimation(animation).apng(delays: animation.delays, plays: animation.plays)
+        return try cairo.apng(delays: animation.delays, plays: animation.plays)
       } catch {
         throw RenderError(.backend, "cannot render: \(error)")
       }
@@ -41,8 +44,9 @@ extension OutputFormat {
     id: "animated-svg", name: "svg", fileExtensions: ["svg"], accepts: { $0 is any AnimationRendition.Type },
     encode: { (content, renderer) throws(RenderError) in
       let animation = content as! any AnimationRendition
+      let cairo = try renderer.cairoAnimation(animation)
       do {
-        return try renderer.cairoAnimation(animation).svg(delays: animation.delays, plays: animation.plays)
+        return try cairo.svg(delays: animation.delays, plays: animation.plays)
       } catch {
         throw RenderError(.backend, "cannot render: \(error)")
       }
@@ -52,6 +56,7 @@ extension OutputFormat {
 extension Renderer {
   /// `animation` for the Cairo backend at the renderer's settings.
   public func cairoAnimation(_ animation: any AnimationRendition) throws(RenderError) -> CairoAnimation {
+    try (animation as? any WeighedDrawing)?.checkDrawingWork(scale: settings.scale)
     let size = animation.pictureSize
     var cairo = CairoAnimation(
       width: Int(size.width), height: Int(size.height), scale: settings.scale, pngCompression: settings.pngCompression,
@@ -61,11 +66,33 @@ extension Renderer {
     return cairo
   }
 
+  /// Checks, before anything is drawn, that the raster pictures of `animation` (an APNG, a
+  /// folder of PNG frames) are at most `Limits.animationPixels` device pixels all together:
+  /// each picture is copied, drawn over, compared with the one before and encoded whole, so
+  /// the work is the pictures times their device pixels (9,999 pictures of 8192×8192 would
+  /// have taken an hour).
+  /// - Throws: `RenderError` (`.request`) saying to give fewer pictures or a smaller size.
+  package func checkRasterWork(of animation: any AnimationRendition) throws(RenderError) {
+    let size = animation.pictureSize
+    let width = Int((size.width * settings.scale).rounded(.up)), height = Int((size.height * settings.scale).rounded(.up))
+    // Each factor is bounded (pictures by the view, sides by the options): no overflow.
+    let total = width * height * animation.pictureCount
+    guard total <= Limits.animationPixels else {
+      throw RenderError(
+        .request,
+        "\(animation.pictureCount) pictures of \(width)×\(height) device pixels are \(total) pixels, more than "
+          + "\(Limits.animationPixels) for one animation; give a shorter --frames or a larger --step, a smaller "
+          + "--width, --height or --scale, or write an animated SVG")
+    }
+  }
+
   /// Each picture of `animation` as a PNG file, in order, handed to `body` as soon as it is
   /// made (several are made at once on every core): the bytes of the picture drawn as one
   /// still (for `play`, the editor with its playhead at that frame).
-  /// - Throws: `RenderError` (`.backend`) when drawing fails; whatever `body` throws.
+  /// - Throws: `RenderError`: `.request` for more pixels than one animation may have or a
+  ///   drawing past its limit, `.backend` when drawing fails; whatever `body` throws.
   public func pngFrames(of animation: any AnimationRendition, _ body: (Int, [UInt8]) throws -> Void) throws {
+    try checkRasterWork(of: animation)
     do {
       try cairoAnimation(animation).pngFrames(body)
     } catch let error as CairoCanvasError {

@@ -7,13 +7,25 @@ extension GraphEditor: InteractiveDescribing {
   /// The Graph Editor in layers: what lies under the curves, each curve alone (in drawing
   /// order), what lies over them; each visible curve's values at the plot's columns.
   package func interactivePlot(with renderer: Renderer) throws(RenderError) -> InteractivePlot {
-    let layout = layout(scale: renderer.settings.scale)
-    guard layout.drawingOrder.count <= Limits.interactiveCurves else {
+    // Weighed before the layout is made: the curves, then the layers' pixels.
+    guard drawnCurves <= Limits.interactiveCurves else {
       throw RenderError(
         .request,
-        "an interactive Graph Editor draws each curve as a layer of its own: \(layout.drawingOrder.count) curves are more than \(Limits.interactiveCurves); show fewer with --channels or --hide"
+        "an interactive Graph Editor draws each curve as a layer of its own: \(drawnCurves) curves are more than \(Limits.interactiveCurves); show fewer with --channels or --hide"
       )
     }
+    // Each layer is a PNG of the whole picture: the work is the layers times its device pixels.
+    let scale = renderer.settings.scale
+    let pixels = Int((pictureSize.width * scale).rounded(.up)) * Int((pictureSize.height * scale).rounded(.up))
+    let layerPixels = (drawnCurves + 2) * pixels
+    guard layerPixels <= Limits.interactiveLayerPixels else {
+      throw RenderError(
+        .request,
+        "an interactive Graph Editor draws each curve as a layer of its own: \(drawnCurves + 2) layers of "
+          + "\(pixels) device pixels are \(layerPixels), more than \(Limits.interactiveLayerPixels); show fewer curves "
+          + "with --channels or --hide, or draw a smaller picture (--width, --height, --scale)")
+    }
+    let layout = layout(scale: scale)
     // The values at the plot's columns are weighed before any layer is drawn.
     let plot = layout.plotRect
     let columns = InteractivePlot.columns(of: plot) { layout.frame(atX: $0) }
