@@ -34,6 +34,15 @@ extension EditDocument {
 
   /// Moves the kept keys' handles and returns the indices of the keys decimation removes.
   static func decimate(_ keys: inout [Keyframe], ratio: Float, maximumCost: Float) -> Set<Int> {
+    var work = DecimateWork()
+    return decimate(&keys, ratio: ratio, maximumCost: maximumCost, work: &work)
+  }
+
+  /// `decimate(_:ratio:maximumCost:)`, adding the work it does to `work` (what
+  /// `cost(of: .decimate)` must bound).
+  package static func decimate(_ keys: inout [Keyframe], ratio: Float, maximumCost: Float, work: inout DecimateWork)
+    -> Set<Int>
+  {
     var removed = Set<Int>()
     // Every linear key becomes Bézier; keys of other interpolations are left out.
     var usable = [Bool](repeating: false, count: keys.count)
@@ -54,7 +63,7 @@ extension EditDocument {
       if start > 0 && usable[start - 1] { start -= 1 }
       let count = stop - start
       let target = Int((Float(count) - Float(selectedCount) * ratio).rounded(.up))
-      removed.formUnion(decimateRun(&keys, start..<stop, keepAtLeast: target, maximumCost: maximumCost))
+      removed.formUnion(decimateRun(&keys, start..<stop, keepAtLeast: target, maximumCost: maximumCost, work: &work))
       i = end
     }
     return removed
@@ -102,7 +111,7 @@ extension EditDocument {
   }
 
   private static func decimateRun(
-    _ keys: inout [Keyframe], _ run: Range<Int>, keepAtLeast target: Int, maximumCost: Float
+    _ keys: inout [Keyframe], _ run: Range<Int>, keepAtLeast target: Int, maximumCost: Float, work: inout DecimateWork
   ) -> Set<Int> {
     let run = Array(run)
     guard run.count > 2 else { return [] }
@@ -132,6 +141,7 @@ extension EditDocument {
     func costRemoving(_ n: Int) {
       let p = knots[n].previous!
       let q = knots[n].next!
+      work.refitKeys += q - p
       let span = Array(points[knots[p].point...knots[q].point])
       let tanL = knots[p].tangent.right
       let tanR = knots[q].tangent.left
@@ -145,6 +155,7 @@ extension EditDocument {
     var remaining = knots.count
     while remaining > target {
       var best: Int?
+      work.searchSteps += knots.count
       for n in knots.indices {
         guard let r = knots[n].removal else { continue }
         if best == nil || r.cost < knots[best!].removal!.cost { best = n }
@@ -500,4 +511,13 @@ enum CubicFit {
 
 extension SIMD2 where Scalar == Double {
   fileprivate var lengthOf: Double { (x * x + y * y).squareRoot() }
+}
+
+/// What `decimate` did: knots its search for the cheapest removal looked at, and keys its
+/// refits spanned (each a cubic fitted to the span's sampled points, twelve a key).
+package struct DecimateWork: Sendable, Hashable {
+  package var searchSteps = 0
+  package var refitKeys = 0
+
+  package init() {}
 }

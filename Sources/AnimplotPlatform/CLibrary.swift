@@ -77,6 +77,9 @@ package struct SystemError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The input is larger than the limit it was read with (`EFBIG`, as `FileSystem.readBytes`
   /// reports `Limits.inputBytes` crossed).
   package var isOverLimit: Bool { errno == EFBIG }
+  /// Memory for what was asked could not be had (`ENOMEM`): an error of the whole run, never
+  /// a part of the input left out.
+  package var isOutOfMemory: Bool { errno == ENOMEM }
 
   /// Why a file could not be read, for a message: `it is larger than …` past the input limit
   /// (`Limits.inputBytes`), else the C library's text.

@@ -3,7 +3,7 @@
 /// a cut with an ellipsis; never an abort.
 package enum Limits {
   /// The most bytes read from one input: an action file, a PNG compared by `diff` or `check`,
-  /// a glTF buffer, a `.lottie` archive's inflated entries. 1 GiB, or `ANIMPLOT_MAX_INPUT`
+  /// a glTF's buffers together, a `.lottie` archive's inflated entries. 1 GiB, or `ANIMPLOT_MAX_INPUT`
   /// (bytes, or with a K, M or G suffix) when set. Enforced while reading, so an endless input
   /// (`/dev/zero`, a pipe) stops there.
   package static var inputBytes: Int { inputSetting.bytes }

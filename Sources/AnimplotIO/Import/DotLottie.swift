@@ -43,6 +43,8 @@ enum DotLottie {
       throw ActionDecodingError(.invalid("manifest.json lists animation \(messageQuoted(id)) twice"))
     }
     var actions: [Action] = []
+    // The animations make their tracks, keys and layer instances against one budget.
+    var spent = LottieImporter.Spent()
     for id in ids {
       let candidates = ["animations/\(id).json", "a/\(id).json"]
       var found: (String, [UInt8])?
@@ -62,7 +64,7 @@ enum DotLottie {
       let document: ActionDocument
       do {
         document = try json.withUnsafeBufferPointer { buffer throws(ActionDecodingError) in
-          try LottieImporter.decode(buffer, context: inner)
+          try LottieImporter.decode(buffer, context: inner, spent: &spent)
         }
       } catch {
         // Named by the entry, its line and column within it: `in.lottie: animations/a.json:1:1: ...`.

@@ -11,7 +11,15 @@ struct GLTFAccessors {
 
   /// Buffers and accessors read so far, or why they cannot be: each is read once, however
   /// many channels name it (a channel left out makes no key for a limit to count).
-  private var buffers: [Int: Result<[UInt8], ActionDecodingError>] = [:]
+  private var buffers: [Int: Result<ArraySlice<UInt8>, ActionDecodingError>] = [:]
+  /// The files buffers name, each read once (by its real path, however it is named), and
+  /// the bytes all buffers hold together: one input limit for the whole file, not one each.
+  private var files: [String: [UInt8]] = [:]
+  private var bufferBytes = 0
+  /// Whether a buffer could not be had for a reason of the whole file (its buffers together
+  /// past the input limit, memory run out): the file is then refused, not the channel left
+  /// out (an output that depends on the memory at hand is no output).
+  private(set) var refusesFile = false
   private var decoded: [Int: Result<Accessor, ActionDecodingError>] = [:]
   /// The numbers the accessors decoded so far hold, all together (`Limits.accessorValues`).
   private var valuesDecoded = 0
@@ -207,7 +215,7 @@ struct GLTFAccessors {
 
   /// The bytes of buffer `index`: the `.glb`'s BIN chunk, a `data:` URI, or a file beside the
   /// input; at least `byteLength` of them.
-  private mutating func buffer(_ index: Int, referrer: JSONCursor) throws(ActionDecodingError) -> [UInt8] {
+  private mutating func buffer(_ index: Int, referrer: JSONCursor) throws(ActionDecodingError) -> ArraySlice<UInt8> {
     if let done = buffers[index] { return try done.get() }
     let list = try list("buffers")
     guard index < list.count else {
@@ -224,13 +232,21 @@ struct GLTFAccessors {
   }
 
   /// Buffer `b`'s bytes (`index` is its place in `buffers`).
-  private func bytes(of b: JSONCursor, index: Int) throws(ActionDecodingError) -> [UInt8] {
+  private mutating func bytes(of b: JSONCursor, index: Int) throws(ActionDecodingError) -> ArraySlice<UInt8> {
     let length = try b.required("byteLength").integer(in: 1...Self.largest)
     guard length <= Limits.inputBytes else {
       throw try b.required("byteLength").invalid(
         "a buffer of \(length) bytes is " + Limits.inputBytesExceeded)
     }
-    var data: [UInt8]
+    let data: [UInt8]
+    /// Bytes held for the first time, counted against the limit of all buffers together.
+    func hold(_ more: Int, at place: JSONCursor) throws(ActionDecodingError) {
+      guard more <= Limits.inputBytes - bufferBytes else {
+        refusesFile = true
+        throw place.invalid("this buffer and those read before it hold \(bufferBytes + more) bytes together, " + Limits.inputBytesExceeded)
+      }
+      bufferBytes += more
+    }
     if let uriCursor = try b.member("uri") {
       let uri = try uriCursor.string()
       if uri.lowercased().hasPrefix("data:") {
@@ -244,13 +260,18 @@ struct GLTFAccessors {
         guard let bytes = Base64.decode(payload) else {
           throw uriCursor.invalid("the data: URI is not valid base64")
         }
+        try hold(bytes.count, at: uriCursor)
         data = bytes
       } else {
-        let read = Result { () throws(DecodeContext.ResourceError) in
-          try context.resource(uri, limit: Limits.inputBytes)
-        }
-        switch read {
-        case .success(let bytes): data = bytes
+        let path = Result { () throws(DecodeContext.ResourceError) in try context.resourcePath(uri) }
+        switch path {
+        case .success(let path):
+          if let held = files[path] {
+            data = held
+          } else {
+            data = try readFile(path, uri: uri, at: uriCursor)
+            files[path] = data
+          }
         case .failure(.refused(let why)): throw uriCursor.invalid("refused: \(why)")
         case .failure(.unreadable(let why)): throw uriCursor.invalid("cannot read buffer: \(why)")
         }
@@ -260,13 +281,34 @@ struct GLTFAccessors {
         throw b.invalid(
           index == 0 ? "buffer 0 has no uri and the file has no BIN chunk" : "buffer \(index) has no uri")
       }
+      try hold(binary.count, at: b)
       data = Array(binary)
     }
     guard data.count >= length else {
       throw b.invalid("byteLength is \(length) but the buffer holds \(data.count) bytes")
     }
-    if data.count > length { data.removeLast(data.count - length) }
-    return data
+    // A prefix shares the bytes read (a file several buffers name is held once).
+    return data[0..<length]
+  }
+
+  /// The bytes of the file at `path`, read with what is left of the buffers' limit.
+  private mutating func readFile(_ path: String, uri: String, at place: JSONCursor) throws(ActionDecodingError) -> [UInt8] {
+    let bytes: [UInt8]
+    do {
+      bytes = try FileSystem.readBytes(path: path, limit: Limits.inputBytes - bufferBytes)
+    } catch {
+      if error.isOverLimit {
+        refusesFile = true
+        throw place.invalid(
+          "cannot read buffer: \(context.quoted(uri)): "
+            + (bufferBytes == 0 ? "it is " : "it and the buffers read before it (\(bufferBytes) bytes) are ")
+            + Limits.inputBytesExceeded)
+      }
+      if error.isOutOfMemory { refusesFile = true }
+      throw place.invalid("cannot read buffer: \(context.quoted(uri)): \(error)")
+    }
+    bufferBytes += bytes.count
+    return bytes
   }
 
   /// Reads `count` elements of `components` little-endian numbers, `stride` bytes apart.

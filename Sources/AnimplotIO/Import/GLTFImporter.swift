@@ -91,7 +91,7 @@ enum GLTFImporter {
       } catch {
         var located = error
         if located.file == nil { located.file = context.file }
-        if budget.exhausted { throw located }
+        if budget.exhausted || accessors.refusesFile { throw located }
         firstError = firstError ?? located
         skipped.append(ActionDocument.SkippedAction(index: a, name: name, error: located))
         warnings.append("\(located.description) (animation \(a) \(messageQuoted(name)) left out; the others are read)")
@@ -397,7 +397,7 @@ enum GLTFImporter {
       }
       } catch {
         // Past the file's budget nothing more is read: that refuses the file, not the channel.
-        if budget.exhausted { throw error }
+        if budget.exhausted || accessors.refusesFile { throw error }
         notes.append("\(channel.path): " + (error.path.isEmpty || error.path == channel.path ? "" : error.path + ": ") + error.message)
         continue
       }

@@ -79,6 +79,20 @@ enum LottieImporter {
   static func decode(_ bytes: UnsafeBufferPointer<UInt8>, context: DecodeContext) throws(ActionDecodingError)
     -> ActionDocument
   {
+    var spent = Spent()
+    return try decode(bytes, context: context, spent: &spent)
+  }
+
+  /// What the animations of one file made before this one (a `.lottie` archive's animations
+  /// share one budget: its limits are the file's, not each animation's).
+  struct Spent {
+    var budget = ImportBudget()
+    var instances = 0
+  }
+
+  static func decode(_ bytes: UnsafeBufferPointer<UInt8>, context: DecodeContext, spent: inout Spent)
+    throws(ActionDecodingError) -> ActionDocument
+  {
     let root = JSONCursor(root: try JSONNode.parse(bytes), source: JSONSource(bytes: bytes, containerOffset: nil))
     let fr = try root.required("fr").number()
     guard fr > 0 else { throw try root.required("fr").invalid("fr must be above 0, found \(fr)") }
@@ -92,8 +106,10 @@ enum LottieImporter {
     for asset in try root.member("assets")?.elements() ?? [] {
       if let id = try asset.member("id")?.string(), try asset.member("layers") != nil { assets[id] = asset }
     }
-    var builder = Builder(assets: assets, fr: fr, range: (ip ?? 0)...(max(op ?? 0, ip ?? 0)))
+    var builder = Builder(
+      assets: assets, fr: fr, range: (ip ?? 0)...(max(op ?? 0, ip ?? 0)), budget: spent.budget, instances: spent.instances)
     try builder.layers(try root.required("layers"), prefix: "", time: TimeMap(), depth: 0)
+    spent = Spent(budget: builder.budget, instances: builder.instances)
     action.tracks = builder.tracks
     if action.tracks.isEmpty, let error = builder.firstError { throw error }
     guard !action.tracks.isEmpty else { throw root.invalid("the animation has no animated layer transform") }

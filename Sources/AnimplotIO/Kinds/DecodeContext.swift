@@ -74,6 +74,19 @@ public struct DecodeContext: Sendable {
   ///   - uri: the reference as the input writes it (percent-escapes are decoded).
   ///   - limit: the most bytes to read; a longer file is an error.
   public func resource(_ uri: String, limit: Int) throws(ResourceError) -> [UInt8] {
+    let path = try resourcePath(uri)
+    do {
+      return try FileSystem.readBytes(path: path, limit: limit)
+    } catch {
+      throw .unreadable(
+        "\(quoted(uri)): "
+          + (error.isOverLimit ? Limits.inputBytesExceeded : "\(error)"))
+    }
+  }
+
+  /// The real path of the file `uri` names, with every check of `resource(_:limit:)` made
+  /// but nothing read: two references to one file (`a.bin`, `./a.bin`) give one path.
+  package func resourcePath(_ uri: String) throws(ResourceError) -> String {
     guard let decoded = Self.percentDecoded(uri) else {
       throw .refused("\(quoted(uri)) is not a valid URI (bad %-escape)")
     }
@@ -116,13 +129,7 @@ public struct DecodeContext: Sendable {
     guard let status = FileSystem.status(of: realTarget), status.kind == .file else {
       throw .refused("\(quoted(uri)) is not a regular file")
     }
-    do {
-      return try FileSystem.readBytes(path: realTarget, limit: limit)
-    } catch {
-      throw .unreadable(
-        "\(quoted(uri)): "
-          + (error.isOverLimit ? Limits.inputBytesExceeded : "\(error)"))
-    }
+    return realTarget
   }
 
   /// The input's name without folder and extension, to name an action whose file has none
@@ -134,7 +141,7 @@ public struct DecodeContext: Sendable {
     return String(name[..<dot])
   }
 
-  private func quoted(_ s: String) -> String { "\"" + ActionDecodingError.oneLine(s) + "\"" }
+  package func quoted(_ s: String) -> String { "\"" + ActionDecodingError.oneLine(s) + "\"" }
 
   /// `text` with its %XX escapes decoded, or `nil` when an escape is malformed or the result
   /// is not UTF-8.
