@@ -64,7 +64,7 @@ struct GraphCommandTests {
     (["--width", "0"], "--width must be from 16 to 16384 pixels, not 0"),
     (["--height", "99999"], "--height must be from 16 to 16384 pixels, not 99999"),
     (["--scale", "0"], "--scale must be greater than 0 and at most 8, not 0.0"),
-    (["--scale", "abc"], "--scale 'abc': expected a number"),
+    (["--scale", "abc"], "--scale 'abc': expected a decimal number"),
     (["--theme", "solarized"], "--theme 'solarized': expected blender or light"),
     (["--frames", "10:5"], "--frames: the end must be greater than the start in '10:5'"),
     (["--frames", "a:b"], "--frames: 'a:b' is not START:END"),
@@ -77,7 +77,7 @@ struct GraphCommandTests {
     (["--input-format", "fbx"], "--input-format 'fbx': expected animplot, compact, gltf, csv, unity or lottie"),
     (["--input-format", "gltf"], "Examples/bouncing-ball.json:1:1: missing required field \"asset\""),
     (["--png-compression", "max"], "--png-compression 'max': expected fast, default or small"),
-    (["--current-frame", "x"], "--current-frame 'x': expected a number"),
+    (["--current-frame", "x"], "--current-frame 'x': expected a decimal number"),
     (["--channels", "nothing*"], "no channel matches 'nothing*'"),
     (["--action", "Nope"], #"unknown value "Nope"; expected one of BouncingBall"#),
   ])
