@@ -25,8 +25,16 @@ package struct CaseFolder: Sendable, Hashable {
   /// Reference and `NAME.args` files with no input, as paths relative to the folder, sorted.
   package var orphans: [String]
   /// Entries that are neither files nor folders (FIFOs, devices, dangling links), left out
-  /// unread: `relative/path: what it is`, sorted.
-  package var skipped: [String] = []
+  /// unread, sorted by path.
+  package var skipped: [SkippedEntry] = []
+
+  /// An entry of the folder left out, and why.
+  package struct SkippedEntry: Sendable, Hashable {
+    /// Its path relative to the folder.
+    package var path: String
+    /// What it is: "a FIFO", "a dangling symbolic link".
+    package var kind: String
+  }
 
   /// The file of options for every case of its folder.
   package static let defaultsFileName = "check.args"
@@ -94,7 +102,7 @@ private struct Walk {
   var masks: Set<String> = []
   var problems: [String] = []
   /// Entries neither file nor folder, with what they are.
-  var skipped: [String] = []
+  var skipped: [CaseFolder.SkippedEntry] = []
 
   init(root: String, inputExtensions: Set<String>, visited: Set<FileIdentity>) {
     self.root = root
@@ -119,7 +127,7 @@ private struct Walk {
     where !name.hasPrefix(".") {
       let child = relative.isEmpty ? name : relative + "/" + name
       guard let status = FileSystem.status(of: path(child)), status.kind != .other else {
-        skipped.append("\(child): \(FileSystem.oddKind(of: path(child)) ?? "not a regular file"), left out")
+        skipped.append(.init(path: child, kind: FileSystem.oddKind(of: path(child)) ?? "not a regular file"))
         continue
       }
       switch status.kind {
@@ -282,7 +290,7 @@ private struct Walk {
     var folder = CaseFolder(
       root: given, cases: cases.sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) },
       orphans: orphans.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
-    folder.skipped = skipped.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+    folder.skipped = skipped.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
     return folder
   }
 }

@@ -8,9 +8,17 @@ import AnimplotPlatform
 ///
 /// A subprocess rather than linking librsvg: only SVG cases need it, the CLI keeps its small
 /// set of libraries, and a missing tool is one clear message instead of a build failure.
+///
+/// What it may cost is bounded before and while it runs: the size the document declares is
+/// weighed first (`SVGDeclaredSize`, at most `Limits.imagePixels`) and given to `rsvg-convert`
+/// as its size, so that it never rasterises a larger picture; its processor time is limited
+/// (`processorSeconds`); and a signal that ends animplot kills it.
 package struct SVGRasterizer: Sendable, Hashable {
   /// The program's path.
   package var executable: String
+
+  /// The processor time one rasterising may take (Linux), `Limits.rasterizingSeconds`.
+  package var processorSeconds = Limits.rasterizingSeconds
 
   /// The command looked for on `PATH`.
   package static let command = "rsvg-convert"
@@ -32,6 +40,13 @@ package struct SVGRasterizer: Sendable, Hashable {
   /// The SVG document `svg` as a PNG file's bytes and as decoded pixels.
   /// - Parameter name: names the document in errors.
   package func rasterize(svg: [UInt8], name: String) throws(SVGRasterizingError) -> RasterizedSVG {
+    let size: SVGDeclaredSize
+    do {
+      size = try SVGDeclaredSize(of: svg)
+    } catch {
+      throw SVGRasterizingError(name: name, reason: error.reason)
+    }
+    if let excess = size.excess { throw SVGRasterizingError(name: name, reason: excess) }
     let input = try temporaryFile(suffix: ".svg", name: name)
     defer { input.remove() }
     let output = try temporaryFile(suffix: ".png", name: name)
@@ -41,7 +56,11 @@ package struct SVGRasterizer: Sendable, Hashable {
     } catch {
       throw SVGRasterizingError(name: name, reason: "cannot write \(input.path): \(error)")
     }
-    try run([executable, "--format", "png", "--output", output.path, input.path], name: name)
+    try run(
+      [
+        executable, "--format", "png", "--width", size.widthArgument, "--height", size.heightArgument,
+        "--output", output.path, input.path,
+      ], name: name)
     do {
       let png = try FileSystem.readBytes(path: output.path)
       return RasterizedSVG(png: png, image: try ImageFile.decode(pngBytes: png, path: name))
@@ -55,12 +74,17 @@ package struct SVGRasterizer: Sendable, Hashable {
     let errors = try temporaryFile(suffix: ".txt", name: name)
     defer { errors.remove() }
     let termination: Subprocess.Termination
-    switch Subprocess.run(executable, arguments: arguments, errors: errors.path) {
+    switch Subprocess.run(executable, arguments: arguments, errors: errors.path, processorSeconds: processorSeconds) {
     case .success(let ended): termination = ended
     case .failure(let error):
       throw SVGRasterizingError(name: name, reason: "cannot run \(executable): \(error)")
     }
     if termination == .exited(0) { return }
+    if termination == .signalled(Subprocess.processorLimitSignal) {
+      throw SVGRasterizingError(
+        name: name,
+        reason: "\(Self.command) took more than \(processorSeconds) s of processor time, the limit of one SVG; it was stopped")
+    }
     let text = (try? FileSystem.readBytes(path: errors.path)).map { String(decoding: $0, as: UTF8.self) }
     let message = text?.split(separator: "\n").first.map(String.init) ?? ""
     let how =

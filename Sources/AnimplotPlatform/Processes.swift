@@ -1,3 +1,5 @@
+import CAnimplotSignals
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Musl)
@@ -37,13 +39,20 @@ package enum Subprocess {
     case signalled(Int32)
   }
 
+  /// The signal that ends a program past its `processorSeconds`.
+  package static let processorLimitSignal = SIGXCPU
+
   /// Runs the program at `executable` with `arguments` (its name first) and this process's
   /// environment with `environment` added, standard input and output on `/dev/null` and
   /// standard error into the file at `errors` (which must exist; `/dev/null` when `nil`), and
-  /// waits for it.
+  /// waits for it. A signal that ends this process meanwhile (SIGINT, SIGTERM, SIGHUP) kills it
+  /// first (`SignalCleanup`).
+  /// - Parameter processorSeconds: the processor time it may take (Linux): past it, it is sent
+  ///   `SIGXCPU` (`processorLimitSignal`), and killed a second later; no core file is written.
   /// - Returns: how it ended, or why it could not be started.
   package static func run(
-    _ executable: String, arguments: [String], environment: [String: String] = [:], errors: String? = nil
+    _ executable: String, arguments: [String], environment: [String: String] = [:], errors: String? = nil,
+    processorSeconds: Int? = nil
   ) -> Result<Termination, SystemError> {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -60,11 +69,27 @@ package enum Subprocess {
     let argv = arguments.map { strdup($0) } + [nil]
     let envp = variables.map { strdup($0) } + [nil]
     defer { (argv + envp).forEach { free($0) } }
+    // Signals at their defaults and none blocked: this thread's mask (a worker thread blocks
+    // most) and this process's ignored SIGPIPE would pass on, and a blocked SIGXCPU would
+    // leave the processor limit to the SIGKILL after it.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for s in [SIGINT, SIGTERM, SIGHUP, SIGPIPE, SIGXCPU, SIGXFSZ] { sigaddset(&defaults, s) }
+    var none = sigset_t()
+    sigemptyset(&none)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
     var pid = pid_t()
-    let spawned = posix_spawn(&pid, executable, &actions, nil, argv, envp)
+    let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
     guard spawned == 0 else { return .failure(SystemError(errno: spawned)) }
-    var status: Int32 = 0
-    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+    let slot = animplot_child_add(pid)
+    if let processorSeconds { _ = animplot_child_limit_processor(pid, Int32(clamping: processorSeconds)) }
+    let status = animplot_child_wait(pid, slot)
+    guard status >= 0 else { return .failure(SystemError(errno: errno)) }
     // WIFEXITED, WEXITSTATUS and WTERMSIG, which Swift does not import.
     return .success(status & 0x7f == 0 ? .exited((status >> 8) & 0xff) : .signalled(status & 0x7f))
   }

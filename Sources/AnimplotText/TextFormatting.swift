@@ -45,7 +45,7 @@ package func quoted(_ s: String, controls: ControlEscape) -> String {
 /// scalars with `…` before the closing quote (a 100,000-character key must not make a
 /// 100 KB line), and with the characters that do not show (`needsVisibleEscape`) written as
 /// `\u{200B}`, so that `"\u{200B}dataPath"` reads differently from `"dataPath"`.
-package func messageQuoted(_ s: String, limit: Int = 80) -> String {
+package func messageQuoted(_ s: String, limit: Int = messageQuoteLimit) -> String {
   var kept = String.UnicodeScalarView()
   var count = 0
   var cut = false
@@ -61,12 +61,24 @@ package func messageQuoted(_ s: String, limit: Int = 80) -> String {
   return cut ? String(literal.dropLast()) + "…\"" : literal
 }
 
+/// The Unicode scalars of one piece of input a message quotes (`messageQuoted`, `listedName`).
+package let messageQuoteLimit = 80
+
 /// A name as a line of text shows it: as it is, or, when it holds a control character (which
 /// a terminal would obey: an escape sequence retitles the window or colours what follows) or a
 /// character that does not show, quoted as `messageQuoted` quotes it, whole.
-package func shownName(_ s: String) -> String {
+package func shownName(_ s: String) -> String { shownName(s, limit: .max) }
+
+/// A name from input as a message lists it (the channels there are): as `shownName` shows
+/// it, but cut after `messageQuoteLimit` Unicode scalars, ending in "…", as `messageQuoted`
+/// cuts, so that a file of long names never makes a message of megabytes.
+package func listedName(_ s: String) -> String { shownName(s, limit: messageQuoteLimit) }
+
+private func shownName(_ s: String, limit: Int) -> String {
   let plain = s.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F && !needsVisibleEscape($0, after: "a") }
-  return plain ? s : messageQuoted(s, limit: .max)
+  guard plain else { return messageQuoted(s, limit: limit) }
+  let kept = s.unicodeScalars.prefix(limit)
+  return kept.count < limit || kept.endIndex == s.unicodeScalars.endIndex ? s : String(String.UnicodeScalarView(kept)) + "…"
 }
 
 /// `s` with every character that does not show (see `needsVisibleEscape`) written as

@@ -1,9 +1,15 @@
+// prlimit (Linux)
+#define _GNU_SOURCE
+
 #include "animplot_signals.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #define SLOTS 16384
@@ -24,7 +30,16 @@ static atomic_int folder_states[FOLDER_SLOTS];
 static _Atomic(char *) folder_paths[FOLDER_SLOTS];
 static size_t folder_sizes[FOLDER_SLOTS];
 
+// Programs a run started and waits for (check's rsvg-convert), by process ID; 0 is a free slot.
+// Killed first by the handler, so that none outlives the run, or writes on in its temporaries.
+#define CHILD_SLOTS 256
+static atomic_int children[CHILD_SLOTS];
+
 static void on_signal(int sig) {
+  for (int i = 0; i < CHILD_SLOTS; i++) {
+    int pid = atomic_load(&children[i]);
+    if (pid > 0) kill(pid, SIGKILL);
+  }
   for (int i = 0; i < SLOTS; i++) {
     if (atomic_load(&states[i]) == LIVE) {
       char *path = atomic_load(&paths[i]);
@@ -108,3 +123,40 @@ int animplot_folder_add(const char *path) {
 }
 
 void animplot_folder_remove(int slot) { remove_slot(folder_states, FOLDER_SLOTS, slot); }
+
+int animplot_child_add(int pid) {
+  for (int i = 0; i < CHILD_SLOTS; i++) {
+    int expected = 0;
+    if (atomic_compare_exchange_strong(&children[i], &expected, pid)) return i;
+  }
+  return -1;
+}
+
+int animplot_child_wait(int pid, int slot) {
+  // Waited for without reaping it, then unlisted, then reaped: while listed, its process ID
+  // cannot be another process's, which the handler would kill.
+  siginfo_t info;
+  while (waitid(P_PID, (id_t)pid, &info, WEXITED | WNOWAIT) < 0 && errno == EINTR) {}
+  if (slot >= 0 && slot < CHILD_SLOTS) atomic_store(&children[slot], 0);
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0) {
+    if (errno != EINTR) return -1;
+  }
+  return status;
+}
+
+int animplot_child_limit_processor(int pid, int seconds) {
+#ifdef __linux__
+  // SIGXCPU at the limit (which says why it ended), SIGKILL a second later if it goes on;
+  // no core file either way.
+  struct rlimit core = {0, 0};
+  struct rlimit cpu = {(rlim_t)seconds, (rlim_t)seconds + 1};
+  if (prlimit(pid, RLIMIT_CORE, &core, NULL) != 0) return -1;
+  return prlimit(pid, RLIMIT_CPU, &cpu, NULL);
+#else
+  (void)pid;
+  (void)seconds;
+  errno = ENOSYS;
+  return -1;
+#endif
+}

@@ -6,9 +6,12 @@ import Foundation
 /// stopped.
 package enum Spawn {
   /// Starts `arguments` (the program's path first) with standard input from /dev/null,
-  /// standard output to `standardOutput` (else /dev/null) and standard error to /dev/null.
+  /// standard output to `standardOutput` (else /dev/null) and standard error to /dev/null; with
+  /// this process's environment, or `environment` (`NAME=value` entries) when given.
   /// - Returns: the process's id.
-  package static func withDefaultSignals(_ arguments: [String], standardOutput: Int32? = nil) throws -> pid_t {
+  package static func withDefaultSignals(
+    _ arguments: [String], standardOutput: Int32? = nil, environment: [String]? = nil
+  ) throws -> pid_t {
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
@@ -33,7 +36,14 @@ package enum Spawn {
     var argv = arguments.map { strdup($0) } + [nil]
     defer { for p in argv { free(p) } }
     var pid: pid_t = 0
-    let result = posix_spawn(&pid, arguments[0], &actions, &attributes, &argv, environ)
+    var envp = environment.map { $0.map { strdup($0) } + [nil] }
+    defer { for p in envp ?? [] { free(p) } }
+    let result =
+      if envp != nil {
+        posix_spawn(&pid, arguments[0], &actions, &attributes, &argv, &envp!)
+      } else {
+        posix_spawn(&pid, arguments[0], &actions, &attributes, &argv, environ)
+      }
     guard result == 0 else { throw POSIXError(POSIXErrorCode(rawValue: result) ?? .EIO) }
     return pid
   }

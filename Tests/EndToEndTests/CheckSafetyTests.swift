@@ -132,6 +132,29 @@ struct CheckSafetyTests {
     #expect(!c.artifact("gone.diff.png"))
   }
 
+  @Test func namesWithControlCharactersAreQuotedInEveryLine() throws {
+    let c = try Cases()
+    defer { c.remove() }
+    try Self.failing(c, "fail")
+    let name = "e\u{1B}[31mx\ny"
+    try c.add(name)
+    try c.write("", name + "o.png")
+    #expect(mkfifo(c.file(name + "f.json").path, 0o644) == 0)
+    try FileManager.default.createSymbolicLink(atPath: c.file(name + "d.json").path, withDestinationPath: "nowhere")
+    let r = try CLI.run(
+      ["check", "cases", "--artifacts", "art\u{1B}[5m", "--record", "missing"], in: c.root, environment: CheckCommandTests.local)
+    #expect(r.status == 1, "\(r.stderr)")
+    #expect(!r.stdout.contains("\u{1B}"), "\(r.stdout)")
+    let quoted = #""e\u001b[31mx\ny"#
+    for line in [
+      "RECORDED \(quoted).png\": new reference recorded", "ORPHAN \(quoted)o.png\": no input of its name",
+      "SKIPPED \(quoted)d.json\": a dangling symbolic link, left out", "SKIPPED \(quoted)f.json\": a FIFO, left out",
+      #"artifacts of the failing cases: "art\u001b[5m/""#,
+    ] {
+      #expect(r.stdout.split(separator: "\n").contains { $0 == line }, "\(line) in \(r.stdout)")
+    }
+  }
+
   @Test(arguments: ["--json", "--report", "--junit"])
   func aReportNamedAsAnArtifactIsRefused(option: String) throws {
     let c = try Cases()
@@ -147,8 +170,21 @@ struct CheckSafetyTests {
       #expect(!FileManager.default.fileExists(atPath: c.artifacts), "nothing drawn")
     }
     // A report beside the artifacts, named as none, is fine.
-    let r = try c.check(["--record", "never", option, "artifacts/summary.out"])
+    let summaryOption = option == "--json" ? [] : ["--json", "summary.json"]
+    let r = try c.check(["--record", "never", option, "artifacts/summary.out"] + summaryOption)
     #expect(r.status == 1, "\(r.stdout)\(r.stderr)")
     #expect(c.artifact("summary.out") && c.artifact("fail.actual.png"))
+    // merge keeps check's rule, over the artifacts folder its summaries name.
+    let summary = option == "--json" ? "artifacts/summary.out" : "summary.json"
+    let artifact = try Data(contentsOf: URL(fileURLWithPath: c.artifacts + "/fail.actual.png"))
+    for path in ["artifacts/fail.actual.png", "artifacts/fail.diff.png", "./artifacts/.animplot-artifacts-folder"] {
+      let merged = try CLI.run(["merge", summary, option, path], in: c.root)
+      #expect(merged.status == 2, "\(merged.stdout)\(merged.stderr)")
+      #expect(
+        merged.stderr
+          == "animplot: \(option) \(path): named as an artifact in the artifacts folder artifacts, which check writes and removes; choose another path\n",
+        "\(merged.stderr)")
+    }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: c.artifacts + "/fail.actual.png")) == artifact)
   }
 }

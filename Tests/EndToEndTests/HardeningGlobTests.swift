@@ -24,6 +24,26 @@ extension HardeningRoundTwoTests {
     let matched = try CLI.run(["eval", "long.json", "--at", "1", "--channels", "*" + String(repeating: "a", count: 998) + "*"], in: dir)
     #expect(matched.status == 0, "\(matched.stderr.prefix(300))")
   }
+
+  @Test func channelListsInMessagesCutEachName() throws {
+    // Three channels of 100,000-character data paths: each listed name is cut at 80 characters.
+    let dir = try CLI.temporaryDirectory()
+    let path = "objects[" + String(repeating: "a", count: 100_000) + ".location"
+    let tracks = (0..<3).map { #"{"dataPath": "\#(path)", "index": \#($0), "keyframes": [{"frame": 0, "value": 0}, {"frame": 10, "value": \#($0)}]}"# }
+    try write(#"{"animplot": 1, "tracks": [\#(tracks.joined(separator: ", "))]}"#, to: dir.appendingPathComponent("long.json"))
+    let cut = "(objects[" + String(repeating: "a", count: 72) + "…)"
+    for arguments in [
+      ["graph", "long.json", "--channels", "zz", "-o", "out.png"], ["eval", "long.json", "--channels", "zz"],
+      ["morph", "--from", "square", "--to", "star", "--curve", "long.json", "--channel", "zz", "-o", "m.png"],
+      ["morph", "--from", "square", "--to", "star", "--curve", "long.json", "--channel", "*", "-o", "m.png"],
+    ] {
+      let r = try CLI.run(arguments, in: dir)
+      expectOneLineError(r, arguments.contains("*") ? "matches 3 channels" : "no channel matches 'zz'")
+      #expect(r.stderr.utf8.count < 1_000, "\(arguments[0]): \(r.stderr.utf8.count) bytes")
+      #expect(r.stderr.contains(arguments.contains("*") ? "aaaa…" : cut), "\(r.stderr.prefix(400))")
+    }
+    #expect(try names(dir) == ["long.json"])
+  }
 }
 
 /// The fourth trial: a command's words and its globs together are bounded, wherever a command

@@ -21,17 +21,21 @@ extension CheckReport {
     for output in staged { try output.commit() }
   }
 
-  /// The line of a case that did not pass: `FAIL ball.png: differ: …` (a name holding a
-  /// control character quoted, as messages quote names: it never reaches the terminal raw).
-  static func line(_ result: CaseResult) -> String {
-    "\(result.status.word) \(shownName(result.checkCase.id)): \(result.message)\n"
+  /// The line of a case that did not pass: `FAIL ball.png: differ: …`.
+  static func line(_ result: CaseResult) -> String { line(result.status.word, result.checkCase.id, result.message) }
+
+  /// A line check and merge print about a file: `WORD name: message` (FAIL, RECORDED, ORPHAN,
+  /// SKIPPED, REMOVED, NOTE), the name quoted when it holds a control character, as messages
+  /// quote names (`shownName`): it never reaches the terminal raw.
+  static func line(_ word: String, _ name: String, _ message: String) -> String {
+    "\(word) \(shownName(name)): \(message)\n"
   }
 
   /// The summary line, then where the artifacts are and what to do with recorded references.
   func closingLines(artifactsPath: String) -> String {
     var tail = summaryLine + "\n"
     if results.contains(where: { $0.status.isFailure && !$0.artifacts.isEmpty }) {
-      tail += "artifacts of the failing cases: \(artifactsPath)\n"
+      tail += "artifacts of the failing cases: \(shownName(artifactsPath))\n"
     }
     if recordedCount > 0 {
       let n = recordedCount

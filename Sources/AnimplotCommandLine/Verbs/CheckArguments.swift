@@ -180,25 +180,9 @@ package struct CheckArguments: ParsableArguments, Sendable {
     // No output of the run may be one of its files: a report over an input or a reference
     // would destroy what it reports on.
     let runFiles = caseFolder.files
-    var outputs: [String: String] = [:]
-    for (option, path) in [("--junit", junit), ("--report", report), ("--json", json)] {
-      guard let path else { continue }
-      let target = FileSystem.absolute(path)
-      if runFiles.contains(target) {
-        throw CLIError("\(option) \(path): that is a file of the case folder \(folder); choose another path")
-      }
-      if let other = outputs[target] { throw CLIError("\(option) \(path): \(other) writes the same file") }
-      // Nor a file the run writes or removes in the artifacts folder.
-      let resolved = FileSystem.resolvedAbsolute(path)
-      if resolved.hasPrefix(artifactsRoot == "/" ? "/" : artifactsRoot + "/") {
-        let inner = String(resolved.dropFirst(artifactsRoot == "/" ? 1 : artifactsRoot.count + 1))
-        if !ArtifactNames.owners(of: inner).isEmpty || inner == StaleArtifacts.marker {
-          throw CLIError(
-            "\(option) \(path): named as an artifact in the artifacts folder \(artifacts), which check writes and removes; choose another path")
-        }
-      }
-      outputs[target] = option
-    }
+    let outputs = try ReportPaths.checked(
+      [("--junit", junit), ("--report", report), ("--json", json)], inputs: runFiles,
+      inputsAre: "a file of the case folder \(folder)", artifacts: artifacts)
     var chosen = caseFolder.cases
     if let filter {
       let globs = filter.split(separator: ",").map { $0.trimmingCharacters(in: " ") }
@@ -285,10 +269,10 @@ package struct CheckArguments: ParsableArguments, Sendable {
     // Orphans belong to the folder, not to a shard: the first shard lists them.
     let orphans = (shard?.index ?? 1) == 1 ? caseFolder.orphans : []
     for orphan in orphans {
-      Terminal.write("ORPHAN \(orphan): no input of its name\n", to: 1)
+      Terminal.write(CheckReport.line("ORPHAN", orphan, "no input of its name"), to: 1)
     }
     if (shard?.index ?? 1) == 1 {
-      for entry in caseFolder.skipped { Terminal.write("SKIPPED \(entry)\n", to: 1) }
+      for entry in caseFolder.skipped { Terminal.write(CheckReport.line("SKIPPED", entry.path, entry.kind + ", left out"), to: 1) }
       // Artifacts of cases that are gone belong to the folder too: the first shard removes
       // them (any case of the folder keeps its own, whatever --filter chose), only from a
       // folder of check's own (marked).
@@ -302,12 +286,14 @@ package struct CheckArguments: ParsableArguments, Sendable {
         let left = StaleArtifacts.find(in: artifacts, cases: caseFolder.cases, skipping: [folder], protected: protected)
         if !left.isEmpty {
           Terminal.write(
-            "NOTE \(artifactPath("")): \(left.count) file\(left.count == 1 ? "" : "s") named like artifacts of no case left there: check removes stale artifacts only in a folder it made (one holding \(StaleArtifacts.marker))\n",
+            CheckReport.line(
+              "NOTE", artifactPath(""),
+              "\(left.count) file\(left.count == 1 ? "" : "s") named like artifacts of no case left there: check removes stale artifacts only in a folder it made (one holding \(StaleArtifacts.marker))"),
             to: 1)
         }
       }
       for path in stale.removed {
-        Terminal.write("REMOVED \(path): an artifact of a case that no longer exists\n", to: 1)
+        Terminal.write(CheckReport.line("REMOVED", path, "an artifact of a case that no longer exists"), to: 1)
       }
       for problem in stale.problems { Terminal.error(problem) }
     }

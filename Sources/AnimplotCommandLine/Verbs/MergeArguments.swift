@@ -63,23 +63,19 @@ package struct MergeArguments: ParsableArguments, Sendable {
       }
       inputs.insert(FileSystem.absolute(file))
     }
-    var outputs: [String: String] = [:]
-    for (option, path) in [("--report", report), ("--junit", junit), ("--json", json)] {
-      guard let path else { continue }
-      let target = FileSystem.absolute(path)
-      if inputs.contains(target) { throw CLIError("\(option) \(path): that is a summary being merged; choose another path") }
-      if let other = outputs[target] { throw CLIError("\(option) \(path): \(other) writes the same file") }
-      outputs[target] = option
-    }
     let merged: CheckReport
     do {
       merged = try CheckReport.merge(read)
     } catch {
       throw CLIError(error.message)
     }
+    // check's rule for its reports, over the summaries' artifacts folder.
+    _ = try ReportPaths.checked(
+      [("--report", report), ("--junit", junit), ("--json", json)], inputs: inputs,
+      inputsAre: "a summary being merged", artifacts: merged.artifactsFolder)
     try merged.write(junit: junit, html: report, json: json)
     var out = merged.results.filter { $0.status != .passed }.map(CheckReport.line).joined()
-    out += merged.orphans.map { "ORPHAN \($0): no input of its name\n" }.joined()
+    out += merged.orphans.map { CheckReport.line("ORPHAN", $0, "no input of its name") }.joined()
     let artifacts = merged.artifactsFolder
     out += merged.closingLines(artifactsPath: artifacts.hasSuffix("/") ? artifacts : artifacts + "/")
     Terminal.write(out, to: 1)

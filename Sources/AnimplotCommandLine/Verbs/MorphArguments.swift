@@ -198,9 +198,9 @@ package struct MorphArguments: ParsableArguments, Sendable {
       let chosen = actions[0]
       guard chosen.tracks.count == 1 else {
         let labels = chosen.tracks.map(\.displayLabel)
-        let shown = labels.prefix(8).joined(separator: ", ") + (labels.count > 8 ? ", ..." : "")
+        let shown = labels.prefix(8).map(listedName).joined(separator: ", ") + (labels.count > 8 ? ", ..." : "")
         throw CLIError(
-          "--channel '\(channel)' matches \(labels.count) channels of \(file) (\(shown)); narrow it to one")
+          "--channel '\(listedName(channel))' matches \(labels.count) channels of \(file) (\(shown)); narrow it to one")
       }
       return MorphTiming(curve: chosen.tracks[0], frames: chosen.sceneRange)
     } catch let error as RenderError {

@@ -1,5 +1,6 @@
 import AnimplotCore
 import AnimplotIO
+import AnimplotText
 
 /// Which actions of a file a view shows, and which of their channels.
 public struct ActionSelection: Sendable, Hashable {
@@ -48,15 +49,17 @@ public struct ActionSelection: Sendable, Hashable {
   }
 
   /// The error of a pattern that selects nothing, naming the channels there are (the first
-  /// eight, then how many more).
+  /// eight, then how many more), each label and data path cut as messages cut input
+  /// (`listedName`).
   private func noMatch(_ file: String, among tracks: [FCurve]) -> RenderError {
+    var seen: Set<String> = []
     var names: [String] = []
     for track in tracks {
-      let name = "\(track.displayLabel) (\(track.address))"
-      if !names.contains(name) { names.append(name) }
+      let name = "\(listedName(track.displayLabel)) (\(listedName(track.address)))"
+      if seen.insert(name).inserted { names.append(name) }
     }
     let shown = names.prefix(8).joined(separator: ", ") + (names.count > 8 ? " and \(names.count - 8) more" : "")
     let there = names.isEmpty ? "the input has no channels" : "the channels are " + shown
-    return RenderError(.input, "\(file): no channel matches '\(channels ?? "")'; \(there)")
+    return RenderError(.input, "\(file): no channel matches '\(listedName(channels ?? ""))'; \(there)")
   }
 }

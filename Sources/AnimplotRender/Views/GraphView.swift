@@ -4,6 +4,7 @@ import AnimplotCore
 import AnimplotIO
 import AnimplotPlatform
 import AnimplotPlots
+import AnimplotText
 
 /// Blender's Graph Editor: the curves of one action; also as its layout in JSON (what is drawn
 /// where, in device pixels).
@@ -29,7 +30,7 @@ public struct GraphView: PlotView {
     guard let action = select.apply(to: Array(actions.prefix(1))).first else { throw RenderError(.input, "no action to draw") }
     // A pattern that hides nothing is a mistake (a misspelt channel), as --channels' is.
     for pattern in options.hide where !action.tracks.contains(where: pattern.matches) {
-      throw RenderError(.request, "--hide '\(pattern.text)': no channel of '\(action.name)' matches")
+      throw RenderError(.request, "--hide '\(listedName(pattern.text))': no channel of '\(listedName(action.name))' matches")
     }
     var options = options
     if fitsHeight { options.height = GraphEditor.fittingHeight(action: action, minimum: options.height) }

@@ -22,4 +22,17 @@ int animplot_folder_add(const char *path);
 
 void animplot_folder_remove(int slot);
 
+/// A program started and waited for, killed (SIGKILL) by the handler, before the temporary
+/// files are removed, if a signal ends this process meanwhile. Returns its slot, or -1 when
+/// every slot is taken.
+int animplot_child_add(int pid);
+
+/// Waits for the child `pid` listed in `slot` (-1: not listed) to end, unlists it, then reaps
+/// it; returns its wait status, or -1 when it cannot be waited for.
+int animplot_child_wait(int pid, int slot);
+
+/// Limits the processor time of the child `pid` to `seconds` (SIGXCPU then, SIGKILL a second
+/// later) and forbids it core files. Linux only (prlimit); elsewhere -1 with errno ENOSYS.
+int animplot_child_limit_processor(int pid, int seconds);
+
 #endif
