@@ -209,6 +209,7 @@ let package = Package(
       dependencies: [
         "AnimplotCommandLine", "AnimplotRender", "AnimplotGolden", "AnimplotCheck", "AnimplotPlots", "AnimplotCairo",
         "AnimplotText", "AnimplotCanvas", "AnimplotCore", "AnimplotEdit", "AnimplotIO", "AnimplotPlatform", "AnimplotTestSupport",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .testTarget(
       name: "FuzzRegressionTests", dependencies: ["AnimplotFuzzTargets", "AnimplotIO"], exclude: ["Crashers"]),
