@@ -88,6 +88,7 @@ enum LottieImporter {
   struct Spent {
     var budget = ImportBudget()
     var instances = 0
+    var walked = 0
   }
 
   static func decode(_ bytes: UnsafeBufferPointer<UInt8>, context: DecodeContext, spent: inout Spent)
@@ -107,9 +108,10 @@ enum LottieImporter {
       if let id = try asset.member("id")?.string(), try asset.member("layers") != nil { assets[id] = asset }
     }
     var builder = Builder(
-      assets: assets, fr: fr, range: (ip ?? 0)...(max(op ?? 0, ip ?? 0)), budget: spent.budget, instances: spent.instances)
+      assets: assets, fr: fr, range: (ip ?? 0)...(max(op ?? 0, ip ?? 0)), budget: spent.budget, instances: spent.instances,
+      walked: spent.walked)
     try builder.layers(try root.required("layers"), prefix: "", time: TimeMap(), depth: 0)
-    spent = Spent(budget: builder.budget, instances: builder.instances)
+    spent = Spent(budget: builder.budget, instances: builder.instances, walked: builder.walked)
     action.tracks = builder.tracks
     if action.tracks.isEmpty, let error = builder.firstError { throw error }
     guard !action.tracks.isEmpty else { throw root.invalid("the animation has no animated layer transform") }
