@@ -52,6 +52,8 @@ public final class Renderer {
     let content: View.Content
     do {
       content = try view.content(of: actions)
+      // Weighed before any format lays it out (a layout's JSON builds every curve's path too).
+      try (content as? any WeighedDrawing)?.checkDrawingWork(scale: settings.scale)
     } catch {
       throw RenderError(error.kind, "\(name): \(error.description)", decoding: error.decoding)
     }

@@ -22,6 +22,12 @@ extension ServeAPI {
       switch view {
       case "graph":
         let (editor, actions, scale) = try content(GraphArguments.self, query: query)
+        // Its layout builds every curve's path, as the picture does: weighed the same.
+        do throws(RenderError) {
+          try editor.checkDrawingWork(scale: scale)
+        } catch {
+          throw ServeError(.badRequest, error.description)
+        }
         return .graph(editor.layout(scale: scale), actions)
       case "dopesheet":
         let (editor, _, scale) = try content(DopeSheetArguments.self, query: query)

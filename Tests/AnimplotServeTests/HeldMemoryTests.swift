@@ -47,6 +47,24 @@ struct HeldMemoryTests {
     _ = (first, second, large)
   }
 
+  /// A hit test of the Graph Editor lays out every curve's path, as the picture draws it: it is
+  /// weighed as the picture is (curves × device columns), before the layout is made or kept.
+  @Test func aGraphHitIsWeighedAsItsPicture() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("animplot-hit-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = folder.appendingPathComponent("wide.json")
+    let channels = (0..<25_000).map { "\"c\($0)\": [0, \($0 % 7)]" }.joined(separator: ", ")
+    try Data(("{\"timeline\": [0, 100], \"channels\": {" + channels + "}}").utf8).write(to: file)
+    let api = ServeAPI(files: try ServedFiles(paths: [file.path]), editing: false)
+    do {
+      _ = try api.hit(view: "graph", query: ViewQuery.parse("x=1&y=1&width=16384&height=400"))
+      Issue.record("the hit was answered")
+    } catch {
+      #expect(error.message.contains("the Graph Editor would draw 25000 curves across"), "\(error.message)")
+    }
+  }
+
   /// One `/api/eval` gives at most `ServeAPI.servedValues` values (the command line's ten
   /// million took 1.5 GB to make).
   @Test func anEvalAnswerIsBounded() throws {

@@ -57,6 +57,9 @@ extension HardeningRoundTwoTests {
       try CLI.run(["graph", "wide.json", "-o", "g.png"] + wide, in: dir),
       try CLI.run(["play", "wide.json", "-o", "p.apng", "--frames", "0:1"] + wide, in: dir),
       try CLI.run(["play", "wide.json", "-o", "frames/", "--frames", "0:1"] + wide, in: dir),
+      // A layout's JSON and a display list build every curve's path too.
+      try CLI.run(["graph", "wide.json", "--format", "json", "-o", "g.json"] + wide, in: dir),
+      try CLI.run(["graph", "wide.json", "-o", "g.displaylist"] + wide, in: dir),
     ] {
       expectOneLineError(run, message)
       #expect(run.stderr.contains(advice), "\(run.stderr)")

@@ -74,7 +74,7 @@ extension Renderer {
   /// - Throws: `RenderError` (`.request`) saying to give fewer pictures or a smaller size.
   package func checkRasterWork(of animation: any AnimationRendition) throws(RenderError) {
     let size = animation.pictureSize
-    let width = Int((size.width * settings.scale).rounded(.up)), height = Int((size.height * settings.scale).rounded(.up))
+    let width = deviceSide(size.width, scale: settings.scale), height = deviceSide(size.height, scale: settings.scale)
     // Each factor is bounded (pictures by the view, sides by the options): no overflow.
     let total = width * height * animation.pictureCount
     guard total <= Limits.animationPixels else {

@@ -16,7 +16,7 @@ extension GraphEditor: InteractiveDescribing {
     }
     // Each layer is a PNG of the whole picture: the work is the layers times its device pixels.
     let scale = renderer.settings.scale
-    let pixels = Int((pictureSize.width * scale).rounded(.up)) * Int((pictureSize.height * scale).rounded(.up))
+    let pixels = deviceSide(pictureSize.width, scale: scale) * deviceSide(pictureSize.height, scale: scale)
     let layerPixels = (drawnCurves + 2) * pixels
     guard layerPixels <= Limits.interactiveLayerPixels else {
       throw RenderError(
