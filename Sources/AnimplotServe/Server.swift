@@ -198,12 +198,12 @@ package struct Server: Sendable {
   /// `ServeAPI.servedValues` values, each far less).
   static let answers = AnswerBudget(limit: 512 << 20)
 
-  /// An answer as a response. One of more than 64 KB is counted in `answers` until it is sent
-  /// (or its connection is gone), written a piece at a time as the client reads; when the
-  /// budget is spent it is dropped for a 503.
   /// The response to a request whose client had gone when its turn came: never read.
   static var gone: Response { response(.error(ServeError(.serviceUnavailable, "the client has gone"))) }
 
+  /// An answer as a response. One of more than 64 KB is counted in `answers` until it is sent
+  /// (or its connection is gone), written a piece at a time as the client reads; when the
+  /// budget is spent it is dropped for a 503.
   static func response(_ answer: Answer) -> Response {
     var headers = Self.headers
     guard answer.body.count > 1 << 16 else {
@@ -300,10 +300,11 @@ package struct ServeContext: RequestContext {
     channel = source.channel
   }
 
-  /// Whether the request's connection is still open (a job of a request whose client has
-  /// gone is dropped when its turn comes).
+  /// Whether the request's client is still there: its connection open, its side of it not
+  /// closed (`ClientGone`). A job of a request whose client has gone is dropped when its turn
+  /// comes.
   var isConnected: @Sendable () -> Bool {
     let channel = channel
-    return { channel.isActive }
+    return { channel.isActive && !ClientGone.hasLeft(channel) }
   }
 }
