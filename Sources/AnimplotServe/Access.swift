@@ -29,6 +29,10 @@ package struct Access: Sendable {
   /// Whether a token is needed: off loopback, or when the server writes files.
   package static func needsToken(host: String, edit: Bool) -> Bool { edit || !isLoopback(host) }
 
+  /// The fewest characters of a token given with `--token`: one that guards a server open to a
+  /// network must not be guessed by trying (a made one is 32 hex digits, 128 bits).
+  package static let shortestToken = 16
+
   /// Whether `token` may be a token: letters, digits, `.`, `_`, `~`, `-` (what a URL carries as
   /// it is), at least one.
   package static func isValidToken(_ token: String) -> Bool {

@@ -11,7 +11,7 @@ package struct ServerOptions: ParsableArguments, Sendable {
   @Option(help: "The port to listen on; 0 picks a free one.")
   package var port = 8484
 
-  @Option(help: "The token every request must carry (letters, digits, '.', '_', '~', '-'; default: made and printed when one is needed).")
+  @Option(help: "The token every request must carry (at least 16 letters, digits, '.', '_', '~', '-'; default: made and printed when one is needed).")
   package var token: String?
 
   /// Whether any of them was given.
@@ -21,6 +21,10 @@ package struct ServerOptions: ParsableArguments, Sendable {
     guard (0...65535).contains(port) else { throw ValidationError("--port \(port): expected 0 to 65535") }
     if let token, !Access.isValidToken(token) {
       throw ValidationError("--token: expected letters, digits, '.', '_', '~' or '-' (it goes into a URL as it is)")
+    }
+    if let token, token.count < Access.shortestToken {
+      throw ValidationError(
+        "--token: expected at least \(Access.shortestToken) characters, found \(token.count) (a short token can be guessed; without --token one of 32 hex digits is made)")
     }
   }
 }

@@ -189,9 +189,12 @@ struct ServeTests {
     #expect(try exposed.request("GET", "/api/files", headers: ["Host": "studio.lan:\(exposed.port)"]).status == 200)
     #expect(try exposed.request("GET", "/api/files", headers: ["Host": "studio.lan:\(exposed.port)"], withToken: false).status == 403)
 
-    let editing = try LocalServer(binary: CLI.binary, ["serve", Self.ball, "--port", "0", "--edit", "--token", "s3cret"])
+    // A token given must not be guessed by trying.
+    let short = try CLI.run(["serve", Self.ball, "--port", "0", "--host", "0.0.0.0", "--token", "a"])
+    #expect(short.status == 2 && short.stderr.contains("--token: expected at least 16 characters, found 1"), "\(short.stderr)")
+    let editing = try LocalServer(binary: CLI.binary, ["serve", Self.ball, "--port", "0", "--edit", "--token", "s3cret-s3cret-s3cret"])
     defer { editing.stop() }
-    #expect(editing.token == "s3cret")
+    #expect(editing.token == "s3cret-s3cret-s3cret")
     #expect(try editing.request("GET", "/api/files", withToken: false).status == 403)
     // A write from a page of another origin.
     let crossSite = try editing.request(
