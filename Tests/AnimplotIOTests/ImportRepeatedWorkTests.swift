@@ -2,7 +2,6 @@ import AnimplotCore
 import AnimplotIO
 import Foundation
 import Testing
-import ZIPFoundation
 
 /// Work an importer repeats for each use of something shared (a glTF accessor or mesh, a Lottie
 /// precomp or time remap) makes no track or key when the use is left out or plain, so the
@@ -133,22 +132,10 @@ extension ImportLimitsTests {
   /// budgets: two animations of 6 million values each (each alone within the limit) are
   /// refused at the second.
   @Test func dotLottieAnimationsShareTheValuesWalked() throws {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("animplot-\(UUID().uuidString).lottie")
-    defer { try? FileManager.default.removeItem(at: url) }
-    let archive = try Archive(url: url, accessMode: .create)
-    let text = plainShapes(uses: 600, items: 4_994)
-    for (path, entry) in [
-      ("manifest.json", #"{"version": "1", "animations": [{"id": "a"}, {"id": "b"}]}"#),
-      ("animations/a.json", text), ("animations/b.json", text),
-    ] {
-      let data = Data(entry.utf8)
-      try archive.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count), compressionMethod: .none) { position, size in
-        data.subdata(in: Int(position)..<Int(position) + size)
-      }
-    }
+    let bytes = try twoAnimationDotLottie(plainShapes(uses: 600, items: 4_994))
     let message: String
     do {
-      message = "decoded \(try InputKind.decode([UInt8](Data(contentsOf: url)), file: "in.lottie", path: nil).actions.count) animations"
+      message = "decoded \(try InputKind.decode(bytes, file: "in.lottie", path: nil).actions.count) animations"
     } catch {
       message = "\(error)"
     }
