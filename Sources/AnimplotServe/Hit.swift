@@ -16,30 +16,35 @@ extension ServeAPI {
     let point = Point(x, y)
     // A page asks many points of one picture: its layout is kept (by file state and options).
     let key = try layoutKey(view: view, query: query)
-    // A layout holds every key of its file: kept by that weight.
-    let keys = Self.keyCount(try servedDocument(query).document, past: Self.largeKeys)
-    let laid = try layouts.value(for: key, weight: keys) { () throws(ServeError) -> LaidOut in
-      switch view {
-      case "graph":
-        let (editor, actions, scale) = try content(GraphArguments.self, query: query)
-        // Its layout builds every curve's path, as the picture does: weighed the same.
-        do throws(RenderError) {
-          try editor.checkDrawingWork(scale: scale)
-        } catch {
-          throw ServeError(.badRequest, error.description)
-        }
-        return .graph(editor.layout(scale: scale), actions)
-      case "dopesheet":
-        let (editor, _, scale) = try content(DopeSheetArguments.self, query: query)
-        return .dopeSheet(editor.layout(scale: scale))
-      case "timeline":
-        let (timeline, _, scale) = try content(TimelineArguments.self, query: query)
-        return .timeline(timeline.layout(scale: scale))
-      default:
-        throw ServeError(.notFound, "no hit test for \(messageQuoted(view)); expected graph, dopesheet or timeline")
-      }
+    let laid = try layouts.value(for: key) { () throws(ServeError) -> (LaidOut, weight: Int) in
+      // A layout holds every key of its file: kept by that weight.
+      let keys = Self.keyCount(try servedDocument(query).document, past: Self.largeKeys)
+      return (try layout(view: view, query: query), keys)
     }
     return .json(laid.hitJSON(point, tolerance: tolerance) + "\n")
+  }
+
+  /// The laid-out editor of `view` a hit test reads.
+  private func layout(view: String, query: ViewQuery) throws(ServeError) -> LaidOut {
+    switch view {
+    case "graph":
+      let (editor, actions, scale) = try content(GraphArguments.self, query: query)
+      // Its layout builds every curve's path, as the picture does: weighed the same.
+      do throws(RenderError) {
+        try editor.checkDrawingWork(scale: scale)
+      } catch {
+        throw ServeError(.badRequest, error.description)
+      }
+      return .graph(editor.layout(scale: scale), actions)
+    case "dopesheet":
+      let (editor, _, scale) = try content(DopeSheetArguments.self, query: query)
+      return .dopeSheet(editor.layout(scale: scale))
+    case "timeline":
+      let (timeline, _, scale) = try content(TimelineArguments.self, query: query)
+      return .timeline(timeline.layout(scale: scale))
+    default:
+      throw ServeError(.notFound, "no hit test for \(messageQuoted(view)); expected graph, dopesheet or timeline")
+    }
   }
 
   /// What a layout is kept by: the view, the file's number and state, and the options.
@@ -109,9 +114,9 @@ package final class RecentValues<Value: Sendable>: Sendable {
     self.weight = weight
   }
 
-  /// The value kept for `key`, or the one `make` makes (kept unless it throws); `weight` is
-  /// what it holds (a layout: its file's keys).
-  package func value(for key: String, weight: Int, make: () throws(ServeError) -> Value) throws(ServeError) -> Value {
+  /// The value kept for `key`, or the one `make` makes (kept unless it throws), with what it
+  /// holds (a layout: its file's keys), weighed only when it is made.
+  package func value(for key: String, make: () throws(ServeError) -> (Value, weight: Int)) throws(ServeError) -> Value {
     let kept = entries.withLock { entries -> Value? in
       guard let i = entries.firstIndex(where: { $0.key == key }) else { return nil }
       let entry = entries.remove(at: i)
@@ -119,7 +124,7 @@ package final class RecentValues<Value: Sendable>: Sendable {
       return entry.value
     }
     if let kept { return kept }
-    let value = try make()
+    let (value, weight) = try make()
     entries.withLock { entries in
       entries.append((key, value, weight))
       var total = entries.reduce(0) { $0 + $1.weight }

@@ -10,19 +10,22 @@ struct HeldMemoryTests {
   /// Layouts are kept by their file's keys: eight of a 4-million-key file held 2.6 GB.
   @Test func keptLayoutsAreWeighedByTheirKeys() throws {
     let kept = RecentValues<Int>(capacity: 8, weight: 1_000)
-    for i in 0..<8 { _ = try kept.value(for: "small\(i)", weight: 100) { i } }
+    for i in 0..<8 { _ = try kept.value(for: "small\(i)") { (i, 100) } }
     #expect(kept.keys == (0..<8).map { "small\($0)" })
     // A ninth goes past the capacity: the oldest goes.
-    _ = try kept.value(for: "small8", weight: 100) { 8 }
+    _ = try kept.value(for: "small8") { (8, 100) }
     #expect(kept.keys.first == "small1")
     // A heavy one pushes out what it must to stay within the weight; alone, it is kept
     // (the next point of the same picture reads it).
-    _ = try kept.value(for: "large", weight: 900) { 9 }
+    _ = try kept.value(for: "large") { (9, 900) }
     #expect(kept.keys == ["small8", "large"])
-    _ = try kept.value(for: "larger", weight: 5_000) { 10 }
+    _ = try kept.value(for: "larger") { (10, 5_000) }
     #expect(kept.keys == ["larger"])
-    #expect(try kept.value(for: "larger", weight: 5_000) { Issue.record("made again"); return 0 } == 10)
-    _ = try kept.value(for: "small0", weight: 100) { 0 }
+    #expect(try kept.value(for: "larger") {
+      Issue.record("made again")
+      return (0, 5_000)
+    } == 10)
+    _ = try kept.value(for: "small0") { (0, 100) }
     #expect(kept.keys == ["small0"])
   }
 
