@@ -84,9 +84,12 @@ package enum Subprocess {
     posix_spawnattr_setsigmask(&attributes, &none)
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
     var pid = pid_t()
+    // A signal between the start and the listing would leave the child running: held.
+    animplot_signals_hold()
     let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+    let slot = spawned == 0 ? animplot_child_add(pid) : -1
+    animplot_signals_release()
     guard spawned == 0 else { return .failure(SystemError(errno: spawned)) }
-    let slot = animplot_child_add(pid)
     if let processorSeconds { _ = animplot_child_limit_processor(pid, Int32(clamping: processorSeconds)) }
     let status = animplot_child_wait(pid, slot)
     guard status >= 0 else { return .failure(SystemError(errno: errno)) }
@@ -108,6 +111,9 @@ package struct TemporaryFile: Sendable {
   package init(prefix: String, suffix: String) throws(FileError) {
     let folder = FileSystem.environment("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     var template = Array((folder + "/animplot-\(prefix)-XXXXXX" + suffix).utf8CString)
+    // Its name is known only once it exists: a signal until it is listed is held.
+    animplot_signals_hold()
+    defer { animplot_signals_release() }
     let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, Int32(suffix.utf8.count)) }
     guard fd >= 0 else {
       throw FileError(path: folder, action: "cannot make a temporary file", error: SystemError(errno: errno))

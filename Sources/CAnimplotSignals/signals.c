@@ -35,7 +35,24 @@ static size_t folder_sizes[FOLDER_SLOTS];
 #define CHILD_SLOTS 256
 static atomic_int children[CHILD_SLOTS];
 
+// Sections where a thing is made before it can be listed (a child's process ID is known only
+// once it runs; a temporary file's unique name only once it exists): a signal arriving in one
+// is held (`pending`) and raised when the last section ends, so that the handler never misses
+// a child or a file made in that moment.
+static atomic_int held;
+static atomic_int pending;
+
 static void on_signal(int sig) {
+  if (atomic_load(&held) > 0) {
+    int none = 0;
+    atomic_compare_exchange_strong(&pending, &none, sig);
+    // The last section may have ended since `held` was read, without seeing this signal:
+    // whichever of it and this handler takes `pending` back acts on it.
+    if (atomic_load(&held) > 0) return;
+    int taken = atomic_exchange(&pending, 0);
+    if (taken == 0) return;
+    sig = taken;
+  }
   for (int i = 0; i < CHILD_SLOTS; i++) {
     int pid = atomic_load(&children[i]);
     if (pid > 0) kill(pid, SIGKILL);
@@ -84,6 +101,14 @@ void animplot_temporaries_install(void) {
   // would leave a long run, or a server, deaf to Ctrl-C and SIGTERM: those handled are let
   // through. Ignored ones (nohup, a shell's background job) stay ignored.
   sigprocmask(SIG_UNBLOCK, &handled, NULL);
+}
+
+void animplot_signals_hold(void) { atomic_fetch_add(&held, 1); }
+
+void animplot_signals_release(void) {
+  if (atomic_fetch_sub(&held, 1) != 1) return;
+  int sig = atomic_exchange(&pending, 0);
+  if (sig != 0) raise(sig);
 }
 
 static int add(atomic_int *states, _Atomic(char *) *paths, size_t *sizes, int count, const char *path) {

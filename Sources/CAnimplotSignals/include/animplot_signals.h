@@ -10,6 +10,15 @@
 /// Installs the handler for SIGINT, SIGTERM and SIGHUP (those not ignored).
 void animplot_temporaries_install(void);
 
+/// Begins a section in which a signal that the handler acts on is held until the section
+/// ends: around making something that can only be listed once made (a child process, a file
+/// with a unique name), so that a signal in between finds it listed. Sections may nest and run
+/// on several threads; the signal is raised when the last one ends. Keep them short.
+void animplot_signals_hold(void);
+
+/// Ends a section begun by `animplot_signals_hold`; the last to end raises a held signal.
+void animplot_signals_release(void);
+
 /// Lists `path`; returns its slot, or -1 when every slot is taken (it is then not removed on
 /// a signal).
 int animplot_temporary_add(const char *path);
