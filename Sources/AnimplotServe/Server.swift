@@ -10,6 +10,9 @@ package struct Server: Sendable {
   package var host: String
   package var port: Int
   package var token: String?
+  /// How long a connection may wait on a client that reads nothing of its answer before it is
+  /// closed (`StalledClient`).
+  package var stalledClientSeconds: Int64 = 30
 
   package init(host: String, port: Int, token: String?) {
     self.host = host
@@ -48,7 +51,11 @@ package struct Server: Sendable {
     let app = Application(
       router: router,
       // The parser's own refusals (400) in the API's form too.
-      server: .http1(configuration: .init(additionalChannelHandlers: [ParserRefusals(), ClientGone()])),
+      server: .http1(
+        configuration: .init(
+          additionalChannelHandlers: [
+            ParserRefusals(), ClientGone(), StalledClient(limit: .seconds(stalledClientSeconds)),
+          ])),
       configuration: .init(address: .hostname(host, port: port), serverName: nil, reuseAddress: true),
       onServerRunning: { channel in
         let port = channel.localAddress?.port ?? self.port

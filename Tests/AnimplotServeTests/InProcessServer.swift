@@ -9,12 +9,14 @@ struct InProcessServer {
   let port: Int
   let task: Task<Void, any Error>
 
-  static func start() async throws -> InProcessServer {
+  static func start(stalledClientSeconds: Int64 = 30) async throws -> InProcessServer {
     let file = Repository.root.appendingPathComponent("Examples/bouncing-ball.json").path
     let api = ServeAPI(files: try ServedFiles(paths: [file]), editing: false)
     let port = AsyncStream<Int>.makeStream()
     let task = Task {
-      try await Server(host: "127.0.0.1", port: 0, token: nil).serve(api) { port.continuation.yield($0) }
+      var server = Server(host: "127.0.0.1", port: 0, token: nil)
+      server.stalledClientSeconds = stalledClientSeconds
+      try await server.serve(api) { port.continuation.yield($0) }
     }
     var ports = port.stream.makeAsyncIterator()
     guard let bound = await ports.next() else {

@@ -159,9 +159,14 @@ package final class LocalServer: @unchecked Sendable {
     return String(decoding: received, as: UTF8.self)
   }
 
-  package static func openSocket(port: Int) throws -> Int32 {
+  /// A socket connected to the local `port`; `receiveBuffer` sets its receive buffer's size
+  /// before it connects (a small one makes a client that does not read felt at once).
+  package static func openSocket(port: Int, receiveBuffer: Int32? = nil) throws -> Int32 {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw LocalServerError("socket: errno \(errno)") }
+    if var size = receiveBuffer {
+      setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+    }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = in_port_t(UInt16(port).bigEndian)
