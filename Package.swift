@@ -51,9 +51,9 @@ let package = Package(
       name: "CAnimplotFont", exclude: ["DejaVuSans.ttf", "LICENSE"],
       cSettings: [.headerSearchPath(".")]),
 
-    // The one parallel loop (standard library, Dispatch, Synchronization): below the model, so
-    // that every layer may use it.
-    .target(name: "AnimplotConcurrency"),
+    // The one parallel loop (standard library, Dispatch, Synchronization, and AnimplotPlatform's
+    // threads): below the model, so that every layer may use it.
+    .target(name: "AnimplotConcurrency", dependencies: ["AnimplotPlatform"]),
     .target(
       name: "AnimplotCore",
       dependencies: ["AnimplotConcurrency", .product(name: "RealModule", package: "swift-numerics")]),
@@ -175,7 +175,7 @@ let package = Package(
     .testTarget(
       name: "AnimplotServeTests",
       dependencies: [
-        "AnimplotServe", "AnimplotCommandLine", "AnimplotTestSupport",
+        "AnimplotServe", "AnimplotCommandLine", "AnimplotConcurrency", "AnimplotPlatform", "AnimplotTestSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .testTarget(name: "AnimplotCanvasTests", dependencies: ["AnimplotCanvas"]),

@@ -56,11 +56,11 @@ package struct SVGRasterizer: Sendable, Hashable {
     } catch {
       throw SVGRasterizingError(name: name, reason: "cannot write \(input.path): \(error)")
     }
+    // The PNG on its standard output: given `--output`, rsvg-convert writes through a file of
+    // its own beside it (`.goutputstream-XXXXXX`), which a signal that kills it leaves behind.
     try run(
-      [
-        executable, "--format", "png", "--width", size.widthArgument, "--height", size.heightArgument,
-        "--output", output.path, input.path,
-      ], name: name)
+      [executable, "--format", "png", "--width", size.widthArgument, "--height", size.heightArgument, input.path],
+      output: output.path, name: name)
     do {
       let png = try FileSystem.readBytes(path: output.path)
       return RasterizedSVG(png: png, image: try ImageFile.decode(pngBytes: png, path: name))
@@ -69,12 +69,15 @@ package struct SVGRasterizer: Sendable, Hashable {
     }
   }
 
-  /// Runs `arguments` and waits; standard error is kept for the message when it fails.
-  private func run(_ arguments: [String], name: String) throws(SVGRasterizingError) {
+  /// Runs `arguments` with standard output into `output` and waits; standard error is kept for
+  /// the message when it fails.
+  private func run(_ arguments: [String], output: String, name: String) throws(SVGRasterizingError) {
     let errors = try temporaryFile(suffix: ".txt", name: name)
     defer { errors.remove() }
     let termination: Subprocess.Termination
-    switch Subprocess.run(executable, arguments: arguments, errors: errors.path, processorSeconds: processorSeconds) {
+    switch Subprocess.run(
+      executable, arguments: arguments, output: output, errors: errors.path, processorSeconds: processorSeconds)
+    {
     case .success(let ended): termination = ended
     case .failure(let error):
       throw SVGRasterizingError(name: name, reason: "cannot run \(executable): \(error)")

@@ -1,3 +1,4 @@
+import AnimplotPlatform
 import Dispatch
 import Synchronization
 
@@ -12,7 +13,13 @@ package enum Parallel {
   /// Calls `body(0) … body(count − 1)` on up to `jobs` threads at once, and returns when every
   /// call has returned (everything the calls wrote is then visible to the caller). `body`
   /// must be safe to call from several threads at once.
+  ///
+  /// On a thread of its own (`OwnThread`: a server's request, run beside others) the calls run
+  /// in order on that thread: the other threads would be libdispatch's, which Swift's
+  /// concurrency shares, and a large request spread over all of them would stop every other
+  /// request while it runs.
   package static func run(count: Int, jobs: Int = .max, _ body: @Sendable (Int) -> Void) {
+    let jobs = OwnThread.isCurrent ? 1 : jobs
     guard count > 1 && jobs > 1 else {
       for i in 0..<count { body(i) }
       return

@@ -248,15 +248,19 @@ package enum FileSystem {
       prefix += part
       // Listed before it is made, so that Ctrl-C while the run writes into it takes it back
       // (when still empty); unlisted when it was there already.
-      let slot = SignalCleanup.addFolder(prefix)
-      if mkdir(prefix, 0o755) == 0 {
-        made.append(prefix)
-      } else {
+      // (Held meanwhile: a signal between a failed mkdir and the unlisting would remove a
+      // folder that was there already, when empty.)
+      let error = SignalCleanup.holding {
+        let slot = SignalCleanup.addFolder(prefix)
+        if mkdir(prefix, 0o755) == 0 { return Int32(0) }
         let error = errno
         SignalCleanup.removeFolder(slot)
-        if error != EEXIST {
-          throw FileError(path: prefix + "/", action: "cannot create the folder", error: SystemError(errno: error))
-        }
+        return error
+      }
+      if error == 0 {
+        made.append(prefix)
+      } else if error != EEXIST {
+        throw FileError(path: prefix + "/", action: "cannot create the folder", error: SystemError(errno: error))
       }
       prefix += "/"
     }

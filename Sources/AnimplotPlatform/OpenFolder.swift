@@ -85,11 +85,14 @@ package final class OpenFolder: Sendable {
     let temporary = OutputFile.temporaryPath(for: name)
     // Listed for the signal handler by its path as named now (a path elsewhere at worst names
     // no file: the name is this process's own).
-    let slot = SignalCleanup.add(walked + "/" + temporary)
-    let fd = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode ?? 0o644)
+    let (slot, fd, error) = SignalCleanup.holding {
+      let slot = SignalCleanup.add(walked + "/" + temporary)
+      let fd = openat(folder, temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode ?? 0o644)
+      let error = fd >= 0 ? 0 : errno
+      if fd < 0 { SignalCleanup.remove(slot) }
+      return (slot, fd, error)
+    }
     guard fd >= 0 else {
-      let error = errno
-      SignalCleanup.remove(slot)
       throw .failed(FileError(path: shown, action: "cannot write", error: SystemError(errno: error)))
     }
     var result = FileDescriptor.write(fd, bytes)

@@ -108,13 +108,14 @@ package enum OutputFile {
   {
     let temp = temporaryPath(for: target)
     // Listed before it exists, so that no signal finds it made but unlisted.
-    let slot = SignalCleanup.add(temp)
-    let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode ?? 0o644)
-    guard fd >= 0 else {
-      let error = SystemError(errno: errno)
-      SignalCleanup.remove(slot)
-      throw FileError(path: path, action: "cannot write", error: error)
+    let (slot, fd, error) = SignalCleanup.holding {
+      let slot = SignalCleanup.add(temp)
+      let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode ?? 0o644)
+      let error = fd >= 0 ? 0 : errno
+      if fd < 0 { SignalCleanup.remove(slot) }
+      return (slot, fd, error)
     }
+    guard fd >= 0 else { throw FileError(path: path, action: "cannot write", error: SystemError(errno: error)) }
     var result = FileDescriptor.write(fd, bytes)
     // The umask narrowed the mode of the new file: give it the one of the file it replaces.
     if let mode, case .success = result, fchmod(fd, mode) != 0 { result = .failure(SystemError(errno: errno)) }
@@ -215,4 +216,13 @@ package enum SignalCleanup {
 
   /// Unlists a folder.
   package static func removeFolder(_ slot: Int32) { animplot_folder_remove(slot) }
+
+  /// `body`, with the signals the handler acts on held until it returns: around making a file
+  /// or folder and listing it (or a child process), so that a signal in between finds it
+  /// listed, and none is made once the handler has looked (another thread waits for the end).
+  package static func holding<T, E: Error>(_ body: () throws(E) -> T) throws(E) -> T {
+    animplot_signals_hold()
+    defer { animplot_signals_release() }
+    return try body()
+  }
 }

@@ -27,6 +27,38 @@ package enum ThisProcess {
 
   /// The processors online (at least 1).
   package static var processorCount: Int { max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN))) }
+
+  /// Why this process's command line cannot be read as it was given, if it cannot: an
+  /// argument whose bytes are not UTF-8 (a file name from another encoding). Swift's arguments
+  /// replace such bytes with U+FFFD, so the path read would be another file's (or none), and an
+  /// output would be written under another name.
+  package static var argumentEncodingProblem: String? {
+    for i in 1..<Int(CommandLine.argc) {
+      guard let raw = CommandLine.unsafeArgv[i], String(validatingCString: raw) == nil else { continue }
+      var shown = ""
+      var p = raw
+      while p.pointee != 0 && shown.utf8.count < 80 {
+        let byte = UInt8(bitPattern: p.pointee)
+        shown += byte >= 0x20 && byte < 0x7F ? String(UnicodeScalar(byte)) : "\\x" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+        p += 1
+      }
+      return "argument \(i) ('\(shown)') is not UTF-8 text: animplot reads every path and option as UTF-8; rename the file or give its name in UTF-8"
+    }
+    return nil
+  }
+
+  /// Raises the number of files this process may have open to the most it is allowed (the
+  /// hard limit; a server's connections are files), and returns the number it may now open.
+  package static func raiseOpenFileLimit() -> Int {
+    var limit = rlimit()
+    guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return 1024 }
+    if limit.rlim_cur < limit.rlim_max {
+      var raised = limit
+      raised.rlim_cur = limit.rlim_max
+      if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &raised) == 0 { limit = raised }
+    }
+    return Int(clamping: limit.rlim_cur)
+  }
 }
 
 /// Another program, run to its end.
@@ -43,22 +75,23 @@ package enum Subprocess {
   package static let processorLimitSignal = SIGXCPU
 
   /// Runs the program at `executable` with `arguments` (its name first) and this process's
-  /// environment with `environment` added, standard input and output on `/dev/null` and
-  /// standard error into the file at `errors` (which must exist; `/dev/null` when `nil`), and
+  /// environment with `environment` added, standard input on `/dev/null`, standard output into
+  /// the file at `output` and standard error into the file at `errors` (each must exist;
+  /// `/dev/null` when `nil`), and
   /// waits for it. A signal that ends this process meanwhile (SIGINT, SIGTERM, SIGHUP) kills it
   /// first (`SignalCleanup`).
   /// - Parameter processorSeconds: the processor time it may take (Linux): past it, it is sent
   ///   `SIGXCPU` (`processorLimitSignal`), and killed a second later; no core file is written.
   /// - Returns: how it ended, or why it could not be started.
   package static func run(
-    _ executable: String, arguments: [String], environment: [String: String] = [:], errors: String? = nil,
-    processorSeconds: Int? = nil
+    _ executable: String, arguments: [String], environment: [String: String] = [:], output: String? = nil,
+    errors: String? = nil, processorSeconds: Int? = nil
   ) -> Result<Termination, SystemError> {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, output ?? "/dev/null", O_WRONLY | O_TRUNC, 0)
     posix_spawn_file_actions_addopen(&actions, 2, errors ?? "/dev/null", O_WRONLY | O_TRUNC, 0)
     var variables = environment.map { "\($0.key)=\($0.value)" }
     var i = 0
@@ -85,10 +118,10 @@ package enum Subprocess {
     posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
     var pid = pid_t()
     // A signal between the start and the listing would leave the child running: held.
-    animplot_signals_hold()
-    let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
-    let slot = spawned == 0 ? animplot_child_add(pid) : -1
-    animplot_signals_release()
+    let (spawned, slot) = SignalCleanup.holding {
+      let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+      return (spawned, spawned == 0 ? animplot_child_add(pid) : -1)
+    }
     guard spawned == 0 else { return .failure(SystemError(errno: spawned)) }
     if let processorSeconds { _ = animplot_child_limit_processor(pid, Int32(clamping: processorSeconds)) }
     let status = animplot_child_wait(pid, slot)
@@ -112,15 +145,20 @@ package struct TemporaryFile: Sendable {
     let folder = FileSystem.environment("TMPDIR").flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     var template = Array((folder + "/animplot-\(prefix)-XXXXXX" + suffix).utf8CString)
     // Its name is known only once it exists: a signal until it is listed is held.
-    animplot_signals_hold()
-    defer { animplot_signals_release() }
-    let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, Int32(suffix.utf8.count)) }
-    guard fd >= 0 else {
-      throw FileError(path: folder, action: "cannot make a temporary file", error: SystemError(errno: errno))
+    let made = SignalCleanup.holding { () -> Result<(String, Int32), SystemError> in
+      let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, Int32(suffix.utf8.count)) }
+      guard fd >= 0 else { return .failure(SystemError(errno: errno)) }
+      close(fd)
+      let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+      return .success((path, SignalCleanup.add(path)))
     }
-    close(fd)
-    path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-    slot = SignalCleanup.add(path)
+    switch made {
+    case .success(let (made, listed)):
+      path = made
+      slot = listed
+    case .failure(let error):
+      throw FileError(path: folder, action: "cannot make a temporary file", error: error)
+    }
   }
 
   /// Replaces the file's content with `bytes`.

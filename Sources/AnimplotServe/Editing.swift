@@ -3,7 +3,6 @@ import AnimplotEdit
 import AnimplotIO
 import AnimplotPlatform
 import AnimplotText
-import Dispatch
 
 extension ServeAPI {
   /// The most bytes an edit request's body may hold.
@@ -101,20 +100,23 @@ extension ServeAPI {
     return answer
   }
 
-  /// `job`, run on the serial queue of the file `query` names (`file=N`): the writes of one
-  /// file (edit, undo, redo, save, revert) one at a time and in order, on a thread of their
-  /// own, so that a long edit holds up neither the threads that answer other requests nor the
-  /// writes of other files.
-  package func writing<T: Sendable>(_ query: ViewQuery, _ job: @escaping @Sendable () -> T) async -> T {
-    let index = (try? fileIndex(query)).flatMap { writeQueues.indices.contains($0) ? $0 : nil }
-    let queue = index.map { writeQueues[$0] } ?? Self.otherWrites
-    return await withCheckedContinuation { continuation in
-      queue.async { continuation.resume(returning: job()) }
-    }
+  /// `job`, run in the line of the file `query` names (`file=N`): the writes of one file
+  /// (edit, undo, redo, save, revert) one at a time and in order, each on a thread of its own
+  /// (`Gate`), so that a long edit holds up neither the threads that answer other requests nor
+  /// the writes of other files.
+  /// When `maximumWaitingWrites` writes of the file wait already, `busy` instead: each holds
+  /// its request (an edit's body is up to 1 MiB), and thousands queued took the server past
+  /// 2 GB.
+  package func writing<T: Sendable>(_ query: ViewQuery, busy: T, _ job: @escaping @Sendable () -> T) async -> T {
+    let index = (try? fileIndex(query)).flatMap { writeLines.indices.contains($0) ? $0 : nil }
+    return await (index.map { writeLines[$0] } ?? Self.otherWrites).run(wanted: { true }, job) ?? busy
   }
 
+  /// The most writes of one file that wait their turn.
+  package static let maximumWaitingWrites = 16
+
   /// Where writes naming no served file run (they are refused at once).
-  static let otherWrites = DispatchQueue(label: "animplot-serve-writes")
+  static let otherWrites = Gate(width: 1, maximumWaiting: maximumWaitingWrites)
 
   /// `POST /api/undo` and `POST /api/redo`: one step back or forward.
   package func step(back: Bool, query: ViewQuery) throws(ServeError) -> Answer {

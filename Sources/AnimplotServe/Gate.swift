@@ -1,47 +1,56 @@
-import Dispatch
+import AnimplotPlatform
 
 /// At most `width` jobs at a time, or one alone: the others wait their turn, in order.
 package actor Gate {
   let width: Int
+  /// The most jobs that may wait their turn; one more is refused (`nil`).
+  let maximumWaiting: Int
   /// The places taken: one per job, all of them for a job that runs alone.
   var taken = 0
   var waiting: [(places: Int, continuation: CheckedContinuation<Void, Never>)] = []
 
-  package init(width: Int) { self.width = max(1, width) }
+  package init(width: Int, maximumWaiting: Int = .max) {
+    self.width = max(1, width)
+    self.maximumWaiting = max(0, maximumWaiting)
+  }
 
   /// How many jobs wait their turn.
   package var waitingCount: Int { waiting.count }
 
   /// Runs `job` once fewer than `width` others run (`alone`: once none runs, and none beside
-  /// it), on a thread of its own: a job is a synchronous computation that may be long (or
-  /// blocked reading), and Swift's concurrency runs every task on as many threads as there are
-  /// cores, so jobs run there would stop everything else the process does (the server's other
-  /// requests) until they end.
+  /// it), on a thread of its own (`OwnThread`): a job is a synchronous computation that may be
+  /// long (or blocked reading), and Swift's concurrency runs every task on as many threads as
+  /// there are cores, shared with `DispatchQueue.global()`, so jobs run there would stop
+  /// everything else the process does (the server's other requests) until they end.
   package nonisolated func run<T: Sendable>(alone: Bool = false, _ job: @escaping @Sendable () -> T) async -> T {
-    // A job always wanted always runs.
+    // A job always wanted always runs (when none is refused for the waiting).
     await run(alone: alone, wanted: { true }, job)!
   }
 
   /// As `run(alone:_:)`, but a job that is no longer `wanted` when its turn comes (its client
   /// has gone) is not run: `nil`. Abandoned requests then never stand in front of live ones.
+  /// Nor is one that finds `maximumWaiting` jobs waiting already: `nil` at once.
   package nonisolated func run<T: Sendable>(
     alone: Bool = false, wanted: @escaping @Sendable () -> Bool, _ job: @escaping @Sendable () -> T
   ) async -> T? {
     let places = alone ? width : 1
-    await enter(places)
+    guard await enter(places) else { return nil }
     defer { Task { await self.leave(places) } }
     guard wanted() else { return nil }
     return await withCheckedContinuation { continuation in
-      DispatchQueue.global(qos: .userInitiated).async { continuation.resume(returning: job()) }
+      OwnThread.start { continuation.resume(returning: job()) }
     }
   }
 
-  func enter(_ places: Int) async {
+  /// Takes `places` once they are free; false, at once, when too many wait already.
+  func enter(_ places: Int) async -> Bool {
     if waiting.isEmpty, taken + places <= width {
       taken += places
-      return
+      return true
     }
+    guard waiting.count < maximumWaiting else { return false }
     await withCheckedContinuation { waiting.append((places, $0)) }
+    return true
   }
 
   func leave(_ places: Int) {

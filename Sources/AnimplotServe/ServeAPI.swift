@@ -8,7 +8,6 @@ import AnimplotPlots
 import AnimplotRender
 import AnimplotText
 import ArgumentParser
-import Dispatch
 
 /// Every answer of `animplot serve`'s API, without HTTP: each is made by the verb's own grammar
 /// (its `ParsableArguments`) and the render pipeline, so that it is byte for byte what the
@@ -20,8 +19,8 @@ package struct ServeAPI: Sendable {
   package let events: ServeEvents
   /// The layouts hit tests read, kept for the next point of the same picture.
   let layouts = RecentValues<LaidOut>(capacity: 8, weight: ServeAPI.largeKeys)
-  /// A serial queue per served file, where its writes run (`writing`).
-  let writeQueues: [DispatchQueue]
+  /// Each served file's line of writes, one at a time and in order (`writing`).
+  let writeLines: [Gate]
   /// Called with the file's number on an edit's thread as the edit starts, before it reads
   /// the file (a test holds an edit there to see what is answered meanwhile).
   package var editStarts: (@Sendable (Int) -> Void)?
@@ -33,7 +32,7 @@ package struct ServeAPI: Sendable {
     self.files = files
     self.editing = editing
     self.events = events
-    writeQueues = (0..<files.count).map { DispatchQueue(label: "animplot-serve-file-\($0)") }
+    writeLines = (0..<files.count).map { _ in Gate(width: 1, maximumWaiting: Self.maximumWaitingWrites) }
   }
 
   // MARK: Reading

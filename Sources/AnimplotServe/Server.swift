@@ -13,6 +13,15 @@ package struct Server: Sendable {
   /// How long a connection may wait on a client that reads nothing of its answer before it is
   /// closed (`StalledClient`).
   package var stalledClientSeconds: Int64 = 30
+  /// How long a connection may send nothing, or take to send a request's head, before it is
+  /// closed (a page's open event stream is not idle).
+  package var idleSeconds: Int64 = 30
+  /// The most connections open at once (`ConnectionCap`); `nil`: `defaultConnectionLimit`.
+  package var connectionLimit: Int?
+
+  /// The most connections open at once: 1,000, or fewer when the process may open fewer files
+  /// (half of those it may open, leaving the rest for the files it serves and reads).
+  package static func defaultConnectionLimit(openFiles: Int) -> Int { max(16, min(1_000, openFiles / 2)) }
 
   package init(host: String, port: Int, token: String?) {
     self.host = host
@@ -43,6 +52,8 @@ package struct Server: Sendable {
     routes: (Router<ServeContext>) -> Void, ready: @escaping @Sendable (Int) -> Void
   ) async throws {
     let bound = Locked(port)
+    let connections = OpenConnections(
+      limit: connectionLimit ?? Self.defaultConnectionLimit(openFiles: ThisProcess.raiseOpenFileLimit()))
     let router = Router(context: ServeContext.self, options: .autoGenerateHeadEndpoints)
     router.add(middleware: Guard(host: host, token: token, bound: bound))
     routes(router)
@@ -54,8 +65,10 @@ package struct Server: Sendable {
       server: .http1(
         configuration: .init(
           additionalChannelHandlers: [
-            ParserRefusals(), ClientGone(), StalledClient(limit: .seconds(stalledClientSeconds)),
-          ])),
+            ConnectionCap(connections), ParserRefusals(), ClientGone(),
+            StalledClient(limit: .seconds(stalledClientSeconds)),
+          ],
+          idleTimeout: .seconds(idleSeconds))),
       configuration: .init(address: .hostname(host, port: port), serverName: nil, reuseAddress: true),
       onServerRunning: { channel in
         let port = channel.localAddress?.port ?? self.port
@@ -143,23 +156,23 @@ package struct Server: Sendable {
     router.post("/api/edit") { request, _ in
       let body = Array(buffer: try await request.body.collect(upTo: ServeAPI.maximumEditBytes))
       let query = Self.query(request)
-      return await api.writing(query) { Self.answer { try api.edit(query: query, body: body) } }
+      return await api.writing(query, busy: Self.busy) { Self.answer { try api.edit(query: query, body: body) } }
     }
     router.post("/api/undo") { request, _ in
       let query = Self.query(request)
-      return await api.writing(query) { Self.answer { try api.step(back: true, query: query) } }
+      return await api.writing(query, busy: Self.busy) { Self.answer { try api.step(back: true, query: query) } }
     }
     router.post("/api/redo") { request, _ in
       let query = Self.query(request)
-      return await api.writing(query) { Self.answer { try api.step(back: false, query: query) } }
+      return await api.writing(query, busy: Self.busy) { Self.answer { try api.step(back: false, query: query) } }
     }
     router.post("/api/save") { request, _ in
       let query = Self.query(request)
-      return await api.writing(query) { Self.answer { try api.save(query: query) } }
+      return await api.writing(query, busy: Self.busy) { Self.answer { try api.save(query: query) } }
     }
     router.post("/api/revert") { request, _ in
       let query = Self.query(request)
-      return await api.writing(query) { Self.answer { try api.revert(query: query) } }
+      return await api.writing(query, busy: Self.busy) { Self.answer { try api.revert(query: query) } }
     }
   }
 
@@ -198,15 +211,32 @@ package struct Server: Sendable {
   /// synchronous computation that may be large, and the rest (events, the watcher) must go on.
   /// One of a file of more than `ServeAPI.largeKeys` keys runs alone: its memory grows with
   /// the keys (a Dope Sheet of 9 million took 1.2 GB), and several at once would add up.
-  static let renders = Gate(width: ThisProcess.processorCount)
+  /// At most `maximumWaitingJobs` wait their turn; past them a request is a 503 at once.
+  static let renders = Gate(width: ThisProcess.processorCount, maximumWaiting: maximumWaitingJobs)
+
+  /// The most renders, layouts, hits and values waiting their turn (each holds its request).
+  package static let maximumWaitingJobs = 256
 
   /// The answers made and not yet sent: at most 512 MB at once (an answer is at most a
   /// picture of `Limits.picturePixels`, a layout of `Limits.layoutMarks` or
   /// `ServeAPI.servedValues` values, each far less).
   static let answers = AnswerBudget(limit: 512 << 20)
 
-  /// The response to a request whose client had gone when its turn came: never read.
-  static var gone: Response { response(.error(ServeError(.serviceUnavailable, "the client has gone"))) }
+  /// The response to a request that found too many waiting their turn, or whose client had
+  /// gone when its turn came (that one is never read).
+  static var gone: Response {
+    response(
+      .error(ServeError(.serviceUnavailable, "the server has too many requests waiting (or the client has gone); try again")))
+  }
+
+  /// The response to a write that found too many of its file's writes waiting.
+  static var busy: Response {
+    response(
+      .error(
+        ServeError(
+          .serviceUnavailable,
+          "\(ServeAPI.maximumWaitingWrites) writes of this file are waiting already; try again once they are done")))
+  }
 
   /// An answer as a response. One of more than 64 KB is counted in `answers` until it is sent
   /// (or its connection is gone), written a piece at a time as the client reads; when the

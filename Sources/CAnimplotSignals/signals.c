@@ -41,8 +41,12 @@ static atomic_int children[CHILD_SLOTS];
 // a child or a file made in that moment.
 static atomic_int held;
 static atomic_int pending;
+// Set as the handler starts: from then on no section begins (a thread that would make a file
+// waits for the end instead), so that no file is made after the handler has looked.
+static atomic_int dying;
 
 static void on_signal(int sig) {
+  atomic_store(&dying, 1);
   if (atomic_load(&held) > 0) {
     int none = 0;
     atomic_compare_exchange_strong(&pending, &none, sig);
@@ -103,7 +107,16 @@ void animplot_temporaries_install(void) {
   sigprocmask(SIG_UNBLOCK, &handled, NULL);
 }
 
-void animplot_signals_hold(void) { atomic_fetch_add(&held, 1); }
+void animplot_signals_hold(void) {
+  for (;;) {
+    // The process is ending: this thread makes nothing more and waits for the end.
+    while (atomic_load(&dying)) pause();
+    atomic_fetch_add(&held, 1);
+    if (!atomic_load(&dying)) return;
+    // The handler started meanwhile: back out (the last section out raises its signal).
+    animplot_signals_release();
+  }
+}
 
 void animplot_signals_release(void) {
   if (atomic_fetch_sub(&held, 1) != 1) return;

@@ -13,6 +13,7 @@ SignalCleanup.install()
 
 do {
   if let problem = Limits.inputBytesProblem { throw CLIError(problem) }
+  if let problem = ThisProcess.argumentEncodingProblem { throw CLIError(problem) }
   var command = try Animplot.parseQuickly(Array(CommandLine.arguments.dropFirst()))
   try command.run()
 } catch let code as ExitCode where code == .success || code.rawValue == 1 {

@@ -1,3 +1,5 @@
+import AnimplotConcurrency
+import AnimplotPlatform
 import AnimplotServe
 import Dispatch
 import Foundation
@@ -10,6 +12,7 @@ struct GateTests {
   final class Shared: Sendable {
     let running = Atomic<Int>(0)
     let most = Atomic<Int>(0)
+    let released = Atomic<Bool>(false)
     let log = Mutex<[String]>([])
   }
 
@@ -22,6 +25,46 @@ struct GateTests {
     let gate = Gate(width: 2)
     let inTask = await gate.run { withUnsafeCurrentTask { $0 != nil } }
     #expect(!inTask, "the job ran inside a task, on one of Swift concurrency's threads")
+  }
+
+  /// As many jobs as there are cores, all busy, leave Swift's concurrency its threads: tasks
+  /// still run while they do. (Run on `DispatchQueue.global()`, which Swift's concurrency shares
+  /// on Linux, two renders of a two-core machine stopped every other request of the server.)
+  @Test(.timeLimit(.minutes(1))) func busyJobsLeaveTasksRunning() async {
+    let width = ProcessInfo.processInfo.activeProcessorCount
+    let gate = Gate(width: width)
+    let shared = Shared()
+    let jobs = (0..<width).map { _ in
+      Task.detached {
+        await gate.run {
+          shared.running.add(1, ordering: .sequentiallyConsistent)
+          // Busy until released, or 20 s at most (then the test fails below, not hangs).
+          let end = Date().addingTimeInterval(20)
+          while !shared.released.load(ordering: .sequentiallyConsistent) && Date() < end {}
+          shared.log.withLock { $0.append("jobs ended") }
+        }
+      }
+    }
+    while shared.running.load(ordering: .sequentiallyConsistent) < width { await Task.yield() }
+    // Work for Swift's concurrency, on other tasks, while every job is busy.
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<width * 4 { group.addTask { _ = (0..<1000).reduce(0, +) } }
+    }
+    shared.log.withLock { $0.append("tasks ran") }
+    shared.released.store(true, ordering: .sequentiallyConsistent)
+    for job in jobs { await job.value }
+    #expect(shared.log.withLock { $0.first } == "tasks ran")
+  }
+
+  /// A job's loops (`Parallel`) run on its own thread: spread over libdispatch's threads, a
+  /// large request would take every thread Swift's concurrency has.
+  @Test func aJobsLoopsStayOnItsThread() async {
+    let gate = Gate(width: 2)
+    let everyCallOnTheJobsThread = await gate.run {
+      Parallel.map(count: 64) { _ in OwnThread.isCurrent }.allSatisfy { $0 }
+    }
+    #expect(everyCallOnTheJobsThread)
+    #expect(!OwnThread.isCurrent)
   }
 
   /// A job that runs alone waits for those running to end, and those after it wait for it,
@@ -64,6 +107,28 @@ struct GateTests {
       }
     }
     #expect(shared.most.load(ordering: .sequentiallyConsistent) <= 2)
+  }
+
+  /// Past `maximumWaiting` jobs waiting, one more is refused at once (each holds its request:
+  /// thousands queued took a server past 2 GB).
+  @Test func oneMoreThanTheMostWaitingIsRefused() async {
+    let gate = Gate(width: 1, maximumWaiting: 1)
+    let shared = Shared()
+    let release = DispatchSemaphore(value: 0)
+    let first = Task.detached {
+      await gate.run(wanted: { true }) {
+        shared.log.withLock { $0.append("first ran") }
+        release.wait()
+      }
+    }
+    while shared.log.withLock({ $0.isEmpty }) { await Task.yield() }
+    let second = Task.detached { await gate.run(wanted: { true }) { () } }
+    while await gate.waitingCount < 1 { await Task.yield() }
+    let refused = await gate.run(wanted: { true }) { () }
+    #expect(refused == nil)
+    release.signal()
+    #expect(await first.value != nil)
+    #expect(await second.value != nil)
   }
 
   /// A job whose request's client has gone by its turn is dropped, not run: twenty abandoned

@@ -54,31 +54,33 @@ struct HeldMemoryTests {
   /// writes have waited on it for `Server.stalledClientSeconds`: its answer is dropped and its
   /// bytes freed for others' answers (before, it kept them for as long as it stayed connected).
   @Test(.timeLimit(.minutes(2))) func aClientThatReadsNothingIsLetGo() async throws {
-    let server = try await InProcessServer.start(stalledClientSeconds: 1)
+    let server = try await InProcessServer.start { $0.stalledClientSeconds = 1 }
     defer { server.task.cancel() }
-    let socket = try LocalServer.openSocket(port: server.port, receiveBuffer: 4096)
-    defer { close(socket) }
-    // 960,000 values: 9.5 MB of JSON, far more than the sockets' buffers hold.
-    let head = "GET /api/eval?range=1:160000 HTTP/1.1\r\nHost: 127.0.0.1:\(server.port)\r\n\r\n"
-    _ = head.withCString { send(socket, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
-    // The answer has begun (it is made, and its writes wait on this client) ...
-    var timeout = timeval(tv_sec: 60, tv_usec: 0)
-    setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    #expect(recv(socket, &buffer, 1, Int32(MSG_PEEK)) == 1, "no answer began")
-    // ... and this client reads nothing for well past the limit.
-    sleep(4)
-    timeout = timeval(tv_sec: 10, tv_usec: 0)
-    setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
-    var received = Data()
-    var ended = false
-    while true {
-      let n = recv(socket, &buffer, buffer.count, 0)
-      if n > 0 { received += Data(buffer[0..<n]) } else {
-        ended = n == 0
-        break
-      }
-    }
+    let port = server.port
+    let (began, ended, received) = try await offThePool { () -> Result<(Bool, Bool, Data), any Error> in
+      Result(catching: {
+        let socket = try LocalServer.openSocket(port: port, receiveBuffer: 4096)
+        defer { close(socket) }
+        // 960,000 values: 9.5 MB of JSON, far more than the sockets' buffers hold.
+        let head = "GET /api/eval?range=1:160000 HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n"
+        _ = head.withCString { send(socket, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+        // The answer has begun (it is made, and its writes wait on this client) ...
+        var timeout = timeval(tv_sec: 60, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        let began = recv(socket, &buffer, 1, Int32(MSG_PEEK)) == 1
+        // ... and this client reads nothing for well past the limit.
+        sleep(4)
+        timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var received = Data()
+        while true {
+          let n = recv(socket, &buffer, buffer.count, 0)
+          if n > 0 { received += Data(buffer[0..<n]) } else { return (began, n == 0, received) }
+        }
+      })
+    }.get()
+    #expect(began, "no answer began")
     #expect(ended, "the connection was not closed")
     let text = String(decoding: received.prefix(4096), as: UTF8.self)
     let length = text.split(separator: "\r\n").first { $0.lowercased().hasPrefix("content-length:") }

@@ -9,13 +9,13 @@ struct InProcessServer {
   let port: Int
   let task: Task<Void, any Error>
 
-  static func start(stalledClientSeconds: Int64 = 30) async throws -> InProcessServer {
+  static func start(configure: @escaping @Sendable (inout Server) -> Void = { _ in }) async throws -> InProcessServer {
     let file = Repository.root.appendingPathComponent("Examples/bouncing-ball.json").path
     let api = ServeAPI(files: try ServedFiles(paths: [file]), editing: false)
     let port = AsyncStream<Int>.makeStream()
     let task = Task {
       var server = Server(host: "127.0.0.1", port: 0, token: nil)
-      server.stalledClientSeconds = stalledClientSeconds
+      configure(&server)
       try await server.serve(api) { port.continuation.yield($0) }
     }
     var ports = port.stream.makeAsyncIterator()

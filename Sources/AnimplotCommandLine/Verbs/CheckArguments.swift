@@ -305,7 +305,7 @@ package struct CheckArguments: ParsableArguments, Sendable {
     try report.write(junit: junit, html: self.report, json: json)
 
     let tail = report.closingLines(artifactsPath: artifactPath(""))
-    Terminal.write(tail, to: 1)
+    try Terminal.result(tail)
     return report
   }
 

@@ -162,7 +162,7 @@ package struct DiffArguments: ParsableArguments {
       case .text: comparison.summary
       case .json: comparison.json(expectedPath: name(expected), actualPath: name(actual))
       }
-    Terminal.write(report + "\n", to: output == "-" ? 2 : 1)
+    if output == "-" { Terminal.write(report + "\n", to: 2) } else { try Terminal.result(report + "\n") }
     // A difference is an outcome, not an error: no message, just exit code 1 (README, "The
     // command line").
     if !comparison.result.passed { throw ExitCode(1) }

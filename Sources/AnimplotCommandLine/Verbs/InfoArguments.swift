@@ -52,11 +52,8 @@ package struct InfoArguments: ParsableArguments {
     let info = FileInfo(file: input, kind: kind, document: document)
     let text = format == "json" ? info.json() : info.text()
     try OutputPlan.refuseOverwriting([input], with: output)
-    if output == "-" {
-      Terminal.write(text, to: 1)
-    } else {
-      try OutputFile.write(text, to: output)
-    }
+    // Standard output too: a write that fails (a full device, a file-size limit) is an error.
+    try OutputFile.write(text, to: output)
   }
 }
 

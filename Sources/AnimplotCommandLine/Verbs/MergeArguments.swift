@@ -78,7 +78,7 @@ package struct MergeArguments: ParsableArguments, Sendable {
     out += merged.orphans.map { CheckReport.line("ORPHAN", $0, "no input of its name") }.joined()
     let artifacts = merged.artifactsFolder
     out += merged.closingLines(artifactsPath: artifacts.hasSuffix("/") ? artifacts : artifacts + "/")
-    Terminal.write(out, to: 1)
+    try Terminal.result(out)
     if !merged.passed { throw ExitCode(1) }
   }
 }

@@ -13,7 +13,9 @@ void animplot_temporaries_install(void);
 /// Begins a section in which a signal that the handler acts on is held until the section
 /// ends: around making something that can only be listed once made (a child process, a file
 /// with a unique name), so that a signal in between finds it listed. Sections may nest and run
-/// on several threads; the signal is raised when the last one ends. Keep them short.
+/// on several threads; the signal is raised when the last one ends. Once the handler has
+/// started, a thread that would begin a section waits for the process to end instead, so that
+/// nothing is made after the handler has removed what was listed. Keep sections short.
 void animplot_signals_hold(void);
 
 /// Ends a section begun by `animplot_signals_hold`; the last to end raises a held signal.
