@@ -27,6 +27,8 @@ package struct CaseFolder: Sendable, Hashable {
   /// Entries that are neither files nor folders (FIFOs, devices, dangling links), left out
   /// unread, sorted by path.
   package var skipped: [SkippedEntry] = []
+  /// The folders' `check.args` files, as paths relative to the folder, sorted.
+  package var defaultsFiles: [String] = []
 
   /// An entry of the folder left out, and why.
   package struct SkippedEntry: Sendable, Hashable {
@@ -39,13 +41,14 @@ package struct CaseFolder: Sendable, Hashable {
   /// The file of options for every case of its folder.
   package static let defaultsFileName = "check.args"
 
-  /// Every file of the run as `FileSystem.absolute` gives it: inputs, `NAME.args`, references
-  /// (present or still to be recorded) and orphans; no output may be one of them.
+  /// Every file of the run as `FileSystem.absolute` gives it: inputs, `NAME.args` and
+  /// `check.args`, masks, references (present or still to be recorded) and orphans; no output
+  /// may be one of them.
   package var files: Set<String> {
     var paths = Set(
       cases.flatMap { [$0.inputPath, $0.referencePath] + [$0.argumentsPath, $0.maskPath].compactMap { $0 } })
     let base = root.count > 1 && root.hasSuffix("/") ? String(root.dropLast()) : root
-    for orphan in orphans { paths.insert(base + "/" + orphan) }
+    for file in orphans + defaultsFiles { paths.insert(base + "/" + file) }
     return Set(paths.map(FileSystem.absolute))
   }
 
@@ -291,6 +294,8 @@ private struct Walk {
       root: given, cases: cases.sorted { $0.id.utf8.lexicographicallyPrecedes($1.id.utf8) },
       orphans: orphans.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
     folder.skipped = skipped.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+    folder.defaultsFiles = folderDefaults.map { $0 + CaseFolder.defaultsFileName }
+      .sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
     return folder
   }
 }

@@ -194,6 +194,31 @@ package struct StagedOutput: Sendable {
   package func discard() {
     if case .file(let temporary, let slot, _, _) = target { OutputFile.discard(temporary, slot: slot) }
   }
+
+  /// Puts several outputs of one command in place: those written only now (a device, a FIFO,
+  /// standard output, whose write is what fails: `/dev/full`, a reader gone) first, then the
+  /// temporary files renamed. One that fails leaves none of the outputs after it: their
+  /// temporary files are removed; the outputs before it are in place.
+  /// - Throws: `CommitFailure`: which output failed (its index in `outputs`) and why.
+  package static func commit(_ outputs: [StagedOutput]) throws(CommitFailure) {
+    let order = outputs.indices.filter { !outputs[$0].renamesIntoPlace } + outputs.indices.filter { outputs[$0].renamesIntoPlace }
+    for (n, i) in order.enumerated() {
+      do {
+        try outputs[i].commit()
+      } catch {
+        for rest in order[(n + 1)...] { outputs[rest].discard() }
+        throw CommitFailure(index: i, error: error)
+      }
+    }
+  }
+
+  /// The output of several that could not be put in place (`commit(_:)`).
+  package struct CommitFailure: Error, Sendable {
+    /// Its index among the outputs.
+    package var index: Int
+    /// Why.
+    package var error: FileError
+  }
 }
 
 /// The temporary files (and new output folders) to remove if SIGINT, SIGTERM or SIGHUP ends the process: those of

@@ -47,6 +47,9 @@ package struct CaseRequests {
     /// The values of the case's input (its action and channels) over the scene range, for a
     /// values reference; `nil` for a verb that shows no action.
     var values: RenderRequest?
+    /// The files the options name, read beside the case's input (`--ops`, `--ghost`): each
+    /// option with its name.
+    var files: [(option: String, name: String)] = []
   }
 
   /// Parsed options by the words of a `NAME.args`.
@@ -168,6 +171,14 @@ package struct CaseRequests {
     return try parsed.draw(checkCase.kind)
   }
 
+  /// The files `checkCase`'s options name besides its input (`edit --ops`, `graph --ghost`),
+  /// each with its option, as the case reads them: beside its input.
+  package func namedFiles(for checkCase: CheckCase) -> [(option: String, path: String)] {
+    parsed(for: checkCase).files.map { file in
+      (file.option, CaseFile.beside(checkCase.hasInput ? checkCase.inputPath : nil, file.name).path)
+    }
+  }
+
   private func parsed(for checkCase: CheckCase) -> Parsed {
     checkCase.argumentsPath.flatMap { byPath[$0] } ?? defaultCase
   }
@@ -260,7 +271,8 @@ package struct CaseRequests {
           return try CaseDrawing(request).draw(input: input).get()
         }
       },
-      values: arguments.request(view: EvaluationView(), format: .valuesCSV))
+      values: arguments.request(view: EvaluationView(), format: .valuesCSV),
+      files: ghost.map { [("--ghost", $0)] } ?? [])
   }
 
   /// Parses `options` with `A`'s grammar, for a verb that is no `VerbArguments`.
@@ -407,7 +419,8 @@ package struct CaseRequests {
             throw DrawingFailure(message: (error as? CLIError)?.message ?? "\(error)")
           }
         }
-      })
+      },
+      files: arguments.opsFile.map { [("--ops", $0)] } ?? [])
   }
 }
 
@@ -480,15 +493,18 @@ enum CaseFile {
   static func path(_ option: String, _ name: String, beside input: String?, _ expected: String) throws(DrawingFailure)
     -> String
   {
-    var (path, folder) = (name, ".")
-    if let input, let slash = input.lastIndex(of: "/") {
-      folder = String(input[..<slash])
-      path = folder + "/" + name
-    }
+    let (path, folder) = beside(input, name)
     if FileSystem.isSymbolicLink(path) || FileSystem.linkedFolder(under: folder, toward: name) != nil {
       throw DrawingFailure(message: "\(option) \(path): reached through a symbolic link; a case reads files of its folder")
     }
     if let odd = FileSystem.oddKind(of: path) { throw DrawingFailure(message: "\(option) \(path): \(odd), not \(expected)") }
     return path
+  }
+
+  /// The path of `name` beside the case's input, and the input's folder (`.` without one).
+  static func beside(_ input: String?, _ name: String) -> (path: String, folder: String) {
+    guard let input, let slash = input.lastIndex(of: "/") else { return (name, ".") }
+    let folder = String(input[..<slash])
+    return (folder + "/" + name, folder)
   }
 }

@@ -6,19 +6,28 @@ import AnimplotText
 extension CheckReport {
   /// Writes the reports asked for: JUnit XML, HTML, JSON summary. All are staged (written
   /// beside their places) before any is put in place, so a report that cannot be written
-  /// leaves the others as they were.
-  func write(junit: String?, html: String?, json: String?) throws(FileError) {
-    let reports = [(junit, { self.junitXML }), (html, { self.html }), (json, { self.json })]
-    var staged: [StagedOutput] = []
-    for case (let path?, let text) in reports {
+  /// leaves the others as they were, and no temporary file (`StagedOutput.commit`).
+  /// - Throws: `CLIError` naming the option, its path and why; `FileError` for standard
+  ///   output closed by its reader (`-`), which ends the run quietly.
+  func write(junit: String?, html: String?, json: String?) throws {
+    let reports = [("--junit", junit, { self.junitXML }), ("--report", html, { self.html }), ("--json", json, { self.json })]
+    var staged: [(option: String, output: StagedOutput)] = []
+    func failure(_ option: String, _ error: FileError) -> any Error {
+      error.isClosedStandardOutput ? error : CLIError("\(option) \(error)")
+    }
+    for case (let option, let path?, let text) in reports {
       do {
-        staged.append(try OutputFile.stage(Array(text().utf8), to: path))
+        staged.append((option, try OutputFile.stage(Array(text().utf8), to: path)))
       } catch {
-        for output in staged { output.discard() }
-        throw error
+        for (_, output) in staged { output.discard() }
+        throw failure(option, error)
       }
     }
-    for output in staged { try output.commit() }
+    do {
+      try StagedOutput.commit(staged.map(\.output))
+    } catch {
+      throw failure(staged[error.index].option, error.error)
+    }
   }
 
   /// The line of a case that did not pass: `FAIL ball.png: differ: …`.

@@ -64,14 +64,10 @@ package enum ViewRun {
       throw error
     }
     // A commit that fails (a full device) leaves no temporary file of the ones after it.
-    let outputs = staged.compactMap { try? $0.get() }
-    for (i, output) in outputs.enumerated() {
-      do {
-        try output.commit()
-      } catch {
-        for rest in outputs[(i + 1)...] { rest.discard() }
-        throw error
-      }
+    do {
+      try StagedOutput.commit(staged.compactMap { try? $0.get() })
+    } catch {
+      throw error.error
     }
   }
 }

@@ -177,12 +177,12 @@ package struct CheckArguments: ParsableArguments, Sendable {
     // References are recorded in the folder the run reads, opened now: never in another that
     // its path names later.
     let caseRoot = Result { () throws(FileError) in try OpenFolder(folder) }
-    // No output of the run may be one of its files: a report over an input or a reference
-    // would destroy what it reports on.
-    let runFiles = caseFolder.files
+    // No output of the run may be a file it reads: a report over an input, a reference or a
+    // glTF's buffer would destroy what it reports on.
+    let referred = referredFiles(of: caseFolder, requests: requests)
+    let reads = referred.adding(absolute: caseFolder.files, as: "a file of the case folder \(folder)")
     let outputs = try ReportPaths.checked(
-      [("--junit", junit), ("--report", report), ("--json", json)], inputs: runFiles,
-      inputsAre: "a file of the case folder \(folder)", artifacts: artifacts)
+      [("--junit", junit), ("--report", report), ("--json", json)], reads: reads, artifacts: artifacts)
     var chosen = caseFolder.cases
     if let filter {
       let globs = filter.split(separator: ",").map { $0.trimmingCharacters(in: " ") }
@@ -241,7 +241,7 @@ package struct CheckArguments: ParsableArguments, Sendable {
     let results = Parallel.map(count: cases.count, jobs: jobs ?? .max) { i in
       var result = runCase(
         cases[i], drawings[i], options: options, style: style, ignoring: ignoredRegions[i],
-        mode: mode, rasterizer: rasterizer, runFiles: runFiles, caseRoot: caseRoot)
+        mode: mode, rasterizer: rasterizer, reads: reads, referred: referred, caseRoot: caseRoot)
       if !keepingOutputs || result.status == .passed { result.output = nil }
       if result.status == .differed, let ghost = ghostRequests[i] {
         result.images.ghost = try? ghost.render(.file(cases[i].inputPath), with: Renderer())
@@ -276,7 +276,7 @@ package struct CheckArguments: ParsableArguments, Sendable {
       // Artifacts of cases that are gone belong to the folder too: the first shard removes
       // them (any case of the folder keeps its own, whatever --filter chose), only from a
       // folder of check's own (marked).
-      let protected = runFiles.union(outputs.keys)
+      let protected = reads.paths.union(outputs.keys)
       var stale: (removed: [String], problems: [String]) = ([], [])
       if holdsCases || !isDirectory {
         // Nothing of check's own to clean.
@@ -309,11 +309,30 @@ package struct CheckArguments: ParsableArguments, Sendable {
     return report
   }
 
-  /// Draws, compares and records one case, and writes its files; safe on any thread.
+  /// The files the cases read besides those of the case folder (`CaseFolder.files`): those a
+  /// glTF input refers to, those the options name (`edit --ops`, `graph --ghost`) and those a
+  /// glTF named so refers to; in the order of the cases, so that a file read twice is
+  /// described by its first reader.
+  private func referredFiles(of caseFolder: CaseFolder, requests: CaseRequests) -> RunReads {
+    var reads = RunReads()
+    var seen: Set<String> = []
+    for checkCase in caseFolder.cases {
+      if checkCase.hasInput, seen.insert(checkCase.inputPath).inserted { reads.addReferences(of: checkCase.inputPath) }
+      for (option, path) in requests.namedFiles(for: checkCase) {
+        reads.add(path, as: "\(path), the \(option) file of \(checkCase.argumentsPath ?? checkCase.inputPath)")
+        if seen.insert(path).inserted { reads.addReferences(of: path) }
+      }
+    }
+    return reads
+  }
+
+  /// Draws, compares and records one case, and writes its files; safe on any thread. No file
+  /// of `reads` is written or removed, and no reference recorded over a file of `referred`
+  /// (the cases read it as something else).
   private func runCase(
     _ checkCase: CheckCase, _ drawing: CaseDrawing, options: DiffOptions, style: DiffImageStyle,
-    ignoring regions: [PixelRect], mode: RecordMode, rasterizer: SVGRasterizer?, runFiles: Set<String>,
-    caseRoot: Result<OpenFolder, FileError>
+    ignoring regions: [PixelRect], mode: RecordMode, rasterizer: SVGRasterizer?, reads: RunReads,
+    referred: RunReads, caseRoot: Result<OpenFolder, FileError>
   ) -> CaseResult {
     let started = Clock.seconds()
     var ignoring = IgnoredPixels(regions: regions)
@@ -344,9 +363,13 @@ package struct CheckArguments: ParsableArguments, Sendable {
     do {
       if let bytes = evaluation.recordedReference {
         let refusal: String?
-        switch caseRoot {
-        case .success(let root): refusal = ReferenceFile.write(bytes, for: checkCase, in: root)
-        case .failure(let error): refusal = error.description
+        if let what = referred.what(checkCase.referencePath) {
+          refusal = "\(checkCase.referencePath): not recorded: that is \(what); rename one"
+        } else {
+          switch caseRoot {
+          case .success(let root): refusal = ReferenceFile.write(bytes, for: checkCase, in: root)
+          case .failure(let error): refusal = error.description
+          }
         }
         if let refusal {
           result.status = .error
@@ -357,9 +380,9 @@ package struct CheckArguments: ParsableArguments, Sendable {
       }
       for artifact in evaluation.artifacts {
         let path = artifactPath(artifact.name)
-        guard !runFiles.contains(FileSystem.absolute(path)) else {
+        if let what = reads.what(path) {
           result.status = .error
-          result.message = "\(path): this artifact would replace a file of the case folder; choose another --artifacts folder"
+          result.message = "\(path): this artifact would replace \(what); choose another --artifacts folder"
           continue
         }
         // Checked before the run; again here (before and after making the folders), as
@@ -382,10 +405,13 @@ package struct CheckArguments: ParsableArguments, Sendable {
       result.status = .error
       result.message = error.description
     }
-    // Only regular files, in real folders: a link named like an artifact is left alone.
+    // Only regular files, in real folders, that the run does not read: a link named like an
+    // artifact is left alone, as is a glTF's buffer.
     for name in evaluation.staleArtifacts {
       let path = artifactPath(name)
-      if FileSystem.linkedFolder(under: artifacts, toward: name) == nil, FileSystem.isRegularFile(path) { try? FileSystem.removeFile(path) }
+      if FileSystem.linkedFolder(under: artifacts, toward: name) == nil, FileSystem.isRegularFile(path), reads.what(path) == nil {
+        try? FileSystem.removeFile(path)
+      }
     }
     result.seconds = Clock.seconds() - started
     return result

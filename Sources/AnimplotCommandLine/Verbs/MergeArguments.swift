@@ -48,7 +48,7 @@ package struct MergeArguments: ParsableArguments, Sendable {
 
   package func run() throws {
     var read: [(file: String, report: CheckReport)] = []
-    var inputs: Set<String> = []
+    var reads = RunReads()
     for file in summaries {
       let bytes: [UInt8]
       do {
@@ -61,7 +61,7 @@ package struct MergeArguments: ParsableArguments, Sendable {
       } catch {
         throw CLIError(error.message)
       }
-      inputs.insert(FileSystem.absolute(file))
+      reads.add(file, as: "a summary being merged")
     }
     let merged: CheckReport
     do {
@@ -71,8 +71,7 @@ package struct MergeArguments: ParsableArguments, Sendable {
     }
     // check's rule for its reports, over the summaries' artifacts folder.
     _ = try ReportPaths.checked(
-      [("--report", report), ("--junit", junit), ("--json", json)], inputs: inputs,
-      inputsAre: "a summary being merged", artifacts: merged.artifactsFolder)
+      [("--report", report), ("--junit", junit), ("--json", json)], reads: reads, artifacts: merged.artifactsFolder)
     try merged.write(junit: junit, html: report, json: json)
     var out = merged.results.filter { $0.status != .passed }.map(CheckReport.line).joined()
     out += merged.orphans.map { CheckReport.line("ORPHAN", $0, "no input of its name") }.joined()
