@@ -43,18 +43,34 @@ struct ActionFileCountTests {
 
   func key(_ frame: Int = 0) -> String { "{\"frame\": \(frame), \"value\": 0}" }
 
-  @Test func tracksAreCountedOverEveryActionOfTheFile() {
-    let half = Limits.importedTracks / 2
-    let track = "{\"dataPath\": \"a\", \"keyframes\": []}"
-    func file(_ second: Int) -> String {
-      "{\"actions\": [{\"tracks\": [\(list(half, track, last: track))]}, {\"tracks\": [\(list(second, track, last: "{\"dataPath\": \"z\", \"keyframes\": []}"))]}]}"
-    }
-    #expect(failure(file(half)) == "decoded")
-    let over = file(half + 1)
+  /// A file of `limit` parts, two halves in two places, is read; with one more in the second
+  /// it is refused at that one, `last` (the first of the text), at `place`. `file(n)` is the
+  /// file whose second place holds `n` parts, the last one `last`.
+  func expectCountedOverTheFile(
+    limit: Int, plural: String, last: String, place: String, _ file: (Int) -> String,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) {
+    #expect(failure(file(limit / 2)) == "decoded", sourceLocation: sourceLocation)
+    let over = file(limit / 2 + 1)
     #expect(
-      failure(over)
-        == expected(over, at: "{\"dataPath\": \"z\"", "actions[1].tracks[\(half)]",
-          "more than \(Limits.importedTracks) tracks, animplot's limit for one action file"))
+      failure(over) == expected(over, at: last, place, "more than \(limit) \(plural), animplot's limit for one action file"),
+      sourceLocation: sourceLocation)
+  }
+
+  /// Tracks and markers, 100,000 of each (`Limits.importedTracks`, `Limits.markers`), over two
+  /// actions.
+  @Test(arguments: [
+    ("tracks", "{\"dataPath\": \"a\", \"keyframes\": []}", "{\"dataPath\": \"z\", \"keyframes\": []}"),
+    ("markers", "{\"frame\": 1}", "{\"frame\": 2}"),
+  ])
+  func partsOfActionsAreCountedOverEveryActionOfTheFile(member: String, item: String, last: String) {
+    let limit = member == "tracks" ? Limits.importedTracks : Limits.markers
+    func action(_ n: Int, last: String) -> String {
+      "{\"\(member)\": [\(list(n, item, last: last))]" + (member == "tracks" ? "}" : ", \"tracks\": []}")
+    }
+    expectCountedOverTheFile(limit: limit, plural: member, last: last, place: "actions[1].\(member)[\(limit / 2)]") {
+      "{\"actions\": [\(action(limit / 2, last: item)), \(action($0, last: last))]}"
+    }
   }
 
   @Test func compactChannelsAreTracksOfTheFile() {
@@ -67,51 +83,30 @@ struct ActionFileCountTests {
   }
 
   @Test func modifiersAreCountedOverEveryTrackAndAction() {
+    let (limits, last) = ("{\"type\": \"limits\"}", "{\"type\": \"cycles\"}")
     let half = Limits.modifiers / 2
-    let limits = "{\"type\": \"limits\"}"
-    func track(_ n: Int, last: String = "{\"type\": \"limits\"}") -> String {
+    func track(_ n: Int, last: String) -> String {
       "{\"dataPath\": \"a\", \"keyframes\": [\(key())], \"modifiers\": [\(list(n, limits, last: last))]}"
     }
-    func file(_ second: Int) -> String {
-      "{\"actions\": [{\"tracks\": [\(track(half))]}, {\"tracks\": [\(track(second, last: "{\"type\": \"cycles\"}"))]}]}"
+    expectCountedOverTheFile(
+      limit: Limits.modifiers, plural: "modifiers", last: last, place: "actions[1].tracks[0].modifiers[\(half)]"
+    ) {
+      "{\"actions\": [{\"tracks\": [\(track(half, last: limits))]}, {\"tracks\": [\(track($0, last: last))]}]}"
     }
-    #expect(failure(file(half)) == "decoded")
-    let over = file(half + 1)
-    #expect(
-      failure(over)
-        == expected(over, at: "{\"type\": \"cycles\"}", "actions[1].tracks[0].modifiers[\(half)]",
-          "more than \(Limits.modifiers) modifiers, animplot's limit for one action file"))
   }
 
   @Test func envelopeControlPointsAreCountedOverEveryEnvelope() {
+    let (point, last) = ("{\"frame\": 1}", "{\"frame\": 2}")
     let half = Limits.envelopePoints / 2
-    let point = "{\"frame\": 1}"
-    func envelope(_ n: Int, last: String = "{\"frame\": 1}") -> String {
+    func envelope(_ n: Int, last: String) -> String {
       "{\"type\": \"envelope\", \"settings\": {\"controlPoints\": [\(list(n, point, last: last))]}}"
     }
-    func file(_ second: Int) -> String {
-      "{\"tracks\": [{\"dataPath\": \"a\", \"modifiers\": [\(envelope(half)), \(envelope(second, last: "{\"frame\": 2}"))]}]}"
+    expectCountedOverTheFile(
+      limit: Limits.envelopePoints, plural: "Envelope control points", last: last,
+      place: "tracks[0].modifiers[1].settings.controlPoints[\(half)]"
+    ) {
+      "{\"tracks\": [{\"dataPath\": \"a\", \"modifiers\": [\(envelope(half, last: point)), \(envelope($0, last: last))]}]}"
     }
-    #expect(failure(file(half)) == "decoded")
-    let over = file(half + 1)
-    #expect(
-      failure(over)
-        == expected(over, at: "{\"frame\": 2}", "tracks[0].modifiers[1].settings.controlPoints[\(half)]",
-          "more than \(Limits.envelopePoints) Envelope control points, animplot's limit for one action file"))
-  }
-
-  @Test func markersAreCountedOverEveryActionOfTheFile() {
-    let half = Limits.markers / 2
-    let marker = "{\"frame\": 1}"
-    func action(_ n: Int, last: String = "{\"frame\": 1}") -> String {
-      "{\"markers\": [\(list(n, marker, last: last))], \"tracks\": []}"
-    }
-    #expect(failure("{\"actions\": [\(action(half)), \(action(half))]}") == "decoded")
-    let over = "{\"actions\": [\(action(half)), \(action(half + 1, last: "{\"frame\": 2}"))]}"
-    #expect(
-      failure(over)
-        == expected(over, at: "{\"frame\": 2}", "actions[1].markers[\(half)]",
-          "more than \(Limits.markers) markers, animplot's limit for one action file"))
   }
 
   @Test func actionsAreCountedAsTheyAreRead() {
