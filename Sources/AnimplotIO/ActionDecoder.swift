@@ -173,9 +173,9 @@ public enum ActionDecoder {
     _ bytes: UnsafeBufferPointer<UInt8>, file: String?, recalculate: Bool, form: Form?, keyLimit: Int
   ) throws(ActionDecodingError) -> ActionDocument {
     var reader = JSONReader(afterByteOrderMark: bytes)
-    var keys = KeyCount(limit: keyLimit)
+    var count = FileCount(limit: keyLimit)
     do throws(ActionDecodingError) {
-      var document = try TopLevel.decode(&reader, form: form, keys: &keys)
+      var document = try TopLevel.decode(&reader, form: form, count: &count)
       try reader.expectEnd()
       try document.validateQuaternions()
       if document.keysAsStored { try document.validateKeyOrder() }

@@ -25,12 +25,33 @@ public enum ActionEncoder {
     return out
   }
 
-  /// Why `document` cannot be written as an action file, if it cannot: it holds more keys than
-  /// `Limits.writtenKeys` (the text would not be read back under the input limit).
+  /// Why `document` cannot be written as an action file, if it cannot: its keys and modifiers
+  /// weigh more than `Limits.writtenKeys` keys (the text would not be read back under the input
+  /// limit). A modifier is written in about as many bytes as a key (a Limits modifier in 160),
+  /// so it weighs one, and each of an Envelope's control points and a Generator's coefficients
+  /// (up to 60 bytes and 16) a fifth of one; weighed before any text is made.
   package static func refusal(_ document: ActionDocument) -> String? {
-    let keys = document.actions.reduce(0) { $0 + $1.tracks.reduce(0) { $0 + $1.keyframes.count } }
-    guard keys > Limits.writtenKeys else { return nil }
-    return "its actions hold \(keys) keys, more than the \(Limits.writtenKeys) one action file animplot writes holds"
+    var (keys, modifiers, parts) = (0, 0, 0)
+    for action in document.actions {
+      for track in action.tracks {
+        keys += track.keyframes.count
+        modifiers += track.modifiers.count
+        for modifier in track.modifiers {
+          switch modifier.kind {
+          case .envelope(let e): parts += e.controlPoints.count
+          case .generator(let g): parts += g.coefficients.count
+          default: break
+          }
+        }
+      }
+    }
+    let weight = keys + modifiers + (parts + 4) / 5
+    guard weight > Limits.writtenKeys else { return nil }
+    guard modifiers > 0 else {
+      return "its actions hold \(keys) keys, more than the \(Limits.writtenKeys) one action file animplot writes holds"
+    }
+    return
+      "its actions hold \(keys) keys and \(modifiers) modifiers (of \(parts) control points and coefficients), written as long as \(weight) keys, more than the \(Limits.writtenKeys) one action file animplot writes holds"
   }
 
   /// One action as JSON text ending in a newline.

@@ -10,7 +10,7 @@ enum TopLevel {
     static let table = FieldTable<Self>()
   }
 
-  static func decode(_ r: inout JSONReader, form: ActionDecoder.Form?, keys: inout KeyCount)
+  static func decode(_ r: inout JSONReader, form: ActionDecoder.Form?, count: inout FileCount)
     throws(ActionDecodingError) -> ActionDocument
   {
     var header = ActionHeader()
@@ -20,22 +20,23 @@ enum TopLevel {
     var recalculate = true
     let (objectStart, seen) = try r.readFields(Field.self) { (r, field) throws(ActionDecodingError) in
       switch field {
-      case .tracks: tracks = try TrackDecoder.decodeTracks(&r, keys: &keys)
+      case .tracks: tracks = try TrackDecoder.decodeTracks(&r, count: &count)
       case .actions:
         var list: [Action] = []
         try r.readElements { (r, i) throws(ActionDecodingError) in
-          list.append(try ActionObject.decode(&r, defaultName: "Action \(i + 1)", keys: &keys))
+          try count.add(.action, r)
+          list.append(try ActionObject.decode(&r, defaultName: "Action \(i + 1)", count: &count))
         }
         actions = list
-      case .timeline: compact.timeline = try CompactForm.readTimeline(&r, keys: keys)
-      case .channels: compact.channels = try CompactForm.readChannels(&r, keys: &keys)
+      case .timeline: compact.timeline = try CompactForm.readTimeline(&r, keys: count)
+      case .channels: compact.channels = try CompactForm.readChannels(&r, keys: &count)
       case .interpolation: compact.interpolation = try r.readEnum(Interpolation.self)
       case .easing: compact.easing = try r.readEnum(Easing.self)
       case .extrapolation: compact.extrapolation = try r.readEnum(Extrapolation.self)
       case .recalculate: recalculate = try r.readBool()
       case .animplot, .blender, .name, .fps, .frameStart, .frameEnd, .currentFrame, .cursorValue, .object, .markers,
         .extensions, .rotationModes:
-        try header.read(ActionHeader.Field(rawValue: field.rawValue)!, &r)
+        try header.read(ActionHeader.Field(rawValue: field.rawValue)!, &r, count: &count)
       }
     }
 
@@ -113,8 +114,8 @@ struct ActionHeader {
     static let table = FieldTable<Self>()
   }
 
-  /// Reads the member `field`.
-  mutating func read(_ field: Field, _ r: inout JSONReader) throws(ActionDecodingError) {
+  /// Reads the member `field` (markers counted with the file's).
+  mutating func read(_ field: Field, _ r: inout JSONReader, count: inout FileCount) throws(ActionDecodingError) {
     switch field {
     case .animplot:
       r.skipWhitespace()
@@ -143,7 +144,7 @@ struct ActionHeader {
     case .currentFrame: currentFrame = try r.readFrameDouble()
     case .cursorValue: cursorValue = try r.readFloat()
     case .object: object = try ObjectDecoder.decode(&r)
-    case .markers: markers = try MarkerDecoder.decodeMarkers(&r)
+    case .markers: markers = try MarkerDecoder.decodeMarkers(&r, count: &count)
     case .extensions:
       r.skipWhitespace()
       guard r.peekKind() == .object else { throw r.typeMismatch(expected: "an object") }
@@ -192,17 +193,17 @@ enum ActionObject {
     static let table = FieldTable<Self>()
   }
 
-  static func decode(_ r: inout JSONReader, defaultName: String, keys: inout KeyCount) throws(ActionDecodingError)
+  static func decode(_ r: inout JSONReader, defaultName: String, count: inout FileCount) throws(ActionDecodingError)
     -> Action
   {
     var header = ActionHeader()
     var tracks: [FCurve]?
     let (objectStart, _) = try r.readFields(Field.self) { (r, field) throws(ActionDecodingError) in
       switch field {
-      case .tracks: tracks = try TrackDecoder.decodeTracks(&r, keys: &keys)
+      case .tracks: tracks = try TrackDecoder.decodeTracks(&r, count: &count)
       case .animplot, .blender, .name, .fps, .frameStart, .frameEnd, .currentFrame, .cursorValue, .object, .markers,
         .extensions, .rotationModes:
-        try header.read(ActionHeader.Field(rawValue: field.rawValue)!, &r)
+        try header.read(ActionHeader.Field(rawValue: field.rawValue)!, &r, count: &count)
       }
     }
     guard let tracks else { throw r.error(.missingField("tracks"), at: objectStart) }
@@ -220,13 +221,15 @@ enum MarkerDecoder {
     static let table = FieldTable<Self>()
   }
 
-  /// An action holds at most `Limits.markers` markers.
+  /// An edit script's scene holds at most `Limits.markers` markers, as an action file does.
   static let tooManyMarkers = "more than \(Limits.markers) markers, animplot's limit for one action"
 
-  static func decodeMarkers(_ r: inout JSONReader) throws(ActionDecodingError) -> [Marker] {
+  /// The markers of one action, each counted with the file's (all its actions together hold at
+  /// most `Limits.markers`) before it is read.
+  static func decodeMarkers(_ r: inout JSONReader, count: inout FileCount) throws(ActionDecodingError) -> [Marker] {
     var markers: [Marker] = []
-    try r.readElements { (r, index) throws(ActionDecodingError) in
-      guard index < Limits.markers else { throw r.error(.invalid(tooManyMarkers)) }
+    try r.readElements { (r, _) throws(ActionDecodingError) in
+      try count.add(.marker, r)
       var frame: Double?
       var name = ""
       var selected = false

@@ -16,13 +16,18 @@ enum ModifierDecoder {
   /// Blender's range of a Cycles count (any 32-bit integer reads; negative counts never cycle).
   static let countRange = Int(Int32.min)...Int(Int32.max)
 
-  static func decodeModifiers(_ r: inout JSONReader) throws(ActionDecodingError) -> [Modifier] {
+  /// The modifiers of one track, each counted with the file's (all its tracks together hold at
+  /// most `Limits.modifiers`) before it is read.
+  static func decodeModifiers(_ r: inout JSONReader, count: inout FileCount) throws(ActionDecodingError) -> [Modifier] {
     var modifiers: [Modifier] = []
-    try r.readElements { (r, _) throws(ActionDecodingError) in modifiers.append(try decodeModifier(&r)) }
+    try r.readElements { (r, _) throws(ActionDecodingError) in
+      try count.add(.modifier, r)
+      modifiers.append(try decodeModifier(&r, count: &count))
+    }
     return modifiers
   }
 
-  static func decodeModifier(_ r: inout JSONReader) throws(ActionDecodingError) -> Modifier {
+  static func decodeModifier(_ r: inout JSONReader, count: inout FileCount) throws(ActionDecodingError) -> Modifier {
     var type: Modifier.TypeName?
     var common = Modifier(.cycles(CyclesModifier()))
     var settings: JSONReader?
@@ -84,8 +89,9 @@ enum ModifierDecoder {
     var modifier = common
     if var s = settings {
       let kind = try within("settings") { () throws(ActionDecodingError) in
-        try SettingsDecoder.decode(type, &s, stepped: (seen.has(.frameStart) ? common.frameStart : nil,
-                                                       seen.has(.frameEnd) ? common.frameEnd : nil))
+        try SettingsDecoder.decode(
+          type, &s, stepped: (seen.has(.frameStart) ? common.frameStart : nil, seen.has(.frameEnd) ? common.frameEnd : nil),
+          count: &count)
       }
       modifier.kind = kind
     } else {
@@ -135,13 +141,13 @@ enum SettingsDecoder {
 
   /// `stepped`: the modifier's own `frameStart`/`frameEnd`, which a Stepped modifier shares with
   /// its settings' (they must agree when both are given).
-  static func decode(_ type: Modifier.TypeName, _ r: inout JSONReader, stepped: (Float?, Float?))
+  static func decode(_ type: Modifier.TypeName, _ r: inout JSONReader, stepped: (Float?, Float?), count: inout FileCount)
     throws(ActionDecodingError) -> Modifier.Kind
   {
     switch type {
     case .generator: return .generator(try generator(&r))
     case .fnGenerator: return .functionGenerator(try functionGenerator(&r))
-    case .envelope: return .envelope(try envelope(&r))
+    case .envelope: return .envelope(try envelope(&r, count: &count))
     case .cycles: return .cycles(try cycles(&r))
     case .noise: return .noise(try noise(&r))
     case .limits: return .limits(try limits(&r))
@@ -224,7 +230,9 @@ enum SettingsDecoder {
     static let table = FieldTable<Self>()
   }
 
-  static func envelope(_ r: inout JSONReader) throws(ActionDecodingError) -> EnvelopeModifier {
+  /// An Envelope's control points, each counted with the file's (all its Envelopes together
+  /// hold at most `Limits.envelopePoints`) before it is read.
+  static func envelope(_ r: inout JSONReader, count: inout FileCount) throws(ActionDecodingError) -> EnvelopeModifier {
     var e = EnvelopeModifier()
     _ = try r.readFields(EnvelopeField.self) { (r, field) throws(ActionDecodingError) in
       switch field {
@@ -233,6 +241,7 @@ enum SettingsDecoder {
       case .defaultMax: e.defaultMax = try r.readFloat()
       case .controlPoints:
         try r.readElements { (r, _) throws(ActionDecodingError) in
+          try count.add(.controlPoint, r)
           var point = EnvelopeModifier.ControlPoint(frame: 0, min: 0, max: 0)
           let (start, seen) = try r.readFields(ControlPointField.self) { (r, field) throws(ActionDecodingError) in
             switch field {

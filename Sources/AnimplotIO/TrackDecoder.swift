@@ -9,22 +9,19 @@ enum TrackDecoder {
     static let table = FieldTable<Self>()
   }
 
-  static func decodeTracks(_ r: inout JSONReader, keys: inout KeyCount) throws(ActionDecodingError) -> [FCurve] {
+  /// The tracks of one action, each counted with the file's (`FileCount`: all its actions
+  /// together hold at most `Limits.importedTracks`, as an imported file makes: each is a curve
+  /// drawn and a row listed) before it is read.
+  static func decodeTracks(_ r: inout JSONReader, count: inout FileCount) throws(ActionDecodingError) -> [FCurve] {
     var tracks: [FCurve] = []
-    try r.readElements { (r, index) throws(ActionDecodingError) in
-      guard index < Limits.importedTracks else { throw r.error(.invalid(tooManyTracks)) }
-      tracks.append(try decodeTrack(&r, keys: &keys))
+    try r.readElements { (r, _) throws(ActionDecodingError) in
+      try count.add(.track, r)
+      tracks.append(try decodeTrack(&r, count: &count))
     }
     return tracks
   }
 
-  /// An action holds at most `Limits.importedTracks` tracks, as an imported file makes: each is
-  /// a curve drawn and a row listed.
-  static let tooManyTracks = "more than \(Limits.importedTracks) tracks, animplot's limit for one action"
-  /// The same, of the compact form's channels.
-  static let tooManyChannels = "more than \(Limits.importedTracks) channels, animplot's limit for one action"
-
-  static func decodeTrack(_ r: inout JSONReader, keys: inout KeyCount) throws(ActionDecodingError) -> FCurve {
+  static func decodeTrack(_ r: inout JSONReader, count: inout FileCount) throws(ActionDecodingError) -> FCurve {
     var curve = FCurve(dataPath: "")
     let (start, seen) = try r.readFields(Field.self) { (r, field) throws(ActionDecodingError) in
       switch field {
@@ -40,9 +37,9 @@ enum TrackDecoder {
       case .hidden: curve.hidden = try r.readBool()
       case .selected: curve.selected = try r.readBool()
       case .active: curve.active = try r.readBool()
-      case .modifiers: curve.modifiers = try ModifierDecoder.decodeModifiers(&r)
+      case .modifiers: curve.modifiers = try ModifierDecoder.decodeModifiers(&r, count: &count)
       case .modifiersOff: curve.modifiersOff = try r.readBool()
-      case .keyframes: curve.keyframes = Keyframes(try KeyframeDecoder.decodeKeyframes(&r, count: &keys))
+      case .keyframes: curve.keyframes = Keyframes(try KeyframeDecoder.decodeKeyframes(&r, count: &count))
       case .quaternion: curve.quaternion = QuaternionRole(component: try r.readEnum(QuaternionRole.Component.self))
       }
     }
@@ -65,7 +62,7 @@ enum KeyframeDecoder {
   }
 
   /// The keys of one track, each counted in `count` (the file's keys) before it is read.
-  static func decodeKeyframes(_ r: inout JSONReader, count: inout KeyCount) throws(ActionDecodingError) -> [Keyframe] {
+  static func decodeKeyframes(_ r: inout JSONReader, count: inout FileCount) throws(ActionDecodingError) -> [Keyframe] {
     var keys: [Keyframe] = []
     try r.readElements { (r, _) throws(ActionDecodingError) in
       try count.add(1, r)
@@ -138,11 +135,11 @@ struct CompactForm {
 
   /// The timeline: each frame is a key of every channel, so it holds at most the keys a file
   /// holds.
-  static func readTimeline(_ r: inout JSONReader, keys: KeyCount) throws(ActionDecodingError) -> [Float] {
+  static func readTimeline(_ r: inout JSONReader, keys: FileCount) throws(ActionDecodingError) -> [Float] {
     try readNumbers(&r, limit: keys.limit, tooMany: keys.tooManyFrames)
   }
 
-  static func readChannels(_ r: inout JSONReader, keys: inout KeyCount) throws(ActionDecodingError)
+  static func readChannels(_ r: inout JSONReader, keys: inout FileCount) throws(ActionDecodingError)
     -> [(name: String, values: [Float], at: Int)]
   {
     var channels: [(name: String, values: [Float], at: Int)] = []
@@ -154,9 +151,7 @@ struct CompactForm {
       guard names.insert(name).inserted else {
         throw r.error(.duplicateField(name), at: key.start)
       }
-      guard names.count <= Limits.importedTracks else {
-        throw r.error(.invalid(TrackDecoder.tooManyChannels), at: key.start)
-      }
+      try keys.add(.track, r, at: key.start, named: "channels")
       // Each value is a key of the channel: counted with the file's keys as it is read.
       let values = try within(name) { () throws(ActionDecodingError) in
         try readNumbers(&r, limit: keys.remaining, tooMany: keys.tooManyKeys)

@@ -111,13 +111,35 @@ package enum Limits {
   /// answers is 15 steps: a graph of it takes 54,000, and `eval`'s most values 150 million.
   package static let modifierSteps = 250_000_000
 
-  /// The most tracks one imported file (glTF, Lottie, Unity, CSV) makes, and one action of
-  /// animplot's own format holds: a glTF of a million channels took 2.7 GB, and every view
-  /// lists each track (a Graph Editor of 300,000 two-key curves took 40 s).
+  /// The most tracks one imported file (glTF, Lottie, Unity, CSV) makes, and one action file
+  /// of animplot's own format holds, all its actions together, counted as they are read (a
+  /// track needs no key: `{"dataPath":"a","keyframes":[]}` is 32 bytes, and 10 million of
+  /// them, 100 actions of 100,000, took `info` 41 s and 2.7 GB): a glTF of a million channels
+  /// took 2.7 GB, and every view lists each track (a Graph Editor of 300,000 two-key curves
+  /// took 40 s). The largest real files read hold a few hundred.
   package static let importedTracks = 100_000
 
-  /// The most markers one action (or an edit script's scene) holds: each is drawn in every
-  /// editor (about 20 µs each: a million took 20 s).
+  /// The most actions one action file of animplot's own format holds, and one glTF makes (an
+  /// animation each), counted as they are read: an action needs no track (`{"tracks":[]}` is 13
+  /// bytes: 40 million aborted `info`; a million glTF animations without channels, 30 MB, took
+  /// 850 MB), and each is a few hundred bytes in memory and lines of `info`.
+  package static let actions = 100_000
+
+  /// The most modifiers one action file of animplot's own format holds, all its tracks and
+  /// actions together, counted as they are read: `{"type":"limits"}` is 18 bytes and is
+  /// written back in 160 (5 million took `recalc` 1.98 GB to write 810 MB; 30 million aborted
+  /// `info`). The largest real files read hold 599 (at most 3 on a track).
+  package static let modifiers = 100_000
+
+  /// The most Envelope control points one action file of animplot's own format holds, all its
+  /// Envelopes together, counted as they are read: `{"frame":1}` is 12 bytes, written back in
+  /// 35 (30 million took `recalc` past 3.8 GB). The largest real files read hold 218 (at most
+  /// 5 in one Envelope).
+  package static let envelopePoints = 100_000
+
+  /// The most markers one action file of animplot's own format holds, all its actions together
+  /// (and one edit script's scene), counted as they are read: each is drawn in every editor
+  /// (about 20 µs each: a million took 20 s).
   package static let markers = 100_000
 
   /// The most curves an interactive HTML Graph Editor (`graph --format html`) draws: each is a
@@ -136,7 +158,10 @@ package enum Limits {
 
   /// The most keys one action file animplot writes holds (`import`, `recalc`, `edit`): at
   /// about 190 bytes of JSON each, more could not be read back under the input limit, and the
-  /// text is held whole until written (9 million keys took 3.4 GB to write 1.7 GB).
+  /// text is held whole until written (9 million keys took 3.4 GB to write 1.7 GB). Modifiers
+  /// weigh as keys: a modifier is written in about as many bytes as a key (a Limits modifier in
+  /// 160), each of an Envelope's control points and a Generator's coefficients in a fifth as
+  /// many or fewer (`ActionEncoder.refusal`).
   package static let writtenKeys = 4_000_000
 
   /// The most keys one imported file makes, all tracks together (about 50 bytes each: 10

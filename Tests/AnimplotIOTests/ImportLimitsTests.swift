@@ -40,6 +40,22 @@ struct ImportLimitsTests {
       "animations[0].channels[0]: the file makes more than 100000 tracks, animplot's limit for one import"))
   }
 
+  /// An animation without channels is an action of its own (a million took 850 MB from 30 MB):
+  /// the animations of one file are counted as they are read, against `Limits.actions`.
+  @Test func gltfAnimationsAreCountedAsActions() {
+    let actions = 100_000  // Limits.actions
+    func file(_ n: Int) -> String {
+      "{\"asset\": {\"version\": \"2.0\"}, \"animations\": ["
+        + Array(repeating: "{\"channels\": [], \"samplers\": []}", count: n).joined(separator: ",") + "]}"
+    }
+    #expect(failure(file(actions), file: "a.gltf", kind: .gltf) == "decoded")
+    let message = failure(file(actions + 1), file: "a.gltf", kind: .gltf)
+    #expect(
+      message.hasSuffix(
+        ": animations[\(actions)]: the file makes more than \(actions) actions, animplot's limit for one import"),
+      "\(message)")
+  }
+
   @Test func gltfAccessorsWithoutDataAreBoundedTogether() {
     // Twenty accessors of zeros, each under the per-accessor rule of a 10 MB file, are 2.7
     // billion numbers together: refused at the first that passes the total.

@@ -19,10 +19,10 @@ extension HardeningRoundTwoTests {
     try write(format1, to: dir.appendingPathComponent("tracks.json"))
     expectOneLineError(
       try CLI.run(["graph", "compact.json", "-o", "c.png"], in: dir),
-      "compact.json:1:1788925: channels: more than 100000 channels, animplot's limit for one action")
+      "compact.json:1:1788925: channels: more than 100000 channels, animplot's limit for one action file")
     expectOneLineError(
       try CLI.run(["graph", "tracks.json", "-o", "t.png"], in: dir),
-      "tracks.json:1:6488918: tracks[100000]: more than 100000 tracks, animplot's limit for one action")
+      "tracks.json:1:6488918: tracks[100000]: more than 100000 tracks, animplot's limit for one action file")
     #expect(try names(dir) == ["compact.json", "tracks.json"])
   }
 
@@ -123,7 +123,7 @@ extension HardeningRoundTwoTests {
       to: dir.appendingPathComponent("marked.json"))
     expectOneLineError(
       try CLI.run(["graph", "marked.json", "-o", "m.png"], in: dir),
-      "markers[100000]: more than 100000 markers, animplot's limit for one action")
+      "markers[100000]: more than 100000 markers, animplot's limit for one action file")
     #expect(try names(dir) == ["marked.json"])
   }
 }

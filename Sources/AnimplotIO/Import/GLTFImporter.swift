@@ -68,6 +68,8 @@ enum GLTFImporter {
     var shared = SharedReads()
     let animations = try root.member("animations")?.elements() ?? []
     for (a, animation) in animations.enumerated() {
+      // An animation with no channel is an action too: counted, read or left out.
+      if let problem = budget.spendAction() { throw animation.invalid(problem) }
       var name = try animation.member("name")?.string() ?? "Animation \(a)"
       if name.isEmpty { name = "Animation \(a)" }
       if usedNames.contains(name) { name += " (\(a))" }

@@ -1,11 +1,13 @@
 import AnimplotPlatform
 
 /// What one imported file may make, counted as an importer makes it (before the keys are
-/// allocated): `Limits.importedTracks` tracks and `Limits.importedKeys` keys in all. A glTF
+/// allocated): `Limits.actions` actions, `Limits.importedTracks` tracks and `Limits.importedKeys`
+/// keys in all. A glTF
 /// channel, a Lottie property or a Unity curve is cheap to write and can be used many times
 /// (a shared accessor, a precomp, a time remap sampled at every frame), so the size of the
 /// file does not bound what it makes.
 struct ImportBudget {
+  private(set) var actions = 0
   private(set) var tracks = 0
   private(set) var keys = 0
   /// Frames of time remaps worked out (a Lottie remap's local frame at each root frame
@@ -18,6 +20,7 @@ struct ImportBudget {
   /// The keys that may still be made.
   var remainingKeys: Int { Limits.importedKeys - keys }
 
+  static let tooManyActions = "the file makes more than \(Limits.actions) actions, animplot's limit for one import"
   static let tooManyTracks = "the file makes more than \(Limits.importedTracks) tracks, animplot's limit for one import"
   static let tooManyKeys = "the file makes more than \(Limits.importedKeys) keys, animplot's limit for one import"
   static let tooManyRemappedFrames =
@@ -36,6 +39,17 @@ struct ImportBudget {
     }
     tracks += more
     keys += moreKeys
+    return nil
+  }
+
+  /// Counts one more action (a glTF animation, read or left out: an action needs no track);
+  /// the problem, when that passes `Limits.actions` (nothing is counted then).
+  mutating func spendAction() -> String? {
+    guard actions < Limits.actions else {
+      exhausted = true
+      return Self.tooManyActions
+    }
+    actions += 1
     return nil
   }
 
