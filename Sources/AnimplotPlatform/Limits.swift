@@ -65,6 +65,14 @@ package enum Limits {
   /// machine); 100,000 across 16,384 ran past a minute. W2 and W5 are under 500,000.
   package static let graphCurveColumns = 100_000_000
 
+  /// The most items one hit test's layout holds (`serve`'s `/api/hit`, which keeps the last few
+  /// layouts for the next point of the same picture): the Graph Editor's path elements (a curve
+  /// drawn sampled, one with any modifier, holds two per logical pixel of the plot; one of keys
+  /// a few per segment in view, at most three per dense device column), weighed before the
+  /// layout is made. An element takes 56 bytes: 600 sampled curves across 16,384 pixels held
+  /// 1 GB. The Dope Sheet's and Timeline's marks are held to `dopeSheetMarks`, as many.
+  package static let hitLayoutItems = 4_000_000
+
   /// The most key marks (keys, plus their handles when drawn) one SVG or PDF holds: vector
   /// surfaces keep every mark in memory until the file is finished. PNG has no such limit.
   package static let vectorMarks = 500_000

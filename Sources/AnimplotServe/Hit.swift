@@ -17,9 +17,9 @@ extension ServeAPI {
     // A page asks many points of one picture: its layout is kept (by file state and options).
     let key = try layoutKey(view: view, query: query)
     let laid = try layouts.value(for: key) { () throws(ServeError) -> (LaidOut, weight: Int) in
-      // A layout holds every key of its file: kept by that weight.
-      let keys = Self.keyCount(try servedDocument(query).document, past: Self.largeKeys)
-      return (try layout(view: view, query: query), keys)
+      // Kept by what it holds, counted once it is made.
+      let laid = try layout(view: view, query: query)
+      return (laid, laid.heldItems)
     }
     return .json(laid.hitJSON(point, tolerance: tolerance) + "\n")
   }
@@ -34,6 +34,15 @@ extension ServeAPI {
         try editor.checkDrawingWork(scale: scale)
       } catch {
         throw ServeError(.badRequest, error.description)
+      }
+      // And it keeps them: weighed by their elements before they are made.
+      let elements = editor.heldPathElements(scale: scale)
+      guard elements <= layoutItems else {
+        throw ServeError(
+          .badRequest,
+          "the Graph Editor's hit layout would hold \(elements) path elements (\(editor.drawnCurves) curves), more "
+            + "than \(layoutItems); show fewer channels (channels=, hide=) or ask of a narrower picture (width=; a "
+            + "curve with modifiers holds two per pixel)")
       }
       return .graph(editor.layout(scale: scale), actions)
     case "dopesheet":
@@ -91,6 +100,18 @@ enum LaidOut: Sendable {
   case dopeSheet(DopeSheetEditorLayout)
   case timeline(TimelineLayout)
 
+  /// What the layout holds, in items of about 50 bytes (`Limits.hitLayoutItems`): its path
+  /// elements and marks, and a Graph Editor's keys (its actions' copy, or the file's as it was
+  /// when laid out).
+  var heldItems: Int {
+    switch self {
+    case .graph(let layout, let actions):
+      layout.heldItems + actions.reduce(0) { $0 + $1.tracks.reduce(0) { $0 + $1.keyframes.count } }
+    case .dopeSheet(let layout): layout.heldItems
+    case .timeline(let layout): layout.heldItems
+    }
+  }
+
   /// What lies at `point` (device pixels), as JSON.
   func hitJSON(_ point: Point, tolerance: Double) -> String {
     switch self {
@@ -115,7 +136,7 @@ package final class RecentValues<Value: Sendable>: Sendable {
   }
 
   /// The value kept for `key`, or the one `make` makes (kept unless it throws), with what it
-  /// holds (a layout: its file's keys), weighed only when it is made.
+  /// holds (a layout: `LaidOut.heldItems`), weighed only when it is made.
   package func value(for key: String, make: () throws(ServeError) -> (Value, weight: Int)) throws(ServeError) -> Value {
     let kept = entries.withLock { entries -> Value? in
       guard let i = entries.firstIndex(where: { $0.key == key }) else { return nil }

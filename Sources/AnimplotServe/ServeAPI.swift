@@ -17,8 +17,14 @@ package struct ServeAPI: Sendable {
   /// Whether edits are allowed (`--edit`).
   package let editing: Bool
   package let events: ServeEvents
-  /// The layouts hit tests read, kept for the next point of the same picture.
-  let layouts = RecentValues<LaidOut>(capacity: 8, weight: ServeAPI.largeKeys)
+  /// The layouts hit tests read, kept for the next point of the same picture, weighed by the
+  /// items they hold (`LaidOut.heldItems`).
+  let layouts: RecentValues<LaidOut>
+  /// The keys of the layouts kept, oldest first.
+  package var keptLayouts: [String] { layouts.keys }
+  /// The most items one hit test's layout holds (`Limits.hitLayoutItems`), weighed before it
+  /// is made.
+  let layoutItems: Int
   /// Each served file's line of writes, one at a time and in order (`writing`).
   let writeLines: [Gate]
   /// Called with the file's number on an edit's thread as the edit starts, before it reads
@@ -28,10 +34,17 @@ package struct ServeAPI: Sendable {
   /// it renames it into place (a test changes the file on disk there).
   package var saveStaged: (@Sendable (Int) -> Void)?
 
-  package init(files: ServedFiles, editing: Bool, events: ServeEvents = ServeEvents()) {
+  /// `layoutItems`: the most items one hit test's layout holds; `keptLayoutItems`: the most
+  /// the layouts kept hold together, but for the last one made (a test gives smaller ones).
+  package init(
+    files: ServedFiles, editing: Bool, events: ServeEvents = ServeEvents(), layoutItems: Int = Limits.hitLayoutItems,
+    keptLayoutItems: Int = ServeAPI.keptLayoutItems
+  ) {
     self.files = files
     self.editing = editing
     self.events = events
+    self.layoutItems = layoutItems
+    layouts = RecentValues(capacity: 8, weight: keptLayoutItems)
     writeLines = (0..<files.count).map { _ in Gate(width: 1, maximumWaiting: Self.maximumWaitingWrites) }
   }
 
@@ -96,6 +109,10 @@ package struct ServeAPI: Sendable {
 
   /// The keys past which a file's renders run one at a time (`Gate.run(alone:)`).
   package static let largeKeys = 1_000_000
+
+  /// The most items (path elements, keys, marks: `LaidOut.heldItems`) the layouts hit tests read
+  /// hold together, but for the last one made: about 220 MB, whatever the requests.
+  package static let keptLayoutItems = 4_000_000
 
   /// Whether the file a query names holds more than `largeKeys` keys (a query that names no
   /// file the server has is not: its answer is an error).

@@ -7,8 +7,9 @@ import Testing
 /// came: the layouts hit tests read, the answers clients have not read yet, the values of one
 /// answer.
 struct HeldMemoryTests {
-  /// Layouts are kept by their file's keys: eight of a 4-million-key file held 2.6 GB.
-  @Test func keptLayoutsAreWeighedByTheirKeys() throws {
+  /// Kept values are at most `capacity` and, but for the last one made, at most `weight` in all
+  /// (layouts: the items they hold; eight of a 4-million-key file held 2.6 GB).
+  @Test func keptValuesAreBoundedByTheirWeight() throws {
     let kept = RecentValues<Int>(capacity: 8, weight: 1_000)
     for i in 0..<8 { _ = try kept.value(for: "small\(i)") { (i, 100) } }
     #expect(kept.keys == (0..<8).map { "small\($0)" })
@@ -106,6 +107,76 @@ struct HeldMemoryTests {
     } catch {
       #expect(error.message.contains("the Graph Editor would draw 25000 curves across"), "\(error.message)")
     }
+  }
+
+  /// A file of `curves` tracks of two keys, each with a Built-in Function modifier (so drawn
+  /// sampled: two path elements per pixel of the plot), as the finding's 167 KB file of 600.
+  static func sampledCurves(_ curves: Int, in folder: URL) throws -> String {
+    let tracks = (0..<curves).map { i in
+      """
+      {"dataPath": "location", "index": \(i % 3), "label": "c\(i)", "modifiers": [{"type": "fnGenerator", \
+      "settings": {"functionType": "sin", "phaseMultiplier": \(1 + i % 7)}}], \
+      "keyframes": [{"frame": 1, "value": 0}, {"frame": 100000, "value": 1}]}
+      """
+    }
+    let file = folder.appendingPathComponent("sampled\(curves).json")
+    let text = "{\"animplot\": 1, \"actions\": [{\"name\": \"A\", \"tracks\": [" + tracks.joined(separator: ",\n") + "]}]}"
+    try Data(text.utf8).write(to: file)
+    return file.path
+  }
+
+  static func temporaryFolder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("animplot-hit-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
+  /// A hit test's layout keeps every curve's path: 130 sampled curves across 16,384 pixels
+  /// would hold 4.2 million elements (235 MB; the finding's 2,500 held more than 3 GB and
+  /// aborted the server). It is refused before it is made, saying what to reduce; a narrower
+  /// picture of the same curves is answered.
+  @Test func aGraphHitIsWeighedByThePathsItWouldHold() throws {
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let api = ServeAPI(files: try ServedFiles(paths: [try Self.sampledCurves(130, in: folder)]), editing: false)
+    do {
+      _ = try api.hit(view: "graph", query: ViewQuery.parse("x=500&y=200&width=16384&height=400"))
+      Issue.record("the hit was answered")
+    } catch {
+      #expect(error.status == .badRequest)
+      #expect(error.message.contains("path elements (130 curves), more than 4000000"), "\(error.message)")
+      #expect(error.message.contains("width="), "\(error.message)")
+    }
+    #expect(api.keptLayouts.isEmpty)
+    #expect(throws: Never.self) { try api.hit(view: "graph", query: ViewQuery.parse("x=500&y=200&width=4000&height=400")) }
+  }
+
+  /// Kept layouts are weighed by what they hold (path elements, keys, marks), not by their
+  /// file's keys: the finding's 600 sampled curves of 1,200 keys were kept eight times, 1 GB
+  /// each. Here, limits scaled down: 25 sampled curves across about 800 pixels hold some
+  /// 40,000 items, so two are kept within 100,000; one past it alone.
+  @Test func keptLayoutsAreWeighedByWhatTheyHold() throws {
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let api = ServeAPI(
+      files: try ServedFiles(paths: [try Self.sampledCurves(25, in: folder)]), editing: false, layoutItems: 200_000,
+      keptLayoutItems: 100_000)
+    for width in 1000..<1004 {
+      _ = try api.hit(view: "graph", query: ViewQuery.parse("x=500&y=200&width=\(width)&height=400"))
+    }
+    #expect(api.keptLayouts.count == 2, "\(api.keptLayouts)")
+    #expect(api.keptLayouts.allSatisfy { $0.contains("width=1002") || $0.contains("width=1003") })
+    _ = try api.hit(view: "graph", query: ViewQuery.parse("x=500&y=200&width=3000&height=400"))
+    #expect(api.keptLayouts.count == 1 && api.keptLayouts[0].contains("width=3000"), "\(api.keptLayouts)")
+    // Past the one layout's limit: refused, nothing kept in its place.
+    #expect(throws: ServeError.self) { try api.hit(view: "graph", query: ViewQuery.parse("x=500&y=200&width=6000&height=400")) }
+    #expect(api.keptLayouts.count == 1)
+    // The Dope Sheet's and Timeline's layouts are weighed by their marks: a few hundred here,
+    // kept together, while the heavy one goes.
+    for view in ["dopesheet", "timeline"] {
+      _ = try api.hit(view: view, query: ViewQuery.parse("x=500&y=200&width=1000&height=400"))
+    }
+    #expect(api.keptLayouts.map { $0.prefix { $0 != " " } } == ["dopesheet", "timeline"], "\(api.keptLayouts)")
   }
 
   /// One `/api/eval` gives at most `ServeAPI.servedValues` values (the command line's ten
