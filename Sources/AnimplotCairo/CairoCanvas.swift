@@ -314,7 +314,8 @@ public final class CairoCanvas: Canvas {
       return
     }
     guard !boxes.isEmpty else { return }
-    func short(_ v: Double) -> UInt16 { UInt16(max(0, min(65535, (v * 65535 + 0.5).rounded(.down)))) }
+    // As Cairo makes a colour's premultiplied shorts (`_cairo_color_double_to_short`).
+    func short(_ v: Double) -> UInt16 { UInt16(max(0, min(65535, (v * (65536 - 1e-5)).rounded(.down)))) }
     let a = max(0, min(1, color.alpha))
     var solid = pixman_color_t(
       red: short(color.red * a), green: short(color.green * a), blue: short(color.blue * a), alpha: short(a))
@@ -344,9 +345,12 @@ public final class CairoCanvas: Canvas {
     guard list.pointee.status == CAIRO_STATUS_SUCCESS else { return nil }
     let limit = Double(Self.maximumDevicePixels)
     func bounded(_ v: Double) -> Int32 { Int32(max(-limit, min(limit, v.isFinite ? v : 0))) }
+    // Within the surface too: pixman fills an opaque colour's boxes without clipping them.
+    let (width, height) = (Double(pixelWidth), Double(pixelHeight))
     let clips = (0..<Int(list.pointee.num_rectangles)).map { i in
-      let c = list.pointee.rectangles[i]
-      return device(Rect(x: c.x, y: c.y, width: c.width, height: c.height))
+      let r = list.pointee.rectangles[i]
+      let c = device(Rect(x: r.x, y: r.y, width: r.width, height: r.height))
+      return (x0: max(0, c.x0), y0: max(0, c.y0), x1: min(width, c.x1), y1: min(height, c.y1))
     }
     var boxes: [pixman_box32_t] = []
     boxes.reserveCapacity(rects.count)
