@@ -22,6 +22,10 @@ public protocol Canvas: AnyObject {
   /// with `fill` and then stroked with `stroke` (either may be absent). A backend may draw
   /// markers faster than one path each; the default does just that.
   func markers(_ shape: Path, at points: [Point], fill: Color?, stroke: (Color, StrokeStyle)?)
+  /// Fills each of `rects`, which do not overlap, with `color`, as `fill` of their outlines
+  /// does. A raster backend may fill rectangles that lie on whole device pixels directly,
+  /// without scan converting them; the default fills one path of them all.
+  func fill(rects: [Rect], color: Color)
   /// Pushes the current clip and transform.
   func save()
   /// Pops what the matching `save()` pushed.
@@ -43,6 +47,12 @@ extension Canvas {
       if let (color, style) = stroke { self.stroke(shape, color: color, style: style) }
       restore()
     }
+  }
+
+  public func fill(rects: [Rect], color: Color) {
+    var path = Path()
+    for rect in rects { path.append(.rect(rect)) }
+    fill(path, color: color)
   }
 
   /// Clips to `rect`.

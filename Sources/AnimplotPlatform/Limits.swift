@@ -73,6 +73,24 @@ package enum Limits {
   /// 1 GB. The Dope Sheet's and Timeline's marks are held to `dopeSheetMarks`, as many.
   package static let hitLayoutItems = 4_000_000
 
+  /// The most device rows the strokes of one raster Graph Editor cross (its curves, ghosts and
+  /// handle lines, one more a segment): Cairo's cost of a stroke grows with the rows it crosses,
+  /// about 30 ns each on a loaded 2-core machine (one curve sampled across 8192 × 8192 that
+  /// swings over the whole plot at every sample crossed 133 million rows in 4.3 s). A curve
+  /// crossing more than `CurveBands.rowsPerColumn` rows a pixel column is drawn as bands
+  /// instead, so this counts curves that cross the plot fewer times, and handle lines.
+  package static let graphStrokeRows = 500_000_000
+
+  /// The most device pixels one raster Graph Editor fills with the bands of curves that cross
+  /// the plot in every pixel column (`CurveBands`): 600 such curves across 16,384 × 400 fill
+  /// 3.6 billion and took 14 s (a loaded 2-core machine), where their strokes ran past a minute.
+  package static let graphBandPixels = 4_000_000_000
+
+  /// The most key vertices and handles one raster Graph Editor draws (a handle counts twice: its
+  /// line and its ring): 9 million vertices took 4 s of the 11 s a 9-million-key file took to
+  /// draw (a loaded 2-core machine).
+  package static let graphMarks = 12_000_000
+
   /// The most key marks (keys, plus their handles when drawn) one SVG or PDF holds: vector
   /// surfaces keep every mark in memory until the file is finished. PNG has no such limit.
   package static let vectorMarks = 500_000

@@ -27,17 +27,28 @@ public struct GhostCurve: Sendable, Hashable {
   static let opacity = 0.5
 }
 
+/// A ghost curve as drawn: its dashed path, or the bands of ink it makes (`CurveBands`), and
+/// its colour.
+package struct GhostLayout: Sendable {
+  let path: Path
+  let bands: [CurveBands.Box]
+  let color: Color
+  /// The device rows its stroke crosses (`CurveBands.strokeRows`); 0 when drawn as bands.
+  let strokeRows: Double
+  let isBanded: Bool
+}
+
 extension GraphEditor {
   /// Every ghost curve of the options, under the live curves: each sampled at the whole frames
-  /// in view.
-  func drawGhosts(_ canvas: any Canvas) {
-    guard !options.ghosts.isEmpty else { return }
+  /// in view, at `scale` device pixels per logical pixel.
+  func ghostLayouts(scale: Double) -> [GhostLayout] {
+    guard !options.ghosts.isEmpty else { return [] }
     let first = viewport.frames.lowerBound.rounded(.down)
     let last = viewport.frames.upperBound.rounded(.up)
-    guard last - first < Double(Self.maximumGhostSamples) else { return }
+    guard last - first < Double(Self.maximumGhostSamples) else { return [] }
     let frames = stride(from: first, through: last, by: 1).map { Float($0) }
     let tracks = action.tracks
-    for ghost in options.ghosts {
+    return options.ghosts.map { ghost in
       let live = ghost.channel.flatMap { tracks.indices.contains($0) ? $0 : nil }
       let base = live.map { trackColors[$0] } ?? options.theme.graph.mutedCurve
       let color = Color(
@@ -56,9 +67,25 @@ extension GraphEditor {
         if drawing { path.line(to: point) } else { path.move(to: point) }
         drawing = true
       }
+      let rows = CurveBands.strokeRows(of: path, scale: scale, clip: viewport.rect)
+      guard CurveBands.isBanded(rows: rows, width: viewport.rect.width, scale: scale) else {
+        return GhostLayout(path: path, bands: [], color: color, strokeRows: rows, isBanded: false)
+      }
+      let bands = CurveBands.bands(of: path, scale: scale, lineWidth: GhostCurve.lineWidth, clip: viewport.rect)
+      return GhostLayout(path: Path(), bands: bands, color: color, strokeRows: 0, isBanded: true)
+    }
+  }
+
+  /// Draws the ghost curves laid out in `ghosts` (at `scale`).
+  func drawGhosts(_ canvas: any Canvas, _ ghosts: [GhostLayout], scale: Double) {
+    for ghost in ghosts {
+      guard !ghost.isBanded else {
+        canvas.fill(rects: CurveBands.rects(ghost.bands, scale: scale), color: ghost.color)
+        continue
+      }
       var style = StrokeStyle(width: GhostCurve.lineWidth)
       style.dash = GhostCurve.dash
-      canvas.stroke(path, color: color, style: style)
+      canvas.stroke(ghost.path, color: ghost.color, style: style)
     }
   }
 

@@ -155,7 +155,12 @@ public struct GraphEditor: Sendable {
   /// Draws the editor on `canvas` (below its header with `showHeader`), from its layout at the
   /// canvas's scale.
   public func draw(on canvas: any Canvas) {
-    let layout = layout(scale: canvas.deviceScale)
+    draw(layout(scale: canvas.deviceScale), on: canvas)
+  }
+
+  /// Draws the editor on `canvas` as `draw(on:)` does, from `layout` (laid out at the canvas's
+  /// scale).
+  package func draw(_ layout: GraphEditorLayout, on canvas: any Canvas) {
     EditorHeader.drawing(header, editorHeight: options.height, on: canvas) {
       draw(layout, on: canvas, playhead: options.currentFrame ?? action.currentFrame)
     }
@@ -214,7 +219,7 @@ public struct GraphEditor: Sendable {
       on: canvas,
       grid: { valueStep = valueGrid(canvas) },
       content: {
-        drawGhosts(canvas)
+        drawGhosts(canvas, layout.ghosts, scale: layout.scale)
         for i in layout.drawingOrder {
           entering(.curve(i))
           drawCurve(canvas, layout.curves[i])
@@ -304,15 +309,25 @@ public struct GraphEditor: Sendable {
   /// The path of every curve, in `curves` order: built on every core for many keys (the
   /// canvas then only strokes), one after the other otherwise.
   func curvePaths(deviceScale: Double = 2) -> [Path] {
-    let keyCount = curves.reduce(0) { $0 + $1.track.keyframes.count }
-    let parallel = keyCount > Self.parallelPathKeys && curves.count > 1
+    let parallel = buildsInParallel
+    let build = pathBuilder(deviceScale: deviceScale, parallel: parallel)
+    return parallel ? Parallel.map(count: curves.count, build) : curves.indices.map(build)
+  }
+
+  /// Whether the curves' paths and layouts are made on every core: they hold many keys.
+  var buildsInParallel: Bool {
+    curves.count > 1 && curves.reduce(0) { $0 + $1.track.keyframes.count } > Self.parallelPathKeys
+  }
+
+  /// What builds the path of the curve of a given index in `curves` (`curvePaths`); the
+  /// quaternions it shares worked out first, on every core with `parallel`.
+  func pathBuilder(deviceScale: Double, parallel: Bool) -> @Sendable (Int) -> Path {
     let coupled = coupledSamples(parallel: parallel)
-    let build: @Sendable (Int) -> Path = { [curves, viewport] i in
+    return { [curves, viewport] i in
       CurvePath.path(
         curves[i].track, viewport: viewport, mapping: curves[i].mapping, deviceScale: deviceScale,
         sampledValues: coupled[i])
     }
-    return parallel ? Parallel.map(count: curves.count, build) : curves.indices.map(build)
   }
 
   /// The values at `CurvePath.sampleFrames(in:)` of each coupled quaternion component (`nil`
@@ -356,7 +371,11 @@ public struct GraphEditor: Sendable {
     let color = (track.muted ? theme.graph.mutedCurve : curve.color).withAlpha(alpha)
     var style = StrokeStyle(width: curve.strokeWidth)
     if track.locked { style.dash = [16 * 0.35, 16 * 0.65] }
-    canvas.stroke(curve.path, color: color, style: style)
+    if curve.isBanded {
+      canvas.fill(rects: CurveBands.rects(curve.bands, scale: curve.pixels.scale), color: color)
+    } else {
+      canvas.stroke(curve.path, color: color, style: style)
+    }
     drawEnvelopeControls(canvas, curve)
     let handles = curve.handles()
     if !handles.isEmpty { drawHandles(canvas, curve, handles) }

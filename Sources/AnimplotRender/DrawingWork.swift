@@ -1,3 +1,5 @@
+import AnimplotCairo
+import AnimplotCanvas
 import AnimplotPlatform
 import AnimplotPlots
 
@@ -39,5 +41,60 @@ extension PlayheadAnimation: WeighedDrawing {
   /// The editor's still layer, drawn once, weighed as the editor is.
   package func checkDrawingWork(scale: Double) throws(RenderError) {
     try (layers as? any WeighedDrawing)?.checkDrawingWork(scale: scale)
+  }
+}
+
+/// A picture laid out before it is drawn on a Cairo surface, so that what its layout holds is
+/// weighed first and laid out once (`Renderer.cairo`).
+package protocol LaidOutDrawing: Drawable {
+  /// The picture laid out at `scale`, ready to draw on a canvas of that scale.
+  /// - Throws: `RenderError` (`.request`) when drawing it as `format` would pass a limit,
+  ///   saying what to reduce.
+  func laidOut(scale: Double, format: CairoCanvas.Format) throws(RenderError) -> any Drawable
+}
+
+extension GraphEditor: LaidOutDrawing {
+  /// The editor laid out at `scale`; on a raster, its curves' strokes and bands and its key
+  /// vertices and handles weighed (`GraphDrawingWork`): vector surfaces only record them, and
+  /// hold their marks to `Limits.vectorMarks`.
+  package func laidOut(scale: Double, format: CairoCanvas.Format) throws(RenderError) -> any Drawable {
+    let layout = layout(scale: scale)
+    if format == .png { try layout.drawingWork.check() }
+    return LaidOutGraphEditor(editor: self, layout: layout)
+  }
+}
+
+/// A Graph Editor and its layout at the scale it is drawn at.
+struct LaidOutGraphEditor: Drawable {
+  let editor: GraphEditor
+  let layout: GraphEditorLayout
+  var size: Size { editor.size }
+  func draw(on canvas: any Canvas) { editor.draw(layout, on: canvas) }
+}
+
+extension GraphDrawingWork {
+  /// - Throws: `RenderError` (`.request`) past `Limits.graphStrokeRows`,
+  ///   `Limits.graphBandPixels` or `Limits.graphMarks`, saying what to reduce.
+  func check() throws(RenderError) {
+    if strokeRows > Limits.graphStrokeRows {
+      throw RenderError(
+        .request,
+        "the Graph Editor's curves and handles would be stroked across \(strokeRows) device rows, more than "
+          + "\(Limits.graphStrokeRows); show fewer channels (--channels, --hide) or handles (--handles), or draw a "
+          + "smaller picture (--width, --height, --scale)")
+    }
+    if bandPixels > Limits.graphBandPixels {
+      throw RenderError(
+        .request,
+        "the Graph Editor would fill \(bandPixels) device pixels with curves that cross the plot in every pixel "
+          + "column, more than \(Limits.graphBandPixels); show fewer channels (--channels, --hide) or draw a "
+          + "smaller picture (--width, --height, --scale)")
+    }
+    if marks > Limits.graphMarks {
+      throw RenderError(
+        .request,
+        "the Graph Editor would draw \(marks) key vertices and handles, more than \(Limits.graphMarks); "
+          + "show fewer keys (--keys auto or none), handles (--handles) or channels (--channels), or fewer frames (--frames)")
+    }
   }
 }

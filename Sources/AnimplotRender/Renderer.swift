@@ -81,16 +81,23 @@ public final class Renderer {
   // MARK: Backends
 
   /// `drawable` drawn on a Cairo surface of `format` at the renderer's settings.
-  /// - Throws: `RenderError`: `.request` for a drawing past its limit (`WeighedDrawing`),
-  ///   `.backend` when the surface cannot be made or Cairo fails.
+  /// - Throws: `RenderError`: `.request` for a drawing past its limit (`WeighedDrawing`,
+  ///   `LaidOutDrawing`), `.backend` when the surface cannot be made or Cairo fails.
   public func cairo(_ drawable: any Drawable, format: CairoCanvas.Format) throws(RenderError) -> [UInt8] {
     try (drawable as? any WeighedDrawing)?.checkDrawingWork(scale: settings.scale)
+    let canvas: CairoCanvas
     do {
-      let canvas = try CairoCanvas(
+      canvas = try CairoCanvas(
         width: Int(drawable.size.width), height: Int(drawable.size.height), scale: settings.scale,
         format: format, pngCompression: settings.pngCompression)
+    } catch {
+      throw RenderError(.backend, "cannot render: \(error)")
+    }
+    // Laid out once, and weighed, before anything is drawn.
+    let picture = try (drawable as? any LaidOutDrawing)?.laidOut(scale: settings.scale, format: format) ?? drawable
+    do {
       canvas.svgText = settings.svgText
-      drawable.draw(on: canvas)
+      picture.draw(on: canvas)
       // Every pixel of a picture is opaque (a fractional scale covers its edges partly).
       if format == .png { canvas.makePartlyCoveredPixelsOpaque() }
       return try canvas.finish()

@@ -31,6 +31,32 @@ struct CairoCanvasDrawingTests {
     return canvas
   }
 
+  /// `fill(rects:)` (pixman's boxes on a raster) paints what `fill` of the same rectangles
+  /// paints: at scale 2, translated, in a clip, with an opaque colour and a translucent one,
+  /// rectangles reaching past the surface cut to it.
+  @Test func fillRectsPaintsAsFillDoes() throws {
+    let rects = [
+      Rect(x: -5, y: 1, width: 8, height: 3), Rect(x: 4, y: 2, width: 1.5, height: 20), Rect(x: 9, y: -3, width: 30, height: 4.5),
+    ]
+    for color in [Color(bytes: 255, 51, 82), Color(bytes: 40, 200, 90).withAlpha(0.4)] {
+      var images: [RGBAImage] = []
+      for boxes in [false, true] {
+        let canvas = try blackCanvas(20, 10, scale: 2)
+        canvas.save()
+        canvas.concatenate(.translation(1, 0.5))
+        canvas.clip(to: Rect(x: 0, y: 0, width: 14, height: 8))
+        if boxes { canvas.fill(rects: rects, color: color) } else { canvas.fill(Path.rect(rects[0]), color: color) }
+        if !boxes {
+          for rect in rects.dropFirst() { canvas.fill(Path.rect(rect), color: color) }
+        }
+        canvas.restore()
+        images.append(canvas.image())
+      }
+      #expect(images[0] == images[1])
+      #expect(inkBox(images[1]) != nil)
+    }
+  }
+
   @Test("a new canvas is transparent; fill covers whole pixels exactly")
   func fillRect() throws {
     let canvas = try CairoCanvas(width: 20, height: 10, format: .png)

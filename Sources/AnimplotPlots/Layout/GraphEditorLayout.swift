@@ -19,6 +19,8 @@ public struct GraphEditorLayout: EditorLayout {
   /// The curves' drawing order: unselected first, then selected, the active curve last (indices
   /// into `curves`).
   package let drawingOrder: [Int]
+  /// The ghost curves, drawn under the others (laid out with the curves' paths).
+  package var ghosts: [GhostLayout] = []
 
   /// The laid-out curve of `channel`; `nil` for a hidden track or no such channel.
   public func curve(for channel: ChannelID) -> CurveLayout? {
@@ -67,7 +69,7 @@ public struct CurveLayout: Sendable {
   /// How the track's values map to the plot's (Normalize).
   public let mapping: ValueMapping
   /// The curve's outline, logical pixels in the editor.
-  let path: Path
+  var path: Path
   /// Where the curve is drawn (frames and values to logical pixels), and the raster's device
   /// pixels, which key centres are snapped to.
   let viewport: Viewport
@@ -91,6 +93,13 @@ public struct CurveLayout: Sendable {
   let isDiamond: Bool
   /// Keys whose markers are left out (`GraphOptions.keys`), by index.
   var leftOut = KeyMask()
+  /// Whether the curve is drawn as the bands of ink its stroke would make (`CurveBands`): its
+  /// `path` is then empty.
+  package var isBanded = false
+  /// Those bands, device pixels in the editor.
+  var bands: [CurveBands.Box] = []
+  /// The device rows the curve's stroke crosses (`CurveBands.strokeRows`); 0 when banded.
+  package var strokeRows = 0.0
 
   /// The centre of key `index`'s vertex, on a device pixel centre, logical pixels in the editor.
   ///
@@ -125,10 +134,16 @@ public struct CurveLayout: Sendable {
   /// where the segment they shape is Bézier, and whose end is a place (a handle overflowing to
   /// infinity is not drawn). Worked out when asked, as `keyCenter`.
   func handles() -> [HandleLayout] {
-    // Samples have no Bézier segment, so no handle is drawn.
-    guard handlesShown != .none, track.keyframes.sampled == nil else { return [] }
-    let keys = track.keyframes
     var handles: [HandleLayout] = []
+    forEachHandle { handles.append($0) }
+    return handles
+  }
+
+  /// Calls `body` with each handle `handles()` lists, in its order, listing none.
+  func forEachHandle(_ body: (HandleLayout) -> Void) {
+    // Samples have no Bézier segment, so no handle is drawn.
+    guard handlesShown != .none, track.keyframes.sampled == nil else { return }
+    let keys = track.keyframes
     for (i, k) in keys.enumerated() {
       guard handlesShown == .all || k.selected || k.selectedHandleLeft || k.selectedHandleRight else { continue }
       let leftShown = i > 0 ? keys[i - 1].interpolation == .bezier : k.interpolation == .bezier
@@ -139,10 +154,9 @@ public struct CurveLayout: Sendable {
       for (side, handle, type, selected, shown) in sides where shown {
         let end = pixels.point(viewport.point(Double(handle.frame), mapping.apply(Double(handle.value))))
         guard end.x.isFinite, end.y.isFinite else { continue }
-        handles.append(HandleLayout(key: i, side: side, end: end, type: type, isSelected: selected))
+        body(HandleLayout(key: i, side: side, end: end, type: type, isSelected: selected))
       }
     }
-    return handles
   }
 
   /// Whether `handle`, a handle of this curve, reaches into the view (its line or its ring).
@@ -150,6 +164,51 @@ public struct CurveLayout: Sendable {
     let ring = Self.handleRingRadius + Self.handleRingWidth / 2
     return viewport.rect.insetBy(dx: -ring, dy: -ring).contains(handle.end)
       || viewport.rect.meets(from: keyCenter(handle.key), to: handle.end)
+  }
+}
+
+/// What drawing a Graph Editor's layout on a raster costs beyond its size, counted before it is
+/// drawn (`GraphEditorLayout.drawingWork`).
+package struct GraphDrawingWork: Sendable, Hashable {
+  /// Device rows crossed by stroked segments (curves, ghosts, handle lines), one more a segment
+  /// (`CurveBands.strokeRows`).
+  package var strokeRows = 0
+  /// Device pixels of the bands curves are drawn as (`CurveBands`).
+  package var bandPixels = 0
+  /// Key vertices and handles drawn (a handle: its line and its ring).
+  package var marks = 0
+
+  package init(strokeRows: Int = 0, bandPixels: Int = 0, marks: Int = 0) {
+    self.strokeRows = strokeRows
+    self.bandPixels = bandPixels
+    self.marks = marks
+  }
+}
+
+extension GraphEditorLayout {
+  /// What drawing this layout costs: every curve's and ghost's stroke or bands, every key vertex
+  /// and handle drawn (`GraphDrawingWork`); it looks at every key, building no path.
+  package var drawingWork: GraphDrawingWork {
+    var work = GraphDrawingWork()
+    let scale = places.scale
+    var rows = ghosts.reduce(0.0) { $0 + $1.strokeRows }
+    var pixels = ghosts.reduce(0) { $0 + CurveBands.area(of: $1.bands) }
+    for curve in curves {
+      rows += curve.strokeRows
+      pixels += CurveBands.area(of: curve.bands)
+      let keys = curve.track.keyframes
+      for i in keys.indices where curve.showsKey(i) { work.marks += 1 }
+      let top = curve.viewport.rect.minY * scale, bottom = curve.viewport.rect.maxY * scale
+      curve.forEachHandle { handle in
+        work.marks += 2
+        let a = curve.keyCenter(handle.key).y * scale, b = handle.end.y * scale
+        rows += max(0, min(bottom, max(a, b)) - max(top, min(a, b))) + 1
+      }
+    }
+    let limit = Double(Int.max / 4)
+    work.strokeRows = rows.isFinite && rows < limit ? Int(rows.rounded(.up)) : Int.max / 4
+    work.bandPixels = pixels
+    return work
   }
 }
 
@@ -221,15 +280,15 @@ extension GraphEditor {
   /// does not list them).
   package func layout(scale: Double, withPaths: Bool) -> GraphEditorLayout {
     let pixels = DevicePixels(scale: scale)
-    let paths = withPaths ? curvePaths(deviceScale: pixels.scale) : Array(repeating: Path(), count: curves.count)
     let visible = viewport.rect.insetBy(dx: -10, dy: -10)
-    // Thinning the markers of sampled curves looks at every key: on every core for many.
-    let keyCount = curves.reduce(0) { $0 + $1.track.keyframes.count }
+    // Thinning the markers of sampled curves looks at every key: on every core for many. Each
+    // curve's path is built as it is laid out, so that one drawn as bands is let go at once.
+    let parallel = buildsInParallel
+    let build = withPaths ? pathBuilder(deviceScale: pixels.scale, parallel: parallel) : nil
     let lay: @Sendable (Int) -> CurveLayout = { i in
-      curveLayout(curves[i], path: paths[i], pixels: pixels, vertexBounds: visible)
+      curveLayout(curves[i], path: build?(i) ?? Path(), pixels: pixels, vertexBounds: visible)
     }
-    let laidCurves =
-      keyCount > Self.parallelPathKeys && curves.count > 1 ? Parallel.map(count: curves.count, lay) : curves.indices.map(lay)
+    let laidCurves = parallel ? Parallel.map(count: curves.count, lay) : curves.indices.map(lay)
     let scrollbars = scrollbars()
     let frame = editorFrame(playhead: nil, scrollbars: scrollbars)
     let markers = frame.markerLayouts(scale: pixels.scale)
@@ -242,7 +301,9 @@ extension GraphEditor {
       scale: pixels.scale, pictureSize: pictureSize,
       headerRows: options.showHeader ? EditorHeader.deviceRows(editorHeight: options.height, scale: pixels.scale) : 0,
       viewport: viewport, region: main, channelList: list, markers: markers, scrollbars: scrollbars)
-    return GraphEditorLayout(places: places, curves: laidCurves, drawingOrder: drawingOrder())
+    var layout = GraphEditorLayout(places: places, curves: laidCurves, drawingOrder: drawingOrder())
+    if withPaths { layout.ghosts = ghostLayouts(scale: pixels.scale) }
+    return layout
   }
 
   /// One curve laid out: where its keys and handles are drawn (worked out when asked), its look.
@@ -268,6 +329,16 @@ extension GraphEditor {
       alpha: alpha, vertexAlpha: min(1, max(0.2, 1 - 0.5 * (1 - alpha))),
       strokeWidth: track.active && !track.locked ? 2.5 : 1, handleLineWidth: pixels.lineWidth,
       vertexRadius: radius, isDiamond: options.keyShape == .diamond)
+    if !path.isEmpty {
+      let rows = CurveBands.strokeRows(of: path, scale: pixels.scale, clip: viewport.rect)
+      if CurveBands.isBanded(rows: rows, width: viewport.rect.width, scale: pixels.scale) {
+        layout.isBanded = true
+        layout.bands = CurveBands.bands(of: path, scale: pixels.scale, lineWidth: layout.strokeWidth, clip: viewport.rect)
+        layout.path = Path()
+      } else {
+        layout.strokeRows = rows
+      }
+    }
     switch options.keys {
     case .all: break
     case .none: layout.leftOut = .every

@@ -111,7 +111,9 @@ extension CurveLayout {
         return .handle(key(h.key), h.side)
       }
     }
-    if path.passes(within: strokeWidth / 2 + slack, of: p) { return .curve(channel) }
+    if path.passes(within: strokeWidth / 2 + slack, of: p) || CurveBands.contains(bands, p, scale: pixels.scale, slack: slack) {
+      return .curve(channel)
+    }
     return nil
   }
 }
