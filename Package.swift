@@ -196,7 +196,7 @@ let package = Package(
       dependencies: ["AnimplotCanvas", "AnimplotCairo", "AnimplotGolden", "AnimplotCheck", "AnimplotPlatform", "AnimplotTestSupport"]),
     .testTarget(
       name: "AnimplotRenderTests",
-      dependencies: ["AnimplotRender", "AnimplotCore", "AnimplotIO", "AnimplotCanvas", "AnimplotPlots", "AnimplotCairo", "AnimplotGolden"]),
+      dependencies: ["AnimplotRender", "AnimplotCore", "AnimplotIO", "AnimplotCanvas", "AnimplotPlots", "AnimplotCairo", "AnimplotGolden", "AnimplotPlatform"]),
     .testTarget(
       name: "AnimplotSnapshotTestingTests",
       dependencies: [

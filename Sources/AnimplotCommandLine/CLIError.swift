@@ -30,14 +30,17 @@ package enum Terminal {
     write(line + "\n", to: 2)
   }
 
-  /// Writes a command's result (its summary lines) to standard output.
-  /// - Throws: `FileError` when not every byte could be written (a full device, a file-size
-  ///   limit): the command then fails, as it does for an output file.
+  /// Writes a command's result (its summary lines) to standard output. A reader that has
+  /// gone (`check | head`) is no error: the command still ends with its outcome (1 for a
+  /// failed case).
+  /// - Throws: `FileError` when not every byte could be written otherwise (a full device, a
+  ///   file-size limit): the command then fails, as it does for an output file.
   package static func result(_ text: String) throws(FileError) {
     var text = text
     let written = text.withUTF8 { FileDescriptor.write(1, UnsafeRawBufferPointer($0)) }
     if case .failure(let error) = written {
-      throw FileError(path: FileError.standardOutput, action: "cannot write", error: error)
+      let failure = FileError(path: FileError.standardOutput, action: "cannot write", error: error)
+      if !failure.isClosedStandardOutput { throw failure }
     }
   }
 

@@ -33,7 +33,7 @@ package enum ThisProcess {
   /// replace such bytes with U+FFFD, so the path read would be another file's (or none), and an
   /// output would be written under another name.
   package static var argumentEncodingProblem: String? {
-    for i in 1..<Int(CommandLine.argc) {
+    for i in stride(from: 1, to: Int(CommandLine.argc), by: 1) {
       guard let raw = CommandLine.unsafeArgv[i], String(validatingCString: raw) == nil else { continue }
       var shown = ""
       var p = raw

@@ -93,7 +93,8 @@ package enum CurveBands {
         // In pieces of about a device column (at most two a column of the picture).
         let (p1, p2, p3) = (device(c1), device(c2), device(e))
         let span = max(current.x, p1.x, p2.x, p3.x) - min(current.x, p1.x, p2.x, p3.x)
-        let pieces = span.isFinite ? max(1, min(2 * count, Int(span.rounded(.up)))) : 1
+        // (Compared as a Double first: a span past Int's range, from a key at frame 1e30, traps.)
+        let pieces = span.isFinite && span < Double(2 * count) ? max(1, Int(span.rounded(.up))) : span.isFinite ? 2 * count : 1
         var previous = current
         for k in 1...pieces {
           let t = Double(k) / Double(pieces), u = 1 - t

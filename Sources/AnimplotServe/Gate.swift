@@ -18,13 +18,14 @@ package actor Gate {
   package var waitingCount: Int { waiting.count }
 
   /// Runs `job` once fewer than `width` others run (`alone`: once none runs, and none beside
-  /// it), on a thread of its own (`OwnThread`): a job is a synchronous computation that may be
+  /// it), on a gate with no `maximumWaiting`, on a thread of its own (`OwnThread`): a job is a synchronous computation that may be
   /// long (or blocked reading), and Swift's concurrency runs every task on as many threads as
   /// there are cores, shared with `DispatchQueue.global()`, so jobs run there would stop
   /// everything else the process does (the server's other requests) until they end.
   package nonisolated func run<T: Sendable>(alone: Bool = false, _ job: @escaping @Sendable () -> T) async -> T {
-    // A job always wanted always runs (when none is refused for the waiting).
-    await run(alone: alone, wanted: { true }, job)!
+    // A job always wanted always runs, on a gate that refuses none for the waiting.
+    precondition(maximumWaiting == .max, "a gate with a most waiting refuses jobs: run(alone:wanted:_:)")
+    return await run(alone: alone, wanted: { true }, job)!
   }
 
   /// As `run(alone:_:)`, but a job that is no longer `wanted` when its turn comes (its client

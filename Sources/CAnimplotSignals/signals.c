@@ -45,6 +45,8 @@ static atomic_int pending;
 // waits for the end instead), so that no file is made after the handler has looked.
 static atomic_int dying;
 
+static void die(int sig);
+
 static void on_signal(int sig) {
   atomic_store(&dying, 1);
   if (atomic_load(&held) > 0) {
@@ -57,6 +59,12 @@ static void on_signal(int sig) {
     if (taken == 0) return;
     sig = taken;
   }
+  die(sig);
+}
+
+// Kills the children, removes the temporaries and the new empty folders, then ends the
+// process by `sig` (on whichever thread calls it: the handler's, or the last section's).
+static void die(int sig) {
   for (int i = 0; i < CHILD_SLOTS; i++) {
     int pid = atomic_load(&children[i]);
     if (pid > 0) kill(pid, SIGKILL);
@@ -74,7 +82,8 @@ static void on_signal(int sig) {
     }
   }
   signal(sig, SIG_DFL);
-  // The signal is blocked while its handler runs: unblock it, so that raising it ends us.
+  // The signal is blocked while its handler runs, and on threads that block most signals (a
+  // worker's, where a section may end): unblock it on this thread, so that raising it ends us.
   sigset_t set;
   sigemptyset(&set);
   sigaddset(&set, sig);
@@ -121,7 +130,8 @@ void animplot_signals_hold(void) {
 void animplot_signals_release(void) {
   if (atomic_fetch_sub(&held, 1) != 1) return;
   int sig = atomic_exchange(&pending, 0);
-  if (sig != 0) raise(sig);
+  // Not raise(): this thread may block the signal, which would then wait on it for good.
+  if (sig != 0) die(sig);
 }
 
 static int add(atomic_int *states, _Atomic(char *) *paths, size_t *sizes, int count, const char *path) {

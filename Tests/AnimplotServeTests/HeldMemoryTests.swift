@@ -115,7 +115,7 @@ struct HeldMemoryTests {
     let tracks = (0..<curves).map { i in
       """
       {"dataPath": "location", "index": \(i % 3), "label": "c\(i)", "modifiers": [{"type": "fnGenerator", \
-      "settings": {"functionType": "sin", "phaseMultiplier": \(1 + i % 7)}}], \
+      "settings": {"functionType": "sin", "phaseMultiplier": \(Double(1 + i % 7) / 10_000)}}], \
       "keyframes": [{"frame": 1, "value": 0}, {"frame": 100000, "value": 1}]}
       """
     }

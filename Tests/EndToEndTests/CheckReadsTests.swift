@@ -70,12 +70,12 @@ extension HardeningRoundTwoTests {
     try FileManager.default.createSymbolicLink(
       atPath: dir.appendingPathComponent("buffer-link").path, withDestinationPath: "cases/data/hop.bin")
     let before = try contents(dir)
-    let r = try CLI.run(["check", "cases", option, path], in: dir)
+    let r = try CLI.run(["check", "cases", option, path], in: dir, environment: CheckCommandTests.local)
     #expect(r.status == 2, "\(r.stdout)\(r.stderr)")
     #expect(r.stderr == "animplot: \(message)\n")
     #expect(try contents(dir) == before, "nothing written")
     // The same folder with the reports elsewhere: every case is drawn (and recorded).
-    let drawn = try CLI.run(["check", "cases", option, "report.out"], in: dir)
+    let drawn = try CLI.run(["check", "cases", option, "report.out"], in: dir, environment: CheckCommandTests.local)
     #expect(drawn.status == 1 && drawn.stdout.hasPrefix("RECORDED "), "\(drawn.stdout)\(drawn.stderr)")
     #expect(drawn.stdout.contains("0 passed, 0 failed, 4 recorded"), "\(drawn.stdout)")
   }
@@ -88,15 +88,15 @@ extension HardeningRoundTwoTests {
     try gltfCase(in: cases, bufferAt: ".art/hop.diff.png")
     let buffer = try Data(contentsOf: cases.appendingPathComponent(".art/hop.diff.png"))
     let check = ["check", "cases", "--artifacts", "cases/.art"]
-    var r = try CLI.run(check, in: dir)
+    var r = try CLI.run(check, in: dir, environment: CheckCommandTests.local)
     #expect(r.status == 1 && r.stdout.hasPrefix("RECORDED hop.png"), "\(r.stdout)\(r.stderr)")
     #expect(try Data(contentsOf: cases.appendingPathComponent(".art/hop.diff.png")) == buffer)
-    r = try CLI.run(check, in: dir)
+    r = try CLI.run(check, in: dir, environment: CheckCommandTests.local)
     #expect(r.status == 0 && r.stdout == "1 passed, 0 failed\n", "\(r.stdout)\(r.stderr)")
     #expect(try Data(contentsOf: cases.appendingPathComponent(".art/hop.diff.png")) == buffer)
     // A difference: the diff would land on the buffer; the case fails with that said.
     try write("graph --width 64 --height 48 --current-frame 30\n", to: cases.appendingPathComponent("hop.args"))
-    r = try CLI.run(check + ["--record", "never"], in: dir)
+    r = try CLI.run(check + ["--record", "never"], in: dir, environment: CheckCommandTests.local)
     #expect(r.status == 1, "\(r.stdout)\(r.stderr)")
     #expect(
       r.stdout.hasPrefix(
@@ -114,7 +114,7 @@ extension HardeningRoundTwoTests {
     try FileManager.default.copyItem(
       at: CLI.repository.appendingPathComponent("Examples/bouncing-ball.json"), to: cases.appendingPathComponent("b.json"))
     let buffer = try Data(contentsOf: cases.appendingPathComponent("b.png"))
-    let r = try CLI.run(["check", "cases", "--record", "all"], in: dir)
+    let r = try CLI.run(["check", "cases", "--record", "all"], in: dir, environment: CheckCommandTests.local)
     #expect(r.status == 1, "\(r.stdout)\(r.stderr)")
     #expect(
       r.stdout.hasPrefix(

@@ -105,9 +105,11 @@ extension EditorPlaces {
 
 extension GraphEditorLayout {
   /// What the layout holds besides the keys it reads (they are the track's): each curve's path
-  /// elements and the curve itself, the channel-list rows and the markers.
+  /// elements (or, drawn as bands, its boxes) and the curve itself, the ghosts', the
+  /// channel-list rows and the markers.
   package var heldItems: Int {
-    places.heldItems + curves.reduce(0) { $0 + 1 + $1.path.elements.count }
+    places.heldItems + curves.reduce(0) { $0 + 1 + $1.path.elements.count + $1.bands.count }
+      + ghosts.reduce(0) { $0 + 1 + $1.path.elements.count + $1.bands.count }
   }
 }
 

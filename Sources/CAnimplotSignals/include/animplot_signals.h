@@ -12,8 +12,8 @@ void animplot_temporaries_install(void);
 
 /// Begins a section in which a signal that the handler acts on is held until the section
 /// ends: around making something that can only be listed once made (a child process, a file
-/// with a unique name), so that a signal in between finds it listed. Sections may nest and run
-/// on several threads; the signal is raised when the last one ends. Once the handler has
+/// with a unique name), so that a signal in between finds it listed. Sections run on several
+/// threads (one at a time on each: they must not nest); the last one to end acts on the signal. Once the handler has
 /// started, a thread that would begin a section waits for the process to end instead, so that
 /// nothing is made after the handler has removed what was listed. Keep sections short.
 void animplot_signals_hold(void);
