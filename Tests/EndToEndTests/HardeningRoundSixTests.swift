@@ -34,4 +34,22 @@ extension HardeningRoundTwoTests {
     expectOneLineError(
       try shell("exec \"$A\" diff '\(png)' '\(png)' > /dev/full", in: dir), "standard output: cannot write")
   }
+
+  /// A frame of a folder that is a symbolic link is refused, as a FIFO is: written through, it
+  /// replaced the file the link names (outside the folder, exit 0).
+  @Test func aFrameThatIsALinkIsRefused() throws {
+    let dir = try CLI.temporaryDirectory()
+    let outside = dir.appendingPathComponent("notes.txt")
+    try Data("my notes".utf8).write(to: outside)
+    let frames = dir.appendingPathComponent("lf")
+    try FileManager.default.createDirectory(at: frames, withIntermediateDirectories: false)
+    try FileManager.default.createSymbolicLink(
+      atPath: frames.appendingPathComponent("0002.png").path, withDestinationPath: "../notes.txt")
+    let example = CLI.repository.appendingPathComponent("Examples/bouncing-ball.json").path
+    expectOneLineError(
+      try CLI.run(["play", example, "-o", "lf/", "--frames", "1:3", "--width", "64", "--height", "48"], in: dir),
+      "-o lf/: lf/0002.png is a symbolic link, not a frame of an earlier run")
+    #expect(try String(contentsOf: outside, encoding: .utf8) == "my notes")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: frames.path) == ["0002.png"])
+  }
 }

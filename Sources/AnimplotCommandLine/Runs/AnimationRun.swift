@@ -63,9 +63,13 @@ package enum AnimationRun {
       return folder + String(repeating: "0", count: max(0, digits - number.count)) + number + ".png"
     }
     // No frame may replace the input or a file it refers to (a frame's name, or a link there,
-    // may be one), nor be anything but a file: a FIFO planted as a frame would block the run.
+    // may be one), nor be anything but a file: a FIFO planted as a frame would block the run,
+    // and a frame written through a symbolic link replaced the file it names, anywhere.
     for index in animation.frames.indices {
       try OutputPlan.refuseOverwriting(read, with: name(index))
+      if FileSystem.isSymbolicLink(name(index)) {
+        throw CLIError("-o \(folder): \(name(index)) is a symbolic link, not a frame of an earlier run; remove it or choose another folder")
+      }
       if FileSystem.status(of: name(index))?.kind == .other, let odd = FileSystem.oddKind(of: name(index)) {
         throw CLIError("-o \(folder): \(name(index)) is \(odd), not a frame of an earlier run; remove it or choose another folder")
       }
