@@ -35,9 +35,18 @@ extension CheckReport {
 
   /// A line check and merge print about a file: `WORD name: message` (FAIL, RECORDED, ORPHAN,
   /// SKIPPED, REMOVED, NOTE), the name quoted when it holds a control character, as messages
-  /// quote names (`shownName`): it never reaches the terminal raw.
+  /// quote names (`shownName`), and control characters in the message (a path in an error, a
+  /// summary's text) escaped as in JSON: neither reaches the terminal raw.
   static func line(_ word: String, _ name: String, _ message: String) -> String {
-    "\(word) \(shownName(name)): \(message)\n"
+    var shown = ""
+    for scalar in visiblyEscaped(message).unicodeScalars {
+      if scalar.value < 0x20 || scalar.value == 0x7F {
+        shown += jsonStringLiteral(String(scalar)).dropFirst().dropLast()
+      } else {
+        shown.unicodeScalars.append(scalar)
+      }
+    }
+    return "\(word) \(shownName(name)): \(shown)\n"
   }
 
   /// The summary line, then where the artifacts are and what to do with recorded references.
