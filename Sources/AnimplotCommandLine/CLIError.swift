@@ -36,12 +36,9 @@ package enum Terminal {
   /// - Throws: `FileError` when not every byte could be written otherwise (a full device, a
   ///   file-size limit): the command then fails, as it does for an output file.
   package static func result(_ text: String) throws(FileError) {
-    var text = text
-    let written = text.withUTF8 { FileDescriptor.write(1, UnsafeRawBufferPointer($0)) }
-    if case .failure(let error) = written {
-      let failure = FileError(path: FileError.standardOutput, action: "cannot write", error: error)
-      if !failure.isClosedStandardOutput { throw failure }
-    }
+    do {
+      try OutputFile.write(text, to: "-")
+    } catch where error.isClosedStandardOutput {}
   }
 
   /// Writes text to a file descriptor; whether every byte was written.

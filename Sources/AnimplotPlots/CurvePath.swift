@@ -92,7 +92,7 @@ public enum CurvePath {
   /// The frames a curve drawn sampled is evaluated at: every `sampleStep` across the view.
   public static func sampleFrames(in viewport: Viewport) -> [Float] {
     let left = viewport.frames.lowerBound, right = viewport.frames.upperBound
-    let count = max(2, Int((viewport.rect.width / sampleStep).rounded(.up)) + 1)
+    let count = sampleCount(in: viewport)
     return (0..<count).map { Float(left + (right - left) * Double($0) / Double(count - 1)) }
   }
 
@@ -155,18 +155,12 @@ public enum CurvePath {
       path.line(to: end)
     }
     for i in range {
-      let xa = viewport.x(Double(keys.frame(at: i))), xb = viewport.x(Double(keys.frame(at: i + 1)))
-      // Only linear, constant and Bézier segments are summed up; easings are sampled exactly.
-      let interpolation = keys.interpolation(at: i)
-      let summable = interpolation == .bezier || interpolation == .linear || interpolation == .constant
-      guard summable && xb - xa < columnWidth else {
+      guard let c = denseColumn(keys, i, viewport, column: columnWidth) else {
         flush()
         column = Int.min
         appendSegment(&path, curve, keys, i, viewport, mapping)
         continue
       }
-      let q = (xa / columnWidth).rounded(.down)
-      let c = q.isFinite ? Int(max(-1e15, min(1e15, q))) : Int.min + 1
       if c != column {
         flush()
         column = c
@@ -174,6 +168,19 @@ public enum CurvePath {
       pending.append(i)
     }
     flush()
+  }
+
+  /// The column of `columnWidth` in which segment `i` (key `i` to `i + 1`) may be summed up
+  /// with its neighbours (`appendSegments`), or `nil` when it is drawn exactly: only linear,
+  /// constant and Bézier segments narrower than a column are summed up; easings are sampled
+  /// exactly.
+  static func denseColumn(_ keys: Keyframes, _ i: Int, _ viewport: Viewport, column columnWidth: Double) -> Int? {
+    let xa = viewport.x(Double(keys.frame(at: i))), xb = viewport.x(Double(keys.frame(at: i + 1)))
+    let interpolation = keys.interpolation(at: i)
+    let summable = interpolation == .bezier || interpolation == .linear || interpolation == .constant
+    guard summable && xb - xa < columnWidth else { return nil }
+    let q = (xa / columnWidth).rounded(.down)
+    return q.isFinite ? Int(max(-1e15, min(1e15, q))) : Int.min + 1
   }
 
   /// Appends the segment from key `i` to key `i + 1` (the path is at key `i`).
@@ -207,14 +214,9 @@ public enum CurvePath {
     default:
       // Sampled every half pixel, but only where the view shows it: zoomed in on a long eased
       // segment, the rest is off-canvas.
-      let pad = (viewport.frames.upperBound - viewport.frames.lowerBound) * 0.01
-      let from = max(Double(aFrame), viewport.frames.lowerBound - pad)
-      let to = min(Double(bFrame), viewport.frames.upperBound + pad)
       func value(_ frame: Double) -> Double { Double(curve.value(at: Float(frame))) }
-      if from < to {
+      if let (from, to, steps) = easedSpan(from: Double(aFrame), to: Double(bFrame), viewport) {
         if from > Double(aFrame) { path.line(to: point(from, value(from))) }
-        let pixels = abs(viewport.x(to) - viewport.x(from))
-        let steps = max(2, Int((min(pixels, 4 * viewport.rect.width) / sampleStep).rounded(.up)))
         let step = (to - from) / Double(steps)
         for j in 1..<steps {
           let frame = from + step * Double(j)
@@ -224,6 +226,18 @@ public enum CurvePath {
       }
       path.line(to: end)
     }
+  }
+
+  /// Where an eased segment from frame `a` to `b` is sampled: the part of it the view shows
+  /// (with 1 % to spare each side), in `steps` parts of about `sampleStep` (at most four views'
+  /// width); `nil` when none is shown.
+  static func easedSpan(from a: Double, to b: Double, _ viewport: Viewport) -> (from: Double, to: Double, steps: Int)? {
+    let pad = (viewport.frames.upperBound - viewport.frames.lowerBound) * 0.01
+    let from = max(a, viewport.frames.lowerBound - pad)
+    let to = min(b, viewport.frames.upperBound + pad)
+    guard from < to else { return nil }
+    let pixels = abs(viewport.x(to) - viewport.x(from))
+    return (from, to, max(2, Int((min(pixels, 4 * viewport.rect.width) / sampleStep).rounded(.up))))
   }
 
   /// The smallest and largest value the curve draws between its first and last key

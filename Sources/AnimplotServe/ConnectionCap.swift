@@ -18,13 +18,12 @@ final class ConnectionCap: ChannelInboundHandler, RemovableChannelHandler {
   typealias InboundIn = NIOAny
 
   private let open: OpenConnections
-  private var counted = false
   private var refused = false
 
   init(_ open: OpenConnections) { self.open = open }
 
+  // Counted from `handlerAdded` to `handlerRemoved`, which NIO calls once each.
   func handlerAdded(context: ChannelHandlerContext) {
-    counted = true
     refused = open.count.add(1, ordering: .relaxed).newValue > open.limit
     // A connection is closed once active (it may be added to the pipeline before).
     if refused && context.channel.isActive { context.close(promise: nil) }
@@ -39,8 +38,5 @@ final class ConnectionCap: ChannelInboundHandler, RemovableChannelHandler {
     if refused { context.close(promise: nil) } else { context.fireChannelRead(data) }
   }
 
-  func handlerRemoved(context: ChannelHandlerContext) {
-    if counted { open.count.subtract(1, ordering: .relaxed) }
-    counted = false
-  }
+  func handlerRemoved(context: ChannelHandlerContext) { open.count.subtract(1, ordering: .relaxed) }
 }

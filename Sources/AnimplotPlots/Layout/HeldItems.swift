@@ -56,17 +56,12 @@ extension CurvePath {
       pendingElements = 0
     }
     for i in range {
-      let xa = viewport.x(Double(keys.frame(at: i))), xb = viewport.x(Double(keys.frame(at: i + 1)))
-      let interpolation = keys.interpolation(at: i)
-      let summable = interpolation == .bezier || interpolation == .linear || interpolation == .constant
-      guard summable && xb - xa < columnWidth else {
+      guard let c = denseColumn(keys, i, viewport, column: columnWidth) else {
         flush()
         column = Int.min
         count += segmentElementCount(keys, i, viewport)
         continue
       }
-      let q = (xa / columnWidth).rounded(.down)
-      let c = q.isFinite ? Int(max(-1e15, min(1e15, q))) : Int.min + 1
       if c != column {
         flush()
         column = c
@@ -87,12 +82,7 @@ extension CurvePath {
     case .constant: return 2
     case .linear, .bezier: return 1
     default:
-      let pad = (viewport.frames.upperBound - viewport.frames.lowerBound) * 0.01
-      let from = max(Double(aFrame), viewport.frames.lowerBound - pad)
-      let to = min(Double(bFrame), viewport.frames.upperBound + pad)
-      guard from < to else { return 1 }
-      let pixels = abs(viewport.x(to) - viewport.x(from))
-      let steps = max(2, Int((min(pixels, 4 * viewport.rect.width) / sampleStep).rounded(.up)))
+      guard let (from, to, steps) = easedSpan(from: Double(aFrame), to: Double(bFrame), viewport) else { return 1 }
       return (from > Double(aFrame) ? 1 : 0) + (steps - 1) + (to < Double(bFrame) ? 1 : 0) + 1
     }
   }
