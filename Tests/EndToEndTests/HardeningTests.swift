@@ -171,7 +171,9 @@ struct HardeningTests {
       atPath: cases.appendingPathComponent("gone.json").path, withDestinationPath: "nowhere.json")
     try FileManager.default.createSymbolicLink(
       atPath: cases.appendingPathComponent("zero.json").path, withDestinationPath: "/dev/zero")
-    let r = try CLI.run(["check", cases.path, "--record", "never"])
+    // Artifacts of its own: the default folder, in the working directory, is other tests' too.
+    let artifacts = try CLI.temporaryDirectory().appendingPathComponent("artifacts").path
+    let r = try CLI.run(["check", cases.path, "--record", "never", "--artifacts", artifacts])
     #expect(r.status == 0, "\(r.stdout)\(r.stderr)")
     #expect(
       r.stdout == """
