@@ -124,7 +124,8 @@ package enum FileSystem {
     return FileStatus(
       kind: kind, identity: FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)),
       size: Int64(info.st_size),
-      modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+      modified: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
+      statusChanged: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec))
   }
 
   /// What a path that is neither a regular file nor a folder is, for messages: `a FIFO`,
@@ -312,6 +313,9 @@ package struct FileStatus: Sendable, Hashable {
   package var size: Int64 = 0
   /// The last modification, in nanoseconds since 1970.
   package var modified: Int64 = 0
+  /// The last change of the file or its status (`st_ctime`), in nanoseconds since 1970: a
+  /// write whose modification time was set back (`touch -d`) still changes it.
+  package var statusChanged: Int64 = 0
 }
 
 /// A file's device and inode: the same file whatever the path that reaches it.

@@ -9,8 +9,11 @@ extension ServeAPI {
   package static let maximumEditBytes = 1 << 20
   /// The undo steps kept per file (each a copy of the edited curves).
   package static let maximumUndoSteps = 200
-  /// The keys the undo steps of one file may hold in all (each step is a copy of the curves: a
-  /// curve of a million keys is 48 MB a step); the oldest steps go first, the last one stays.
+  /// The keys the undo and redo steps of every served file may hold together (each step is a
+  /// copy of the edited action's curves: a curve of a million keys is 48 MB a step). Past it
+  /// the steps of the file holding the most go first, its oldest first (`trimHistory`). A
+  /// bound per file let four files of 2 million keys, edited a few times each, take a server
+  /// past 3 GB.
   package static let maximumUndoKeys = 10_000_000
 
   /// Refuses writes when the server was not started with `--edit`.
@@ -82,10 +85,9 @@ extension ServeAPI {
     var state = file.edits ?? ServedFiles.EditState(current: edit)
     state.undo.append(before)
     if state.undo.count > Self.maximumUndoSteps { state.undo.removeFirst(state.undo.count - Self.maximumUndoSteps) }
-    Self.trim(&state.undo)
     state.redo.removeAll()
     state.current = edit
-    let answer = try files.update(index) { now throws(ServeError) -> Answer in
+    try files.update(index) { now throws(ServeError) in
       // Writes of one file come one at a time (`writing`); only a read from disk can come
       // between, and the edit was made from what it replaced.
       guard now.generation == file.generation else {
@@ -94,8 +96,8 @@ extension ServeAPI {
       if now.edits?.changedOnDisk == true { state.changedOnDisk = true }
       now.edits = state
       now.generation += 1
-      return Self.history(state)
     }
+    let answer = Self.history(files.trimHistory(maximumKeys: undoKeys, reading: index))
     events.send(.edit(file: index, answer: answer))
     return answer
   }
@@ -142,19 +144,22 @@ extension ServeAPI {
   }
 
   /// `POST /api/revert?file=N`: the edits dropped, the file read again from disk (what a 409
-  /// on save offers besides overwriting), read and decoded outside the files' lock.
+  /// on save offers besides overwriting), read and decoded outside the files' lock; a 409,
+  /// the edits kept, when the file cannot be read or decoded.
   package func revert(query: ViewQuery) throws(ServeError) -> Answer {
     try requireEditing()
     let index = try fileIndex(query)
     var fresh = try files.file(index)
     ServedFiles.read(&fresh)
-    let error = try files.update(index) { file throws(ServeError) -> String? in
+    // A file that cannot be read (gone, a FIFO in its place, no longer decoding) is nothing to
+    // go back to: the edits stay, to be saved or reverted later.
+    if let error = fresh.error { throw ServeError(.conflict, "\(error); the edits were kept") }
+    try files.update(index) { file throws(ServeError) in
       file.edits = nil
       file.take(fresh)
       file.generation += 1
-      return file.error
     }
-    events.send(error.map { .error(file: index, message: $0) } ?? .change(file: index))
+    events.send(.change(file: index))
     return Self.history(nil)
   }
 
@@ -234,18 +239,5 @@ extension ServeAPI {
 
   static func history(_ state: ServedFiles.EditState?) -> Answer {
     .json("{\"undo\": \(state?.undo.count ?? 0), \"redo\": \(state?.redo.count ?? 0)}\n")
-  }
-
-  /// Drops the oldest undo steps while they hold more than `maximumUndoKeys` keys in all,
-  /// keeping at least the last.
-  static func trim(_ steps: inout [ActionEdit]) {
-    let keys = steps.map { $0.editDocument.curves.reduce(0) { $0 + $1.keyframes.count } }
-    var total = keys.reduce(0, +)
-    var drop = 0
-    while total > maximumUndoKeys && drop < steps.count - 1 {
-      total -= keys[drop]
-      drop += 1
-    }
-    steps.removeFirst(drop)
   }
 }

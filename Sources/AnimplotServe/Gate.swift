@@ -7,7 +7,9 @@ package actor Gate {
   let maximumWaiting: Int
   /// The places taken: one per job, all of them for a job that runs alone.
   var taken = 0
-  var waiting: [(places: Int, continuation: CheckedContinuation<Void, Never>)] = []
+  /// The jobs waiting, in order; each is resumed with whether it takes its places (false: it
+  /// was dropped, its job no longer wanted, to make room).
+  var waiting: [(places: Int, wanted: @Sendable () -> Bool, continuation: CheckedContinuation<Bool, Never>)] = []
 
   package init(width: Int, maximumWaiting: Int = .max) {
     self.width = max(1, width)
@@ -30,12 +32,13 @@ package actor Gate {
 
   /// As `run(alone:_:)`, but a job that is no longer `wanted` when its turn comes (its client
   /// has gone) is not run: `nil`. Abandoned requests then never stand in front of live ones.
-  /// Nor is one that finds `maximumWaiting` jobs waiting already: `nil` at once.
+  /// Nor is one that finds `maximumWaiting` jobs waiting already, once those no longer wanted
+  /// have been dropped (they do not hold a place in the line): `nil` at once.
   package nonisolated func run<T: Sendable>(
     alone: Bool = false, wanted: @escaping @Sendable () -> Bool, _ job: @escaping @Sendable () -> T
   ) async -> T? {
     let places = alone ? width : 1
-    guard await enter(places) else { return nil }
+    guard await enter(places, wanted: wanted) else { return nil }
     defer { Task { await self.leave(places) } }
     guard wanted() else { return nil }
     return await withCheckedContinuation { continuation in
@@ -43,15 +46,23 @@ package actor Gate {
     }
   }
 
-  /// Takes `places` once they are free; false, at once, when too many wait already.
-  func enter(_ places: Int) async -> Bool {
+  /// Takes `places` once they are free; false, at once, when too many wanted jobs wait
+  /// already, or later, when the job was dropped from the line as no longer wanted.
+  func enter(_ places: Int, wanted: @escaping @Sendable () -> Bool) async -> Bool {
     if waiting.isEmpty, taken + places <= width {
       taken += places
       return true
     }
+    if waiting.count >= maximumWaiting {
+      // Abandoned requests (their clients gone) make room before a live one is refused.
+      var kept: [(places: Int, wanted: @Sendable () -> Bool, continuation: CheckedContinuation<Bool, Never>)] = []
+      for entry in waiting {
+        if entry.wanted() { kept.append(entry) } else { entry.continuation.resume(returning: false) }
+      }
+      waiting = kept
+    }
     guard waiting.count < maximumWaiting else { return false }
-    await withCheckedContinuation { waiting.append((places, $0)) }
-    return true
+    return await withCheckedContinuation { waiting.append((places, wanted, $0)) }
   }
 
   func leave(_ places: Int) {
@@ -60,7 +71,7 @@ package actor Gate {
     while let next = waiting.first, taken + next.places <= width {
       waiting.removeFirst()
       taken += next.places
-      next.continuation.resume()
+      next.continuation.resume(returning: true)
     }
   }
 }

@@ -27,6 +27,9 @@ package struct ServeAPI: Sendable {
   let layoutItems: Int
   /// Each served file's line of writes, one at a time and in order (`writing`).
   let writeLines: [Gate]
+  /// The most keys the undo and redo steps of every served file hold together
+  /// (`ServeAPI.maximumUndoKeys`; a test gives fewer).
+  let undoKeys: Int
   /// Called with the file's number on an edit's thread as the edit starts, before it reads
   /// the file (a test holds an edit there to see what is answered meanwhile).
   package var editStarts: (@Sendable (Int) -> Void)?
@@ -35,15 +38,17 @@ package struct ServeAPI: Sendable {
   package var saveStaged: (@Sendable (Int) -> Void)?
 
   /// `layoutItems`: the most items one hit test's layout holds; `keptLayoutItems`: the most
-  /// the layouts kept hold together, but for the last one made (a test gives smaller ones).
+  /// the layouts kept hold together, but for the last one made; `undoKeys`: the most keys the
+  /// undo and redo steps of all files hold together (a test gives smaller ones).
   package init(
     files: ServedFiles, editing: Bool, events: ServeEvents = ServeEvents(), layoutItems: Int = Limits.hitLayoutItems,
-    keptLayoutItems: Int = ServeAPI.keptLayoutItems
+    keptLayoutItems: Int = ServeAPI.keptLayoutItems, undoKeys: Int = ServeAPI.maximumUndoKeys
   ) {
     self.files = files
     self.editing = editing
     self.events = events
     self.layoutItems = layoutItems
+    self.undoKeys = undoKeys
     layouts = RecentValues(capacity: 8, weight: keptLayoutItems)
     writeLines = (0..<files.count).map { _ in Gate(width: 1, maximumWaiting: Self.maximumWaitingWrites) }
   }

@@ -46,6 +46,8 @@ package final class ServedFiles: Sendable {
     var identity: FileIdentity
     var size: Int64
     var modified: Int64
+    /// A write whose modification time was put back still changes this one.
+    var statusChanged: Int64
   }
 
   let files: Locked<[File]>
@@ -90,6 +92,34 @@ package final class ServedFiles: Sendable {
     return try result.get()
   }
 
+  /// Drops undo and redo steps while those of all files hold more than `maximumKeys` keys:
+  /// from the file whose steps hold the most (another than `reading` on a tie), its oldest undo
+  /// step first, then the redo step farthest ahead; the last undo step of file `reading` (the
+  /// one just edited) stays. Returns file `reading`'s edits as they are then (its history to
+  /// answer). Under the lock, so that the edits of several files, each on its own thread, are
+  /// weighed together.
+  func trimHistory(maximumKeys: Int, reading: Int) -> EditState? {
+    files.withLock { files in
+      func keys(_ step: ActionEdit) -> Int { step.editDocument.curves.reduce(0) { $0 + $1.keyframes.count } }
+      // The keys of each file's steps as they are held: undo oldest first, redo farthest first.
+      var held = files.map { (undo: $0.edits?.undo.map(keys) ?? [], redo: $0.edits?.redo.map(keys) ?? []) }
+      var total = held.reduce(0) { $0 + $1.undo.reduce(0, +) + $1.redo.reduce(0, +) }
+      while total > maximumKeys {
+        let candidates = held.indices.filter { held[$0].undo.count + held[$0].redo.count > ($0 == reading ? 1 : 0) }
+        func weight(_ i: Int) -> (Int, Int) { (held[i].undo.reduce(0, +) + held[i].redo.reduce(0, +), i == reading ? 0 : 1) }
+        guard let most = candidates.max(by: { weight($0) < weight($1) }) else { break }
+        if held[most].undo.count > (most == reading ? 1 : 0) {
+          total -= held[most].undo.removeFirst()
+          files[most].edits!.undo.removeFirst()
+        } else {
+          total -= held[most].redo.removeFirst()
+          files[most].edits!.redo.removeFirst()
+        }
+      }
+      return files.indices.contains(reading) ? files[reading].edits : nil
+    }
+  }
+
   /// Whether file `index` looks changed on disk since it was read (size, time or identity).
   func looksChanged(_ index: Int) -> Bool {
     guard let file = try? file(index) else { return false }
@@ -122,7 +152,9 @@ package final class ServedFiles: Sendable {
   }
 
   static func stamp(of path: String) -> Stamp? {
-    FileSystem.status(of: path).map { Stamp(identity: $0.identity, size: $0.size, modified: $0.modified) }
+    FileSystem.status(of: path).map {
+      Stamp(identity: $0.identity, size: $0.size, modified: $0.modified, statusChanged: $0.statusChanged)
+    }
   }
 
   /// Reads and decodes `file` from disk: on success its bytes, document and kind replace the

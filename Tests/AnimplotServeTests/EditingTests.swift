@@ -133,6 +133,64 @@ struct EditingTests {
     let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
     #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["ball0.json"])
   }
+
+  /// The undo steps of all files are weighed together: with a bound per file, four files of 2
+  /// million keys edited a few times each took a server past 3 GB. Past the bound, the steps
+  /// of the file holding the most go first, oldest first.
+  @Test func undoStepsOfAllFilesShareOneBound() throws {
+    let paths = try Self.copies(4)
+    let keys = try #require(try ServedFiles(paths: [paths[0]]).file(0).document).actions[0].tracks
+      .reduce(0) { $0 + $1.keyframes.count }
+    // Room for three steps in all.
+    let api = ServeAPI(files: try ServedFiles(paths: paths), editing: true, undoKeys: 3 * keys)
+    for round in 0..<2 {
+      for file in 0..<4 {
+        let answer = try api.edit(query: ViewQuery([("file", "\(file)")]), body: Array(Self.script))
+        // The file just edited keeps its new step unless it holds the most.
+        #expect(answer.status == 200, "round \(round), file \(file)")
+      }
+    }
+    let steps = try (0..<4).map { try api.files.file($0).edits?.undo.count ?? 0 }
+    #expect(steps.reduce(0, +) == 3, "\(steps)")
+    // The last file edited keeps its last step: it held no more than the others.
+    #expect(steps[3] == 1, "\(steps)")
+    // Undo of a file whose steps went: nothing to undo, and its current state stays.
+    let emptied = try #require(steps.firstIndex(of: 0))
+    let before = try api.files.file(emptied).current
+    _ = try api.step(back: true, query: ViewQuery([("file", "\(emptied)")]))
+    #expect(try api.files.file(emptied).current?.actions[0].tracks == before?.actions[0].tracks)
+  }
+
+  /// A file changed on disk with its size and modification time put back (`touch -d`) is
+  /// still seen as changed by a save (the change time moves whatever a writer does).
+  @Test func aChangeWithItsTimePutBackIsSeen() throws {
+    let path = try Self.copies(1)[0]
+    let api = ServeAPI(files: try ServedFiles(paths: [path]), editing: true)
+    _ = try api.edit(query: ViewQuery.parse("file=0"), body: Array(Self.script))
+    var before = stat()
+    #expect(stat(path, &before) == 0)
+    // The same number of bytes, another text, the modification time set back.
+    var bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+    let space = try #require(bytes.firstIndex(of: UInt8(ascii: " ")))
+    bytes[space] = UInt8(ascii: "\t")
+    try bytes.write(to: URL(fileURLWithPath: path))
+    var times = [before.st_atim, before.st_mtim]
+    #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
+    #expect(throws: ServeError.self) { try api.save(query: ViewQuery.parse("file=0")) }
+    #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == bytes)
+  }
+
+  /// Revert of a file that can no longer be read (here a FIFO in its place) keeps the edits
+  /// and says why (it answered 200 with the edits dropped and nothing read).
+  @Test(.timeLimit(.minutes(1))) func aRevertThatCannotReadKeepsTheEdits() throws {
+    let path = try Self.copies(1)[0]
+    let api = ServeAPI(files: try ServedFiles(paths: [path]), editing: true)
+    _ = try api.edit(query: ViewQuery.parse("file=0"), body: Array(Self.script))
+    try FileManager.default.removeItem(atPath: path)
+    #expect(mkfifo(path, 0o600) == 0)
+    #expect(throws: ServeError.self) { try api.revert(query: ViewQuery.parse("file=0")) }
+    #expect(try api.files.file(0).edits?.undo.count == 1)
+  }
 }
 
 /// A counter several threads step.

@@ -131,6 +131,39 @@ struct GateTests {
     #expect(await second.value != nil)
   }
 
+  /// Jobs whose clients have gone do not hold places in the line: a live one that finds the
+  /// line full of them is taken, and they are dropped (they counted until their turn, so that
+  /// abandoned requests made the server refuse live ones).
+  @Test func abandonedJobsMakeRoomInTheLine() async {
+    let gate = Gate(width: 1, maximumWaiting: 2)
+    let shared = Shared()
+    let release = DispatchSemaphore(value: 0)
+    let first = Task.detached {
+      await gate.run(wanted: { true }) {
+        shared.log.withLock { $0.append("first ran") }
+        release.wait()
+      }
+    }
+    while shared.log.withLock({ $0.isEmpty }) { await Task.yield() }
+    let abandoned = [
+      Task.detached {
+        await gate.run(wanted: { !shared.released.load(ordering: .sequentiallyConsistent) }) { shared.log.withLock { $0.append("abandoned ran") } }
+      },
+      Task.detached {
+        await gate.run(wanted: { !shared.released.load(ordering: .sequentiallyConsistent) }) { shared.log.withLock { $0.append("abandoned ran") } }
+      },
+    ]
+    while await gate.waitingCount < 2 { await Task.yield() }
+    // Their clients go (`released` stands for gone here).
+    shared.released.store(true, ordering: .sequentiallyConsistent)
+    let live = Task.detached { await gate.run(wanted: { true }) { shared.log.withLock { $0.append("live ran") } } }
+    for job in abandoned { #expect(await job.value == nil) }
+    release.signal()
+    #expect(await first.value != nil)
+    #expect(await live.value != nil)
+    #expect(shared.log.withLock { $0 } == ["first ran", "live ran"])
+  }
+
   /// A job whose request's client has gone by its turn is dropped, not run: twenty abandoned
   /// evaluations held a small picture for 37 s behind them.
   @Test func aJobNoLongerWantedWhenItsTurnComesIsNotRun() async {
