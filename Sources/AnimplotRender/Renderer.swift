@@ -85,6 +85,9 @@ public final class Renderer {
   ///   `LaidOutDrawing`), `.backend` when the surface cannot be made or Cairo fails.
   public func cairo(_ drawable: any Drawable, format: CairoCanvas.Format) throws(RenderError) -> [UInt8] {
     try (drawable as? any WeighedDrawing)?.checkDrawingWork(scale: settings.scale)
+    // Laid out once, and weighed, before anything is drawn, or the surface made (a refused
+    // picture made one of up to 256 MB first).
+    let picture = try (drawable as? any LaidOutDrawing)?.laidOut(scale: settings.scale, format: format) ?? drawable
     let canvas: CairoCanvas
     do {
       canvas = try CairoCanvas(
@@ -93,8 +96,6 @@ public final class Renderer {
     } catch {
       throw RenderError(.backend, "cannot render: \(error)")
     }
-    // Laid out once, and weighed, before anything is drawn.
-    let picture = try (drawable as? any LaidOutDrawing)?.laidOut(scale: settings.scale, format: format) ?? drawable
     do {
       canvas.svgText = settings.svgText
       picture.draw(on: canvas)

@@ -39,6 +39,8 @@ struct HeldItemsTests {
         track("oneKey", keys([50]) { _ in .bezier }),
         track("sampled", keys([0, 100]) { _ in .bezier }, modifiers: [Modifier(.functionGenerator(FunctionGeneratorModifier()))]),
         track("modifiersAlone", [], modifiers: [Modifier(.noise(NoiseModifier()))]),
+        // A sine of a period shorter than a frame: drawn as bands.
+        track("banded", [], modifiers: [Modifier(.functionGenerator(FunctionGeneratorModifier(amplitude: 400, phaseMultiplier: 40)))]),
       ]
     ).recalculated()
   }
@@ -51,19 +53,24 @@ struct HeldItemsTests {
       options.frames = frames
       let editor = GraphEditor(action: Self.action(), options: options)
       let layout = editor.layout(scale: scale)
-      var held = 0
+      var held = 0, banded = 0
       for (curve, laid) in zip(editor.curves, layout.curves) {
         let counted = CurvePath.elementCount(curve.track, viewport: editor.viewport, deviceScale: layout.scale)
         if laid.isBanded {
           // Drawn as bands (`CurveBands`), it keeps no path but its boxes (weighed once made,
           // `heldItems`).
           #expect(laid.path.isEmpty, "\(curve.track.dataPath) at \(scale)")
+          held += laid.bands.count
+          banded += 1
         } else {
           #expect(counted == laid.path.elements.count, "\(curve.track.dataPath) at \(scale) in \(String(describing: frames))")
           held += laid.path.elements.count
         }
       }
+      // Boxes too: a banded curve keeps one a device column (1.5 times a sampled curve's
+      // elements at scale 3), which the count made before weighed as elements.
       #expect(editor.heldPathElements(scale: scale) >= held)
+      if frames == nil { #expect(banded >= 1, "no banded curve at \(scale)") }
     }
   }
 

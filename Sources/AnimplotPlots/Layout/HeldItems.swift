@@ -4,14 +4,24 @@ import AnimplotCore
 // 48, a key column 16): what a server that keeps layouts weighs them by.
 
 extension GraphEditor {
-  /// The path elements `layout(scale:)` holds, counted from the curves' keys and the plot's width
+  /// The path elements (or boxes) `layout(scale:)` holds, at most, counted from the curves' keys and the plot's width
   /// before any path is made (and no curve evaluated): a curve drawn sampled holds one per
   /// sample (two per logical pixel of the plot), one of keys a few per segment in view, at
   /// most three per dense column (`CurvePath.appendSegments`), and an eased segment one per
   /// sample across the part of it in view.
+  /// A curve that may be drawn as bands (`CurveBands`) keeps a box per device column of the
+  /// plot instead of its path: it counts as the more of the two. It may be one when its
+  /// elements, each crossing at most the plot's rows three times (a cubic's control polygon)
+  /// and one more, could cross `CurveBands.rowsPerColumn` rows a column.
   package func heldPathElements(scale: Double) -> Int {
     let deviceScale = DevicePixels(scale: scale).scale
-    return curves.reduce(0) { $0 + CurvePath.elementCount($1.track, viewport: viewport, deviceScale: deviceScale) }
+    let columns = max(1, (viewport.rect.width * deviceScale).rounded(.up))
+    let rows = max(0, viewport.rect.height * deviceScale)
+    return curves.reduce(0) {
+      let elements = CurvePath.elementCount($1.track, viewport: viewport, deviceScale: deviceScale)
+      let mayBeBanded = Double(elements) * (3 * rows + 1) > CurveBands.rowsPerColumn * columns
+      return $0 + (mayBeBanded ? max(elements, Int(columns)) : elements)
+    }
   }
 }
 
