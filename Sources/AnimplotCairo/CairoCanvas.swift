@@ -70,6 +70,20 @@ public final class CairoCanvas: Canvas {
     return marks > Limits.vectorMarks
   }
 
+  /// Whether a canvas of `width`×`height` logical pixels at `scale` can be made as `format`:
+  /// each side as `checkSize(width:height:scale:)` asks, and a PNG of at most
+  /// `Limits.picturePixels` device pixels. Known before anything is drawn, so a view may ask
+  /// before it does the work of its picture.
+  /// - Throws: `CairoCanvasError.invalidSize` or `.tooManyPixels`.
+  public static func checkSize(width: Int, height: Int, scale: Double, format: Format) throws(CairoCanvasError) {
+    try checkSize(width: width, height: height, scale: scale)
+    // A raster surface holds 4 bytes per device pixel: 16384² at scale 2 would be 4 GB.
+    let devicePixels = (Double(width) * scale).rounded(.up) * (Double(height) * scale).rounded(.up)
+    if format == .png && devicePixels > Double(Limits.picturePixels) {
+      throw .tooManyPixels(width: width, height: height, scale: scale, limit: Limits.picturePixels)
+    }
+  }
+
   /// Whether a canvas of `width`×`height` logical pixels at `scale` can be made: each side at
   /// least 1 and at most `maximumDevicePixels` device pixels.
   /// - Throws: `CairoCanvasError.invalidSize` when it cannot.
@@ -91,12 +105,7 @@ public final class CairoCanvas: Canvas {
     width: Int, height: Int, scale: Double = 1, format: Format,
     pngCompression: PNGCompression = .default
   ) throws(CairoCanvasError) {
-    try Self.checkSize(width: width, height: height, scale: scale)
-    // A raster surface holds 4 bytes per device pixel: 16384² at scale 2 would be 4 GB.
-    let devicePixels = (Double(width) * scale).rounded(.up) * (Double(height) * scale).rounded(.up)
-    if format == .png && devicePixels > Double(Limits.picturePixels) {
-      throw .tooManyPixels(width: width, height: height, scale: scale, limit: Limits.picturePixels)
-    }
+    try Self.checkSize(width: width, height: height, scale: scale, format: format)
     let fontFace = try CairoFontFace.shared.get()
 
     size = Size(Double(width), Double(height))

@@ -69,6 +69,13 @@ extension ImageComparison {
     return (layout.width, layout.height)
   }
 
+  /// The smallest `sideBySideImage()` of images compared over `width`×`height` pixels (the
+  /// larger of their widths and heights): its three panels without the row of the worst
+  /// window, known before the images are compared.
+  public static func sideBySideLeastSize(width: Int, height: Int) -> (width: Int, height: Int) {
+    SideBySideLayout.panels(width: width, height: height)
+  }
+
   /// Whether `sideBySideImage()` stays within `Limits.imagePixels`, its diff panel too
   /// (`diffImageFits`).
   public var sideBySideFits: Bool {
@@ -182,6 +189,11 @@ struct SideBySideLayout {
     return BundledFont.metrics(deviceScale: 1).width(of: one, size: labelSize) + 10 <= Double(width) ? [one] : lines
   }
 
+  /// The size of the three labelled panels of images compared over `width`×`height`.
+  static func panels(width: Int, height: Int) -> (width: Int, height: Int) {
+    (3 * max(width, minimumPanelWidth) + 2 * separator, labelHeight + height)
+  }
+
   /// The image's width and height.
   let panelWidth: Int
   let panelHeight: Int
@@ -195,8 +207,7 @@ struct SideBySideLayout {
     panelWidth = size.width
     panelHeight = size.height
     slotWidth = max(size.width, Self.minimumPanelWidth)
-    var width = 3 * slotWidth + 2 * Self.separator
-    var height = Self.labelHeight + size.height
+    var (width, height) = Self.panels(width: size.width, height: size.height)
     if let region = comparison.cropRegion, let window = comparison.result.worstWindow {
       let scale = ImageComparison.cropScale(region)
       width = max(width, 3 * region.width * scale + 2 * Self.separator)

@@ -204,7 +204,12 @@ public struct GraphEditor: Sendable {
   /// Draws the editor on `canvas` as `draw(on:)` does, telling `entering` which layer each
   /// drawing call belongs to before it is made (the interactive HTML draws them apart).
   package func draw(on canvas: any Canvas, entering: (Layer) -> Void) {
-    let layout = layout(scale: canvas.deviceScale)
+    draw(layout(scale: canvas.deviceScale), on: canvas, entering: entering)
+  }
+
+  /// Draws the editor laid out in `layout` (at the canvas's scale) as `draw(on:entering:)`
+  /// does: a picture drawn layer by layer is laid out once.
+  package func draw(_ layout: GraphEditorLayout, on canvas: any Canvas, entering: (Layer) -> Void) {
     entering(.under)
     EditorHeader.drawing(header, editorHeight: options.height, on: canvas) {
       draw(layout, on: canvas, playhead: options.currentFrame ?? action.currentFrame, entering: entering)
@@ -494,7 +499,11 @@ public struct GraphEditor: Sendable {
 
 extension GraphEditor: PlayheadLayered {
   public func drawStill(on canvas: any Canvas) {
-    let layout = layout(scale: canvas.deviceScale)
+    drawStill(layout(scale: canvas.deviceScale), on: canvas)
+  }
+
+  /// The still layer drawn from `layout` (laid out at the canvas's scale, and weighed first).
+  package func drawStill(_ layout: GraphEditorLayout, on canvas: any Canvas) {
     EditorHeader.drawing(header, editorHeight: options.height, on: canvas) { draw(layout, on: canvas, playhead: nil) }
   }
   public func drawPlayhead(_ frame: Double, on canvas: any Canvas) {

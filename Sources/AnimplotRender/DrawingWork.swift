@@ -72,6 +72,33 @@ struct LaidOutGraphEditor: Drawable {
   func draw(on canvas: any Canvas) { editor.draw(layout, on: canvas) }
 }
 
+extension LaidOutGraphEditor: PlayheadLayered {
+  var pictureSize: Size { editor.pictureSize }
+  func drawStill(on canvas: any Canvas) { editor.drawStill(layout, on: canvas) }
+  func drawPlayhead(_ frame: Double, on canvas: any Canvas) { editor.drawPlayhead(frame, on: canvas) }
+}
+
+extension PlayheadAnimation {
+  /// The animation with its still layer laid out at `scale`, once, for a raster (`play
+  /// --editor graph` as an APNG or a folder of frames): the Graph Editor's curves, bands, keys
+  /// and handles are drawn once, under every picture's playhead, and weighed as a PNG of the
+  /// editor is (`GraphDrawingWork`). A preview's stage is given back weighed by the pixels its
+  /// shapes cover in every picture (`Limits.previewShapePixels`); other editors, and an
+  /// animation laid out already, as they are.
+  /// - Throws: `RenderError` (`.request`) when drawing the still layer would pass a limit.
+  package func laidOutForRaster(scale: Double) throws(RenderError) -> PlayheadAnimation {
+    if let stage = layers as? Stage {
+      try stage.checkShapePixels(pictures: frames.count, scale: scale)
+      return self
+    }
+    guard let editor = layers as? GraphEditor else { return self }
+    let layout = editor.layout(scale: scale)
+    try layout.drawingWork.check()
+    return PlayheadAnimation(
+      layers: LaidOutGraphEditor(editor: editor, layout: layout), frames: frames, delays: delays, plays: plays)
+  }
+}
+
 extension GraphDrawingWork {
   /// - Throws: `RenderError` (`.request`) past `Limits.graphStrokeRows`,
   ///   `Limits.graphBandPixels` or `Limits.graphMarks`, saying what to reduce.
@@ -96,5 +123,20 @@ extension GraphDrawingWork {
         "the Graph Editor would draw \(marks) key vertices and handles, more than \(Limits.graphMarks); "
           + "show fewer keys (--keys auto or none), handles (--handles) or channels (--channels), or fewer frames (--frames)")
     }
+  }
+}
+
+extension Stage {
+  /// - Throws: `RenderError` (`.request`) when the shapes of `pictures` pictures at `scale`
+  ///   would cover more than `Limits.previewShapePixels` device pixels (`shapePixels`).
+  func checkShapePixels(pictures: Int, scale: Double) throws(RenderError) {
+    let pixels = shapePixels(pictures: pictures, scale: scale)
+    guard pixels > Double(Limits.previewShapePixels) else { return }
+    let shown = pixels < 1e18 ? "\(Int(pixels))" : "more than 10^18"
+    throw RenderError(
+      .request,
+      "the preview's shapes would cover \(shown) device pixels over \(pictures) pictures, more than "
+        + "\(Limits.previewShapePixels); show one object with --object NAME, give a shorter --frames or a larger "
+        + "--step, or draw a smaller picture (--width, --height, --scale)")
   }
 }

@@ -3,6 +3,14 @@ import AnimplotCanvas
 import AnimplotCore
 import AnimplotIO
 
+/// A view whose picture's size its options decide: weighed before its content is made
+/// (`Renderer.render`), so that a picture too large to draw is refused before the work of
+/// making it (a morph's outlines of 100,000 points took 3.4 s to align).
+package protocol SizedView {
+  /// - Throws: `RenderError`, as drawing a picture of that size as `format` would.
+  func checkPictureSize(with renderer: Renderer, format: OutputFormat) throws(RenderError)
+}
+
 /// The render pipeline: input → actions → view → rendition → output bytes.
 ///
 /// ```swift
@@ -51,6 +59,8 @@ public final class Renderer {
     try checkFormat(format, for: View.self)
     let content: View.Content
     do {
+      // A picture too large to make is refused before the work of making it.
+      try (view as? any SizedView)?.checkPictureSize(with: self, format: format)
       content = try view.content(of: actions)
       // Weighed before any format lays it out (a layout's JSON builds every curve's path too).
       try (content as? any WeighedDrawing)?.checkDrawingWork(scale: settings.scale)
@@ -79,6 +89,23 @@ public final class Renderer {
   }
 
   // MARK: Backends
+
+  /// Refuses a picture of `size` that `format` could not be drawn on at the renderer's scale
+  /// (`CairoCanvas.checkSize`: its sides; a PNG's device pixels), as drawing it would.
+  package func checkCanvas(_ size: Size, format: OutputFormat) throws(RenderError) {
+    let surface: CairoCanvas.Format
+    switch format {
+    case .png: surface = .png
+    case .svg, .animatedSVG: surface = .svg
+    case .pdf: surface = .pdf
+    default: return
+    }
+    do {
+      try CairoCanvas.checkSize(width: Int(size.width), height: Int(size.height), scale: settings.scale, format: surface)
+    } catch {
+      throw RenderError(.backend, "cannot render: \(error)")
+    }
+  }
 
   /// `drawable` drawn on a Cairo surface of `format` at the renderer's settings.
   /// - Throws: `RenderError`: `.request` for a drawing past its limit (`WeighedDrawing`,

@@ -92,6 +92,19 @@ import Testing
     #expect(sbs.width == 3 * 120 + 4 && sbs.height == 40)
   }
 
+  /// The side by side's size before the images are compared (`diff --side-by-side` refuses
+  /// one past the image limit first): its panels, which the row of the worst window only
+  /// adds to.
+  @Test func sideBySideLeastSizeIsKnownBeforeComparing() {
+    let image = TestImages.curve(width: 40, height: 20)
+    let same = ImageComparison(expected: image, actual: image, options: .exact)
+    #expect(ImageComparison.sideBySideLeastSize(width: 40, height: 20) == same.sideBySideSize)
+    let shifted = ImageComparison(expected: image, actual: TestImages.curve(width: 40, height: 20, shift: 1), options: .exact)
+    let least = ImageComparison.sideBySideLeastSize(width: 40, height: 20)
+    #expect(least.width <= shifted.sideBySideSize.width && least.height < shifted.sideBySideSize.height)
+    #expect(ImageComparison.sideBySideLeastSize(width: 8192, height: 8192) == (3 * 8192 + 4, 8212))
+  }
+
   @Test("tiny images keep their panels' labels, and the crop's caption wraps")
   func sideBySideOfTinyImages() throws {
     let expected = RGBAImage(width: 1, height: 1, fill: (0, 0, 0, 255))

@@ -1,3 +1,4 @@
+import AnimplotCore
 import AnimplotIO
 import AnimplotPlatform
 import AnimplotRender
@@ -45,17 +46,25 @@ package enum AnimationRun {
     let read = OutputPlan.withReferences([input])
     try OutputPlan.refuseOverwriting(read, with: folder)
     let renderer = Renderer(settings: settings)
-    let animation: PlayheadAnimation
+    let source = Input.file(input, kind: inputOptions.inputFormat, options: inputOptions.importOptions)
+    let actions: [Action]
     do throws(RenderError) {
-      let actions = try ActionChoice.actions(
-        of: Input.file(input, kind: inputOptions.inputFormat, options: inputOptions.importOptions),
-        selection: inputOptions.selection, view: view)
-      animation = try view.content(of: actions)
-      // Weighed before the folder is made (the frames' own run weighs them again).
-      try renderer.checkRasterWork(of: animation)
-      try animation.checkDrawingWork(scale: settings.scale)
+      // Its errors name the input.
+      actions = try ActionChoice.actions(of: source, selection: inputOptions.selection, view: view)
     } catch {
       throw CLIError(error.description)
+    }
+    let animation: PlayheadAnimation
+    do throws(RenderError) {
+      let content = try view.content(of: actions)
+      // Weighed before the folder is made (the frames' own run weighs them again), and laid
+      // out once: what the still layer draws is weighed too.
+      try renderer.checkRasterWork(of: content)
+      try content.checkDrawingWork(scale: settings.scale)
+      animation = try content.laidOutForRaster(scale: settings.scale)
+    } catch {
+      // Named as `Renderer.render` names the input of a single output.
+      throw CLIError("\(source.name): \(error.description)")
     }
     let digits = 4
     func name(_ index: Int) -> String {
@@ -67,12 +76,7 @@ package enum AnimationRun {
     // and a frame written through a symbolic link replaced the file it names, anywhere.
     for index in animation.frames.indices {
       try OutputPlan.refuseOverwriting(read, with: name(index))
-      if FileSystem.isSymbolicLink(name(index)) {
-        throw CLIError("-o \(folder): \(name(index)) is a symbolic link, not a frame of an earlier run; remove it or choose another folder")
-      }
-      if FileSystem.status(of: name(index))?.kind == .other, let odd = FileSystem.oddKind(of: name(index)) {
-        throw CLIError("-o \(folder): \(name(index)) is \(odd), not a frame of an earlier run; remove it or choose another folder")
-      }
+      try OutputPlan.refusePlanted(name(index), in: folder, what: "a frame of an earlier run")
     }
     // Frames of an earlier, longer run would play after these (ffmpeg -i %04d.png): refused,
     // or with --clean removed once the new frames are in place.
@@ -98,40 +102,60 @@ package enum AnimationRun {
     }
     let created = try OutputPlan.prepareFolder(of: folder + "0001.png")
     var staged: [StagedOutput] = []
-    // The frames put in place so far, each with the earlier frame it replaced (kept beside it),
-    // to take back if a later one cannot be: the folder changes whole or not at all.
-    var placed: [(frame: String, kept: String?)] = []
     do {
+      // Staged beside their places: a signal meanwhile removes them (`SignalCleanup`).
       try renderer.pngFrames(of: animation) { index, bytes in
         staged.append(try OutputFile.stage(bytes, to: name(index)))
       }
-      for (i, output) in staged.enumerated() {
-        let kept = FileSystem.keep(name(i))
-        do {
-          try output.commit()
-        } catch {
-          if let kept { FileSystem.move(kept, to: name(i)) }
-          throw error
-        }
-        placed.append((name(i), kept))
-      }
-      for case let (_, kept?) in placed { try? FileSystem.removeFile(kept) }
     } catch {
-      for output in staged[placed.count...] { output.discard() }
-      for (frame, kept) in placed.reversed() {
-        if let kept { FileSystem.move(kept, to: frame) } else { try? FileSystem.removeFile(frame) }
-      }
+      for output in staged { output.discard() }
       for made in created.reversed() { FileSystem.removeEmptyFolder(made) }
-      if let error = error as? RenderError { throw CLIError(error.description) }
+      if let error = error as? RenderError { throw CLIError("\(source.name): \(error.description)") }
       throw error
     }
-    // The new frames are in place: the earlier run's beyond them go (--clean).
-    for name in stale {
-      do throws(SystemError) {
-        try FileSystem.removeFile(folder + name)
+    // Put in place as one, with any signal held until the folder is whole again: every new
+    // frame in place (and with --clean the earlier run's beyond them gone), or, when one
+    // cannot be, every earlier frame back. A signal that came meanwhile then ends the run.
+    let failure: CLIError? = SignalCleanup.holding {
+      putInPlace(staged, name: name, stale: stale.map { folder + $0 })
+    }
+    if let failure {
+      for made in created.reversed() { FileSystem.removeEmptyFolder(made) }
+      throw failure
+    }
+  }
+
+  /// Renames `staged` frames into place, keeping each earlier frame beside it (a hard link) to
+  /// take back if a later one cannot be put in place: the folder changes whole or not at all.
+  /// Then removes the kept frames and `stale` ones (--clean). Runs with signals held: it
+  /// begins no held section of its own.
+  /// - Returns: what failed, if anything.
+  private static func putInPlace(_ staged: [StagedOutput], name: (Int) -> String, stale: [String]) -> CLIError? {
+    // The frames put in place so far, each with the earlier frame it replaced.
+    var placed: [(frame: String, kept: String?)] = []
+    for (i, output) in staged.enumerated() {
+      let kept = FileSystem.keep(name(i))
+      do throws(FileError) {
+        try output.commit()
       } catch {
-        throw CLIError("--clean: cannot remove \(folder + name): \(error)")
+        if let kept { FileSystem.move(kept, to: name(i)) }
+        for later in staged[(i + 1)...] { later.discard() }
+        for (frame, kept) in placed.reversed() {
+          if let kept { FileSystem.move(kept, to: frame) } else { try? FileSystem.removeFile(frame) }
+        }
+        return CLIError(error.description)
+      }
+      placed.append((name(i), kept))
+    }
+    for case let (_, kept?) in placed { try? FileSystem.removeFile(kept) }
+    // The new frames are in place: the earlier run's beyond them go (--clean).
+    for path in stale {
+      do throws(SystemError) {
+        try FileSystem.removeFile(path)
+      } catch {
+        return CLIError("--clean: cannot remove \(path): \(error)")
       }
     }
+    return nil
   }
 }

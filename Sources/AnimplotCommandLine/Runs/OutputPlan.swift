@@ -31,6 +31,7 @@ package enum OutputPlan {
           throw CLIError("\(input): its output \(path) would overwrite another input's")
         }
         try refuseOverwriting(read, with: path)
+        try refusePlanted(path, in: folder, what: "an output of an earlier run")
         return (input, path, format)
       }
     }
@@ -91,6 +92,20 @@ package enum OutputPlan {
         file == input
           ? "-o \(output): that is the input \(input); choose another output"
           : "-o \(output): that is \(file), which the input \(input) refers to; choose another output")
+    }
+  }
+
+  /// Refuses an output of `-o FOLDER/` (an input's output, a frame) whose name is taken by a
+  /// symbolic link or by what is not a file (a FIFO, a device, a socket): an output written
+  /// through a link replaced the file it names, anywhere, and a FIFO would block the run. A
+  /// single `-o FILE` is the user's own name and is written through (`OutputFile`). `what`
+  /// says what belongs there ("a frame of an earlier run").
+  package static func refusePlanted(_ path: String, in folder: String, what: String) throws {
+    if FileSystem.isSymbolicLink(path) {
+      throw CLIError("-o \(folder): \(path) is a symbolic link, not \(what); remove it or choose another folder")
+    }
+    if FileSystem.status(of: path)?.kind == .other, let odd = FileSystem.oddKind(of: path) {
+      throw CLIError("-o \(folder): \(path) is \(odd), not \(what); remove it or choose another folder")
     }
   }
 

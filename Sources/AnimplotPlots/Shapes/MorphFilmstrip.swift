@@ -87,13 +87,19 @@ public struct MorphFilmstrip: Sendable {
   }
 
   /// Cells per row.
-  public var columns: Int { max(1, min(options.columns ?? 9, pictures.count)) }
+  public var columns: Int { Self.columns(pictures: pictures.count, options: options) }
   public var rows: Int { (pictures.count + columns - 1) / columns }
 
+  static func columns(pictures: Int, options: MorphOptions) -> Int { max(1, min(options.columns ?? 9, pictures)) }
+
   /// The picture's size in pixels.
-  public var size: Size {
+  public var size: Size { Self.size(pictures: pictures.count, options: options) }
+
+  /// The size of a filmstrip of `pictures` cells, known before the morph is made.
+  package static func size(pictures: Int, options: MorphOptions) -> Size {
     let s = options.cellSize
-    let c = Double(columns), r = Double(rows)
+    let columns = columns(pictures: pictures, options: options)
+    let c = Double(columns), r = Double((pictures + columns - 1) / columns)
     return Size(
       (2 * MorphCell.margin + c * s + (c - 1) * MorphCell.gap).rounded(.up),
       (2 * MorphCell.margin + r * (s + MorphCell.captionHeight) + (r - 1) * MorphCell.gap).rounded(.up))
@@ -132,7 +138,10 @@ public struct MorphStage: Sendable {
     self.options = options
   }
 
-  public var size: Size {
+  public var size: Size { Self.size(options: options) }
+
+  /// The size of every picture, known before the morph is made.
+  package static func size(options: MorphOptions) -> Size {
     let s = options.cellSize
     return Size(
       (2 * MorphCell.margin + s).rounded(.up), (2 * MorphCell.margin + s + MorphCell.captionHeight).rounded(.up))

@@ -29,6 +29,9 @@ public struct Stage: Sendable {
   /// Every object moved, in the order drawn: its name and transform channels.
   public let moved: [(name: String, channels: TransformChannels)]
   let plot: MotionPathPlot
+  /// Each object's largest shape box, square scene units: the box of the shape's corners
+  /// where the fit placed it (`shapePixels`).
+  let shapeBoxes: [Double]
   /// The frames the path samples.
   public var frames: [Double] { plot.path.frames }
 
@@ -57,6 +60,7 @@ public struct Stage: Sendable {
       Point(shapeBox.maxX, shapeBox.maxY), Point(shapeBox.minX, shapeBox.maxY),
     ]
     var traces: [MotionPathPlot.Trace] = []
+    var boxes: [Double] = []
     for (object, (name, channels)) in zip(objects, moved) {
       // A stage without location channels has a path that stays at the origin.
       let path = try MotionPath(
@@ -76,16 +80,22 @@ public struct Stage: Sendable {
         }
         fitted.append(last)
       }
+      var largest = 0.0
       for frame in fitted {
         let t = channels.transform(at: frame).planeTransform(options.view.plane)
+        var box = (hLo: Double.infinity, hHi: -Double.infinity, vLo: Double.infinity, vHi: -Double.infinity)
         for p in corners {
           let (h, v) = Self.apply(t, p, size: options.size)
           guard h.isFinite, v.isFinite else { continue }
           hLo = min(hLo, h); hHi = max(hHi, h)
           vLo = min(vLo, v); vHi = max(vHi, v)
+          box = (min(box.hLo, h), max(box.hHi, h), min(box.vLo, v), max(box.vHi, v))
         }
+        if box.hLo <= box.hHi && box.vLo <= box.vHi { largest = max(largest, (box.hHi - box.hLo) * (box.vHi - box.vLo)) }
       }
+      boxes.append(largest)
     }
+    shapeBoxes = boxes
     let viewport =
       hLo <= hHi && vLo <= vHi
       ? MotionPathPlot.fit(horizontal: hLo...hHi, vertical: vLo...vHi, options: options.view)
@@ -99,6 +109,21 @@ public struct Stage: Sendable {
 
   /// The frame a still picture shows.
   public let defaultFrame: Double
+
+  /// The device pixels the shapes of `pictures` pictures at `scale` cover at most, all
+  /// together: each object's shape at its largest box (of the frames the fit placed it at),
+  /// at most the whole view, in every picture. Filling and outlining a shape costs its area.
+  package func shapePixels(pictures: Int, scale: Double) -> Double {
+    let view = plot.viewport.rect
+    let origin = plot.viewport.point(0, 0), h = plot.viewport.point(1, 0), v = plot.viewport.point(0, 1)
+    let pixelsPerSquareUnit = abs(h.x - origin.x) * abs(v.y - origin.y) * scale * scale
+    let most = view.width * view.height * scale * scale
+    let each = shapeBoxes.reduce(0.0) { sum, box in
+      let pixels = box * pixelsPerSquareUnit
+      return sum + (pixels.isFinite ? min(pixels, most) : most)
+    }
+    return each * Double(pictures)
+  }
 
   /// The most samples of a path at which the stage's fit places the shape (every sample up to
   /// 20,000, else every n-th: fewer than 40,000), besides the keys and the last frame.

@@ -28,8 +28,9 @@ extension OutputFormat {
   public static let apng = OutputFormat(
     id: "apng", name: "apng", fileExtensions: ["apng", "png"], accepts: { $0 is any AnimationRendition.Type },
     encode: { (content, renderer) throws(RenderError) in
-      let animation = content as! any AnimationRendition
+      var animation = content as! any AnimationRendition
       try renderer.checkRasterWork(of: animation)
+      animation = try renderer.laidOutForRaster(animation)
       let cairo = try renderer.cairoAnimation(animation)
       do {
         return try cairo.apng(delays: animation.delays, plays: animation.plays)
@@ -73,17 +74,29 @@ extension Renderer {
   /// have taken an hour).
   /// - Throws: `RenderError` (`.request`) saying to give fewer pictures or a smaller size.
   package func checkRasterWork(of animation: any AnimationRendition) throws(RenderError) {
-    let size = animation.pictureSize
+    try checkRasterWork(size: animation.pictureSize, pictures: animation.pictureCount)
+  }
+
+  /// `checkRasterWork(of:)` for `pictures` pictures of `size`, known before they are made.
+  package func checkRasterWork(size: Size, pictures: Int) throws(RenderError) {
     let width = deviceSide(size.width, scale: settings.scale), height = deviceSide(size.height, scale: settings.scale)
     // Each factor is bounded (pictures by the view, sides by the options): no overflow.
-    let total = width * height * animation.pictureCount
+    let total = width * height * pictures
     guard total <= Limits.animationPixels else {
       throw RenderError(
         .request,
-        "\(animation.pictureCount) pictures of \(width)×\(height) device pixels are \(total) pixels, more than "
+        "\(pictures) pictures of \(width)×\(height) device pixels are \(total) pixels, more than "
           + "\(Limits.animationPixels) for one animation; give a shorter --frames or a larger --step, a smaller "
           + "--width, --height or --scale, or write an animated SVG")
     }
+  }
+
+  /// `animation` with its still layer laid out, and weighed, once for a raster at the
+  /// renderer's scale (`PlayheadAnimation.laidOutForRaster`); others as they are.
+  /// - Throws: `RenderError` (`.request`) when drawing it would pass a limit.
+  package func laidOutForRaster(_ animation: any AnimationRendition) throws(RenderError) -> any AnimationRendition {
+    guard let playing = animation as? PlayheadAnimation else { return animation }
+    return try playing.laidOutForRaster(scale: settings.scale)
   }
 
   /// Each picture of `animation` as a PNG file, in order, handed to `body` as soon as it is
@@ -93,6 +106,7 @@ extension Renderer {
   ///   drawing past its limit, `.backend` when drawing fails; whatever `body` throws.
   public func pngFrames(of animation: any AnimationRendition, _ body: (Int, [UInt8]) throws -> Void) throws {
     try checkRasterWork(of: animation)
+    let animation = try laidOutForRaster(animation)
     do {
       try cairoAnimation(animation).pngFrames(body)
     } catch let error as CairoCanvasError {

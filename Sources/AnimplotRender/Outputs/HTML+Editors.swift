@@ -26,6 +26,9 @@ extension GraphEditor: InteractiveDescribing {
           + "with --channels or --hide, or draw a smaller picture (--width, --height, --scale)")
     }
     let layout = layout(scale: scale)
+    // Every curve is stroked (or filled as bands) once, in its own layer, and the keys and
+    // handles over it: weighed as a PNG of the editor is, and drawn from this one layout.
+    try layout.drawingWork.check()
     // The values at the plot's columns are weighed before any layer is drawn.
     let plot = layout.plotRect
     let columns = InteractivePlot.columns(of: plot) { layout.frame(atX: $0) }
@@ -36,7 +39,7 @@ extension GraphEditor: InteractiveDescribing {
       layers.append(
         try InteractivePlot.png(size: pictureSize, renderer: renderer, opaque: wanted == .under) { canvas in
           let gate = LayerCanvas(canvas)
-          draw(on: gate) { gate.isDrawing = $0 == wanted }
+          draw(layout, on: gate) { gate.isDrawing = $0 == wanted }
         })
     }
     let table = Renderer.evaluate(action, at: columns.frames)

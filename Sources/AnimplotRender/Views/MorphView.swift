@@ -73,8 +73,18 @@ public struct MorphView: PlotView {
 
 extension MorphFilmstrip: Drawable {}
 
+extension MorphView: SizedView {
+  /// The filmstrip's size, from the pictures and the cell's side alone.
+  package func checkPictureSize(with renderer: Renderer, format: OutputFormat) throws(RenderError) {
+    // A count out of range is said by `check()`.
+    guard pictures >= 1 && pictures <= Self.maximumPictures else { return }
+    let size = MorphFilmstrip.size(pictures: pictures, options: options)
+    try renderer.checkCanvas(size, format: format)
+  }
+}
+
 /// The morph as an animation: one cell whose outline changes, `fps` pictures a second.
-public struct MorphAnimationView: PlotView {
+public struct MorphAnimationView: PlotView, SizedView {
   public var morph: MorphView
   /// Pictures per second, above 0.
   public var fps: Double = 24
@@ -89,6 +99,14 @@ public struct MorphAnimationView: PlotView {
 
   public static let name = "morph"
   public static let showsEveryAction = false
+
+  /// Each picture's size, and on a raster all of them together (`Renderer.checkRasterWork`).
+  package func checkPictureSize(with renderer: Renderer, format: OutputFormat) throws(RenderError) {
+    guard morph.pictures >= 1 && morph.pictures <= MorphView.maximumPictures else { return }
+    let size = MorphStage.size(options: morph.options)
+    try renderer.checkCanvas(size, format: format == .apng ? .png : format)
+    if format == .apng { try renderer.checkRasterWork(size: size, pictures: morph.pictures) }
+  }
 
   public func content(of actions: [Action]) throws(RenderError) -> MorphAnimation {
     try morph.check()

@@ -32,8 +32,10 @@ public struct PreviewView: PlotView {
 
   /// The stage of `actions`' objects, weighed before it is laid out: drawn in `pictures`
   /// pictures (`nil`: one a sample of the path, as the animation draws), every object's
-  /// shape in each (`Limits.previewObjectPictures`), and their modifiers evaluated at the
-  /// paths' samples and once a picture (`Limits.modifierSteps`).
+  /// shape in each (`Limits.previewObjectPictures`), every point of it
+  /// (`Limits.previewShapePoints`), and their modifiers evaluated at the paths' samples and
+  /// once a picture (`Limits.modifierSteps`). The pixels the shapes cover are weighed once
+  /// the stage is framed, for a raster (`PlayheadAnimation.laidOutForRaster`).
   static func stage(_ actions: [Action], _ options: StageOptions, pictures: Int?) throws(RenderError) -> Stage {
     guard !actions.isEmpty else { throw RenderError(.input, "no action to preview") }
     var options = options
@@ -50,6 +52,15 @@ public struct PreviewView: PlotView {
           .request,
           "the preview would draw \(objects.count) objects in \(shown) pictures, more than \(Limits.previewObjectPictures) objects × pictures; show one with --object NAME, or give a shorter --frames or a larger --step"
         )
+      }
+      // Every point of every object's shape is moved, filled and outlined in every picture.
+      let points = Double(max(options.shape.count, 1)) * drawn * Double(objects.count)
+      guard points <= Double(Limits.previewShapePoints) else {
+        throw RenderError(
+          .request,
+          "the preview would draw a shape of \(options.shape.count) points on \(objects.count) objects in \(Int(drawn)) pictures, "
+            + "more than \(Limits.previewShapePoints) points × objects × pictures; give a simpler --shape, show one object "
+            + "with --object NAME, or give a shorter --frames or a larger --step")
       }
     }
     try ModifierBudget.checkPaths(objects, options: options.view, pictures: pictures ?? PlayView.maximumPictures)
