@@ -175,7 +175,8 @@ let package = Package(
     .testTarget(
       name: "AnimplotServeTests",
       dependencies: [
-        "AnimplotServe", "AnimplotCommandLine", "AnimplotConcurrency", "AnimplotPlatform", "AnimplotTestSupport",
+        "AnimplotServe", "AnimplotCheck", "AnimplotCommandLine", "AnimplotConcurrency", "AnimplotPlatform",
+        "AnimplotTestSupport",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ]),
     .testTarget(name: "AnimplotCanvasTests", dependencies: ["AnimplotCanvas"]),

@@ -1,6 +1,7 @@
 import AnimplotCairo
 import AnimplotCanvas
 import AnimplotGolden
+import AnimplotPlatform
 
 /// A comparison of an animated PNG reference (`NAME.apng`: `play`, `preview`, `morph`) with the
 /// animation drawn now, frame by frame: each picture as a viewer composes it, compared with
@@ -35,6 +36,17 @@ package struct AnimationComparison: Sendable {
       new = try APNGFrames(actual)
     } catch {
       throw .output("\(label) (actual): \(error)")
+    }
+    // Weighed before any frame is decoded: each is composed and compared whole.
+    let weighed: [(APNGFrames, String, (String) -> ReferenceComparisonError)] = [
+      (old, label, ReferenceComparisonError.reference), (new, label + " (actual)", ReferenceComparisonError.output),
+    ]
+    for (frames, which, error) in weighed {
+      let (pixels, over) = frames.width.multipliedReportingOverflow(by: frames.height)
+      let (total, overAll) = pixels.multipliedReportingOverflow(by: frames.count)
+      guard over || overAll || total > Limits.animationPixels else { continue }
+      throw error(
+        "\(which): \(frames.count) frames of \(frames.width)×\(frames.height) pixels, more than the \(Limits.animationPixels) pixels of all the frames of one animation animplot compares; record a shorter or smaller animation")
     }
     expectedFrames = old.count
     actualFrames = new.count

@@ -60,7 +60,7 @@ package struct CaseFolder: Sendable, Hashable {
   ///     the reference kind its options ask for, if any, or the problem with them (one line,
   ///     without the file name). Called once per `NAME.args` file.
   /// - Throws: `CaseFolderError` listing every problem found: unreadable folders or
-  ///   `NAME.args` files, options `requestedKind` refuses, two inputs of one name, a
+  ///   `NAME.args` files, names that are not UTF-8 text (no path can be made of them), options `requestedKind` refuses, two inputs of one name, a
   ///   reference of another kind than the options ask for.
   ///   - values: every input gets a values case (`NAME.values.csv`), recorded when missing
   ///     (`check --values`); without it, only the inputs that have one.
@@ -120,11 +120,17 @@ private struct Walk {
     guard visited.insert(identity).inserted else { return }
     let folder = relative.isEmpty ? root : path(relative)
     let names: [String]
+    var notUTF8: [String] = []
     do {
-      names = try FileSystem.entries(of: folder)
+      names = try FileSystem.entries(of: folder, notUTF8: &notUTF8)
     } catch {
       problems.append("\(folder)/: cannot read the folder: \(error)")
       return
+    }
+    // No path can be made of such a name: left out, it would pass unseen.
+    for shown in notUTF8 where !shown.hasPrefix(".") {
+      problems.append(
+        "\(folder)/\(shown): a name that is not UTF-8 text; animplot reads every path as UTF-8: rename it (or give it a name starting with '.' to leave it out)")
     }
     for name in names.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) })
     where !name.hasPrefix(".") {

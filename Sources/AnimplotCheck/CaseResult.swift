@@ -1,4 +1,5 @@
 import AnimplotGolden
+import AnimplotPlatform
 
 /// What check concluded about one case, with what the reports show of it.
 package struct CaseResult: Sendable {
@@ -71,8 +72,20 @@ package struct CaseResult: Sendable {
   /// For an animation that differs, the first frame that differs (1-based): the one its
   /// images show.
   package var frame: Int?
-  /// The case's output as drawn: what approving it writes as its reference.
+  /// The case's output as drawn: what approving it writes as its reference. Let go as the
+  /// case ends; a review keeps it on disk instead (`approval`).
   package var output: [UInt8]?
+  /// For a review (`check --review`) of a case that did not pass: its output kept on disk to
+  /// approve, or why approving it may not write its reference.
+  package var approval: Approval?
+
+  /// What approving a case under review would write.
+  package enum Approval: Sendable {
+    /// The output, in the review's file of kept bytes.
+    case kept(SpillFile.Piece)
+    /// Why it may not be written: one line.
+    case refused(String)
+  }
 
   package init(
     checkCase: CheckCase, status: Status, message: String, seconds: Double = 0,

@@ -38,8 +38,23 @@ extension CheckReport {
   /// - Parameter file: names the text in errors.
   /// - Throws: `CheckSummaryError` naming the file and the member at fault.
   package init(json text: String, file: String) throws(CheckSummaryError) {
-    var text = text
-    let parsed = text.withUTF8 { bytes in Result { () throws(ActionDecodingError) in try JSONNode.parse(bytes) } }
+    try self.init(json: Array(text.utf8), file: file)
+  }
+
+  /// Reads a summary `json` wrote, from its bytes: bytes that are not UTF-8 are refused at
+  /// their place, never read as U+FFFD.
+  /// - Parameter casesBefore: the cases of the summaries read before it; with them, its cases
+  ///   may be `Limits.summaryCases` at most, counted before the summary is parsed.
+  /// - Throws: `CheckSummaryError` naming the file and the member at fault.
+  package init(json bytes: [UInt8], file: String, casesBefore: Int = 0) throws(CheckSummaryError) {
+    let room = max(0, Limits.summaryCases - casesBefore)
+    let count = bytes.withUnsafeBufferPointer { JSONNode.elementCount(ofMember: "cases", in: $0, upTo: room) }
+    if let count, count > room {
+      let others = casesBefore == 0 ? "" : " (the summaries before it hold \(casesBefore))"
+      throw CheckSummaryError(
+        "\(file): cases: more than \(room)\(others); merge reads at most \(Limits.summaryCases) cases, all its summaries together: split the run into smaller ones (--filter)")
+    }
+    let parsed = bytes.withUnsafeBufferPointer { bytes in Result { () throws(ActionDecodingError) in try JSONNode.parse(bytes) } }
     let root: JSONNode
     switch parsed {
     case .success(let node): root = node

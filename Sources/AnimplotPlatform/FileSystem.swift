@@ -215,6 +215,14 @@ package enum FileSystem {
 
   /// The names in the directory at `path`, without `.` and `..`, in no particular order.
   package static func entries(of path: String) throws(SystemError) -> [String] {
+    var notUTF8: [String] = []
+    return try entries(of: path, notUTF8: &notUTF8)
+  }
+
+  /// The names in the directory at `path` that are UTF-8 text, as `entries(of:)`; those that
+  /// are not are left out and added to `notUTF8`, their bytes shown as `byteEscaped` shows them
+  /// (no path can be made of them: animplot reads every path as UTF-8).
+  package static func entries(of path: String, notUTF8: inout [String]) throws(SystemError) -> [String] {
     guard let dir = opendir(path) else { throw SystemError(errno: errno) }
     defer { closedir(dir) }
     var names: [String] = []
@@ -224,11 +232,28 @@ package enum FileSystem {
         if errno != 0 { throw SystemError(errno: errno) }
         return names
       }
-      let name = withUnsafePointer(to: &entry.pointee.d_name) {
-        $0.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+      let bytes: [UInt8] = withUnsafePointer(to: &entry.pointee.d_name) {
+        $0.withMemoryRebound(to: CChar.self, capacity: 256) { raw in
+          UnsafeBufferPointer(start: raw, count: strlen(raw)).map { UInt8(bitPattern: $0) }
+        }
+      }
+      guard let name = String(validating: bytes, as: UTF8.self) else {
+        notUTF8.append(byteEscaped(bytes))
+        continue
       }
       if name != "." && name != ".." { names.append(name) }
     }
+  }
+
+  /// Bytes as a message shows a name that is not UTF-8 text: printable ASCII as itself, any
+  /// other byte as `\xNN`; at most about 80 characters.
+  package static func byteEscaped(_ bytes: some Sequence<UInt8>) -> String {
+    var shown = ""
+    for byte in bytes {
+      guard shown.utf8.count < 80 else { break }
+      shown += byte >= 0x20 && byte < 0x7F ? String(UnicodeScalar(byte)) : "\\x" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+    }
+    return shown
   }
 
   /// The resolved absolute path of an existing file, or `nil`.

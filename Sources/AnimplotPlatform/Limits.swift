@@ -109,6 +109,21 @@ package enum Limits {
   /// `merge` lists the shards it misses, so N is held to what a person could run.
   package static let shards = 10_000
 
+  /// The most cases `merge` reads, all its summaries together, counted in each summary before
+  /// it is parsed: a summary of a million passing cases, 238 MB, took 2.1 GB, and two shards of
+  /// it with `--report` aborted. At the limit (two shards of 50,000, with `--report`, `--junit`
+  /// and `--json`) merge took 380 MB and 4.4 s (a release build on a loaded 2-core machine). A
+  /// run of animplot's own Fixtures holds ten; a large CI suite a few thousand.
+  package static let summaryCases = 100_000
+
+  /// The most bytes of the summaries `merge` reads, all together (each is also an input, held
+  /// to `inputBytes`), weighed before each is read: the images of the failing cases are in
+  /// them, in Base64, held decoded and written again into the HTML report and the JSON summary,
+  /// about five times their bytes at the peak. At the limit, with `--report`, `--junit` and
+  /// `--json`: 2,700 failing cases of 240×135 took 690 MB, one case of 90 MB of images 580 MB;
+  /// twice the limit took 1.35 GB.
+  package static let summaryBytes = 128 << 20
+
   /// The largest count or size a `check` summary may hold (pixels, sizes, windows): 2⁵³, the
   /// largest whole number a double holds exactly; a negative one is refused too.
   package static let summaryCount = 1 << 53

@@ -35,13 +35,7 @@ package enum ThisProcess {
   package static var argumentEncodingProblem: String? {
     for i in stride(from: 1, to: Int(CommandLine.argc), by: 1) {
       guard let raw = CommandLine.unsafeArgv[i], String(validatingCString: raw) == nil else { continue }
-      var shown = ""
-      var p = raw
-      while p.pointee != 0 && shown.utf8.count < 80 {
-        let byte = UInt8(bitPattern: p.pointee)
-        shown += byte >= 0x20 && byte < 0x7F ? String(UnicodeScalar(byte)) : "\\x" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
-        p += 1
-      }
+      let shown = FileSystem.byteEscaped(UnsafeBufferPointer(start: raw, count: strlen(raw)).map { UInt8(bitPattern: $0) })
       return "argument \(i) ('\(shown)') is not UTF-8 text: animplot reads every path and option as UTF-8; rename the file or give its name in UTF-8"
     }
     return nil

@@ -10,15 +10,24 @@ import Hummingbird
 ///
 /// Cases are named by the run's own list: a request's name is looked up there, never used as
 /// a path; an approval writes only the case's own reference, as `--record` does (a regular
-/// file inside the case folder, never through a link, atomically).
+/// file inside the case folder, never through a link, atomically, never over a file the run
+/// reads as something else).
+///
+/// What a case shows and what approving it writes are kept on disk (`SpillFile`), each read
+/// when asked for: a review holds the cases' lines, not their pictures and outputs.
 package final class ReviewAPI: Sendable {
   /// A case under review and what was decided.
   struct Item: Sendable {
+    /// The result, without its images (in `images`) or output (`CaseResult.approval`).
     var result: CaseResult
     var decision: String?
+    /// The images the page shows, by name (`expected`, `actual`, `diff`, `window`), in order.
+    var images: [(name: String, piece: SpillFile.Piece)] = []
   }
 
   let folder: String
+  /// Where the outputs and images are kept.
+  let spill: SpillFile
   /// The case folder as it was when the review began: approvals write below it, and are
   /// refused once its path names another folder (moved, or replaced by a link).
   let caseFolder: Result<OpenFolder, FileError>
@@ -30,15 +39,32 @@ package final class ReviewAPI: Sendable {
   /// Whether Done was pressed (the summary is printed once, however often it is pressed).
   let ended = Locked(false)
 
-  /// A review of the cases of `folder`, empty until `load`.
-  package init(folder: String) {
+  /// A review of the cases of `folder`, empty until `load`; `spill` keeps what they show and
+  /// what approving them writes (`CheckArguments.check(keeping:)`).
+  package init(folder: String, spill: SpillFile) {
     self.folder = folder
+    self.spill = spill
     caseFolder = Result { () throws(FileError) in try OpenFolder(folder) }
   }
 
   /// The cases of `report` that did not pass (failed, missing, errors, and new ones recorded).
   package func load(_ report: CheckReport) {
-    items.withLock { $0 = report.results.filter { $0.status != .passed }.map { Item(result: $0, decision: nil) } }
+    var loaded: [Item] = []
+    for var result in report.results where result.status != .passed {
+      var item = Item(result: result, decision: nil)
+      let images = result.images
+      for (name, png) in [
+        ("expected", images.expected), ("actual", images.actual), ("diff", images.diff), ("window", images.crop?.png),
+      ] {
+        // An image that cannot be kept is not shown.
+        if let png, let piece = try? spill.store(png) { item.images.append((name, piece)) }
+      }
+      result.images = CaseImages()
+      result.output = nil
+      item.result = result
+      loaded.append(item)
+    }
+    items.withLock { $0 = loaded }
     finished.withLock { $0 = true }
   }
 
@@ -46,6 +72,18 @@ package final class ReviewAPI: Sendable {
   package var everyCaseApproved: Bool { items.withLock { $0.allSatisfy { $0.decision == "approved" } } }
 
   package var count: Int { items.withLock { $0.count } }
+
+  /// The bytes of outputs and images the cases under review hold in memory (none: they are
+  /// kept in `spill`, read when asked for).
+  package var heldBytes: Int {
+    items.withLock { items in
+      items.reduce(0) { sum, item in
+        let images = item.result.images
+        return sum + (item.result.output?.count ?? 0)
+          + [images.expected, images.actual, images.diff, images.ghost, images.crop?.png].reduce(0) { $0 + ($1?.count ?? 0) }
+      }
+    }
+  }
 
   /// `GET /api/cases`: `{"folder": ..., "cases": [{"case", "status", "message", "reference",
   /// "decision", "images": ["expected", "actual", "diff", "window"], "approvable"}]}`, and for
@@ -56,11 +94,7 @@ package final class ReviewAPI: Sendable {
     let entries = items.withLock { items in
       items.map { item -> String in
         let r = item.result
-        var images: [String] = []
-        if r.images.expected != nil { images.append("\"expected\"") }
-        if r.images.actual != nil { images.append("\"actual\"") }
-        if r.images.diff != nil { images.append("\"diff\"") }
-        if r.images.crop != nil { images.append("\"window\"") }
+        let images = item.images.map { jsonStringLiteral($0.name) }
         var details = ""
         if let frame = r.frame { details += ", \"frame\": \(frame)" }
         if let changes = r.changes { details += ", \"changes\": [" + changes.map(jsonStringLiteral).joined(separator: ", ") + "]" }
@@ -69,7 +103,7 @@ package final class ReviewAPI: Sendable {
         return "{\"case\": \(jsonStringLiteral(r.checkCase.id)), \"status\": \(jsonStringLiteral(r.status.word)), "
           + "\"message\": \(jsonStringLiteral(r.message)), \"reference\": \(jsonStringLiteral(r.checkCase.referencePath)), "
           + "\"decision\": \(item.decision.map(jsonStringLiteral) ?? "null"), \"images\": [\(images.joined(separator: ", "))], "
-          + "\"approvable\": \(r.output != nil)\(details)}"
+          + "\"approvable\": \(r.approval.map { if case .kept = $0 { true } else { false } } ?? false)\(details)}"
       }
     }
     let running = !finished.withLock { $0 }
@@ -83,19 +117,19 @@ package final class ReviewAPI: Sendable {
     let name = query.value("case") ?? ""
     let which = query.value("which") ?? ""
     let item = try self.item(name)
-    let images = item.result.images
-    let png: [UInt8]? =
-      switch which {
-      case "expected": images.expected
-      case "actual": images.actual
-      case "diff": images.diff
-      case "window": images.crop?.png
-      default: nil
-      }
-    guard let png else {
+    guard let piece = item.images.first(where: { $0.name == which })?.piece else {
       throw ServeError(.notFound, "no \(messageQuoted(which)) image for \(messageQuoted(name)); expected one of those GET /api/cases lists")
     }
-    return Answer(contentType: "image/png", body: png)
+    return Answer(contentType: "image/png", body: try kept(piece))
+  }
+
+  /// What `piece` of the spill file holds.
+  private func kept(_ piece: SpillFile.Piece) throws(ServeError) -> [UInt8] {
+    do {
+      return try spill.load(piece)
+    } catch {
+      throw ServeError(.serviceUnavailable, "cannot read what the run kept: \(error)")
+    }
   }
 
   func item(_ name: String) throws(ServeError) -> Item {
@@ -120,8 +154,11 @@ package final class ReviewAPI: Sendable {
   func approve(_ body: [UInt8]) throws(ServeError) -> Answer {
     let name = try Self.caseName(body)
     let item = try self.item(name)
-    guard let output = item.result.output else {
-      throw ServeError(.badRequest, "\(name): the run drew no output to approve (\(item.result.message))")
+    let output: [UInt8]
+    switch item.result.approval {
+    case .kept(let piece)?: output = try kept(piece)
+    case .refused(let refusal)?: throw ServeError(.forbidden, refusal)
+    case nil: throw ServeError(.badRequest, "\(name): the run drew no output to approve (\(item.result.message))")
     }
     let caseFolder: OpenFolder
     do {

@@ -94,14 +94,20 @@ extension HardeningRoundTwoTests {
     r = try CLI.run(check, in: dir, environment: CheckCommandTests.local)
     #expect(r.status == 0 && r.stdout == "1 passed, 0 failed\n", "\(r.stdout)\(r.stderr)")
     #expect(try Data(contentsOf: cases.appendingPathComponent(".art/hop.diff.png")) == buffer)
-    // A difference: the diff would land on the buffer; the case fails with that said.
+    // A difference: the diff would land on the buffer; the case fails with that said after
+    // its comparison, which the reports keep (it was replaced by the artifact's error).
     try write("graph --width 64 --height 48 --current-frame 30\n", to: cases.appendingPathComponent("hop.args"))
-    r = try CLI.run(check + ["--record", "never"], in: dir, environment: CheckCommandTests.local)
+    r = try CLI.run(check + ["--record", "never", "--json", "s.json"], in: dir, environment: CheckCommandTests.local)
     #expect(r.status == 1, "\(r.stdout)\(r.stderr)")
+    let line = String(r.stdout.prefix { $0 != "\n" })
+    #expect(line.hasPrefix("FAIL hop.png: differ: "), "\(r.stdout)")
     #expect(
-      r.stdout.hasPrefix(
-        "ERROR hop.png: cases/.art/hop.diff.png: this artifact would replace cases/.art/hop.diff.png, which the input cases/hop.gltf refers to; choose another --artifacts folder\n"),
+      line.hasSuffix(
+        "; not written: cases/.art/hop.diff.png: this artifact would replace cases/.art/hop.diff.png, which the input cases/hop.gltf refers to; choose another --artifacts folder"),
       "\(r.stdout)")
+    let summary = try String(contentsOf: dir.appendingPathComponent("s.json"), encoding: .utf8)
+    #expect(summary.contains("\"figures\""), "the comparison's figures are kept")
+    #expect(!summary.contains("\"hop.diff.png\""), "the artifact not written is not listed")
     #expect(try Data(contentsOf: cases.appendingPathComponent(".art/hop.diff.png")) == buffer)
   }
 

@@ -188,3 +188,35 @@ struct ReviewTests {
     #expect(run.stderr.contains("--review"))
   }
 }
+
+extension ReviewTests {
+  /// Approving writes no reference over a file the run reads as something else (a glTF's
+  /// buffer named `b.png`, which is also the reference of the case `b`), as `--record`
+  /// refuses it: the case is listed as not approvable, and its approval is refused saying why.
+  @Test func approvingWritesNoReferenceOverAFileTheRunReads() throws {
+    let root = try CLI.temporaryDirectory()
+    defer { try? FileManager.default.removeItem(at: root) }
+    let cases = root.appendingPathComponent("cases")
+    try HardeningRoundTwoTests().gltfCase(in: cases, bufferAt: "b.png")
+    try FileManager.default.copyItem(
+      at: CLI.repository.appendingPathComponent("Examples/bouncing-ball.json"), to: cases.appendingPathComponent("b.json"))
+    let buffer = try Data(contentsOf: cases.appendingPathComponent("b.png"))
+    let server = try LocalServer(
+      binary: CLI.binary, ["check", "cases", "--review", "--port", "0", "--record", "never", "--artifacts", "art"], in: root)
+    defer { server.stop() }
+    let list = try finishedRun(of: server)
+    #expect(list.text.contains("\"case\": \"b.png\", \"status\": \"ERROR\""), "\(list.text)")
+    #expect(list.text.contains("\"approvable\": false"), "\(list.text)")
+    let refused = try server.request("POST", "/api/approve", body: body("b.png"))
+    #expect(refused.status == 403, "\(refused.text)")
+    #expect(
+      refused.text.contains("cases/b.png: not written: that is cases/b.png, which the input cases/hop.gltf refers to; rename one"),
+      "\(refused.text)")
+    #expect(try Data(contentsOf: cases.appendingPathComponent("b.png")) == buffer)
+    // The glTF's own case is approved as before.
+    #expect(try server.request("POST", "/api/approve", body: body("hop.png")).status == 200)
+    #expect(try Data(contentsOf: cases.appendingPathComponent("b.png")) == buffer)
+    _ = try server.request("POST", "/api/done", body: Data())
+    server.wait()
+  }
+}

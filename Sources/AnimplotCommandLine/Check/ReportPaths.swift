@@ -29,10 +29,58 @@ enum ReportPaths {
           throw CLIError(
             "\(option) \(path): named as an artifact in the artifacts folder \(artifacts), which check writes and removes; choose another path")
         }
+      } else if let problem = missingFolder(of: path) {
+        // Said before anything is drawn, not after every case has run. (A report in the
+        // artifacts folder has its folder made with it, as the artifacts have.)
+        throw CLIError("\(option) \(path): \(problem); make it first")
       }
       outputs[target] = option
     }
     return outputs
+  }
+
+  /// The folders to make for the reports of `paths` that lie in the artifacts folder (which
+  /// check makes), before they are written.
+  static func foldersInArtifacts(_ paths: [String?], artifacts: String) -> [String] {
+    let artifactsRoot = FileSystem.resolvedAbsolute(artifacts)
+    return paths.compactMap { path in
+      guard let path, path != "-", let folder = parent(of: path) else { return nil }
+      let resolved = FileSystem.resolvedAbsolute(folder)
+      return resolved == artifactsRoot || resolved.hasPrefix(artifactsRoot == "/" ? "/" : artifactsRoot + "/") ? folder : nil
+    }
+  }
+
+  /// What keeps a report from being written at `path` for its folder: the folder missing, or
+  /// not a folder; `nil` for a path that exists (a file, a device, standard output `-`) or a
+  /// link (written as `OutputFile` says).
+  static func missingFolder(of path: String) -> String? {
+    guard path != "-", FileSystem.status(of: path) == nil, !FileSystem.isSymbolicLink(path) else { return nil }
+    let folder = parent(of: path) ?? "."
+    if FileSystem.isDirectory(folder) { return nil }
+    return FileSystem.status(of: folder) == nil ? "the folder \(folder) does not exist" : "\(folder) is not a folder"
+  }
+
+  /// What keeps the artifacts folder `folder` from being made (as `mkdir -p` makes it): the
+  /// nearest part of its path that exists is not a folder.
+  static func artifactsProblem(_ folder: String) -> String? {
+    var current = folder
+    while current.count > 1 && current.hasSuffix("/") { current.removeLast() }
+    while true {
+      if let status = FileSystem.status(of: current) {
+        return status.kind == .directory ? nil : "\(current) is not a folder"
+      }
+      guard let up = parent(of: current) else { return nil }
+      current = up
+    }
+  }
+
+  /// The folder `path` is in, as written (`a/b` → `a`, `/b` → `/`), or `nil` for a bare name.
+  private static func parent(of path: String) -> String? {
+    guard let slash = path.lastIndex(of: "/") else { return nil }
+    if slash == path.startIndex { return path == "/" ? nil : "/" }
+    var folder = String(path[..<slash])
+    while folder.count > 1 && folder.hasSuffix("/") { folder.removeLast() }
+    return folder
   }
 }
 

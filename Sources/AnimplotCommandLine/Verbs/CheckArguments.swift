@@ -133,10 +133,11 @@ package struct CheckArguments: ParsableArguments, Sendable {
   }
 
   /// Runs the cases, writes what the options ask and prints the verdicts; the report, for a
-  /// review of its failed cases (`check --review`), whose results keep the outputs drawn
-  /// (`CaseResult.output`, what approving writes) when `keepingOutputs`; without it they are
-  /// let go as each case ends.
-  package func check(keepingOutputs: Bool = false) throws -> CheckReport {
+  /// review of its failed cases (`check --review`). With `keeping`, the output of each case
+  /// that did not pass (what approving writes) is kept there as the case ends
+  /// (`CaseResult.approval`), not in memory, unless its reference may not be written (it is a
+  /// file the run reads as something else, as `--record` refuses it); outputs are let go.
+  package func check(keeping spill: SpillFile? = nil) throws -> CheckReport {
     let started = Clock.seconds()
     let options = try criteria.diffOptions()
     let style = try look.style()
@@ -153,6 +154,12 @@ package struct CheckArguments: ParsableArguments, Sendable {
     // An artifacts folder inside the case folder is left out of the walk: one that is not
     // hidden would drop the cases under it and take their references for stale artifacts.
     let artifactsRoot = FileSystem.resolvedAbsolute(artifacts)
+    if let caseRoot = FileSystem.canonical(folder), artifactsRoot == caseRoot {
+      // The walk would leave out the whole folder ("no cases"), and artifacts written there
+      // would be its orphans.
+      throw CLIError(
+        "--artifacts \(artifacts): that is the case folder \(folder) itself, where artifacts would be taken for references: use a folder outside it, or a hidden one inside (the default .animplot-artifacts)")
+    }
     if let caseRoot = FileSystem.canonical(folder), artifactsRoot.hasPrefix(caseRoot == "/" ? "/" : caseRoot + "/") {
       let inner = artifactsRoot.dropFirst(caseRoot == "/" ? 1 : caseRoot.count + 1)
       if !inner.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
@@ -183,6 +190,9 @@ package struct CheckArguments: ParsableArguments, Sendable {
     let reads = referred.adding(absolute: caseFolder.files, as: "a file of the case folder \(folder)")
     let outputs = try ReportPaths.checked(
       [("--junit", junit), ("--report", report), ("--json", json)], reads: reads, artifacts: artifacts)
+    if let problem = ReportPaths.artifactsProblem(artifacts) {
+      throw CLIError("--artifacts \(artifacts): \(problem); check makes the artifacts folder, but not over a file")
+    }
     var chosen = caseFolder.cases
     if let filter {
       let globs = filter.split(separator: ",").map { $0.trimmingCharacters(in: " ") }
@@ -242,7 +252,19 @@ package struct CheckArguments: ParsableArguments, Sendable {
       var result = runCase(
         cases[i], drawings[i], options: options, style: style, ignoring: ignoredRegions[i],
         mode: mode, rasterizer: rasterizer, reads: reads, referred: referred, caseRoot: caseRoot)
-      if !keepingOutputs || result.status == .passed { result.output = nil }
+      if let spill, result.status != .passed, let output = result.output {
+        let referencePath = cases[i].referencePath
+        if let what = referred.what(referencePath) {
+          result.approval = .refused("\(referencePath): not written: that is \(what); rename one")
+        } else {
+          do {
+            result.approval = .kept(try spill.store(output))
+          } catch {
+            result.approval = .refused("the output could not be kept for the review: \(error)")
+          }
+        }
+      }
+      result.output = nil
       if result.status == .differed, let ghost = ghostRequests[i] {
         result.images.ghost = try? ghost.render(.file(cases[i].inputPath), with: Renderer())
       }
@@ -302,6 +324,13 @@ package struct CheckArguments: ParsableArguments, Sendable {
       shard: shard, artifactsFolder: artifacts, seconds: Clock.seconds() - started,
       versions: reportedVersions)
     report.filter = filter
+    for folder in ReportPaths.foldersInArtifacts([junit, self.report, json], artifacts: artifacts) {
+      do {
+        try FileSystem.createFolders(folder)
+      } catch {
+        throw CLIError(error.description)
+      }
+    }
     try report.write(junit: junit, html: self.report, json: json)
 
     let tail = report.closingLines(artifactsPath: artifactPath(""))
@@ -360,50 +389,56 @@ package struct CheckArguments: ParsableArguments, Sendable {
       checkCase: checkCase, output: output, reference: reference, options: options, mode: mode,
       rasterizer: rasterizer, style: style, ignoring: ignoring)
     var result = evaluation.result
-    do {
-      if let bytes = evaluation.recordedReference {
-        let refusal: String?
-        if let what = referred.what(checkCase.referencePath) {
-          refusal = "\(checkCase.referencePath): not recorded: that is \(what); rename one"
-        } else {
-          switch caseRoot {
-          case .success(let root): refusal = ReferenceFile.write(bytes, for: checkCase, in: root)
-          case .failure(let error): refusal = error.description
-          }
-        }
-        if let refusal {
-          result.status = .error
-          result.message = refusal
-          result.seconds = Clock.seconds() - started
-          return result
+    if let bytes = evaluation.recordedReference {
+      let refusal: String?
+      if let what = referred.what(checkCase.referencePath) {
+        refusal = "\(checkCase.referencePath): not recorded: that is \(what); rename one"
+      } else {
+        switch caseRoot {
+        case .success(let root): refusal = ReferenceFile.write(bytes, for: checkCase, in: root)
+        case .failure(let error): refusal = error.description
         }
       }
-      for artifact in evaluation.artifacts {
-        let path = artifactPath(artifact.name)
-        if let what = reads.what(path) {
-          result.status = .error
-          result.message = "\(path): this artifact would replace \(what); choose another --artifacts folder"
-          continue
-        }
+      if let refusal {
+        result.status = .error
+        result.message = refusal
+        result.seconds = Clock.seconds() - started
+        return result
+      }
+    }
+    // An artifact that cannot be written is said after the case's verdict, which stays: the
+    // reports keep its comparison.
+    var unwritten: [(name: String, problem: String)] = []
+    for artifact in evaluation.artifacts {
+      let path = artifactPath(artifact.name)
+      if let what = reads.what(path) {
+        unwritten.append((artifact.name, "\(path): this artifact would replace \(what); choose another --artifacts folder"))
+        continue
+      }
+      do throws(FileError) {
         // Checked before the run; again here (before and after making the folders), as
         // folders may have changed since.
         if let link = FileSystem.linkedFolder(under: artifacts, toward: artifact.name) {
-          result.status = .error
-          result.message = Self.linkedFolderMessage(link)
+          unwritten.append((artifact.name, Self.linkedFolderMessage(link)))
           continue
         }
         if let slash = path.lastIndex(of: "/") { try FileSystem.createFolders(String(path[..<slash])) }
         if let link = FileSystem.linkedFolder(under: artifacts, toward: artifact.name) {
-          result.status = .error
-          result.message = Self.linkedFolderMessage(link)
+          unwritten.append((artifact.name, Self.linkedFolderMessage(link)))
           continue
         }
         // Replaces a link at the artifact's path, never writes through it.
         try OutputFile.replace(artifact.bytes, at: path)
+      } catch {
+        unwritten.append((artifact.name, error.description))
       }
-    } catch {
-      result.status = .error
-      result.message = error.description
+    }
+    if let first = unwritten.first {
+      let more = unwritten.count > 1 ? " (and \(unwritten.count - 1) more artifact\(unwritten.count == 2 ? "" : "s"))" : ""
+      result.message += "; not written: \(first.problem)\(more)"
+      result.artifacts.removeAll { name in unwritten.contains { $0.name == name } }
+      // A case that passed writes no artifact; one recorded fails the run already.
+      if result.status == .passed { result.status = .error }
     }
     // Only regular files, in real folders, that the run does not read: a link named like an
     // artifact is left alone, as is a glTF's buffer.

@@ -49,18 +49,31 @@ package struct MergeArguments: ParsableArguments, Sendable {
   package func run() throws {
     var read: [(file: String, report: CheckReport)] = []
     var reads = RunReads()
+    // The summaries are held read, and their images written again: their bytes and cases
+    // together are bounded, each refused before it is parsed.
+    var bytesBefore = 0
+    var casesBefore = 0
     for file in summaries {
       let bytes: [UInt8]
+      let room = Limits.summaryBytes - bytesBefore
       do {
-        bytes = try FileSystem.readBytes(path: file)
+        bytes = try FileSystem.readBytes(path: file, limit: min(room, Limits.inputBytes))
       } catch {
-        throw CLIError("\(file): cannot read: \(error)")
+        guard error.isOverLimit, room < Limits.inputBytes else {
+          throw CLIError("\(file): cannot read: \(error.unreadableReason)")
+        }
+        let others = bytesBefore == 0 ? "" : " (the summaries before it hold \(bytesBefore))"
+        throw CLIError(
+          "\(file): more than \(room) bytes\(others); merge reads at most \(Limits.summaryBytes >> 20) MiB of summaries, all together: split the run into smaller ones (--filter)")
       }
       do {
-        read.append((file, try CheckReport(json: String(decoding: bytes, as: UTF8.self), file: file)))
+        let report = try CheckReport(json: bytes, file: file, casesBefore: casesBefore)
+        casesBefore += report.results.count
+        read.append((file, report))
       } catch {
         throw CLIError(error.message)
       }
+      bytesBefore += bytes.count
       reads.add(file, as: "a summary being merged")
     }
     let merged: CheckReport

@@ -47,6 +47,36 @@ package struct JSONNode: Sendable {
     return root
   }
 
+  /// How many elements the array `key` of the document's top-level object holds, counted
+  /// without making the tree (values are skipped, not kept), and no further than one past
+  /// `limit`; `nil` when the document is no object with such an array, or not JSON before it
+  /// (`parse` says what is wrong).
+  package static func elementCount(ofMember key: String, in bytes: UnsafeBufferPointer<UInt8>, upTo limit: Int) -> Int? {
+    var r = JSONReader(afterByteOrderMark: bytes)
+    do throws(ActionDecodingError) {
+      guard r.peekKind() == .object else { return nil }
+      try r.beginObject()
+      while let member = try r.nextKey() {
+        guard try r.keyString(member) == key else {
+          try r.skipValue(depth: 1)
+          continue
+        }
+        guard r.peekKind() == .array else { return nil }
+        try r.beginArray()
+        var count = 0
+        while try r.nextElement() {
+          count += 1
+          if count > limit { break }
+          try r.skipValue(depth: 2)
+        }
+        return count
+      }
+    } catch {
+      return nil
+    }
+    return nil
+  }
+
   private static func read(_ r: inout JSONReader, depth: Int) throws(ActionDecodingError) -> JSONNode {
     r.skipWhitespace()
     let at = r.offset

@@ -27,7 +27,14 @@ struct CheckCommand: ParsableCommand {
     let token = self.server.token ?? Access.newToken()
     let host = self.server.host, port = self.server.port
     let server = Server(host: host, port: port, token: token)
-    let api = ReviewAPI(folder: arguments.folder)
+    // The outputs to approve and the images to show are kept on disk, not in memory.
+    let spill: SpillFile
+    do {
+      spill = try SpillFile()
+    } catch {
+      throw CLIError("check --review: \(error)")
+    }
+    let api = ReviewAPI(folder: arguments.folder, spill: spill)
     // The review decides what is written: the run itself records nothing unless --record says.
     var recording = self.arguments
     if recording.record == nil { recording.record = .never }
@@ -52,7 +59,7 @@ struct CheckCommand: ParsableCommand {
           DispatchQueue.global().async {
             let result: Result<Bool, CLIError>
             do {
-              let report = try arguments.check(keepingOutputs: true)
+              let report = try arguments.check(keeping: spill)
               api.load(report)
               result = .success(report.passed)
             } catch let error as CLIError {
