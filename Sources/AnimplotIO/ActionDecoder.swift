@@ -80,9 +80,10 @@ extension ActionDocument {
 
   /// A warning for each object `rotationModes` names that its action does not have (neither
   /// the action's own object nor an owner a data path names): a misspelt name would otherwise
-  /// turn nothing, silently.
+  /// turn nothing, silently. The first few of the whole file are said, the others counted
+  /// (`WarningRun`).
   func unusedRotationModes(file: String?) -> [String] {
-    var warnings: [String] = []
+    var warnings = WarningRun()
     for (a, action) in actions.enumerated() where !action.rotationModes.isEmpty {
       var objects: Set<String> = [action.object?.name ?? action.name]
       for track in action.tracks {
@@ -94,10 +95,16 @@ extension ActionDocument {
             "\(messageQuoted(name)) is no object of the action (neither its own nor one its data paths name); its mode is not used"),
           path: (isMultiAction ? "actions[\(a)]." : "") + "rotationModes")
         warning.file = file
-        warnings.append(warning.description)
+        warnings.add(warning.description)
       }
     }
-    return warnings
+    return warnings.finished { more in
+      var summary = ActionDecodingError(
+        .invalid("… and \(more) more objects that are no object of their action; their modes are not used"),
+        path: "rotationModes")
+      summary.file = file
+      return summary.description
+    }
   }
 
   /// Every action follows `version`'s rules where Blender versions differ (`--blender`).

@@ -132,7 +132,7 @@ struct ActionHeader {
         throw r.error(.unknownValue(text, accepted: BlenderVersion.allCases.map(\.spelling)), at: at)
       }
       blender = version
-    case .name: name = try r.readString()
+    case .name: name = try r.readName()
     case .fps:
       r.skipWhitespace()
       let at = r.offset
@@ -156,7 +156,8 @@ struct ActionHeader {
       var modes: [String: RotationMode] = [:]
       try r.beginObject()
       while let key = try r.nextKey() {
-        let name = try r.keyString(key)
+        try count.add(.rotationMode, r, at: key.start)
+        let name = try r.keyName(key)
         guard modes[name] == nil else { throw r.error(.duplicateField(name), at: key.start) }
         modes[name] = try within(name) { () throws(ActionDecodingError) in try r.readEnum(RotationMode.self) }
       }
@@ -236,7 +237,7 @@ enum MarkerDecoder {
       let (start, _) = try r.readFields(Field.self) { (r, field) throws(ActionDecodingError) in
         switch field {
         case .frame: frame = try r.readFrameDouble()
-        case .name: name = try r.readString()
+        case .name: name = try r.readName()
         case .selected: selected = try r.readBool()
         }
       }
@@ -260,7 +261,7 @@ enum ObjectDecoder {
     var selected = false
     let (start, _) = try r.readFields(Field.self) { (r, field) throws(ActionDecodingError) in
       switch field {
-      case .name: name = try r.readString()
+      case .name: name = try r.readName()
       case .type: type = try r.readEnum(ObjectType.self)
       case .selected: selected = try r.readBool()
       }

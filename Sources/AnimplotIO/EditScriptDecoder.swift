@@ -152,7 +152,7 @@ public enum EditScriptDecoder {
           let (start, seen) = try r.readFields(MarkerField.self) { (r, field) throws(ActionDecodingError) in
             switch field {
             case .frame: marker.frame = Double(try r.readInteger(in: -1_048_574...1_048_574))
-            case .name: marker.name = try r.readString()
+            case .name: marker.name = try r.readName()
             case .select, .selected: marker.selected = try r.readBool()
             }
           }
@@ -295,7 +295,7 @@ public enum EditScriptDecoder {
         try r.readElements { (r, _) throws(ActionDecodingError) in options.append(try readChoice(&r, Vocabulary.insertOption)) }
       case .part, .action, .snap, .pivot, .how, .keyframe_type, .keyframeType, .type, .mode, .side, .offset, .merge,
         .channel:
-        strings[field] = (try r.readString(), at)
+        strings[field] = (try r.readName(), at)
       }
     }
     guard let name else { throw r.error(.missingField("op"), at: start) }

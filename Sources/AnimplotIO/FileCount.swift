@@ -2,7 +2,7 @@ import AnimplotPlatform
 
 /// What one action file of animplot's format holds, counted as it is read (all its actions and
 /// tracks together), before each thing is made: its keys (the compact form's values, one key
-/// each), actions, tracks, modifiers, Envelope control points and markers. Each can be written
+/// each), actions, tracks, modifiers, Envelope control points, markers and `rotationModes` entries. Each can be written
 /// in a few bytes (a key in two, the compact form's `0,`; a keyless track in 32; a Limits
 /// modifier in 18) and takes tens to hundreds in memory, and more written back, so the file's
 /// size does not bound them. An action file holds at most the keys and tracks an imported
@@ -31,7 +31,7 @@ struct FileCount {
 
   /// What else the file holds, each kind with its limit over the whole file.
   enum Part: Int, CaseIterable {
-    case action, track, modifier, controlPoint, marker
+    case action, track, modifier, controlPoint, marker, rotationMode
 
     var limit: Int {
       switch self {
@@ -40,6 +40,7 @@ struct FileCount {
       case .modifier: Limits.modifiers
       case .controlPoint: Limits.envelopePoints
       case .marker: Limits.markers
+      case .rotationMode: Limits.rotationModes
       }
     }
 
@@ -51,6 +52,7 @@ struct FileCount {
       case .modifier: "modifiers"
       case .controlPoint: "Envelope control points"
       case .marker: "markers"
+      case .rotationMode: "rotationModes entries"
       }
     }
 

@@ -329,6 +329,32 @@ struct JSONReader {
     return s
   }
 
+  /// The message of a name longer than `Limits.nameBytes`.
+  static let nameTooLong = "a name of more than \(Limits.nameBytes) bytes, animplot's limit for one name"
+
+  /// Reads a string that names something (a data path, a group, an action, a marker):
+  /// refused at its place when longer than `Limits.nameBytes` (UTF-8), a long one before it is
+  /// decoded (an escape decodes to at least a sixth of its bytes).
+  mutating func readName() throws(ActionDecodingError) -> String {
+    skipWhitespace()
+    let at = offset
+    if offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") {
+      var probe = self
+      let (start, end, _) = try probe.scanString()
+      guard end - start <= 6 * Limits.nameBytes else { throw error(.invalid(Self.nameTooLong), at: at) }
+    }
+    let name = try readString()
+    guard name.utf8.count <= Limits.nameBytes else { throw error(.invalid(Self.nameTooLong), at: at) }
+    return name
+  }
+
+  /// The key's text as a name (`readName`).
+  func keyName(_ key: Key) throws(ActionDecodingError) -> String {
+    var copy = self
+    copy.offset = key.start
+    return try copy.readName()
+  }
+
   /// The bytes of a string without escapes, consumed; `nil` (nothing consumed) for a string
   /// with escapes. Throws if no string is next.
   mutating func rawUnescapedString() throws(ActionDecodingError) -> UnsafeBufferPointer<UInt8>? {

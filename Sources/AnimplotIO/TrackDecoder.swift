@@ -25,10 +25,10 @@ enum TrackDecoder {
     var curve = FCurve(dataPath: "")
     let (start, seen) = try r.readFields(Field.self) { (r, field) throws(ActionDecodingError) in
       switch field {
-      case .dataPath: curve.dataPath = try r.readString()
+      case .dataPath: curve.dataPath = try r.readName()
       case .index: curve.index = try r.readInteger(in: 0...Int(Int32.max))
-      case .label: curve.label = try r.readString()
-      case .group: curve.group = try r.readString()
+      case .label: curve.label = try r.readName()
+      case .group: curve.group = try r.readName()
       case .color: curve.color = try r.readHexColor()
       case .extrapolation: curve.extrapolation = try r.readEnum(Extrapolation.self)
       case .autoSmoothing: curve.autoSmoothing = try r.readEnum(AutoSmoothing.self)
@@ -146,7 +146,7 @@ struct CompactForm {
     var names: Set<String> = []
     try r.beginObject()
     while let key = try r.nextKey() {
-      let name = try r.keyString(key)
+      let name = try r.keyName(key)
       // A set, not a search of the list: 200 000 channels took minutes.
       guard names.insert(name).inserted else {
         throw r.error(.duplicateField(name), at: key.start)

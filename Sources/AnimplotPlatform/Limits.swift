@@ -241,6 +241,37 @@ package enum Limits {
   /// of a precomp of 4,990 plain shape items, 10 million values, took 3.4 s.
   package static let lottieWalkedValues = 10_000_000
 
+  /// The most JSON values one document read whole holds (a glTF's JSON, a Lottie animation
+  /// and a `.lottie` archive's manifest, a `check` summary; a Unity clip's YAML lines and
+  /// values together), counted as it is parsed, before each is made: a value is held at about
+  /// 30 bytes, whatever it is written in (`0,` is two), so the input limit does not bound them
+  /// (a `.lottie` of 292 KB inflating to 150 million zeros aborted at 4.3 GB; refused at this
+  /// limit it peaks under 1 GB). The top-level members a glTF or Lottie importer never reads
+  /// are read through unmade and not counted (`JSONNode.parse`). The largest real file read,
+  /// a Lottie of 88 KB, holds 14,352.
+  package static let jsonValues = 10_000_000
+
+  /// The most bytes of one value of a Unity clip's YAML: a line, or a plain scalar continued
+  /// over lines (1 MiB). A line is read as characters of 16 bytes each (a 1 GB line would take
+  /// 16 GB); Unity writes lines of a few tens of bytes.
+  package static let yamlValueBytes = 1 << 20
+
+  /// The most bytes (UTF-8) of one name read from input: a data path, label, group, action,
+  /// marker or object name of animplot's format (the compact form's channels, the objects
+  /// `rotationModes` names), a glTF node, mesh target or animation name, a Lottie layer,
+  /// shape or property name, a Unity path or attribute, a CSV column's header. Every name is
+  /// held, listed and matched by each channel glob, at a cost that grows with its length
+  /// (6,000 tracks of 100 KB data paths, 600 MB, took `info` 2.6 GB and `eval` past a
+  /// minute; at this limit, 100,000 tracks of 1,024-byte data paths, a 999-character glob took
+  /// `eval` 29 s on a loaded 2-core machine). Blender's names are at most 63 bytes; the longest name of the real files read
+  /// is 36.
+  package static let nameBytes = 1_024
+
+  /// The most entries of the `rotationModes` of one action file of animplot's format, all its
+  /// actions together, counted as they are read: `"a":"XYZ",` is 10 bytes, and each object
+  /// named that the action does not have is a warning (6 million took `info` 46 s).
+  package static let rotationModes = 100_000
+
   /// The most numbers one glTF's accessors decode, all together (2²⁶, 256 MB of floats):
   /// accessors may share a buffer view, and one without a buffer view is zeros of any count.
   package static let accessorValues = 1 << 26

@@ -7,7 +7,8 @@ import Testing
 extension HardeningRoundTwoTests {
   @Test func aChannelGlobPastTheLimitIsRefusedBeforeAnythingIsRead() throws {
     let dir = try CLI.temporaryDirectory()
-    let name = String(repeating: "a", count: 200_000)
+    // A data path of 1,000 characters, near the longest name a file may hold (1,024 bytes).
+    let name = String(repeating: "a", count: 1_000)
     try write(#"{"animplot": 1, "tracks": [{"dataPath": "\#(name)", "keyframes": [{"frame": 1, "value": 0}, {"frame": 2, "value": 1}]}]}"#, to: dir.appendingPathComponent("long.json"))
     let tooLong = "*" + String(repeating: "a", count: 999) + "b"
     expectOneLineError(
@@ -17,7 +18,7 @@ extension HardeningRoundTwoTests {
       try CLI.run(["graph", "long.json", "--hide", tooLong, "-o", "out.png"], in: dir),
       "--hide: expected a glob of at most 1000 characters; found 1001")
     #expect(try names(dir) == ["long.json"])
-    // At the limit, against a 200,000-character data path: one pass, no match.
+    // At the limit, against that data path: one pass, no match.
     let atLimit = String(tooLong.dropFirst())
     expectOneLineError(
       try CLI.run(["eval", "long.json", "--at", "1", "--channels", "*" + atLimit.dropFirst()], in: dir), "no channel matches")
@@ -26,9 +27,10 @@ extension HardeningRoundTwoTests {
   }
 
   @Test func channelListsInMessagesCutEachName() throws {
-    // Three channels of 100,000-character data paths: each listed name is cut at 80 characters.
+    // Three channels of 1,017-character data paths (names hold at most 1,024 bytes): each
+    // listed name is cut at 80 characters.
     let dir = try CLI.temporaryDirectory()
-    let path = "objects[" + String(repeating: "a", count: 100_000) + ".location"
+    let path = "objects[" + String(repeating: "a", count: 1_000) + ".location"
     let tracks = (0..<3).map { #"{"dataPath": "\#(path)", "index": \#($0), "keyframes": [{"frame": 0, "value": 0}, {"frame": 10, "value": \#($0)}]}"# }
     try write(#"{"animplot": 1, "tracks": [\#(tracks.joined(separator: ", "))]}"#, to: dir.appendingPathComponent("long.json"))
     let cut = "(objects[" + String(repeating: "a", count: 72) + "…)"

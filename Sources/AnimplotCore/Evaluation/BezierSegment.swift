@@ -72,6 +72,21 @@ public struct BezierSegment: Sendable, Hashable {
     return CubicSolver.firstRoot(c0, c1, c2, c3)
   }
 
+  /// Whether the corrected segment evaluates in `Float` without overflow: every coefficient of
+  /// its power form (frames and values), and the sum of their magnitudes, finite. Handles
+  /// within float range can still overflow here (values near ±3e38 a third of a short span
+  /// apart: `3 · (f1 − 2·f2 + f3)` is infinite, and `t · t · c2` at t = 0 is NaN).
+  public var fitsFloats: Bool {
+    let s = corrected()
+    func fits(_ f1: Float, _ f2: Float, _ f3: Float, _ f4: Float) -> Bool {
+      let c1 = 3 * (f2 - f1)
+      let c2 = 3 * (f1 - 2 * f2 + f3)
+      let c3 = f4 - f1 + 3 * (f2 - f3)
+      return (abs(f1) + abs(c1) + abs(c2) + abs(c3)).isFinite
+    }
+    return fits(s.p0.frame, s.p1.frame, s.p2.frame, s.p3.frame) && fits(s.p0.value, s.p1.value, s.p2.value, s.p3.value)
+  }
+
   /// y(t) in Blender's power form and `Float` arithmetic (`berekeny`).
   public func y(at t: Float) -> Float {
     let f1 = p0.value, f2 = p1.value, f3 = p2.value, f4 = p3.value

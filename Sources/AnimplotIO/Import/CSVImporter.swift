@@ -33,6 +33,7 @@ enum CSVImporter {
     for cell in header.dropFirst() {
       let name = cell.text.trimmedOfSpaces
       guard !name.isEmpty else { throw reader.error("a channel's name is empty", at: cell) }
+      guard name.utf8.count <= Limits.nameBytes else { throw reader.error(JSONReader.nameTooLong, at: cell) }
       guard names.insert(name).inserted else {
         throw reader.error("channel \(messageQuoted(name)) appears twice", at: cell)
       }

@@ -26,7 +26,7 @@ enum DotLottie {
     let ids: [String]
     do {
       ids = try manifestBytes.withUnsafeBufferPointer { buffer throws(ActionDecodingError) in
-        let manifest = JSONCursor(root: try JSONNode.parse(buffer), source: JSONSource(bytes: buffer, containerOffset: nil))
+        let manifest = JSONCursor(root: try JSONNode.parse(buffer, keeping: ["animations"]), source: JSONSource(bytes: buffer, containerOffset: nil))
         var ids: [String] = []
         for animation in try manifest.required("animations").elements() { ids.append(try animation.required("id").string()) }
         return ids

@@ -13,6 +13,12 @@ import AnimplotText
 /// Bézier with the exact handles (tangent × Δt / 3). Rotations are coupled quaternions
 /// (`QuaternionRole`): LINEAR is slerp, and every value is normalised.
 enum GLTFImporter {
+  /// The top-level members the importer reads: the others (materials, images, scenes, `extras`,
+  /// `extensions`...) are read through unmade (`JSONNode.parse`).
+  static let readMembers: Set<String> = [
+    "asset", "extensionsRequired", "accessors", "bufferViews", "buffers", "nodes", "meshes", "animations",
+  ]
+
   static func decode(_ bytes: UnsafeBufferPointer<UInt8>, context: DecodeContext) throws(ActionDecodingError)
     -> ActionDocument
   {
@@ -27,7 +33,7 @@ enum GLTFImporter {
     let source = JSONSource(bytes: container.json, containerOffset: container.jsonOffset)
     let tree: JSONNode
     do {
-      tree = try JSONNode.parse(container.json)
+      tree = try JSONNode.parse(container.json, keeping: readMembers)
     } catch {
       // Syntax errors carry line:column of the JSON; in a .glb give the byte instead.
       var e = error
@@ -52,7 +58,7 @@ enum GLTFImporter {
     }
     let fps = context.options.fps ?? 24
     var accessors = GLTFAccessors(root: root, container: container, context: context, inputSize: bytes.count)
-    let nodes = NodeNames(try root.member("nodes")?.elements() ?? [])
+    let nodes = try NodeNames(try root.member("nodes")?.elements() ?? [])
 
     var actions: [Action] = []
     // Each action's animation, and the channel each of its tracks comes from.
@@ -70,7 +76,7 @@ enum GLTFImporter {
     for (a, animation) in animations.enumerated() {
       // An animation with no channel is an action too: counted, read or left out.
       if let problem = budget.spendAction() { throw animation.invalid(problem) }
-      var name = try animation.member("name")?.string() ?? "Animation \(a)"
+      var name = try animation.member("name")?.name() ?? "Animation \(a)"
       if name.isEmpty { name = "Animation \(a)" }
       if usedNames.contains(name) { name += " (\(a))" }
       usedNames.insert(name)
@@ -174,11 +180,13 @@ enum GLTFImporter {
     let nodes: [JSONCursor]
     private var names: [String] = []
 
-    init(_ nodes: [JSONCursor]) {
+    /// - Throws: at a name longer than `Limits.nameBytes`.
+    init(_ nodes: [JSONCursor]) throws(ActionDecodingError) {
       self.nodes = nodes
       var raw: [String] = []
       for (i, n) in nodes.enumerated() {
-        let name = ((try? n.member("name")?.string()) ?? nil) ?? ""
+        var name = ""
+        if let field = try? n.member("name"), field.isString { name = try field.name() }
         raw.append(name.isEmpty ? "nodes[\(i)]" : name)
       }
       var counts: [String: Int] = [:]
@@ -210,6 +218,8 @@ enum GLTFImporter {
     // The channel each target's tracks come from: the last one read.
     var winner: [Target: Int] = [:]
     var notes: [String] = []
+    // Channels a later one replaced: the first few said, the others counted.
+    var replacedNotes = WarningRun()
     for (channelIndex, channel) in try animation.required("channels").elements().enumerated() {
       // (Not indented once more, so that the channel's code reads as before.)
       do throws(ActionDecodingError) {
@@ -386,7 +396,7 @@ enum GLTFImporter {
         // The later channel wins: the earlier one's tracks go, once every channel is read (only
         // now that this one has been read: a later channel that cannot be read leaves the
         // earlier one in place).
-        notes.append("\(other): \(labelBase) is animated again by \(channel.path), which wins")
+        replacedNotes.add("\(other): \(labelBase) is animated again by \(channel.path), which wins")
       }
       seen[what] = channel.path
       winner[what] = channelIndex
@@ -423,6 +433,7 @@ enum GLTFImporter {
         times: job.times, frames: job.frames, values: job.values, width: job.width, component: job.component,
         interpolation: job.interpolation, fps: fps, sign: job.sign)
     }
+    notes += replacedNotes.finished { "… and \($0) more channels that a later channel animates again, which wins" }
     return (tracks, ordered.map(\.channel), notes)
   }
 
@@ -559,7 +570,12 @@ enum GLTFImporter {
         targets = try list.elements().count
       }
       let names = (try? mesh.member("extras")?.member("targetNames")?.elements(prefix: targets ?? Int.max)) ?? nil
-      return Morphs(targets: targets, names: (names ?? []).map { ((try? $0.string()) ?? nil) ?? "" })
+      var kept: [String] = []
+      for name in names ?? [] {
+        let text = name.isString ? try name.name() : ""
+        kept.append(text)
+      }
+      return Morphs(targets: targets, names: kept)
     }
     shared.meshMorphs[index] = result
     return try result.get()

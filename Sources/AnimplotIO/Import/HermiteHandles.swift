@@ -53,6 +53,10 @@ enum HermiteHandles {
   /// What is wrong with such a key.
   static let overflowMessage = "its tangents put its handles beyond 32-bit floats (±3.4e38)"
 
+  /// What is wrong with a key whose segment to the next overflows though its handles fit.
+  static let segmentOverflowMessage =
+    "its tangents make the segment to the next key overflow 32-bit floats (±3.4e38) where it is evaluated"
+
   /// The left and right handles of a key at `time` (in the source's unit) with `value`.
   /// - Parameters:
   ///   - inSlope, outSlope: value per time unit on each side.

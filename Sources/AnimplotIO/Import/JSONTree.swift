@@ -1,4 +1,5 @@
 import AnimplotText
+import AnimplotPlatform
 
 /// JSON that is not an action (glTF, Lottie; check's JSON summaries) as a tree whose every value
 /// knows its byte offset, so that readers can walk it freely and still name the place of a bad
@@ -38,11 +39,18 @@ package struct JSONNode: Sendable {
     }
   }
 
-  /// Parses a whole document (a UTF-8 byte order mark is skipped).
+  /// Parses a whole document (a UTF-8 byte order mark is skipped), of at most
+  /// `Limits.jsonValues` values, each counted before it is made.
+  /// - Parameter keeping: the members of the root object to make (when the root is an
+  ///   object): the others are read through, validated, but neither made nor counted, as an
+  ///   importer never reads them (a glTF's materials and `extras`, a Lottie's fonts).
   /// - Throws: `ActionDecodingError` with the line and column of the first problem.
-  package static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(ActionDecodingError) -> JSONNode {
+  package static func parse(_ bytes: UnsafeBufferPointer<UInt8>, keeping: Set<String>? = nil)
+    throws(ActionDecodingError) -> JSONNode
+  {
     var reader = JSONReader(afterByteOrderMark: bytes)
-    let root = try read(&reader, depth: 0)
+    var values = 0
+    let root = try read(&reader, depth: 0, values: &values, keeping: keeping)
     try reader.expectEnd()
     return root
   }
@@ -77,9 +85,17 @@ package struct JSONNode: Sendable {
     return nil
   }
 
-  private static func read(_ r: inout JSONReader, depth: Int) throws(ActionDecodingError) -> JSONNode {
+  /// The message of a document of more than `Limits.jsonValues` values.
+  static let tooManyValues =
+    "more than \(Limits.jsonValues) JSON values, animplot's limit for one document (members it does not read are not counted)"
+
+  private static func read(_ r: inout JSONReader, depth: Int, values: inout Int, keeping: Set<String>? = nil)
+    throws(ActionDecodingError) -> JSONNode
+  {
     r.skipWhitespace()
     let at = r.offset
+    guard values < Limits.jsonValues else { throw r.error(.invalid(tooManyValues), at: at) }
+    values += 1
     switch r.peekKind() {
     case .object:
       guard depth < JSONReader.maximumDepth else {
@@ -91,7 +107,12 @@ package struct JSONNode: Sendable {
       while let key = try r.nextKey() {
         let name = try r.keyString(key)
         guard seen.insert(name).inserted else { throw r.error(.duplicateField(name), at: key.start) }
-        members.append((name, try read(&r, depth: depth + 1)))
+        if let keeping, !keeping.contains(name) {
+          r.skipWhitespace()
+          try r.skipValue(depth: depth + 1)
+          continue
+        }
+        members.append((name, try read(&r, depth: depth + 1, values: &values)))
       }
       return JSONNode(value: .object(members), offset: at)
     case .array:
@@ -100,7 +121,7 @@ package struct JSONNode: Sendable {
       }
       try r.beginArray()
       var elements: [JSONNode] = []
-      while try r.nextElement() { elements.append(try read(&r, depth: depth + 1)) }
+      while try r.nextElement() { elements.append(try read(&r, depth: depth + 1, values: &values)) }
       return JSONNode(value: .array(elements), offset: at)
     case .string: return JSONNode(value: .string(try r.readString()), offset: at)
     case .number: return JSONNode(value: .number(try r.readNumber()), offset: at)
@@ -239,6 +260,14 @@ struct JSONCursor {
 
   func string() throws(ActionDecodingError) -> String {
     guard case .string(let s) = node.value else { throw wrongType("a string") }
+    return s
+  }
+
+  /// A string that names something (a node, an animation, a layer): at most
+  /// `Limits.nameBytes` bytes.
+  func name() throws(ActionDecodingError) -> String {
+    let s = try string()
+    guard s.utf8.count <= Limits.nameBytes else { throw invalid(JSONReader.nameTooLong) }
     return s
   }
 

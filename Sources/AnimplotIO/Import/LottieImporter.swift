@@ -91,13 +91,18 @@ enum LottieImporter {
     var walked = 0
   }
 
+  /// The top-level members the importer reads: the others (fonts, chars, markers, metadata...)
+  /// are read through unmade (`JSONNode.parse`).
+  static let readMembers: Set<String> = ["fr", "nm", "ip", "op", "assets", "layers"]
+
   static func decode(_ bytes: UnsafeBufferPointer<UInt8>, context: DecodeContext, spent: inout Spent)
     throws(ActionDecodingError) -> ActionDocument
   {
-    let root = JSONCursor(root: try JSONNode.parse(bytes), source: JSONSource(bytes: bytes, containerOffset: nil))
+    let root = JSONCursor(
+      root: try JSONNode.parse(bytes, keeping: readMembers), source: JSONSource(bytes: bytes, containerOffset: nil))
     let fr = try root.required("fr").number()
     guard fr > 0 else { throw try root.required("fr").invalid("fr must be above 0, found \(fr)") }
-    var action = Action(name: try root.member("nm")?.string() ?? context.stem)
+    var action = Action(name: try root.member("nm")?.name() ?? context.stem)
     action.fps = fr
     let ip = try root.member("ip")?.frame()
     let op = try root.member("op")?.frame()
@@ -178,13 +183,13 @@ enum LottieImporter {
       // Layer names by `ind`, for parent paths.
       var byIndex: [Int: (name: String, parent: Int?)] = [:]
       for (i, layer) in layerList.enumerated() {
-        let name = try layer.member("nm")?.string() ?? "Layer \(i)"
+        let name = try layer.member("nm")?.name() ?? "Layer \(i)"
         if let ind = try layer.member("ind")?.integer(in: Int(Int32.min)...Int(Int32.max)) {
           byIndex[ind] = (name, try layer.member("parent")?.integer(in: Int(Int32.min)...Int(Int32.max)))
         }
       }
       for (i, layer) in layerList.enumerated() {
-        var name = try layer.member("nm")?.string() ?? "Layer \(i)"
+        var name = try layer.member("nm")?.name() ?? "Layer \(i)"
         // Parents first: `Body/Arm`.
         var parent = try layer.member("parent")?.integer(in: Int(Int32.min)...Int(Int32.max))
         var hops = 0
@@ -272,7 +277,7 @@ enum LottieImporter {
       guard depth < 64 else { throw list.invalid("shape groups nested deeper than 64 levels") }
       for (i, item) in try list.elements().enumerated() where item.isObject {
         let type = try item.member("ty").flatMap { c throws(ActionDecodingError) in c.isString ? try c.string() : nil } ?? ""
-        let name = try item.member("nm").flatMap { c throws(ActionDecodingError) in c.isString ? try c.string() : nil } ?? "\(type) \(i)"
+        let name = try item.member("nm").flatMap { c throws(ActionDecodingError) in c.isString ? try c.name() : nil } ?? "\(type) \(i)"
         let itemPath = type == "tr" ? path : path + "/" + name
         if let children = try item.member("it") { try shapeItems(children, path: itemPath, time: time, depth: depth + 1) }
         for (key, property) in try item.members() where key != "it" && property.isObject {

@@ -1,4 +1,5 @@
 import AnimplotCore
+import AnimplotPlatform
 import AnimplotText
 
 /// Unity AnimationClips saved as text (`.anim`, YAML) as an action (docs/import.md,
@@ -36,7 +37,7 @@ enum UnityImporter {
     let root = YAMLCursor(node: clip, path: "AnimationClip")
     let rate = try root.member("m_SampleRate")?.number() ?? 60
     let fps = context.options.fps ?? (rate > 0 ? rate : 60)
-    var action = Action(name: try root.member("m_Name")?.string() ?? "Clip")
+    var action = Action(name: try root.member("m_Name")?.name() ?? "Clip")
     action.fps = fps
 
     // Editor curves first; runtime curves for what they do not cover.
@@ -52,8 +53,8 @@ enum UnityImporter {
     for field in ["m_EditorCurves", "m_EulerEditorCurves", "m_FloatCurves"] {
       var coveredHere = Set<String>()
       for entry in try root.member(field)?.elements() ?? [] {
-        let path = try entry.member("path")?.string() ?? ""
-        let attribute = try entry.required("attribute").string()
+        let path = try entry.member("path")?.name() ?? ""
+        let attribute = try entry.required("attribute").name()
         let kindKey = path + "\u{0}" + kind(of: attribute)
         guard !covered.contains(kindKey) else { continue }
         coveredHere.insert(kindKey)
@@ -86,7 +87,7 @@ enum UnityImporter {
     for (field, attribute, components) in vectors {
       var paths = Set<String>()
       for entry in try root.member(field)?.elements() ?? [] {
-        let path = try entry.member("path")?.string() ?? ""
+        let path = try entry.member("path")?.name() ?? ""
         guard !covered.contains(path + "\u{0}" + kind(of: attribute)) else { continue }
         guard paths.insert(path).inserted else {
           throw entry.invalid("\(field) holds two curves for path \(messageQuoted(path))")
@@ -272,6 +273,13 @@ enum UnityImporter {
       key.interpolation = stepped ? .constant : .bezier
       keys.append(key)
     }
+    // Handles within float range can still make a segment's arithmetic overflow (slopes near
+    // 3e38 over a short span): evaluated, it would be NaN.
+    for k in keys.indices.dropLast() where keys[k].interpolation == .bezier {
+      guard BezierSegment(from: keys[k], to: keys[k + 1]).fitsFloats else {
+        throw curve.invalid("key \(k): " + HermiteHandles.segmentOverflowMessage)
+      }
+    }
     return keys
   }
 
@@ -320,6 +328,14 @@ struct YAMLCursor {
   func string() throws(ActionDecodingError) -> String {
     guard case .scalar(let scalar) = node.value else { throw error(.wrongType(expected: "a scalar", found: kindName)) }
     return scalar
+  }
+
+  /// A scalar that names something (a path, an attribute, the clip): at most
+  /// `Limits.nameBytes` bytes.
+  func name() throws(ActionDecodingError) -> String {
+    let s = try string()
+    guard s.utf8.count <= Limits.nameBytes else { throw invalid(JSONReader.nameTooLong) }
+    return s
   }
 
   /// A number as Unity writes them (`.0500000007`, `-Infinity`); infinite ones only where

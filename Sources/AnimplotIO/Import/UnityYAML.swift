@@ -1,3 +1,4 @@
+import AnimplotPlatform
 import AnimplotText
 
 /// The YAML that Unity writes for its assets, read into a tree whose nodes know their line and
@@ -39,17 +40,38 @@ struct UnityYAML {
   private var position = 0
   /// Nesting of block collections, held to 256 (Unity's clips nest about 8 deep).
   private var depth = 0
+  /// The lines kept and the nodes made so far, all documents together, held to
+  /// `Limits.jsonValues` as a JSON document's values are (a node is some 70 bytes, a line 50).
+  private var values = 0
+
+  /// The message of a file of more lines and nodes than `Limits.jsonValues`.
+  static let tooManyValues =
+    "more than \(Limits.jsonValues) lines and values, animplot's limit for one document"
+  /// The message of a value (a line, or a plain scalar continued over lines) longer than
+  /// `Limits.yamlValueBytes`.
+  static let tooLongValue =
+    "a value longer than \(Limits.yamlValueBytes) bytes, animplot's limit for one value"
+
+  /// Counts one more line or node; throws at `line` past the limit.
+  private mutating func count(_ n: Int = 1, at line: Line) throws(ActionDecodingError) {
+    guard n <= Limits.jsonValues - values else { throw error(Self.tooManyValues, line) }
+    values += n
+  }
 
   /// The documents of `text`, each a node.
   static func documents(_ text: String) throws(ActionDecodingError) -> [Node] {
     var documents: [Node] = []
     var current: [Line] = []
     var started = false
+    // Lines kept and nodes made, all documents together.
+    var values = 0
     func flush() throws(ActionDecodingError) {
       guard !current.isEmpty else { return }
       var parser = UnityYAML()
       parser.lines = current
+      parser.values = values
       documents.append(try parser.block(indent: current[0].indent))
+      values = parser.values
       if parser.position < parser.lines.count {
         let l = parser.lines[parser.position]
         throw ActionDecodingError(.invalid("YAML: unexpected indentation"), line: l.number, column: l.indent + 1)
@@ -58,7 +80,9 @@ struct UnityYAML {
     }
     var number = 0
     // ("\r\n" is one Character in Swift.)
-    for raw in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+    // One line at a time: an array of them all took 32 bytes a line before any was kept (a
+    // file of empty lines).
+    for raw in LineSequence(rest: Substring(text)) {
       number += 1
       var line = raw
       if line.last == "\r" { line = line.dropLast() }
@@ -74,10 +98,35 @@ struct UnityYAML {
       if line.contains("\t") && line.prefix(while: { $0 == " " || $0 == "\t" }).contains("\t") {
         throw ActionDecodingError(.invalid("YAML: a tab in the indentation"), line: number, column: 1)
       }
+      guard values < Limits.jsonValues else {
+        throw ActionDecodingError(.invalid("YAML: " + tooManyValues), line: number, column: 1)
+      }
+      guard body.utf8.count <= Limits.yamlValueBytes else {
+        throw ActionDecodingError(.invalid("YAML: " + tooLongValue), line: number, column: line.count - body.count + 1)
+      }
+      values += 1
       current.append(Line(number: number, indent: line.count - body.count, text: body))
     }
     try flush()
     return documents
+  }
+
+  /// The lines of a text one at a time, as `split(omittingEmptySubsequences: false)` at "\n"
+  /// and "\r\n" gives them.
+  struct LineSequence: Sequence, IteratorProtocol {
+    var rest: Substring
+    var done = false
+
+    mutating func next() -> Substring? {
+      guard !done else { return nil }
+      guard let end = rest.firstIndex(where: { $0 == "\n" || $0 == "\r\n" }) else {
+        done = true
+        return rest
+      }
+      let line = rest[..<end]
+      rest = rest[rest.index(after: end)...]
+      return line
+    }
   }
 
   private func error(_ message: String, _ line: Line, column: Int? = nil) -> ActionDecodingError {
@@ -90,6 +139,7 @@ struct UnityYAML {
     depth += 1
     defer { depth -= 1 }
     guard depth <= 256 else { throw error("collections nested deeper than 256 levels", first) }
+    try count(at: first)
     if first.text == "-" || first.text.hasPrefix("- ") { return try sequence(indent: indent) }
     return try mapping(indent: indent)
   }
@@ -105,6 +155,7 @@ struct UnityYAML {
       if rest.isEmpty {
         position += 1
         guard position < lines.count, lines[position].indent > indent else {
+          try count(at: line)
           items.append(Node(value: .scalar(""), line: line.number, column: line.indent + 2))
           continue
         }
@@ -140,15 +191,19 @@ struct UnityYAML {
         {
           value = try sequence(indent: indent)
         } else {
+          try count(at: line)
           value = Node(value: .scalar(""), line: line.number, column: valueColumn)
         }
       } else {
         var text = rest
         var folded: String?
-        // A plain scalar continued on more-indented lines.
+        // A plain scalar continued on more-indented lines (appended in place: a new string
+        // for each line was quadratic in the lines).
         if !(rest.hasPrefix("{") || rest.hasPrefix("[") || rest.hasPrefix("'") || rest.hasPrefix("\"")) {
           while position < lines.count, lines[position].indent > indent {
-            folded = (folded ?? String(text)) + " " + lines[position].text
+            if folded == nil { folded = String(text) }
+            folded! += " " + lines[position].text
+            guard folded!.utf8.count <= Limits.yamlValueBytes else { throw error(Self.tooLongValue, lines[position]) }
             position += 1
           }
         }
@@ -201,13 +256,14 @@ struct UnityYAML {
   }
 
   /// A value on one line: a flow collection, a quoted or a plain scalar.
-  private func inline(_ text: Substring, line: Line, column: Int) throws(ActionDecodingError) -> Node {
-    var reader = FlowReader(text: Array(text), line: line, column: column)
+  private mutating func inline(_ text: Substring, line: Line, column: Int) throws(ActionDecodingError) -> Node {
+    var reader = FlowReader(text: Array(text), line: line, column: column, budget: Limits.jsonValues - values)
     let node = try reader.value(depth: 0)
     reader.skipSpaces()
     guard reader.at == reader.text.count else {
       throw error("unexpected text after a value", line, column: column + reader.at)
     }
+    values += reader.made
     return node
   }
 
@@ -215,7 +271,11 @@ struct UnityYAML {
     let text: [Character]
     let line: Line
     let column: Int
+    /// The nodes it may make (`Limits.jsonValues` less what the document made before).
+    let budget: Int
     var at = 0
+    /// The nodes it made.
+    var made = 0
 
     func fail(_ message: String) -> ActionDecodingError {
       ActionDecodingError(.invalid("YAML: " + message), line: line.number, column: column + at)
@@ -225,6 +285,8 @@ struct UnityYAML {
 
     mutating func value(depth: Int) throws(ActionDecodingError) -> Node {
       guard depth < 64 else { throw fail("flow collections nested deeper than 64 levels") }
+      guard made < budget else { throw fail(UnityYAML.tooManyValues) }
+      made += 1
       skipSpaces()
       let start = column + at
       guard at < text.count else { return Node(value: .scalar(""), line: line.number, column: start) }

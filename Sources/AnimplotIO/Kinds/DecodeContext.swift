@@ -1,5 +1,6 @@
 import AnimplotCore
 import AnimplotPlatform
+import AnimplotText
 
 /// Settings of the importers: what a file of another tool does not say.
 public struct ImportOptions: Sendable, Hashable {
@@ -141,7 +142,9 @@ public struct DecodeContext: Sendable {
     return String(name[..<dot])
   }
 
-  package func quoted(_ s: String) -> String { "\"" + ActionDecodingError.oneLine(s) + "\"" }
+  /// A URI or path from the input, quoted as messages quote input (`messageQuoted`: cut after
+  /// 80 characters; a 2 MB URI made a 2 MB line).
+  package func quoted(_ s: String) -> String { messageQuoted(s) }
 
   /// `text` with its %XX escapes decoded, or `nil` when an escape is malformed or the result
   /// is not UTF-8.
