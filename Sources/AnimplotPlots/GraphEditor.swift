@@ -202,22 +202,24 @@ public struct GraphEditor: Sendable {
   }
 
   /// Draws the editor on `canvas` as `draw(on:)` does, telling `entering` which layer each
-  /// drawing call belongs to before it is made (the interactive HTML draws them apart).
-  package func draw(on canvas: any Canvas, entering: (Layer) -> Void) {
+  /// drawing call belongs to before it is made (the interactive HTML draws them apart); a
+  /// curve's layer for which `entering` answers false is not drawn at all (its calls would be
+  /// dropped: walking every curve's keys for each of 258 layers took minutes).
+  package func draw(on canvas: any Canvas, entering: (Layer) -> Bool) {
     draw(layout(scale: canvas.deviceScale), on: canvas, entering: entering)
   }
 
   /// Draws the editor laid out in `layout` (at the canvas's scale) as `draw(on:entering:)`
   /// does: a picture drawn layer by layer is laid out once.
-  package func draw(_ layout: GraphEditorLayout, on canvas: any Canvas, entering: (Layer) -> Void) {
-    entering(.under)
+  package func draw(_ layout: GraphEditorLayout, on canvas: any Canvas, entering: (Layer) -> Bool) {
+    _ = entering(.under)
     EditorHeader.drawing(header, editorHeight: options.height, on: canvas) {
       draw(layout, on: canvas, playhead: options.currentFrame ?? action.currentFrame, entering: entering)
     }
   }
 
   /// Draws the editor laid out in `layout` (at the canvas's scale), below any header.
-  func draw(_ layout: GraphEditorLayout, on canvas: any Canvas, playhead: Double?, entering: (Layer) -> Void = { _ in }) {
+  func draw(_ layout: GraphEditorLayout, on canvas: any Canvas, playhead: Double?, entering: (Layer) -> Bool = { _ in true }) {
     let theme = options.theme
     var valueStep = 0.0
     editorFrame(playhead: playhead, scrollbars: layout.places.scrollbars, markers: layout.markers).draw(
@@ -225,11 +227,10 @@ public struct GraphEditor: Sendable {
       grid: { valueStep = valueGrid(canvas) },
       content: {
         drawGhosts(canvas, layout.ghosts, scale: layout.scale)
-        for i in layout.drawingOrder {
-          entering(.curve(i))
+        for i in layout.drawingOrder where entering(.curve(i)) {
           drawCurve(canvas, layout.curves[i])
         }
-        entering(.over)
+        _ = entering(.over)
         if options.showCursor { cursorLine(canvas) }
       },
       labels: { valueLabels(canvas, step: valueStep) })

@@ -39,7 +39,10 @@ extension GraphEditor: InteractiveDescribing {
       layers.append(
         try InteractivePlot.png(size: pictureSize, renderer: renderer, opaque: wanted == .under) { canvas in
           let gate = LayerCanvas(canvas)
-          draw(layout, on: gate) { gate.isDrawing = $0 == wanted }
+          draw(layout, on: gate) { layer in
+            gate.isDrawing = layer == wanted
+            return gate.isDrawing
+          }
         })
     }
     let table = Renderer.evaluate(action, at: columns.frames)
