@@ -140,3 +140,12 @@ extension Stage {
         + "--step, or draw a smaller picture (--width, --height, --scale)")
   }
 }
+
+extension StageFilmstrip: LaidOutDrawing {
+  /// On a raster, the pixels its shapes cover in every cell are weighed as a preview's pictures
+  /// are (`Limits.previewShapePixels`): a cell is the stage drawn whole.
+  package func laidOut(scale: Double, format: CairoCanvas.Format) throws(RenderError) -> any Drawable {
+    if format == .png { try stage.checkShapePixels(pictures: frames.count, scale: scale) }
+    return self
+  }
+}

@@ -112,6 +112,13 @@ public final class Renderer {
   ///   `LaidOutDrawing`), `.backend` when the surface cannot be made or Cairo fails.
   public func cairo(_ drawable: any Drawable, format: CairoCanvas.Format) throws(RenderError) -> [UInt8] {
     try (drawable as? any WeighedDrawing)?.checkDrawingWork(scale: settings.scale)
+    // A size no surface can have is refused before the layout is made.
+    do {
+      try CairoCanvas.checkSize(
+        width: Int(drawable.size.width), height: Int(drawable.size.height), scale: settings.scale, format: format)
+    } catch {
+      throw RenderError(.backend, "cannot render: \(error)")
+    }
     // Laid out once, and weighed, before anything is drawn, or the surface made (a refused
     // picture made one of up to 256 MB first).
     let picture = try (drawable as? any LaidOutDrawing)?.laidOut(scale: settings.scale, format: format) ?? drawable

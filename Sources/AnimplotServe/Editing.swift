@@ -97,8 +97,11 @@ extension ServeAPI {
       now.edits = state
       now.generation += 1
     }
-    let answer = Self.history(files.trimHistory(maximumKeys: undoKeys, reading: index))
+    let (edits, others) = files.trimHistory(maximumKeys: undoKeys, reading: index)
+    let answer = Self.history(edits)
     events.send(.edit(file: index, answer: answer))
+    // The pages of files whose oldest steps went make their history anew.
+    for (file, edits) in others { events.send(.edit(file: file, answer: Self.history(edits))) }
     return answer
   }
 

@@ -60,6 +60,12 @@ package actor Gate {
         if entry.wanted() { kept.append(entry) } else { entry.continuation.resume(returning: false) }
       }
       waiting = kept
+      // Those next in line may fit now, and this job after them.
+      admit()
+      if waiting.isEmpty, taken + places <= width {
+        taken += places
+        return true
+      }
     }
     guard waiting.count < maximumWaiting else { return false }
     return await withCheckedContinuation { waiting.append((places, wanted, $0)) }
@@ -67,7 +73,11 @@ package actor Gate {
 
   func leave(_ places: Int) {
     taken -= places
-    // The places pass to those next in line, in order, as many as fit.
+    admit()
+  }
+
+  /// The free places pass to those next in line, in order, as many as fit.
+  private func admit() {
     while let next = waiting.first, taken + next.places <= width {
       waiting.removeFirst()
       taken += next.places

@@ -96,18 +96,20 @@ package final class ServedFiles: Sendable {
   /// from the file whose steps hold the most (another than `reading` on a tie), its oldest undo
   /// step first, then the redo step farthest ahead; the last undo step of file `reading` (the
   /// one just edited) stays. Returns file `reading`'s edits as they are then (its history to
-  /// answer). Under the lock, so that the edits of several files, each on its own thread, are
-  /// weighed together.
-  func trimHistory(maximumKeys: Int, reading: Int) -> EditState? {
+  /// answer), and those of the other files whose steps went (their pages are told). Under the
+  /// lock, so that the edits of several files, each on its own thread, are weighed together.
+  func trimHistory(maximumKeys: Int, reading: Int) -> (reading: EditState?, others: [(file: Int, edits: EditState)]) {
     files.withLock { files in
       func keys(_ step: ActionEdit) -> Int { step.editDocument.curves.reduce(0) { $0 + $1.keyframes.count } }
       // The keys of each file's steps as they are held: undo oldest first, redo farthest first.
       var held = files.map { (undo: $0.edits?.undo.map(keys) ?? [], redo: $0.edits?.redo.map(keys) ?? []) }
       var total = held.reduce(0) { $0 + $1.undo.reduce(0, +) + $1.redo.reduce(0, +) }
+      var touched = Set<Int>()
       while total > maximumKeys {
         let candidates = held.indices.filter { held[$0].undo.count + held[$0].redo.count > ($0 == reading ? 1 : 0) }
         func weight(_ i: Int) -> (Int, Int) { (held[i].undo.reduce(0, +) + held[i].redo.reduce(0, +), i == reading ? 0 : 1) }
         guard let most = candidates.max(by: { weight($0) < weight($1) }) else { break }
+        if most != reading { touched.insert(most) }
         if held[most].undo.count > (most == reading ? 1 : 0) {
           total -= held[most].undo.removeFirst()
           files[most].edits!.undo.removeFirst()
@@ -116,7 +118,10 @@ package final class ServedFiles: Sendable {
           files[most].edits!.redo.removeFirst()
         }
       }
-      return files.indices.contains(reading) ? files[reading].edits : nil
+      return (
+        files.indices.contains(reading) ? files[reading].edits : nil,
+        touched.sorted().compactMap { i in files[i].edits.map { (i, $0) } }
+      )
     }
   }
 

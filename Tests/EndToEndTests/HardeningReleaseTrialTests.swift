@@ -85,6 +85,18 @@ extension HardeningRoundTwoTests {
     #expect(try names(dir) == ["still.json", "three.json"])
   }
 
+  /// A filmstrip's cells are weighed as a preview's pictures are (it was weighed by none of the
+  /// preview's bounds: 100 cells of 150 objects with a shape of 4,096 points were drawn).
+  @Test func aFilmstripIsWeighedAsAPreviewIs() throws {
+    let dir = try CLI.temporaryDirectory()
+    try write(movingObjects(150, frames: 100), to: dir.appendingPathComponent("many.json"))
+    let shape = "M" + (0..<4096).map { i in "\(i % 64) \(i / 64)" }.joined(separator: " L") + " Z"
+    expectOneLineError(
+      try CLI.run(["preview", "many.json", "--filmstrip", "100", "--shape", shape, "-o", "f.png"], in: dir),
+      "many.json: the preview would draw a shape of 4096 points on 150 objects in 100 pictures")
+    #expect(try names(dir) == ["many.json"])
+  }
+
   // MARK: Size first
 
   /// A morph too large to draw is refused before its outlines are resampled and aligned (3.4 s

@@ -113,6 +113,13 @@ package enum AnimationRun {
       if let error = error as? RenderError { throw CLIError("\(source.name): \(error.description)") }
       throw error
     }
+    // A FIFO or device planted in a frame's place after it was checked would be opened, not
+    // renamed over, and block the run with its signals held: refused, nothing put in place.
+    if let planted = staged.firstIndex(where: { !$0.renamesIntoPlace }) {
+      for output in staged { output.discard() }
+      for made in created.reversed() { FileSystem.removeEmptyFolder(made) }
+      throw CLIError("-o \(folder): \(name(planted)) is not a regular file, not a frame of an earlier run; remove it or choose another folder")
+    }
     // Put in place as one, with any signal held until the folder is whole again: every new
     // frame in place (and with --clean the earlier run's beyond them gone), or, when one
     // cannot be, every earlier frame back. A signal that came meanwhile then ends the run.

@@ -42,10 +42,14 @@ public struct PreviewView: PlotView {
     let objects = try PathView.objects(
       of: actions, named: options.view.object, range: &options.view.frames, where: \.hasTransform)
     let step = options.view.step
-    if pictures == nil, step > 0, step.isFinite, let first = objects.first {
-      // Every object is drawn in every picture; the pictures are the samples of the range.
-      let range = options.view.frames ?? first.action.sceneRange
-      let drawn = MotionPath.sampleCount(from: range.lowerBound, to: range.upperBound, step: step)
+    // Every object is drawn in every picture: a filmstrip's cells, else the samples of the range.
+    let drawn: Double? =
+      if let pictures { Double(pictures) } else if step > 0, step.isFinite, let first = objects.first {
+        MotionPath.sampleCount(
+          from: (options.view.frames ?? first.action.sceneRange).lowerBound,
+          to: (options.view.frames ?? first.action.sceneRange).upperBound, step: step)
+      } else { nil }
+    if let drawn {
       guard drawn * Double(objects.count) <= Double(Limits.previewObjectPictures) else {
         let shown = drawn <= Double(PlayView.maximumPictures) ? "\(Int(drawn))" : "more than \(PlayView.maximumPictures)"
         throw RenderError(
