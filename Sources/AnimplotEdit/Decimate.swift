@@ -13,7 +13,10 @@ extension EditDocument {
   /// Points a Bézier segment is sampled into.
   static let decimateResolution = 12
 
-  mutating func decimate(_ mode: DecimateMode) -> EditStatus {
+  /// Decimates the selected keys. `work` gains the key visits it made (every key and curve
+  /// once, with its search and refits, as `cost(of:)` counts them); past `workBudget` it
+  /// stops and throws (`apply` then leaves the document as it was).
+  mutating func decimate(_ mode: DecimateMode, work visits: inout Int) throws -> EditStatus {
     let ratio: Float
     let maximumCost: Float
     switch mode {
@@ -24,24 +27,33 @@ extension EditDocument {
       ratio = 1
       maximumCost = margin * margin
     }
+    let base = keyCount + curves.count + 1
+    var work = DecimateWork(limit: workBudget == .max ? .max : max(0, workBudget - base))
     for c in selectedEditableCurves {
-      let removed = withKeys(c) { keys in Self.decimate(&keys, ratio: ratio, maximumCost: maximumCost) }
-      if !removed.isEmpty { curves[c].retain { !removed.contains($0) } }
-      curves[c].update()
+      let outcome = withKeys(c) { keys in
+        Result { () throws(DecimateWork.Exceeded) in try Self.decimate(&keys, ratio: ratio, maximumCost: maximumCost, work: &work) }
+      }
+      switch outcome {
+      case .success(let removed):
+        if !removed.isEmpty { curves[c].retain { !removed.contains($0) } }
+        curves[c].update()
+      case .failure:
+        throw EditError(
+          "decimate: stopped at \(curves[c].fcurve.address) after \(base + work.visits) key visits, past the \(workBudget) "
+            + "left to it (a shape such as a zigzag of Bézier keys needs far more refitting than an ordinary curve); "
+            + "select fewer keys or decimate in parts")
+      }
     }
+    visits += base + work.visits
     return .finished
   }
 
-  /// Moves the kept keys' handles and returns the indices of the keys decimation removes.
-  static func decimate(_ keys: inout [Keyframe], ratio: Float, maximumCost: Float) -> Set<Int> {
-    var work = DecimateWork()
-    return decimate(&keys, ratio: ratio, maximumCost: maximumCost, work: &work)
-  }
-
-  /// `decimate(_:ratio:maximumCost:)`, adding the work it does to `work` (what
-  /// `cost(of: .decimate)` must bound).
+  /// Moves the kept keys' handles and returns the indices of the keys decimation removes,
+  /// adding the work it does to `work` (what `cost(of: .decimate)` tells in part; see
+  /// `DecimateWork`).
+  /// Throws once `work` passes its limit, the keys then half done.
   package static func decimate(_ keys: inout [Keyframe], ratio: Float, maximumCost: Float, work: inout DecimateWork)
-    -> Set<Int>
+    throws(DecimateWork.Exceeded) -> Set<Int>
   {
     var removed = Set<Int>()
     // Every linear key becomes Bézier; keys of other interpolations are left out.
@@ -63,7 +75,7 @@ extension EditDocument {
       if start > 0 && usable[start - 1] { start -= 1 }
       let count = stop - start
       let target = Int((Float(count) - Float(selectedCount) * ratio).rounded(.up))
-      removed.formUnion(decimateRun(&keys, start..<stop, keepAtLeast: target, maximumCost: maximumCost, work: &work))
+      removed.formUnion(try decimateRun(&keys, start..<stop, keepAtLeast: target, maximumCost: maximumCost, work: &work))
       i = end
     }
     return removed
@@ -112,7 +124,7 @@ extension EditDocument {
 
   private static func decimateRun(
     _ keys: inout [Keyframe], _ run: Range<Int>, keepAtLeast target: Int, maximumCost: Float, work: inout DecimateWork
-  ) -> Set<Int> {
+  ) throws(DecimateWork.Exceeded) -> Set<Int> {
     let run = Array(run)
     guard run.count > 2 else { return [] }
     let resolution = decimateResolution
@@ -138,10 +150,11 @@ extension EditDocument {
         removable: key.selected && n > 0 && n < run.count - 1,
         previous: n > 0 ? n - 1 : nil, next: n < run.count - 1 ? n + 1 : nil)
     }
-    func costRemoving(_ n: Int) {
+    func costRemoving(_ n: Int) throws(DecimateWork.Exceeded) {
       let p = knots[n].previous!
       let q = knots[n].next!
       work.refitKeys += q - p
+      try work.check()
       let span = Array(points[knots[p].point...knots[q].point])
       let tanL = knots[p].tangent.right
       let tanR = knots[q].tangent.left
@@ -151,11 +164,12 @@ extension EditDocument {
       let handleR = SIMD2<Float>(fit.handleRight) - span[span.count - 1]
       knots[n].removal = cost < maximumCost ? (cost, dot(tanL, handleL), dot(tanR, handleR)) : nil
     }
-    for n in knots.indices where knots[n].removable { costRemoving(n) }
+    for n in knots.indices where knots[n].removable { try costRemoving(n) }
     var remaining = knots.count
     while remaining > target {
       var best: Int?
       work.searchSteps += knots.count
+      try work.check()
       for n in knots.indices {
         guard let r = knots[n].removal else { continue }
         if best == nil || r.cost < knots[best!].removal!.cost { best = n }
@@ -169,8 +183,8 @@ extension EditDocument {
       knots[q].previous = p
       knots[n].removed = true
       knots[n].removal = nil
-      if knots[p].removable { costRemoving(p) }
-      if knots[q].removable { costRemoving(q) }
+      if knots[p].removable { try costRemoving(p) }
+      if knots[q].removable { try costRemoving(q) }
       remaining -= 1
     }
     // The kept keys next to a removed one take their new handle; an auto or vector side so
@@ -514,10 +528,25 @@ extension SIMD2 where Scalar == Double {
 }
 
 /// What `decimate` did: knots its search for the cheapest removal looked at, and keys its
-/// refits spanned (each a cubic fitted to the span's sampled points, twelve a key).
+/// refits spanned (each a cubic fitted to the span's sampled points, twelve a key). Counted as
+/// it goes, so that a shape whose refits span far more than `cost(of:)` tells (a zigzag) is
+/// stopped at `limit` rather than run on.
 package struct DecimateWork: Sendable, Hashable {
   package var searchSteps = 0
   package var refitKeys = 0
+  /// The most visits the work may come to.
+  package var limit: Int
 
-  package init() {}
+  /// The work passed its limit.
+  package struct Exceeded: Error {}
+
+  package init(limit: Int = .max) { self.limit = limit }
+
+  /// The work in key visits, as `cost(of: .decimate)` counts it.
+  package var visits: Int { searchSteps / EditCost.stepsPerVisit + refitKeys * EditCost.refitVisits }
+
+  /// Throws once the work passes its limit.
+  package func check() throws(Exceeded) {
+    if visits > limit { throw Exceeded() }
+  }
 }

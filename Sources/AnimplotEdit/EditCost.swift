@@ -25,13 +25,6 @@ package struct EditCost: Sendable, Hashable {
   /// fit's passes, about 1.4 µs on a release build (decimating a flat curve of 20,000 keys took
   /// 9.9 s of CPU, 2.2 s of it the search that noise takes too).
   package static let refitVisits = 4
-
-  /// The keys decimate's refits span, at most, over the square of the run: each key removed
-  /// refits its two neighbours, each over no more than the run, so `2 × run²` bounds them
-  /// whatever the shape. A zigzag of Bézier keys (0, 1, 0, 1 …) comes near it: every removal
-  /// costs the same, the first goes, and each refit spans the stretch removed so far (told run²
-  /// / 15, the largest of a flat curve, 8,410 keys of it were allowed and took past a minute).
-  package static let refitSpanFactor = 2
 }
 
 extension EditDocument {
@@ -51,8 +44,11 @@ extension EditDocument {
   ///   snap to markers): each key looks at every marker;
   /// - `decimate`: its search for the cheapest key to remove looks at every key of the run
   ///   for each key it removes (run² / `stepsPerVisit`), and the two refits after each
-  ///   removal span the keys removed around it (at most `refitSpanFactor` × run² keys, each
-  ///   `refitVisits`);
+  ///   removal span the keys removed around it: from a few keys each on a noisy curve to
+  ///   the whole run on a zigzag of Bézier keys (0, 1, 0, 1 …: every removal is as cheap as
+  ///   any other, the first goes, and each refit spans the stretch removed so far), so they
+  ///   are not told here but counted as decimate runs (`refitVisits` a key), which stops
+  ///   past `workBudget`;
   /// - `sample`: each key it adds moves the keys after it aside (added × keys after /
   ///   `stepsPerVisit`), and a small curve is recalculated after each key added (as Blender);
   /// - `paste`: each pasted key moves the keys after it aside.
@@ -84,7 +80,7 @@ extension EditDocument {
       for c in selectedEditableCurves {
         for run in selectedRuns(c) {
           let squared = run.count * run.count
-          work += squared / EditCost.stepsPerVisit + squared * EditCost.refitSpanFactor * EditCost.refitVisits
+          work += squared / EditCost.stepsPerVisit
         }
       }
     case .sample:

@@ -7,8 +7,16 @@ extension EditDocument {
   /// document unchanged, when the operation cannot apply.
   @discardableResult
   public mutating func apply(_ operation: EditOperation) throws -> EditStatus {
+    var work = 0
+    return try apply(operation, work: &work)
+  }
+
+  /// `apply(_:)`, adding to `work` the key visits the operation counted as it ran (`decimate`,
+  /// bounded by `workBudget`; 0 for the others, whose `cost(of:)` is exact enough).
+  @discardableResult
+  package mutating func apply(_ operation: EditOperation, work: inout Int) throws -> EditStatus {
     var copy = self
-    let status = try copy.perform(operation)
+    let status = try copy.perform(operation, work: &work)
     try copy.checkFinite()
     self = copy
     return status
@@ -53,7 +61,7 @@ extension EditDocument {
     }
   }
 
-  private mutating func perform(_ operation: EditOperation) throws -> EditStatus {
+  private mutating func perform(_ operation: EditOperation, work: inout Int) throws -> EditStatus {
     switch operation {
     case .select(let keys, let part, let extend):
       return try select(keys: keys, part: part, extend: extend)
@@ -107,7 +115,7 @@ extension EditDocument {
       case .errorMargin(let margin):
         guard margin >= 0 && margin.isFinite else { throw EditError("decimate: the error margin must be 0 or more, found \(margin)") }
       }
-      return decimate(mode)
+      return try decimate(mode, work: &work)
     case .sample:
       return try sample()
     case .eulerFilter:

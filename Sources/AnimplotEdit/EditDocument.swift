@@ -78,6 +78,10 @@ public struct EditDocument: Sendable, Hashable {
   /// and `insert_keyframe` evaluate curves. Unbounded unless set (the command line and the
   /// server set `Limits.modifierSteps`).
   public var modifierStepBudget = Int.max
+  /// The most key visits one operation counted as it runs may make (`decimate`, whose work
+  /// `cost(of:)` can only estimate): past it, it stops and throws `EditError`. Unbounded unless
+  /// set (the command line and the server set what is left of `Limits.editWork`).
+  public var workBudget = Int.max
   /// The identity the next new key gets.
   var nextKeyID: UInt64
 

@@ -307,8 +307,11 @@ package enum Limits {
   /// visits: before each operation, what it will visit (every key and curve of the action
   /// then, a transform's keys three times, and what grows faster, such as `decimate`'s search:
   /// `EditDocument.cost(of:)`) is added to what the operations before it visited, and the
-  /// operation that would pass this is refused before it runs. On a release build a visit
-  /// takes up to 0.4 µs (a smooth; a transform's three 1.1 µs): 20 million take 8 s at most.
+  /// operation that would pass this is refused before it runs. `decimate`'s refits, which
+  /// only its run can tell (a zigzag of Bézier keys refits far more than a noisy curve), are
+  /// counted as it goes, and it stops once past what is left (`EditDocument.workBudget`). On a
+  /// release build a visit takes up to 0.4 µs (a smooth; a transform's three 1.1 µs): 20
+  /// million take 8 s at most.
   package static let editWork = 20_000_000
 
   /// The most keys an edited action holds after an operation (`sample`, `duplicate_move`,

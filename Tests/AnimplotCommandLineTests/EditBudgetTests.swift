@@ -69,6 +69,35 @@ struct EditBudgetTests {
     #expect(throws: CLIError.self) { try edit.apply(EditScript(operations: [.smooth]), budget: &tight) { _ in "--smooth" } }
   }
 
+  /// A decimate is charged what it counted as it ran when that is more than it was told (a
+  /// zigzag of Bézier keys refits far more than its search, all it is told), and stops at
+  /// what is left of the budget, the edit as it was.
+  @Test func aDecimateIsChargedItsRefitsAndStopsAtTheBudget() throws {
+    let keys = (0..<600).map { #"{"frame": \#($0), "value": \#($0 % 2), "interpolation": "bezier"}"# }
+    let text = #"{"animplot": 1, "name": "Z", "tracks": [{"dataPath": "location", "index": 0, "keyframes": [\#(keys.joined(separator: ", "))]}]}"#
+    let start = try ActionEdit(try ActionDecoder.decode(Array(text.utf8), file: "zigzag.json"), action: nil, file: "zigzag.json")
+    let script = EditScript(operations: [.selectAll(.select), .decimate(.ratio(1))])
+    var full = start
+    var budget = ActionEdit.Budget()
+    _ = try full.apply(script, budget: &budget) { "ops.json: ops[\($0)]" }
+    #expect(full.editDocument.keyCount == 2)
+    let told = start.editDocument.keyCount + 2 + 600 * 600 / EditCost.stepsPerVisit
+    #expect(budget.spent > 600 * 600)
+    #expect(budget.spent > 2 * told)
+
+    var refused = start
+    var short = ActionEdit.Budget(work: budget.spent / 2)
+    do {
+      _ = try refused.apply(script, budget: &short) { "ops.json: ops[\($0)]" }
+      Issue.record("a decimate past its budget ran to the end")
+    } catch {
+      #expect(error.message.hasPrefix("ops.json: ops[1]: decimate: stopped at location[0] after "))
+      #expect(error.message.hasSuffix("; select fewer keys or decimate in parts"))
+    }
+    #expect(refused.editDocument == start.editDocument)
+    #expect(short.spent == 0)
+  }
+
   /// An operation that would leave the action with more keys than the budget allows
   /// (`Limits.editKeys`) is refused before it adds any: each duplicate adds a copy of every
   /// selected key.

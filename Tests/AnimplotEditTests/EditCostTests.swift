@@ -1,5 +1,6 @@
 import AnimplotCore
 import AnimplotEdit
+import Foundation
 import Testing
 
 /// What an operation will cost, told before it runs (`EditDocument.cost(of:)`): the keys it
@@ -52,10 +53,11 @@ struct EditCostTests {
     let base = 2000 + 1 + 1
     let document = Self.document([2000])
     #expect(document.cost(of: .smooth) == EditCost(work: base, addedKeys: 0))
-    // Decimate: the square of each run of selected keys, for its search and its refits.
+    // Decimate: the square of each run of selected keys, for its search (its refits are
+    // counted as it runs).
     #expect(
       document.cost(of: .decimate(.ratio(0.5))).work
-        == base + 2000 * 2000 / steps + 2000 * 2000 * EditCost.refitSpanFactor * EditCost.refitVisits)
+        == base + 2000 * 2000 / steps)
     // Key numbers are looked for on every curve.
     let three = Self.document([10, 10, 10])
     #expect(three.cost(of: .select(keys: Array(0..<10), part: .key, extend: false)).work == 30 + 3 + 1 + 10 * 3)
@@ -68,43 +70,86 @@ struct EditCostTests {
     #expect(marked.cost(of: .duplicateMove(frames: 1, value: 0, snap: .frame)) == EditCost(work: 102 + 100 + 2 * 200, addedKeys: 100))
   }
 
-  /// What decimate does, counted as it runs (its search's steps, its refits' keys, at their
-  /// measured rates), stays within what `cost(of:)` told before, on a flat curve (the
-  /// costliest shape measured: 9.9 s for 20,000 keys, told a quarter of that by run² / 64
-  /// alone), a line and noise. Told run² / 64 alone, the refits of each passed it (flat:
-  /// 65,346 keys refitted, 261,384 visits, told 16,627).
-  ///
-  /// A zigzag of Bézier keys (0, 1, 0, 1 …, flat handles at every key) is the costliest of all:
-  /// every removal is as cheap as any other, the first goes, and the refits after each span
-  /// the whole stretch removed so far (told run² × 4 / 15, it did about run² × 4: 8,410 keys
-  /// were allowed and ran past a minute).
-  @Test(arguments: ["flat", "line", "noise", "zigzag"])
-  func decimateDoesNoMoreWorkThanItsCost(shape: String) throws {
-    let n = 1000
+  /// Curve of `n` keys a frame apart of `shape`, every key selected: flat, a line, noise, a
+  /// sine with noise, or a zigzag of Bézier keys (0, 1, 0, 1 …, flat handles at every key).
+  static func decimatable(_ shape: String, keys n: Int) throws -> EditDocument {
     var curve = FCurve(dataPath: "location", index: 0)
     curve.keyframes = Keyframes((0..<n).map { i in
+      let noise = Float(i * 7919 % 1009) / 1009
       let value: Float =
         switch shape {
         case "flat": 0
         case "line": Float(i) / 2
         case "zigzag": Float(i % 2)
-        default: Float(i * 7919 % 1009) / 1009
+        case "sine": Float(sin(Double(i) / 30)) + noise / 20
+        default: noise
         }
       var key = Keyframe(frame: Float(i), value: value)
-      key.interpolation = shape == "zigzag" ? .bezier : .linear
+      key.interpolation = shape == "zigzag" || shape == "sine" ? .bezier : .linear
       return key
     })
     curve.recalculateHandles()
     var document = EditDocument(curves: [curve])
     try document.apply(.selectAll(.select))
+    return document
+  }
+
+  /// Decimate's search is told before it runs (run² / 64, each removal looks at every key of
+  /// the run); its refits, from a few keys each on noise to the whole stretch removed so far on
+  /// a zigzag of Bézier keys (every removal as cheap as any other, the first goes), are counted
+  /// as it runs, in the same visits, and the document's counted work is every key and curve
+  /// once with both.
+  @Test(arguments: ["flat", "line", "noise", "zigzag"])
+  func decimateToldItsSearchAndCountsItsRefits(shape: String) throws {
+    let n = 1000
+    var document = try Self.decimatable(shape, keys: n)
     let told = document.cost(of: .decimate(.ratio(1))).work
-    var keys = document.curves[0].fcurve.keyframes.map { $0 }
-    var work = DecimateWork()
-    let removed = EditDocument.decimate(&keys, ratio: 1, maximumCost: .greatestFiniteMagnitude, work: &work)
-    #expect(removed.count == n - 2)
-    let done = n + 2 + work.searchSteps / EditCost.stepsPerVisit + work.refitKeys * EditCost.refitVisits
-    #expect(done <= told, "\(shape): \(work) is \(done) visits, told \(told)")
-    #expect(work.searchSteps >= (n - 2) * n && work.refitKeys > n * n / 64)
+    #expect(told == n + 2 + n * n / EditCost.stepsPerVisit)
+    var counted = 0
+    try document.apply(.decimate(.ratio(1)), work: &counted)
+    #expect(document.keyCount == 2)
+    // Every key but the ends removed, each after a search of the run; and the refits.
+    #expect(counted >= n + 2 + (n - 2) * n / EditCost.stepsPerVisit + (n - 2) * EditCost.refitVisits)
+  }
+
+  /// A zigzag of Bézier keys refits about run² / 2 keys, 2 × run² visits (told run² × 4 / 15
+  /// visits, the most a flat curve's refits span, 8,410 keys were allowed and ran past a minute): counted as it runs,
+  /// it stops once past `workBudget`, naming the operation, and the document is as it was.
+  @Test func aZigzagStopsPastItsWorkBudget() throws {
+    let n = 1000
+    let document = try Self.decimatable("zigzag", keys: n)
+    var full = document
+    var done = 0
+    try full.apply(.decimate(.ratio(1)), work: &done)
+    #expect(done > n * n)
+    var bounded = document
+    bounded.workBudget = done / 10
+    let before = bounded
+    var stopped = 0
+    #expect {
+      try bounded.apply(.decimate(.ratio(1)), work: &stopped)
+    } throws: { error in
+      let message = (error as? EditError)?.message ?? ""
+      return message.hasPrefix("decimate: stopped at location[0] after ") && message.hasSuffix("select fewer keys or decimate in parts")
+    }
+    #expect(bounded == before)
+    #expect(stopped == 0)
+  }
+
+  /// A large ordinary decimate is allowed: 10,000 keys of a sine with noise is told 1.6
+  /// million visits and does 1.0 million, within one run's 20 million (`Limits.editWork`;
+  /// told its refits as a flat curve's, run² × 4 / 15, it was refused at 28 million; as a
+  /// zigzag's, 2 × run² keys, at 800 million).
+  @Test func aLargeDecimateOfASineWithNoiseIsWithinOneRun() throws {
+    let n = 10_000
+    let editWork = 20_000_000
+    var document = try Self.decimatable("sine", keys: n)
+    #expect(document.cost(of: .decimate(.ratio(0.5))).work <= editWork)
+    document.workBudget = editWork
+    var done = 0
+    try document.apply(.decimate(.ratio(0.5)), work: &done)
+    #expect(done <= editWork)
+    #expect(document.keyCount < n * 6 / 10)
   }
 
   /// `sample`: the keys it adds, each moving the keys after it aside.

@@ -89,14 +89,18 @@ package struct ActionEdit: Sendable {
           "\(place(i)): \(operation.scriptName) would take the edit past \(budget.modifierSteps) steps of modifier evaluation, animplot's limit for one run"
             + (modifierSpent > 0 ? " (the operations before took \(modifierSpent), leaving \(modifierLeft))" : "") + ": \(error.description(quoting: { "\"\($0.prefix(80))\"" }))")
       }
-      spent += cost.work
+      // What is left bounds an operation whose work is only known as it runs (decimate).
+      next.workBudget = budget.work - spent
       modifierSpent += modifierWork.reduce(0) { $0 + $1.0.modifierSteps(upTo: modifierLeft) * $1.1 }
       let status: EditStatus
+      var ran = 0
       do {
-        status = try next.apply(operation)
+        status = try next.apply(operation, work: &ran)
       } catch {
         throw CLIError("\(place(i)): \(error)")
       }
+      next.workBudget = .max
+      spent += max(cost.work, ran)
       // As Blender's operator, it changed nothing; a script may mean that, so it goes on.
       if status == .cancelled { notes.append("\(place(i)): changed nothing (nothing it acts on)") }
     }
