@@ -258,8 +258,11 @@ package enum Limits {
 
   /// The most bytes (UTF-8) of one name read from input: a data path, label, group, action,
   /// marker or object name of animplot's format (the compact form's channels, the objects
-  /// `rotationModes` names), a glTF node, mesh target or animation name, a Lottie layer,
-  /// shape or property name, a Unity path or attribute, a CSV column's header. Every name is
+  /// `rotationModes` names), a glTF node, mesh target or animation name or animation
+  /// pointer, a Lottie layer or shape name and each path built of names (a layer's through its
+  /// precomps and parents, a shape item's through its groups, a property's data path, checked
+  /// as it grows: 64 groups of long names made 132 KB paths), a Unity path or attribute, a CSV
+  /// column's header. Every name is
   /// held, listed and matched by each channel glob, at a cost that grows with its length
   /// (6,000 tracks of 100 KB data paths, 600 MB, took `info` 2.6 GB and `eval` past a
   /// minute; at this limit, 100,000 tracks of 1,024-byte data paths, a 999-character glob took

@@ -253,6 +253,42 @@ struct HardeningRoundTwoTests {
     if arguments[0] == "import" { #expect(try CLI.run(["import", "scene.gltf", "-o", "out.json"], in: dir).status == 0) }
   }
 
+  /// A glTF whose `extras` (never read) holds more JSON values than `Limits.jsonValues`
+  /// (10,000,000) still names its buffer: listed by a parse of the whole JSON, it passed the
+  /// limit, no file was named, and `graph -o` replaced the buffer the glTF reads.
+  @Test func aGLTFWithHugeExtrasStillProtectsItsBuffer() throws {
+    let dir = try CLI.temporaryDirectory()
+    let floats: [Float] = [0, 1, 2] + [0, 0, 0, 1, 2, 3, 0, 1, 0]
+    let buffer = Data(floats.flatMap { f in withUnsafeBytes(of: f.bitPattern.littleEndian) { Array($0) } })
+    try buffer.write(to: dir.appendingPathComponent("b.png"))
+    var text = """
+      {"asset": {"version": "2.0"}, "nodes": [{"name": "Cube"}],
+       "buffers": [{"byteLength": 48, "uri": "b.png"}],
+       "bufferViews": [{"buffer": 0, "byteLength": 12}, {"buffer": 0, "byteOffset": 12, "byteLength": 36}],
+       "accessors": [{"bufferView": 0, "componentType": 5126, "count": 3, "type": "SCALAR"},
+                     {"bufferView": 1, "componentType": 5126, "count": 3, "type": "VEC3"}],
+       "animations": [{"samplers": [{"input": 0, "output": 1}],
+                       "channels": [{"sampler": 0, "target": {"node": 0, "path": "translation"}}]}],
+       "extras": [
+      """
+    text += String(repeating: "0,", count: 10_000_000) + "0]}"
+    try write(text, to: dir.appendingPathComponent("scene.gltf"))
+    let r = try CLI.run(["graph", "scene.gltf", "-o", "b.png"], in: dir)
+    expectOneLineError(r, "-o b.png: that is b.png, which the input scene.gltf refers to")
+    #expect(try Data(contentsOf: dir.appendingPathComponent("b.png")) == buffer)
+    #expect(try names(dir) == ["b.png", "scene.gltf"])
+  }
+
+  /// A glTF whose JSON cannot be read refuses the run before any output: the files it names
+  /// are unknown.
+  @Test func aGLTFWhoseJSONCannotBeReadRefusesTheRun() throws {
+    let dir = try CLI.temporaryDirectory()
+    try write(#"{"asset": {"version": "2.0"}, "buffers": [{"uri": "b.png"}], "#, to: dir.appendingPathComponent("scene.gltf"))
+    let r = try CLI.run(["graph", "scene.gltf", "-o", "out.png"], in: dir)
+    expectOneLineError(r, "scene.gltf:")
+    #expect(try names(dir) == ["scene.gltf"])
+  }
+
   // MARK: Partial outputs
 
   /// A FIFO where a frame goes is refused before anything is drawn (opening it blocked).

@@ -119,8 +119,9 @@ struct RunReads {
   var paths: Set<String> { Set(described.keys) }
 
   /// The files a run reads through `input` besides the input itself: those a glTF names (its
-  /// external buffers and images, `InputKind.referencedFiles`).
+  /// external buffers and images, `InputKind.referencedFiles`). A glTF whose JSON cannot be
+  /// read adds none (its case fails reading it).
   mutating func addReferences(of input: String) {
-    for file in InputKind.referencedFiles(ofInputAt: input) { add(file, as: "\(file), which the input \(input) refers to") }
+    for file in (try? InputKind.referencedFiles(ofInputAt: input)) ?? [] { add(file, as: "\(file), which the input \(input) refers to") }
   }
 }

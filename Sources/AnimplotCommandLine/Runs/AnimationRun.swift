@@ -43,7 +43,7 @@ package enum AnimationRun {
     inputOptions: InputOptions<Help>
   ) throws where View.Content == PlayheadAnimation {
     // What the run reads, listed once: the input and every file it refers to.
-    let read = OutputPlan.withReferences([input])
+    let read = try OutputPlan.withReferences([input])
     try OutputPlan.refuseOverwriting(read, with: folder)
     let renderer = Renderer(settings: settings)
     let source = Input.file(input, kind: inputOptions.inputFormat, options: inputOptions.importOptions)

@@ -24,7 +24,7 @@ package enum OutputPlan {
       let folder = output.hasSuffix("/") ? output : output + "/"
       var seen: Set<String> = []
       // Any output may land on any input or a file an input refers to, not only its own.
-      let read = withReferences(inputs + otherReads)
+      let read = try withReferences(inputs + otherReads)
       return try inputs.map { input in
         let path = folder + stem(input) + "." + format.fileExtension
         guard seen.insert(path).inserted else {
@@ -63,7 +63,7 @@ package enum OutputPlan {
   /// Refuses an output that is one of the inputs, or a file an input refers to (a glTF's
   /// external buffers and images): it would be replaced before anyone noticed.
   package static func refuseOverwriting(_ inputs: [String], with output: String) throws {
-    try refuseOverwriting(withReferences(inputs), with: output)
+    try refuseOverwriting(try withReferences(inputs), with: output)
   }
 
   /// A file a run reads: its name, the input that opens it, and its canonical path, worked out
@@ -75,12 +75,22 @@ package enum OutputPlan {
   }
 
   /// Every file of `inputs` a run opens or names: each input, then the files it refers to.
-  package static func withReferences(_ inputs: [String]) -> [ReadFile] {
-    inputs.flatMap { input in
-      ([input] + InputKind.referencedFiles(ofInputAt: input)).map { file in
-        ReadFile(file: file, input: input, canonical: file == "-" ? nil : FileSystem.canonical(file))
+  /// - Throws: when a glTF input's JSON cannot be read: the files it refers to are unknown,
+  ///   and an output might replace one.
+  package static func withReferences(_ inputs: [String]) throws -> [ReadFile] {
+    var files: [ReadFile] = []
+    for input in inputs {
+      let references: [String]
+      do throws(ActionDecodingError) {
+        references = try InputKind.referencedFiles(ofInputAt: input)
+      } catch {
+        throw CLIError(error.description)
+      }
+      for file in [input] + references {
+        files.append(ReadFile(file: file, input: input, canonical: file == "-" ? nil : FileSystem.canonical(file)))
       }
     }
+    return files
   }
 
   /// `refuseOverwriting` over files listed once (`withReferences`), for many outputs.

@@ -31,19 +31,7 @@ enum GLTFImporter {
     }
     let container = try GLTFContainer(bytes)
     let source = JSONSource(bytes: container.json, containerOffset: container.jsonOffset)
-    let tree: JSONNode
-    do {
-      tree = try JSONNode.parse(container.json, keeping: readMembers)
-    } catch {
-      // Syntax errors carry line:column of the JSON; in a .glb give the byte instead.
-      var e = error
-      if let base = container.jsonOffset, let line = e.line, let column = e.column {
-        e.byteOffset = base + Self.offset(ofLine: line, column: column, in: container.json)
-        e.line = nil
-        e.column = nil
-      }
-      throw e
-    }
+    let tree = try parse(container, keeping: readMembers)
     let root = JSONCursor(root: tree, source: source)
     let asset = try root.required("asset")
     let version = try asset.required("version").string()
@@ -255,7 +243,8 @@ enum GLTFImporter {
           throw target.invalid("path \"pointer\" needs extensions.KHR_animation_pointer.pointer")
         }
         let pointerCursor = try kap.required("pointer")
-        let pointer = try pointerCursor.string()
+        // A name: it is the tracks' data path.
+        let pointer = try pointerCursor.name()
         guard pointer.hasPrefix("/") else {
           throw pointerCursor.invalid("a JSON pointer starts with \"/\", found \(messageQuoted(pointer))")
         }
@@ -623,13 +612,46 @@ enum GLTFImporter {
 }
 
 extension GLTFImporter {
+  /// The members of the root object `referencedFiles` reads: the others are read through
+  /// unmade, as the importer reads them (a huge `extras` is no reason to miss the buffers).
+  static let referenceMembers: Set<String> = ["buffers", "images"]
+
+  /// The JSON of `container`, the members `keeping` of its root made; a syntax error of a
+  /// .glb names the byte rather than the JSON's line:column.
+  static func parse(_ container: GLTFContainer, keeping: Set<String>) throws(ActionDecodingError) -> JSONNode {
+    do {
+      return try JSONNode.parse(container.json, keeping: keeping)
+    } catch {
+      // Syntax errors carry line:column of the JSON; in a .glb give the byte instead.
+      var e = error
+      if let base = container.jsonOffset, let line = e.line, let column = e.column {
+        e.byteOffset = base + Self.offset(ofLine: line, column: column, in: container.json)
+        e.line = nil
+        e.column = nil
+      }
+      throw e
+    }
+  }
+
   /// The files a glTF at `path` names (buffers' and images' `uri`s that are not `data:`),
-  /// joined to its folder: a run that reads the glTF must not replace them. Empty for a file
-  /// that cannot be read or parsed, or is not glTF (the run then fails, or reads nothing else).
-  static func referencedFiles(ofInputAt path: String) -> [String] {
+  /// joined to its folder: a run that reads the glTF must not replace them.
+  /// - Throws: naming the file, when it is read as glTF but its container or JSON cannot be
+  ///   read: the files it names are not known, so the run is refused rather than let an output
+  ///   replace one of them. A file that cannot be opened, or is read as another kind, names none.
+  static func referencedFiles(ofInputAt path: String) throws(ActionDecodingError) -> [String] {
     guard let bytes = try? FileSystem.readBytes(path: path, limit: Limits.inputBytes) else { return [] }
-    return bytes.withUnsafeBufferPointer { buffer -> [String] in
-      guard let container = try? GLTFContainer(buffer), let tree = try? JSONNode.parse(container.json) else { return [] }
+    let result = bytes.withUnsafeBufferPointer { buffer -> Result<[String], ActionDecodingError> in
+      guard InputKind.detect(buffer, path: path) == .gltf else { return .success([]) }
+      let container: GLTFContainer
+      let tree: JSONNode
+      do throws(ActionDecodingError) {
+        container = try GLTFContainer(buffer)
+        tree = try parse(container, keeping: referenceMembers)
+      } catch {
+        var e = error
+        e.file = path
+        return .failure(e)
+      }
       let root = JSONCursor(root: tree, source: JSONSource(bytes: container.json, containerOffset: container.jsonOffset))
       let folder = path.lastIndex(of: "/").map { String(path[...$0]) } ?? ""
       var files: [String] = []
@@ -641,7 +663,8 @@ extension GLTFImporter {
           files.append(folder + decoded)
         }
       }
-      return files
+      return .success(files)
     }
+    return try result.get()
   }
 }

@@ -113,7 +113,8 @@ enum LottieImporter {
       if let id = try asset.member("id")?.string(), try asset.member("layers") != nil { assets[id] = asset }
     }
     var builder = Builder(
-      assets: assets, fr: fr, range: (ip ?? 0)...(max(op ?? 0, ip ?? 0)), budget: spent.budget, instances: spent.instances,
+      assets: assets, fr: fr, range: (ip ?? 0)...(max(op ?? 0, ip ?? 0)), file: context.file, budget: spent.budget,
+      instances: spent.instances,
       walked: spent.walked)
     try builder.layers(try root.required("layers"), prefix: "", time: TimeMap(), depth: 0)
     spent = Spent(budget: builder.budget, instances: builder.instances, walked: builder.walked)
@@ -121,10 +122,10 @@ enum LottieImporter {
     if action.tracks.isEmpty, let error = builder.firstError { throw error }
     guard !action.tracks.isEmpty else { throw root.invalid("the animation has no animated layer transform") }
     var document = ActionDocument(actions: [action])
-    document.warnings = builder.warnings.map { warning in
-      var located = warning.error
-      located.file = context.file
-      return "\(located.description) (\(warning.what) left out; the rest is read)"
+    document.warnings = builder.warnings.finished { more in
+      var summary = ActionDecodingError(.invalid("… and \(more) more properties left out; the rest is read"))
+      summary.file = context.file
+      return summary.description
     }
     document.selectEveryCurve()
     document.finish(recalculate: context.recalculate)
@@ -136,6 +137,8 @@ enum LottieImporter {
     let assets: [String: JSONCursor]
     let fr: Double
     let range: ClosedRange<Double>
+    /// Names the file in warnings.
+    let file: String
     var tracks: [FCurve] = []
     /// The tracks and keys made so far (`ImportBudget`).
     var budget = ImportBudget()
@@ -146,8 +149,8 @@ enum LottieImporter {
     /// of one name, make a path again, and the later ones get ` (2)`, ` (3)` ... so that each
     /// is its own group and object.
     var pathsUsed: [String: Int] = [:]
-    /// Properties left out: why, and which.
-    var warnings: [(error: ActionDecodingError, what: String)] = []
+    /// Properties left out, why and which: the first few said, the others counted.
+    var warnings = WarningRun()
     var firstError: ActionDecodingError?
 
     /// The most layer instances one file may make (`Limits`-style: one place, in the README).
@@ -195,6 +198,8 @@ enum LottieImporter {
         var hops = 0
         while let p = parent, let found = byIndex[p], hops < 64 {
           name = found.name + "/" + name
+          // Bounded as it grows: 64 parents of long names would make a path of 64 names.
+          try Self.bound(prefix.utf8.count + name.utf8.count, at: layer, what: "the layer's path (its precomps and parents)")
           parent = found.parent
           hops += 1
         }
@@ -202,6 +207,7 @@ enum LottieImporter {
         let uses = pathsUsed[path, default: 0] + 1
         pathsUsed[path] = uses
         if uses > 1 { path += " (\(uses))" }
+        try Self.bound(path.utf8.count, at: layer, what: "the layer's path (its precomps and parents)")
         if let ks = try layer.member("ks") {
           for (key, label, axes) in Self.properties {
             guard let property = try ks.member(key) else { continue }
@@ -279,6 +285,7 @@ enum LottieImporter {
         let type = try item.member("ty").flatMap { c throws(ActionDecodingError) in c.isString ? try c.string() : nil } ?? ""
         let name = try item.member("nm").flatMap { c throws(ActionDecodingError) in c.isString ? try c.name() : nil } ?? "\(type) \(i)"
         let itemPath = type == "tr" ? path : path + "/" + name
+        try Self.bound(itemPath.utf8.count, at: item, what: "the shape item's path (its layer and groups)")
         if let children = try item.member("it") { try shapeItems(children, path: itemPath, time: time, depth: depth + 1) }
         for (key, property) in try item.members() where key != "it" && property.isObject {
           guard try Self.isAnimated(property), let k = try property.member("k"), let first = try k.elements().first
@@ -300,6 +307,16 @@ enum LottieImporter {
       }
     }
 
+    /// Refuses a path built from names (a layer's, a shape item's, a data path) of more than
+    /// `Limits.nameBytes` bytes: each name is bounded, but nested precomps, parents and groups
+    /// join dozens of them, and every track holds its path.
+    static func bound(_ bytes: Int, at place: JSONCursor, what: String) throws(ActionDecodingError) {
+      guard bytes <= Limits.nameBytes else {
+        throw place.invalid(
+          "\(what) is more than \(Limits.nameBytes) bytes, animplot's limit for one name; shorten the names")
+      }
+    }
+
     /// The tracks of one property (`{a, k}`), when it is animated.
     /// A layer's transform component that Blender has (`blender` says where it goes) becomes
     /// that channel of the object named by the layer's path (`objects["Body/Arm"].location`),
@@ -312,6 +329,9 @@ enum LottieImporter {
       // not need it); `decode` refuses the file when nothing else could be read.
       // (Not indented once more, so that the property's code reads as before.)
       let first = tracks.count
+      // A data path past the limit refuses the file, as a layer's path does (a property's
+      // key is any member's name).
+      var pathTooLong = false
       do throws(ActionDecodingError) {
       guard try Self.isAnimated(property) else { return }
       let keys = try Keys.decode(property)
@@ -326,6 +346,12 @@ enum LottieImporter {
         var curve =
           target.map { FCurve(dataPath: ObjectChannels.dataPath(owner: path, property: $0.property), index: $0.index) }
           ?? FCurve(dataPath: dataPath, index: d)
+        do throws(ActionDecodingError) {
+          try Self.bound(curve.dataPath.utf8.count, at: property, what: "the property's data path")
+        } catch {
+          pathTooLong = true
+          throw error
+        }
         let axis = d < axes.count ? " " + axes[d] : (width > 1 ? " [\(d)]" : "")
         var text = target?.label ?? label + axis
         var frames: [Keyframe]
@@ -363,11 +389,13 @@ enum LottieImporter {
       }
       } catch {
         // Past the file's budget nothing more is read: that refuses the file, not the property.
-        if budget.exhausted { throw error }
+        if budget.exhausted || pathTooLong { throw error }
         // Left out whole: the dimensions read before the one that failed go too.
         tracks.removeSubrange(first...)
         firstError = firstError ?? error
-        warnings.append((error, "\(path): \(label)"))
+        var located = error
+        located.file = file
+        warnings.add("\(located.description) (\(path): \(label) left out; the rest is read)")
       }
     }
 

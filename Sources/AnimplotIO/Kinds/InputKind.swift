@@ -149,9 +149,10 @@ public struct InputKind: Sendable, Hashable, CustomStringConvertible {
 
   /// The files besides `path` that reading it opens or names (a `.gltf`'s or `.glb`'s
   /// external buffers and images), which no output of the run may replace.
-  package static func referencedFiles(ofInputAt path: String) -> [String] {
+  /// - Throws: naming the file, when a glTF's JSON cannot be read (so its files are unknown).
+  package static func referencedFiles(ofInputAt path: String) throws(ActionDecodingError) -> [String] {
     guard path != "-", ["gltf", "glb"].contains(fileExtension(of: path)) else { return [] }
-    return GLTFImporter.referencedFiles(ofInputAt: path)
+    return try GLTFImporter.referencedFiles(ofInputAt: path)
   }
 
   /// The extension of the last component of `path`, lower case, without the dot.
