@@ -151,7 +151,8 @@ struct EditingTests {
         #expect(answer.status == 200, "round \(round), file \(file)")
       }
     }
-    let steps = try (0..<4).map { try api.files.file($0).edits?.undo.count ?? 0 }
+    var steps: [Int] = []
+    for file in 0..<4 { steps.append(try api.files.file(file).edits?.undo.count ?? 0) }
     // What the pages were told last of each file is its history now.
     end()
     var told: [Int: String] = [:]
