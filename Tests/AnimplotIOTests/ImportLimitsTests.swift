@@ -8,15 +8,6 @@ import ZIPFoundation
 /// numbers glTF accessors decode, a Lottie property's dimensions; and grouping is linear.
 @Suite("import limits")
 struct ImportLimitsTests {
-  func failure(_ text: String, file: String, kind: InputKind) -> String {
-    do {
-      _ = try InputKind.decode(Array(text.utf8), file: file, path: nil, kind: kind)
-      return "decoded"
-    } catch {
-      return "\(error)"
-    }
-  }
-
   /// A glTF whose one sampler has `count` zeros per key (an accessor without a buffer view).
   func gltf(channels: String, samplers: String, accessors: String) -> String {
     // Times 0 and 1 s as two little-endian floats, in a data URI.
@@ -36,7 +27,7 @@ struct ImportLimitsTests {
       channels: #"{"sampler": 0, "target": {"node": 0, "path": "weights"}}"#,
       samplers: #"{"input": 0, "output": 1}"#,
       accessors: #", {"componentType": 5126, "count": 200002, "type": "SCALAR"}"#)
-    #expect(failure(text, file: "w.gltf", kind: .gltf).contains(
+    #expect(decodingFailure(text, file: "w.gltf", kind: .gltf).contains(
       "animations[0].channels[0]: the file makes more than 100000 tracks, animplot's limit for one import"))
   }
 
@@ -48,8 +39,8 @@ struct ImportLimitsTests {
       "{\"asset\": {\"version\": \"2.0\"}, \"animations\": ["
         + Array(repeating: "{\"channels\": [], \"samplers\": []}", count: n).joined(separator: ",") + "]}"
     }
-    #expect(failure(file(actions), file: "a.gltf", kind: .gltf) == "decoded")
-    let message = failure(file(actions + 1), file: "a.gltf", kind: .gltf)
+    #expect(decodingFailure(file(actions), file: "a.gltf", kind: .gltf) == "decoded")
+    let message = decodingFailure(file(actions + 1), file: "a.gltf", kind: .gltf)
     #expect(
       message.hasSuffix(
         ": animations[\(actions)]: the file makes more than \(actions) actions, animplot's limit for one import"),
@@ -65,7 +56,7 @@ struct ImportLimitsTests {
       channels: (0..<20).map { #"{"sampler": \#($0), "target": {"node": 0, "path": "rotation"}}"# }.joined(separator: ","),
       samplers: (0..<20).map { #"{"input": 0, "output": \#($0 + 1)}"# }.joined(separator: ","),
       accessors: zeros) + padding
-    let message = failure(text, file: "z.gltf", kind: .gltf)
+    let message = decodingFailure(text, file: "z.gltf", kind: .gltf)
     #expect(message.contains("accessors[1]: 33554432 elements of 4 numbers pass animplot's limit of 67108864 numbers"), "\(message)")
   }
 
@@ -82,7 +73,7 @@ struct ImportLimitsTests {
       #"{"t": \#(i * 20_000), "s": [\#(i), 0], "to": [5, 5], "ti": [-5, 5], "o": {"x": [0.3], "y": [0]}, "i": {"x": [0.7], "y": [1]}}"#
     }
     let started = Date()
-    let message = failure(lottie(#""p": {"a": 1, "k": [\#(keys.joined(separator: ","))]}"#), file: "s.json", kind: .lottie)
+    let message = decodingFailure(lottie(#""p": {"a": 1, "k": [\#(keys.joined(separator: ","))]}"#), file: "s.json", kind: .lottie)
     #expect(message.contains("layers[0].ks.p: the file makes more than 10000000 keys, animplot's limit for one import"), "\(message)")
     #expect(Date().timeIntervalSince(started) < 5, "refused before sampling")
   }
@@ -90,13 +81,13 @@ struct ImportLimitsTests {
   @Test func lottiePropertiesOfThousandsOfDimensionsAreRefused() {
     let values = "[" + Array(repeating: "1", count: 5000).joined(separator: ",") + "]"
     let keys = (0..<3).map { #"{"t": \#($0 * 10), "s": \#(values)}"# }.joined(separator: ",")
-    #expect(failure(lottie(#""s": {"a": 1, "k": [\#(keys)]}"#), file: "d.json", kind: .lottie).contains(
+    #expect(decodingFailure(lottie(#""s": {"a": 1, "k": [\#(keys)]}"#), file: "d.json", kind: .lottie).contains(
       "layers[0].ks.s: keys of 5000 numbers; animplot reads properties of at most 16"))
   }
 
   @Test func csvOfMoreChannelsThanTheLimitIsRefused() {
     let header = "frame," + (0...100_000).map { "c\($0)" }.joined(separator: ",")
-    let message = failure(header + "\n", file: "c.csv", kind: .csv)
+    let message = decodingFailure(header + "\n", file: "c.csv", kind: .csv)
     #expect(message.contains("the file makes more than 100000 tracks"), "\(message.prefix(200))")
   }
 
@@ -131,24 +122,24 @@ struct ImportLimitsTests {
     (#"{"animplot": 1, "markers": [{"frame": 1e300}], "tracks": []}"#, "frame: number 1e+300 is not finite as a 32-bit float"),
   ])
   func sceneFramesBeyondFloatsAreRefused(text: String, message: String) {
-    #expect(failure(text, file: "a.json", kind: .actionJSON).contains(message), "\(failure(text, file: "a.json", kind: .actionJSON))")
+    #expect(decodingFailure(text, file: "a.json", kind: .actionJSON).contains(message), "\(decodingFailure(text, file: "a.json", kind: .actionJSON))")
   }
 
   @Test func importedRangesAndTangentsBeyondFloatsAreRefused() {
     let eased = #"{"t": 0, "s": [0], "o": {"x": [0.3], "y": [1e37]}, "i": {"x": [0.7], "y": [1]}}, {"t": 10, "s": [3e38]}"#
-    #expect(failure(lottie(#""o": {"a": 1, "k": [\#(eased)]}"#), file: "e.json", kind: .lottie).contains(
+    #expect(decodingFailure(lottie(#""o": {"a": 1, "k": [\#(eased)]}"#), file: "e.json", kind: .lottie).contains(
       "layers[0].ks.o: key 0: its easing puts its handles beyond 32-bit floats"))
     let range = lottie(#""o": {"a": 1, "k": [{"t": 0, "s": [0]}, {"t": 10, "s": [1]}]}"#).replacingOccurrences(of: #""op": 100,"#, with: #""op": 1e308,"#)
-    #expect(failure(range, file: "r.json", kind: .lottie).contains("op: number 1e+308 is not finite as a 32-bit float"))
+    #expect(decodingFailure(range, file: "r.json", kind: .lottie).contains("op: number 1e+308 is not finite as a 32-bit float"))
     func unity(slope: String, stop: String) -> String {
       "%YAML 1.1\n--- !u!74 &1\nAnimationClip:\n  m_Name: T\n  m_FloatCurves:\n  - curve:\n      m_Curve:\n"
         + "      - time: 0\n        value: 0\n        inSlope: 0\n        outSlope: \(slope)\n"
         + "      - time: 1\n        value: 1\n        inSlope: 0\n        outSlope: 0\n"
         + "    attribute: m_Alpha\n    path: P\n  m_AnimationClipSettings:\n    m_StartTime: 0\n    m_StopTime: \(stop)\n"
     }
-    #expect(failure(unity(slope: "3e39", stop: "1"), file: "u.anim", kind: .unity).contains(
+    #expect(decodingFailure(unity(slope: "3e39", stop: "1"), file: "u.anim", kind: .unity).contains(
       "m_FloatCurves[0].curve: key 0: its tangents put its handles beyond 32-bit floats"))
-    #expect(failure(unity(slope: "0", stop: "1e308"), file: "u.anim", kind: .unity).contains(
+    #expect(decodingFailure(unity(slope: "0", stop: "1e308"), file: "u.anim", kind: .unity).contains(
       "m_StopTime: 1e+308 s is frame inf at 60.0 fps, which does not fit a 32-bit float"))
     // A glTF CUBICSPLINE key ten seconds from the next, out-tangent 3e38 per second.
     var floats: [Float] = [0, 10]
@@ -163,7 +154,7 @@ struct ImportLimitsTests {
        "animations": [{"samplers": [{"input": 0, "output": 1, "interpolation": "CUBICSPLINE"}],
                        "channels": [{"sampler": 0, "target": {"node": 0, "path": "translation"}}]}]}
       """
-    let message = failure(text, file: "t.gltf", kind: .gltf)
+    let message = decodingFailure(text, file: "t.gltf", kind: .gltf)
     #expect(message.contains("animations[0]: X Location, key 0: its tangents put its handles beyond 32-bit floats"), "\(message)")
   }
 

@@ -122,7 +122,7 @@ extension ImportLimitsTests {
     // list holds 16 more: 1,000 uses of 4,994 items are 9,998,016 values, 1,001 pass the limit.
     let fits = try InputKind.decode(Array(plainShapes(uses: 1_000, items: 4_994).utf8), file: "s.json", path: nil, kind: .lottie)
     #expect(fits.actions[0].tracks.count == 1)
-    let message = failure(plainShapes(uses: 1_001, items: 4_994), file: "s.json", kind: .lottie)
+    let message = decodingFailure(plainShapes(uses: 1_001, items: 4_994), file: "s.json", kind: .lottie)
     #expect(
       message.hasPrefix("s.json:3:")
         && message.contains(
@@ -167,7 +167,7 @@ extension ImportLimitsTests {
     let one = try InputKind.decode(Array(nestedRemaps(chains: 1, depth: 31).utf8), file: "r.json", path: nil, kind: .lottie)
     let track = try #require(one.actions[0].tracks.first)
     #expect(track.displayLabel == "Opacity (time-remapped, sampled)" && track.keyframes.count == 100_001)
-    let message = failure(nestedRemaps(chains: 4, depth: 31), file: "r.json", kind: .lottie)
+    let message = decodingFailure(nestedRemaps(chains: 4, depth: 31), file: "r.json", kind: .lottie)
     #expect(
       message.contains(
         ": assets[30].layers[0].ks.o: the file's time remaps are worked out at more than 10000000 frames, animplot's limit for one import"),

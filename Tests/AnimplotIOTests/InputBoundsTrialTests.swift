@@ -18,15 +18,6 @@ struct InputBoundsTrialTests {
 
   static let tooLong = "a name of more than 1024 bytes, animplot's limit for one name"
 
-  func failure(_ text: String, file: String, kind: InputKind) -> String {
-    do {
-      _ = try InputKind.decode(Array(text.utf8), file: file, path: nil, kind: kind)
-      return "decoded"
-    } catch {
-      return "\(error)"
-    }
-  }
-
   func document(_ text: String, file: String, kind: InputKind) throws -> ActionDocument {
     try InputKind.decode(Array(text.utf8), file: file, path: nil, kind: kind)
   }
@@ -66,7 +57,7 @@ struct InputBoundsTrialTests {
   /// the error, at its line and column.
   @Test func jsonValuesPastTheLimitAreRefused() {
     let text = gltf(extra: " \"extras\": \(zeros(Limits.jsonValues)),")
-    let message = failure(text, file: "big.gltf", kind: .gltf)
+    let message = decodingFailure(text, file: "big.gltf", kind: .gltf)
     #expect(message.hasPrefix("big.gltf:"))
     #expect(message.hasSuffix(
       "more than \(Limits.jsonValues) JSON values, animplot's limit for one document (members it does not read are not counted)"))
@@ -81,7 +72,7 @@ struct InputBoundsTrialTests {
     let gltfAction = try document(gltf(top: " \"extras\": \(many),"), file: "g.gltf", kind: .gltf).actions[0]
     #expect(gltfAction.tracks.count == 3)
     // What is skipped is still JSON: a syntax error in it is one.
-    #expect(failure(lottie(top: " \"markers\": [1, ],"), file: "l.json", kind: .lottie).hasPrefix("l.json:1:"))
+    #expect(decodingFailure(lottie(top: " \"markers\": [1, ],"), file: "l.json", kind: .lottie).hasPrefix("l.json:1:"))
   }
 
   /// Names are bounded in every reader (6,000 tracks of 100 KB data paths took `info` 2.6 GB):
@@ -90,36 +81,36 @@ struct InputBoundsTrialTests {
     let fits = String(repeating: "n", count: Limits.nameBytes)
     let over = fits + "n"
     func track(_ path: String) -> String { #"{"tracks": [{"dataPath": "\#(path)", "keyframes": []}]}"# }
-    #expect(failure(track(fits), file: "a.json", kind: .actionJSON) == "decoded")
-    #expect(failure(track(over), file: "a.json", kind: .actionJSON) == "a.json:1:26: tracks[0].dataPath: " + Self.tooLong)
+    #expect(decodingFailure(track(fits), file: "a.json", kind: .actionJSON) == "decoded")
+    #expect(decodingFailure(track(over), file: "a.json", kind: .actionJSON) == "a.json:1:26: tracks[0].dataPath: " + Self.tooLong)
     // Escapes count as the bytes they stand for.
     let escaped = String(repeating: "\\u0041", count: Limits.nameBytes)
-    #expect(failure(track(escaped), file: "a.json", kind: .actionJSON) == "decoded")
-    #expect(failure(track(escaped + "\\u0041"), file: "a.json", kind: .actionJSON).hasSuffix(Self.tooLong))
+    #expect(decodingFailure(track(escaped), file: "a.json", kind: .actionJSON) == "decoded")
+    #expect(decodingFailure(track(escaped + "\\u0041"), file: "a.json", kind: .actionJSON).hasSuffix(Self.tooLong))
     let group = #"{"tracks": [{"dataPath": "a", "group": "\#(over)", "keyframes": []}]}"#
-    #expect(failure(group, file: "a.json", kind: .actionJSON).contains("tracks[0].group: " + Self.tooLong))
+    #expect(decodingFailure(group, file: "a.json", kind: .actionJSON).contains("tracks[0].group: " + Self.tooLong))
     let marker = #"{"markers": [{"frame": 1, "name": "\#(over)"}], "tracks": []}"#
-    #expect(failure(marker, file: "a.json", kind: .actionJSON).contains("markers[0].name: " + Self.tooLong))
+    #expect(decodingFailure(marker, file: "a.json", kind: .actionJSON).contains("markers[0].name: " + Self.tooLong))
     let name = #"{"name": "\#(over)", "tracks": []}"#
-    #expect(failure(name, file: "a.json", kind: .actionJSON).contains("name: " + Self.tooLong))
+    #expect(decodingFailure(name, file: "a.json", kind: .actionJSON).contains("name: " + Self.tooLong))
     let object = #"{"object": {"name": "\#(over)", "type": "mesh"}, "tracks": []}"#
-    #expect(failure(object, file: "a.json", kind: .actionJSON).contains("object.name: " + Self.tooLong))
+    #expect(decodingFailure(object, file: "a.json", kind: .actionJSON).contains("object.name: " + Self.tooLong))
     let compact = #"{"timeline": [1], "channels": {"\#(over)": [0]}}"#
-    #expect(failure(compact, file: "a.json", kind: .actionJSON).contains(Self.tooLong))
+    #expect(decodingFailure(compact, file: "a.json", kind: .actionJSON).contains(Self.tooLong))
     let modes = #"{"rotationModes": {"\#(over)": "XYZ"}, "tracks": []}"#
-    #expect(failure(modes, file: "a.json", kind: .actionJSON).contains(Self.tooLong))
+    #expect(decodingFailure(modes, file: "a.json", kind: .actionJSON).contains(Self.tooLong))
     // glTF node and animation names, a Lottie layer's, a Unity path, a CSV header.
-    #expect(failure(gltf(nodeName: fits), file: "g.gltf", kind: .gltf) == "decoded")
-    #expect(failure(gltf(nodeName: over), file: "g.gltf", kind: .gltf).contains("nodes[0].name: " + Self.tooLong))
-    #expect(failure(gltf(animationName: over), file: "g.gltf", kind: .gltf).contains("animations[0].name: " + Self.tooLong))
+    #expect(decodingFailure(gltf(nodeName: fits), file: "g.gltf", kind: .gltf) == "decoded")
+    #expect(decodingFailure(gltf(nodeName: over), file: "g.gltf", kind: .gltf).contains("nodes[0].name: " + Self.tooLong))
+    #expect(decodingFailure(gltf(animationName: over), file: "g.gltf", kind: .gltf).contains("animations[0].name: " + Self.tooLong))
     // A Lottie layer's name is a data path too (`objects["…"].location`), held to the limit.
-    #expect(failure(lottie(layerName: String(fits.dropFirst(24))), file: "l.json", kind: .lottie) == "decoded")
-    #expect(failure(lottie(layerName: fits), file: "l.json", kind: .lottie).contains("layers[0].ks.p: the property's data path is more than 1024 bytes"))
-    #expect(failure(lottie(layerName: over), file: "l.json", kind: .lottie).contains("layers[0].nm: " + Self.tooLong))
-    #expect(failure(UnityClips.clip(path: over), file: "c.anim", kind: .unity).contains(".path: " + Self.tooLong))
-    #expect(failure(UnityClips.clip(path: fits), file: "c.anim", kind: .unity) == "decoded")
-    #expect(failure("frame,\(over)\n1,0\n", file: "s.csv", kind: .csv).hasPrefix("s.csv:1:7: " + Self.tooLong))
-    #expect(failure("frame,\(fits)\n1,0\n", file: "s.csv", kind: .csv) == "decoded")
+    #expect(decodingFailure(lottie(layerName: String(fits.dropFirst(24))), file: "l.json", kind: .lottie) == "decoded")
+    #expect(decodingFailure(lottie(layerName: fits), file: "l.json", kind: .lottie).contains("layers[0].ks.p: the property's data path is more than 1024 bytes"))
+    #expect(decodingFailure(lottie(layerName: over), file: "l.json", kind: .lottie).contains("layers[0].nm: " + Self.tooLong))
+    #expect(decodingFailure(UnityClips.clip(path: over), file: "c.anim", kind: .unity).contains(".path: " + Self.tooLong))
+    #expect(decodingFailure(UnityClips.clip(path: fits), file: "c.anim", kind: .unity) == "decoded")
+    #expect(decodingFailure("frame,\(over)\n1,0\n", file: "s.csv", kind: .csv).hasPrefix("s.csv:1:7: " + Self.tooLong))
+    #expect(decodingFailure("frame,\(fits)\n1,0\n", file: "s.csv", kind: .csv) == "decoded")
   }
 
   /// `rotationModes` is counted with the file (6 million entries took `info` 46 s), and its
@@ -134,7 +125,7 @@ struct InputBoundsTrialTests {
     let fits = #"{"rotationModes": \#(modes(Limits.rotationModes)), "tracks": []}"#
     #expect(try ActionDecoder.decode(fits, file: "a.json").warnings.count == 4)
     let over = #"{"rotationModes": \#(modes(Limits.rotationModes + 1)), "tracks": []}"#
-    #expect(failure(over, file: "a.json", kind: .actionJSON).hasSuffix(
+    #expect(decodingFailure(over, file: "a.json", kind: .actionJSON).hasSuffix(
       "rotationModes: more than \(Limits.rotationModes) rotationModes entries, animplot's limit for one action file"))
   }
 
@@ -150,7 +141,7 @@ struct InputBoundsTrialTests {
   @Test func aLongURIIsQuotedCut() {
     let uri = String(repeating: "u", count: 2_000_000) + ".bin"
     let text = gltf().replacingOccurrences(of: #""byteLength": 8, "uri": "data:"#, with: #""byteLength": 8, "uri": "\#(uri)", "x": "data:"#)
-    let message = failure(text, file: "g.gltf", kind: .gltf)
+    let message = decodingFailure(text, file: "g.gltf", kind: .gltf)
     #expect(message.contains("buffers[0].uri"))
     #expect(message.contains("…\""))
     #expect(message.utf8.count < 400)
@@ -160,9 +151,9 @@ struct InputBoundsTrialTests {
   /// are refused at the key.
   @Test func unitySlopesThatOverflowTheSegmentAreRefused() {
     let text = UnityClips.clip(path: "Body", outSlope: "3e38", nextInSlope: "3e38")
-    #expect(failure(text, file: "c.anim", kind: .unity).contains(
+    #expect(decodingFailure(text, file: "c.anim", kind: .unity).contains(
       "key 0: its tangents make the segment to the next key overflow 32-bit floats (±3.4e38) where it is evaluated"))
-    #expect(failure(UnityClips.clip(path: "Body", outSlope: "3", nextInSlope: "3"), file: "c.anim", kind: .unity) == "decoded")
+    #expect(decodingFailure(UnityClips.clip(path: "Body", outSlope: "3", nextInSlope: "3"), file: "c.anim", kind: .unity) == "decoded")
   }
 }
 
@@ -204,9 +195,9 @@ extension InputBoundsTrialTests {
   @Test func unityYAMLIsBounded() {
     let head = "%YAML 1.1\n--- !u!74 &1\nAnimationClip:\n  m_Name: Test\n  m_Events:\n"
     let lines = head + String(repeating: "  - 0\n", count: Limits.jsonValues)
-    #expect(failure(lines, file: "c.anim", kind: .unity).hasSuffix(
+    #expect(decodingFailure(lines, file: "c.anim", kind: .unity).hasSuffix(
       "YAML: more than \(Limits.jsonValues) lines and values, animplot's limit for one document"))
     let flow = head + "  - [" + String(repeating: "0,", count: 600_000) + "0]\n"
-    #expect(failure(flow, file: "c.anim", kind: .unity).hasPrefix("c.anim:6:3: YAML: a value longer than 1048576 bytes"))
+    #expect(decodingFailure(flow, file: "c.anim", kind: .unity).hasPrefix("c.anim:6:3: YAML: a value longer than 1048576 bytes"))
   }
 }
